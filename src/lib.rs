@@ -1,0 +1,2 @@
+//! tessera: Carcassonne-family tile games as data.
+pub mod model;

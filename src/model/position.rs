@@ -1,0 +1,155 @@
+//! The position format: a board to score, given as a turn log or a snapshot.
+
+use std::collections::BTreeMap;
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+use super::{Sp, TileDef};
+
+/// A position: which game, which players, and the board as a turn log (`turns`) or as a
+/// snapshot (`board`). Exactly one of `turns` and `board` is given.
+///
+/// Example: `examples/base-scoring.yaml`.
+#[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct PositionFile {
+    /// What the position shows.
+    #[serde(default)]
+    pub name: Option<String>,
+    /// Where it comes from (a rulebook example, another engine's test).
+    #[serde(default)]
+    pub source: Option<String>,
+    /// Path of the tile set, relative to this file.
+    pub tileset: Sp<String>,
+    /// Path of the rule set, relative to this file. Default: the tile set's rule set.
+    #[serde(default)]
+    pub ruleset: Option<Sp<String>>,
+    /// Rule options turned on or off, e.g. `{small_city: true}`.
+    #[serde(default)]
+    pub options: BTreeMap<String, Sp<bool>>,
+    /// Player names in turn order; the first player takes the first turn.
+    pub players: Vec<Sp<String>>,
+    /// Extra tile definitions used only by this position (count default 1 each).
+    #[serde(default)]
+    pub tiles: Vec<Sp<TileDef>>,
+    /// Replaces the tile set's start tile (still at x 0, y 0).
+    #[serde(default)]
+    pub start: Option<StartPlacement>,
+    /// Turn log: tile placements in order after the start tile, checked against the rules.
+    #[serde(default)]
+    pub turns: Option<Vec<Sp<Turn>>>,
+    /// Snapshot: the tiles as they lie now (start tile included), with their pieces.
+    #[serde(default)]
+    pub board: Option<Vec<Sp<BoardTile>>>,
+    /// Points banked so far (snapshot), by player name.
+    #[serde(default)]
+    pub scores: BTreeMap<String, Sp<i64>>,
+}
+
+/// A different start tile for this position.
+#[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct StartPlacement {
+    /// Tile id.
+    pub tile: Sp<String>,
+    /// Degrees clockwise: 0, 90, 180 or 270.
+    #[serde(default)]
+    #[schemars(with = "Rotation")]
+    pub rotation: Sp<u32>,
+}
+
+/// Degrees clockwise from the tile's printed orientation.
+#[derive(JsonSchema)]
+#[allow(dead_code)]
+#[schemars(transparent)]
+struct Rotation(#[schemars(range(min = 0, max = 270), extend("enum" = [0, 90, 180, 270]))] u32);
+
+/// One turn: a tile placed, and optionally a piece placed on it.
+#[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Turn {
+    /// Tile id (from the tile set or the position's own `tiles`).
+    pub tile: Sp<String>,
+    /// Column; x grows to the east.
+    pub x: Sp<i32>,
+    /// Row; y grows to the south (the northern neighbour of (x, y) is (x, y-1)).
+    pub y: Sp<i32>,
+    /// Degrees clockwise from the tile's printed orientation: 0, 90, 180 or 270.
+    #[serde(default)]
+    #[schemars(with = "Rotation")]
+    pub rotation: Sp<u32>,
+    /// The player whose turn it is; default the next player in turn order. Turn order
+    /// continues from this player.
+    #[serde(default)]
+    pub player: Option<Sp<String>>,
+    /// A piece placed on the tile just placed.
+    #[serde(default)]
+    pub piece: Option<Sp<PiecePlacement>>,
+}
+
+/// Where a piece goes: a segment of the tile, addressed in board orientation by a slot it
+/// touches (`N`, `NL`, `EL`, …; a half-side name on a one-part side means that side) or by
+/// a segment id for a segment inside the tile (`monastery`). Write `N` for the rule set's
+/// first piece kind, or `{kind: hut, at: N}`.
+#[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
+#[serde(untagged)]
+pub enum PiecePlacement {
+    /// Address only: a piece of the rule set's first piece kind.
+    At(String),
+    /// Piece kind and address.
+    Kind {
+        /// Piece kind (a key of the rule set's `pieces`).
+        kind: String,
+        /// Segment address.
+        at: String,
+    },
+}
+
+impl PiecePlacement {
+    /// The piece kind named, if any.
+    pub fn kind(&self) -> Option<&str> {
+        match self {
+            PiecePlacement::At(_) => None,
+            PiecePlacement::Kind { kind, .. } => Some(kind),
+        }
+    }
+    /// The segment address.
+    pub fn at(&self) -> &str {
+        match self {
+            PiecePlacement::At(a) | PiecePlacement::Kind { at: a, .. } => a,
+        }
+    }
+}
+
+/// A tile on a snapshot board, with the pieces on it.
+#[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct BoardTile {
+    /// Tile id.
+    pub tile: Sp<String>,
+    /// Column; x grows to the east.
+    pub x: Sp<i32>,
+    /// Row; y grows to the south.
+    pub y: Sp<i32>,
+    /// Degrees clockwise: 0, 90, 180 or 270.
+    #[serde(default)]
+    #[schemars(with = "Rotation")]
+    pub rotation: Sp<u32>,
+    /// Pieces lying on this tile.
+    #[serde(default)]
+    pub pieces: Vec<Sp<BoardPiece>>,
+}
+
+/// A piece lying on a snapshot tile.
+#[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct BoardPiece {
+    /// Owner's name.
+    pub player: Sp<String>,
+    /// Piece kind; default the rule set's first piece kind.
+    #[serde(default)]
+    pub kind: Option<Sp<String>>,
+    /// Segment address, as for a turn's piece.
+    pub at: Sp<String>,
+}

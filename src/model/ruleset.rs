@@ -1,0 +1,212 @@
+//! The rule-set format (`rulesets/*.yaml`): terrains, side profiles, feature kinds, scoring,
+//! pieces and options. See `reference/design-notes.md` and the README's "Rule sets" section.
+
+use std::collections::BTreeMap;
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+use super::Sp;
+
+/// A rule set: everything about a game that is not a tile. A tile set names the rule set it
+/// is played with; the interpreter has no game built in.
+///
+/// Example: `rulesets/carcassonne.yaml` (Carcassonne base game, rules digest section 1).
+#[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RuleSetFile {
+    /// Display name of the game, e.g. `Carcassonne`.
+    pub name: String,
+    /// Where the rules come from (rulebook, edition, section).
+    #[serde(default)]
+    pub source: Option<String>,
+    /// Terrains that can appear along tile sides, e.g. `[city, road, field]`.
+    pub terrains: Vec<Sp<String>>,
+    /// Side kinds and their profiles: the terrains met walking clockwise along the side.
+    /// A profile has 1 part (`city: [city]`, slot named by the side: `N`) or 3 parts
+    /// (`road: [field, road, field]`, slots `NL`, `N`, `NR`; L/R as seen from the tile centre
+    /// looking out). Two sides fit when they are of the same kind.
+    pub sides: BTreeMap<String, Sp<Vec<Sp<String>>>>,
+    /// Items that segments can carry and terms can count (pennant, fish, nugget, …).
+    #[serde(default)]
+    pub items: BTreeMap<String, Described>,
+    /// Relations that links between segments on one tile can carry
+    /// (field `touches` city, river `flows_into` lake, railroad `ends_at` city).
+    #[serde(default)]
+    pub relations: BTreeMap<String, Described>,
+    /// Decorations tiles may show that have no effect on these rules (the C2 illustrations).
+    #[serde(default)]
+    pub decorations: BTreeMap<String, Described>,
+    /// Feature kinds by name: their geometry, when they are completed and how they score.
+    pub features: BTreeMap<String, FeatureKindDef>,
+    /// Piece kinds by name (follower/meeple, hut, tent): supply per player and where they go.
+    pub pieces: BTreeMap<String, PieceKindDef>,
+    /// Named rule switches (e.g. the legacy `small_city` rule). Scoring cases and roles can
+    /// depend on them; a position turns them on or off.
+    #[serde(default)]
+    pub options: BTreeMap<String, OptionDef>,
+}
+
+/// Something named in a rule set with a human description.
+#[derive(Debug, Clone, Default, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Described {
+    /// What it is, in the rulebook's words.
+    #[serde(default)]
+    pub description: Option<String>,
+}
+
+/// A named rule switch.
+#[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct OptionDef {
+    /// What turning it on changes, and where the rule comes from.
+    pub description: String,
+    /// Whether the option is on unless a position says otherwise.
+    #[serde(default)]
+    pub default: bool,
+}
+
+/// A feature kind: city, road, monastery, field, river, forest, …
+#[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct FeatureKindDef {
+    /// The terrain this feature's segments occupy along sides (`city`, `road`, `field`).
+    /// Omit it for a feature that lies inside a tile and touches no side (monastery, lake).
+    #[serde(default)]
+    pub terrain: Option<Sp<String>>,
+    /// When the feature is completed.
+    pub completion: Completion,
+    /// How the feature scores.
+    #[serde(default)]
+    pub scoring: Scoring,
+}
+
+/// When a feature counts as completed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Completion {
+    /// No open edge: every slot of every segment faces a placed tile (road, city).
+    Closed,
+    /// All 8 cells around the feature's tile hold tiles (monastery).
+    Surrounded,
+    /// Never completed; scored only at the end of the game (field).
+    Never,
+}
+
+/// Scoring of a feature kind. Each list holds cases; the first case whose `when` holds is
+/// used and its terms are added up. An empty list scores nothing.
+#[derive(Debug, Clone, Default, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Scoring {
+    /// Points when the feature is completed during play (then its pieces return).
+    #[serde(default)]
+    pub completed: Vec<ScoreCase>,
+    /// Points at the end of the game for a feature that still holds pieces
+    /// (incomplete features, and features that are never completed such as fields).
+    #[serde(default, rename = "final")]
+    pub final_: Vec<ScoreCase>,
+}
+
+/// One scoring case: terms used when a condition holds.
+#[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ScoreCase {
+    /// Condition for this case; omitted means always.
+    #[serde(default)]
+    pub when: Option<Condition>,
+    /// Terms added up to give the feature's points.
+    pub terms: Vec<Term>,
+}
+
+/// A condition on a feature; every given field must hold.
+#[derive(Debug, Clone, Default, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Condition {
+    /// The named option is on.
+    #[serde(default)]
+    pub option: Option<Sp<String>>,
+    /// The feature spans exactly this many distinct tiles.
+    #[serde(default)]
+    pub tiles: Option<u32>,
+    /// The feature holds exactly these numbers of items, e.g. `{locomotive: 1}`.
+    #[serde(default)]
+    pub items: BTreeMap<String, Sp<u32>>,
+}
+
+/// One scoring term: `points` for every unit of `count`.
+#[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Term {
+    /// What is counted.
+    pub count: Count,
+    /// Points per unit counted.
+    pub points: i64,
+}
+
+/// What a scoring term counts.
+#[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
+pub enum Count {
+    /// Always 1 (a constant term, e.g. the monastery's own tile).
+    One,
+    /// Distinct tiles of the feature: a tile counts once even if two segments of the same
+    /// feature lie on it (JCloisterZone #198).
+    Tiles,
+    /// Occupied cells among the 8 around the feature's tile (monastery).
+    Neighbours,
+    /// Items of this kind on the feature's segments, e.g. `{item: pennant}`.
+    Item(Sp<String>),
+    /// Distinct features of a kind linked to this one by a relation, e.g. the completed
+    /// cities a field touches: `{linked: {relation: touches, feature: city, completed: true}}`.
+    Linked(LinkedCount),
+}
+
+/// Counting features linked by a relation.
+#[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct LinkedCount {
+    /// Relation name, declared under `relations`.
+    pub relation: Sp<String>,
+    /// Feature kind of the linked features.
+    pub feature: Sp<String>,
+    /// Count only completed features.
+    #[serde(default)]
+    pub completed: bool,
+}
+
+/// A piece kind: follower (meeple), hut, tent, …
+#[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct PieceKindDef {
+    /// Pieces of this kind each player has (base game followers: 7). A tile set may
+    /// override it (`supply:` in the tile set; the print-and-play demo has 5).
+    pub supply: u32,
+    /// The features this piece can be placed on and the role it has there
+    /// (knight in a city, highwayman on a road, monk in a monastery, farmer in a field).
+    pub roles: Vec<RoleDef>,
+    /// Piece kinds whose presence in a feature forbids placing this piece there.
+    /// Omitted: the piece kind itself.
+    #[serde(default)]
+    pub blocked_by: Option<Vec<Sp<String>>>,
+    /// Whether pieces of this kind count for the majority in the features they are on.
+    #[serde(default = "yes")]
+    pub majority: bool,
+}
+
+fn yes() -> bool {
+    true
+}
+
+/// A role: the name a piece has on one feature kind.
+#[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RoleDef {
+    /// The role's name (knight, highwayman, monk, farmer).
+    pub role: String,
+    /// The feature kind the role is played on.
+    pub feature: Sp<String>,
+    /// The role exists only while this option is on (e.g. `farmers`).
+    #[serde(default)]
+    pub requires_option: Option<Sp<String>>,
+}

@@ -1,0 +1,164 @@
+//! The tile-set format (`tilesets/*.yaml`): tile definitions with counts, the start tile,
+//! the declared total and where the data comes from.
+
+use std::collections::BTreeMap;
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+use super::Sp;
+
+/// A tile set: the tiles of one game or edition, with counts.
+///
+/// Example: `tilesets/base.yaml` (72 tiles), `tilesets/pnp-demo.yaml` (48 tiles that reuse
+/// the base set's shapes through `shapes_from`).
+#[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct TileSetFile {
+    /// Display name, e.g. `Carcassonne base game (2nd edition)`.
+    pub name: String,
+    /// Path of the rule set this tile set is played with, relative to this file.
+    pub ruleset: Sp<String>,
+    /// Path of another tile set, relative to this file, whose tile definitions can be reused
+    /// with `shape:` instead of being copied.
+    #[serde(default)]
+    pub shapes_from: Option<Sp<String>>,
+    /// The number of tiles in the box, start tile included. The validator checks it against
+    /// the sum of the counts.
+    pub total: Sp<u32>,
+    /// The start tile, placed at x 0, y 0 with rotation 0 before the first turn.
+    pub start: StartTile,
+    /// Overrides of the rule set's supply per player, by piece kind (`{follower: 5}`).
+    #[serde(default)]
+    pub supply: BTreeMap<String, Sp<u32>>,
+    /// Where the data comes from and how sure it is.
+    #[serde(default)]
+    pub provenance: Option<Provenance>,
+    /// The tile definitions.
+    pub tiles: Vec<Sp<TileDef>>,
+}
+
+/// Which tile starts the game.
+#[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct StartTile {
+    /// Id of the start tile's definition; one of its copies is the start tile.
+    pub tile: Sp<String>,
+    /// Which copy (1-based) is the start tile, when the copies differ (decorations).
+    #[serde(default)]
+    pub copy: Option<u32>,
+}
+
+/// How far the data can be trusted, and from where it comes.
+#[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Provenance {
+    /// How the contents were established. `tessera validate` prints a note for anything
+    /// other than `verified`.
+    pub status: ProvenanceStatus,
+    /// Sources used.
+    #[serde(default)]
+    pub sources: Vec<String>,
+    /// What a user should know (e.g. how a mapping was deduced and the alternatives).
+    #[serde(default)]
+    pub notes: Option<String>,
+}
+
+/// How the contents of a tile set were established.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum ProvenanceStatus {
+    /// Checked against the physical tiles or several independent sources.
+    Verified,
+    /// Deduced from indirect evidence; plausible but not checked against the tiles.
+    Deduced,
+    /// Authored to fit known constraints; not checked against the physical tiles.
+    Reconstructed,
+}
+
+/// One tile definition (a tile type) and how many copies the set holds.
+#[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct TileDef {
+    /// Id used by positions (`tile: D`). Unique within the set.
+    pub id: Sp<String>,
+    /// Short human description (`city cap + straight road`).
+    #[serde(default)]
+    pub name: Option<String>,
+    /// Number of copies in the set (default 1).
+    #[serde(default = "one")]
+    pub count: Sp<u32>,
+    /// Reuse the sides and segments of this tile of the `shapes_from` set instead of
+    /// writing them here.
+    #[serde(default)]
+    pub shape: Option<Sp<String>>,
+    /// Side kinds in the tile's printed orientation (rotation 0).
+    #[serde(default)]
+    pub sides: Option<Sp<Sides>>,
+    /// The segments: one feature's part on this tile each. Every slot of every side is
+    /// claimed by exactly one segment.
+    #[serde(default)]
+    pub segments: Vec<Sp<SegmentDef>>,
+    /// Per-copy details (decorations), one entry per copy when given.
+    #[serde(default)]
+    pub copies: Sp<Vec<CopyDef>>,
+}
+
+fn one() -> Sp<u32> {
+    Sp::unspanned(1)
+}
+
+/// The four side kinds of a tile, north, east, south, west, in printed orientation.
+#[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Sides {
+    /// North side kind (a key of the rule set's `sides`).
+    #[serde(rename = "N")]
+    pub n: Sp<String>,
+    /// East side kind.
+    #[serde(rename = "E")]
+    pub e: Sp<String>,
+    /// South side kind.
+    #[serde(rename = "S")]
+    pub s: Sp<String>,
+    /// West side kind.
+    #[serde(rename = "W")]
+    pub w: Sp<String>,
+}
+
+impl Sides {
+    /// The four sides in the order N, E, S, W.
+    pub fn as_array(&self) -> [&Sp<String>; 4] {
+        [&self.n, &self.e, &self.s, &self.w]
+    }
+}
+
+/// A segment: one feature's part on one tile.
+#[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SegmentDef {
+    /// Id unique within the tile (`city`, `road`, `field1`); links and positions use it.
+    pub id: Sp<String>,
+    /// Feature kind (a key of the rule set's `features`).
+    pub feature: Sp<String>,
+    /// Slots the segment claims: a whole one-part side (`N`), or a part of a three-part side
+    /// (`NL`, `N`, `NR`). Empty for a segment inside the tile (monastery).
+    #[serde(default)]
+    pub at: Vec<Sp<String>>,
+    /// Items on this segment, e.g. `{pennant: 1}`.
+    #[serde(default)]
+    pub items: BTreeMap<String, Sp<u32>>,
+    /// Links to other segments of this tile, by relation: `{touches: [city]}`.
+    #[serde(default)]
+    pub links: BTreeMap<String, Vec<Sp<String>>>,
+}
+
+/// Details of one copy of a tile.
+#[derive(Debug, Clone, Default, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CopyDef {
+    /// Decorations shown on this copy (C2 illustrations such as `Garden`, `Farmhouse`);
+    /// names declared in the rule set's `decorations`.
+    #[serde(default)]
+    pub decorations: Vec<Sp<String>>,
+}
