@@ -1,2 +1,96 @@
 //! tessera: Carcassonne-family tile games as data.
+//!
+//! A game is a YAML **rule set** (terrains, side profiles, feature kinds, completion,
+//! scoring, pieces, options) plus a YAML **tile set** (tile definitions with counts). This
+//! library loads them with source spans ([`load`]), checks their meaning and compiles them
+//! to tables ([`validate`], [`rules`]), keeps a board and its petgraph feature graph
+//! ([`board`], [`graph`]), scores features ([`score`]) and replays positions turn by turn
+//! ([`engine`]). Nothing about any particular game is written in Rust.
+//!
+//! The three calls below are what most users need:
+//!
+//! ```
+//! use std::path::Path;
+//! use tessera::{ScoreOptions, score_path};
+//! let report = score_path(
+//!     Path::new("examples/base-scoring.yaml"),
+//!     &ScoreOptions { final_scoring: true, turns: None },
+//! )
+//! .expect("the bundled example scores");
+//! assert_eq!(report.points("A"), Some(14));
+//! ```
+
+pub mod board;
+pub mod diag;
+pub mod engine;
+pub mod geometry;
+pub mod graph;
+pub mod load;
 pub mod model;
+pub mod render;
+pub mod rules;
+pub mod schema;
+pub mod score;
+pub mod validate;
+
+use std::path::Path;
+
+pub use diag::{Check, Failure, Finding};
+pub use engine::{PieceOption, Placement};
+pub use render::ScoreReport;
+
+/// How to score a position.
+#[derive(Debug, Clone, Default)]
+pub struct ScoreOptions {
+    /// Add end-of-game scoring (incomplete features, fields).
+    pub final_scoring: bool,
+    /// Replay only the first this many turns of a turn log.
+    pub turns: Option<usize>,
+}
+
+/// Scores a position file: replays it with the rules checked, then (optionally) adds
+/// end-of-game scoring.
+///
+/// Errors: [`Failure::Tool`] if the file cannot be read; [`Failure::Findings`] for
+/// anything wrong in it or the files it names (illegal turns included).
+pub fn score_path(path: &Path, opts: &ScoreOptions) -> Result<ScoreReport, Failure> {
+    let lp = engine::load_position(path)?;
+    let mut state = engine::replay(&lp, opts.turns)?;
+    if opts.final_scoring {
+        state.final_scoring();
+    }
+    Ok(ScoreReport::from_state(
+        &state,
+        lp.position.name.clone(),
+        opts.final_scoring,
+    ))
+}
+
+/// Every legal placement (cell and rotation) of tile `tile` on a position's board.
+///
+/// Errors: as [`score_path`], plus a finding if `tile` is not a tile of the set.
+pub fn placements_path(path: &Path, tile: &str) -> Result<Vec<Placement>, Failure> {
+    let lp = engine::load_position(path)?;
+    let state = engine::replay(&lp, None)?;
+    let Some(t) = lp.game.tiles.get(tile) else {
+        return Err(Failure::one(
+            Finding::error(Check::UnknownTile, format!("unknown tile `{tile}`"))
+                .help(format!("tiles of {}: {}", lp.game.tiles.name, lp.game.tiles.tiles.iter().map(|t| t.id.as_str()).collect::<Vec<_>>().join(", "))),
+        ));
+    };
+    Ok(state.legal_placements(t))
+}
+
+/// Where the player who placed the last tile of a position could put a piece on it
+/// (before any piece placed that turn).
+///
+/// Errors: as [`score_path`].
+pub fn piece_options_path(path: &Path) -> Result<Vec<PieceOption>, Failure> {
+    let mut lp = engine::load_position(path)?;
+    if let Some(last) = lp.position.turns.as_mut().and_then(|t| t.last_mut()) {
+        last.value.piece = None;
+    }
+    let state = engine::replay(&lp, None)?;
+    let last = state.board.placed.len().saturating_sub(1) as u32;
+    Ok(state.piece_options(state.last_player, last))
+}

@@ -1,0 +1,205 @@
+//! The board: placed tiles on a grid and the petgraph feature graph of their segments,
+//! updated one tile at a time.
+//!
+//! Nodes are the segments of placed tiles (a tile's segments get consecutive node
+//! indices); edges join segments whose slots face each other across matched sides
+//! ([`Edge::Match`]) and segments linked on one tile ([`Edge::Link`]). Placing a tile adds
+//! its nodes and edges only: the cost is independent of the board size.
+
+use std::collections::HashMap;
+
+use petgraph::graph::{NodeIndex, UnGraph};
+
+use crate::geometry::{AROUND, Side, offset, opposite};
+use crate::rules::{FeatureId, NO_SEGMENT, RelationId, Rules, TileId, TileSet};
+
+/// A tile lying on the board.
+#[derive(Debug, Clone, Copy)]
+pub struct Placed {
+    /// Tile definition.
+    pub tile: TileId,
+    /// Column (x grows east).
+    pub x: i32,
+    /// Row (y grows south).
+    pub y: i32,
+    /// Quarter turns clockwise (0..4).
+    pub turns: u8,
+    /// Node index of the tile's first segment.
+    pub first_node: u32,
+}
+
+/// A graph node: one segment of one placed tile.
+#[derive(Debug, Clone, Copy)]
+pub struct SegmentNode {
+    /// Index of the placed tile in [`Board::placed`].
+    pub placed: u32,
+    /// Segment index within the tile definition.
+    pub segment: u8,
+    /// Feature kind of the segment.
+    pub feature: FeatureId,
+}
+
+/// A graph edge.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Edge {
+    /// Facing slots of two neighbouring tiles: the segments belong to the same feature.
+    Match,
+    /// A link on one tile, with its relation (field touches city).
+    Link(RelationId),
+}
+
+/// Why a tile cannot go where it was placed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PlaceError {
+    /// The cell already holds a tile.
+    Occupied,
+    /// No orthogonal neighbour (and the board is not empty).
+    NotAdjacent,
+    /// A side does not fit its neighbour's: (board side, this tile's side kind, the
+    /// neighbour's side kind, the neighbour's placed index).
+    Mismatch {
+        /// Board side of the new tile.
+        side: Side,
+        /// Side kind of the new tile there.
+        mine: usize,
+        /// Side kind of the neighbour facing it.
+        theirs: usize,
+        /// The neighbour.
+        neighbour: u32,
+    },
+}
+
+/// Tiles on a grid and their feature graph.
+#[derive(Debug, Clone, Default)]
+pub struct Board {
+    cells: HashMap<(i32, i32), u32>,
+    /// Placed tiles in placement order.
+    pub placed: Vec<Placed>,
+    /// The feature graph.
+    pub graph: UnGraph<SegmentNode, Edge>,
+}
+
+impl Board {
+    /// An empty board.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// The placed tile at a cell.
+    pub fn at(&self, x: i32, y: i32) -> Option<u32> {
+        self.cells.get(&(x, y)).copied()
+    }
+
+    /// Number of occupied cells among the 8 around a cell.
+    pub fn neighbours(&self, x: i32, y: i32) -> u32 {
+        AROUND
+            .iter()
+            .filter(|(dx, dy)| self.cells.contains_key(&(x + dx, y + dy)))
+            .count() as u32
+    }
+
+    /// Checks that a tile fits at a cell: the cell is free, it touches a tile (unless the
+    /// board is empty), and every side facing a tile is of the same side kind.
+    pub fn fits(&self, tiles: &TileSet, tile: TileId, x: i32, y: i32, turns: u8) -> Result<(), PlaceError> {
+        if self.cells.contains_key(&(x, y)) {
+            return Err(PlaceError::Occupied);
+        }
+        let rot = &tiles.tiles[tile].rotations[turns as usize];
+        let mut touches = false;
+        for side in 0..4u8 {
+            let (dx, dy) = offset(side);
+            if let Some(n) = self.at(x + dx, y + dy) {
+                touches = true;
+                let p = self.placed[n as usize];
+                let theirs = tiles.tiles[p.tile].rotations[p.turns as usize].sides[opposite(side) as usize];
+                let mine = rot.sides[side as usize];
+                if mine != theirs {
+                    return Err(PlaceError::Mismatch {
+                        side,
+                        mine,
+                        theirs,
+                        neighbour: n,
+                    });
+                }
+            }
+        }
+        if !touches && !self.placed.is_empty() {
+            return Err(PlaceError::NotAdjacent);
+        }
+        Ok(())
+    }
+
+    /// Places a tile without checking that it fits (see [`Board::fits`]); adds its
+    /// segments and edges to the graph. Returns its placed index.
+    pub fn place(&mut self, rules: &Rules, tiles: &TileSet, tile: TileId, x: i32, y: i32, turns: u8) -> u32 {
+        let idx = self.placed.len() as u32;
+        let def = &tiles.tiles[tile];
+        let first = self.graph.node_count() as u32;
+        for (i, s) in def.segments.iter().enumerate() {
+            self.graph.add_node(SegmentNode {
+                placed: idx,
+                segment: i as u8,
+                feature: s.feature,
+            });
+        }
+        for (i, s) in def.segments.iter().enumerate() {
+            for &(rel, target) in &s.links {
+                self.graph.add_edge(
+                    NodeIndex::new((first as usize) + i),
+                    NodeIndex::new(first as usize + target),
+                    Edge::Link(rel),
+                );
+            }
+        }
+        let rot = &def.rotations[turns as usize];
+        for side in 0..4u8 {
+            let (dx, dy) = offset(side);
+            let Some(n) = self.at(x + dx, y + dy) else {
+                continue;
+            };
+            let p = self.placed[n as usize];
+            let their_rot = &tiles.tiles[p.tile].rotations[p.turns as usize];
+            let parts = rules.parts(rot.sides[side as usize]);
+            for k in 0..parts {
+                let mine = rot.slot_segment[side as usize][k];
+                let theirs = their_rot.slot_segment[opposite(side) as usize][parts - 1 - k];
+                if mine == NO_SEGMENT || theirs == NO_SEGMENT {
+                    continue;
+                }
+                let a = NodeIndex::new(first as usize + mine as usize);
+                let b = NodeIndex::new(p.first_node as usize + theirs as usize);
+                if self.graph.find_edge(a, b).is_none_or(|e| self.graph[e] != Edge::Match) {
+                    self.graph.add_edge(a, b, Edge::Match);
+                }
+            }
+        }
+        self.cells.insert((x, y), idx);
+        self.placed.push(Placed {
+            tile,
+            x,
+            y,
+            turns,
+            first_node: first,
+        });
+        idx
+    }
+
+    /// The node of a placed tile's segment.
+    pub fn node(&self, placed: u32, segment: usize) -> NodeIndex {
+        NodeIndex::new(self.placed[placed as usize].first_node as usize + segment)
+    }
+
+    /// Cells where a new tile would touch the board: empty cells next to a placed tile,
+    /// sorted by (y, x).
+    pub fn frontier(&self) -> Vec<(i32, i32)> {
+        let mut v: Vec<(i32, i32)> = self
+            .placed
+            .iter()
+            .flat_map(|p| (0..4u8).map(move |s| (p.x + offset(s).0, p.y + offset(s).1)))
+            .filter(|c| !self.cells.contains_key(c))
+            .collect();
+        v.sort_by_key(|&(x, y)| (y, x));
+        v.dedup();
+        v
+    }
+}

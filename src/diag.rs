@@ -1,0 +1,332 @@
+//! Diagnostics: every problem tessera finds in user files is a [`Finding`] with a stable
+//! code from the catalogue [`Check`], the file and byte span it concerns, and a help line.
+//!
+//! Findings implement [`miette::Diagnostic`], so the binary prints them with source
+//! snippets; the library only collects them. Exit codes: a run with error findings exits 2,
+//! a tool failure (unreadable argument, I/O) exits 1 (see `main.rs`).
+
+use std::fmt;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use miette::{Diagnostic, LabeledSpan, NamedSource, SourceSpan};
+
+/// A source file read by tessera, shared by every finding that points into it.
+#[derive(Debug, Clone)]
+pub struct SourceFile {
+    /// Path as given or resolved (relative to the working directory when possible).
+    pub path: PathBuf,
+    /// The file's text, as miette source code.
+    pub named: Arc<NamedSource<String>>,
+}
+
+impl SourceFile {
+    /// Wraps a file's text. `path` is shown as the file name in diagnostics.
+    pub fn new(path: &Path, text: String) -> Self {
+        let name = path.display().to_string();
+        SourceFile {
+            path: path.to_path_buf(),
+            named: Arc::new(NamedSource::new(name, text).with_language("yaml")),
+        }
+    }
+
+    /// The file's text.
+    pub fn text(&self) -> &str {
+        self.named.inner()
+    }
+
+    /// Byte span of a YAML location in this file, or `None` for an unknown location.
+    ///
+    /// serde-saphyr gives byte spans for scalars and points for collections; when only a
+    /// line and column are known the span is computed from them.
+    pub fn span(&self, loc: &serde_saphyr::Location) -> Option<SourceSpan> {
+        if loc.line() == 0 {
+            return None;
+        }
+        let text = self.text();
+        let s = loc.span();
+        if let (Some(off), Some(len)) = (s.byte_offset(), s.byte_len()) {
+            let off = (off as usize).min(text.len());
+            let len = (len as usize).min(text.len() - off);
+            return Some(SourceSpan::new(off.into(), len));
+        }
+        let off = offset_of(text, loc.line() as usize, loc.column() as usize);
+        Some(SourceSpan::new(off.into(), 0))
+    }
+}
+
+/// Byte offset of a 1-based line and 1-based column (in characters).
+fn offset_of(text: &str, line: usize, column: usize) -> usize {
+    let mut off = 0;
+    for (i, l) in text.split_inclusive('\n').enumerate() {
+        if i + 1 == line {
+            let col: usize = l
+                .char_indices()
+                .nth(column.saturating_sub(1))
+                .map(|(b, _)| b)
+                .unwrap_or(l.len());
+            return off + col;
+        }
+        off += l.len();
+    }
+    text.len()
+}
+
+macro_rules! checks {
+    ($( $(#[$doc:meta])* $variant:ident => $code:literal; )*) => {
+        /// The catalogue of checks. Each has a stable code, namespaced by area
+        /// (`yaml::`, `schema::`, `ruleset::`, `tileset::`, `position::`, `note::`).
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+        pub enum Check {
+            $( $(#[$doc])* $variant, )*
+        }
+        impl Check {
+            /// Every check, in catalogue order.
+            pub const ALL: &'static [Check] = &[$(Check::$variant),*];
+            /// The stable code printed with the finding, e.g. `tileset::count_mismatch`.
+            pub fn code(self) -> &'static str {
+                match self { $(Check::$variant => $code,)* }
+            }
+        }
+    };
+}
+
+checks! {
+    /// A file could not be read.
+    Io => "io::read";
+    /// The file is not well-formed YAML.
+    YamlSyntax => "yaml::syntax";
+    /// The file does not have the shape its JSON Schema requires.
+    Schema => "schema::invalid";
+    /// A name is defined twice.
+    Duplicate => "ruleset::duplicate";
+    /// A rule set refers to a terrain, feature, item, relation, piece or option it does not declare.
+    RuleSetUnknownName => "ruleset::unknown_name";
+    /// A side profile is not 1 or 3 parts long.
+    SideProfile => "ruleset::side_profile";
+    /// A tile set refers to a name its rule set does not declare.
+    TileSetUnknownName => "tileset::unknown_name";
+    /// Two tiles in a set share an id, or two segments of a tile share an id.
+    DuplicateId => "tileset::duplicate_id";
+    /// The declared total differs from the sum of the counts.
+    CountMismatch => "tileset::count_mismatch";
+    /// A tile has neither `shape` nor `sides` and `segments`, or both.
+    TileShape => "tileset::tile_shape";
+    /// A slot name does not exist on that side.
+    UnknownSlot => "tileset::unknown_slot";
+    /// A slot is claimed by no segment, or by two.
+    SlotClaim => "tileset::slot_claim";
+    /// A segment's feature does not match the terrain of a slot it claims.
+    SideMismatch => "tileset::side_mismatch";
+    /// A link names a segment the tile does not have.
+    UnknownSegment => "tileset::unknown_segment";
+    /// `copies` does not list one entry per copy.
+    CopiesMismatch => "tileset::copies_mismatch";
+    /// The start tile is not a tile of the set.
+    StartTile => "tileset::start_tile";
+    /// A position names a tile that is in neither the tile set nor its own `tiles`.
+    UnknownTile => "position::unknown_tile";
+    /// A position uses more copies of a tile than the set holds.
+    TileExhausted => "position::tile_exhausted";
+    /// A rotation other than 0, 90, 180 or 270.
+    Rotation => "position::rotation";
+    /// A tile is placed on a cell that already holds one.
+    CellOccupied => "position::cell_occupied";
+    /// A tile is placed touching no tile.
+    NotAdjacent => "position::not_adjacent";
+    /// A tile's side does not fit its neighbour's.
+    EdgeMismatch => "position::edge_mismatch";
+    /// A piece address names no segment of the tile.
+    UnknownAddress => "position::unknown_address";
+    /// A piece goes on a feature that already holds a piece that blocks it.
+    FeatureOccupied => "position::feature_occupied";
+    /// A piece kind cannot be placed on that feature (no role, or its option is off).
+    NoRole => "position::no_role";
+    /// A player has no piece of that kind left in supply.
+    NoSupply => "position::no_supply";
+    /// A player name or piece kind that the position or rule set does not declare.
+    PositionUnknownName => "position::unknown_name";
+    /// A position gives both or neither of `turns` and `board`.
+    PositionForm => "position::form";
+    /// A tile set's contents are not verified (deduced or reconstructed data).
+    Provenance => "note::provenance";
+}
+
+/// How serious a finding is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Level {
+    /// The file is wrong; tessera exits 2.
+    Error,
+    /// Worth knowing; does not change the exit code.
+    Note,
+}
+
+/// One problem (or note) found in a user file.
+#[derive(Debug, Clone)]
+pub struct Finding {
+    /// Which check found it.
+    pub check: Check,
+    /// Error or note.
+    pub level: Level,
+    /// One sentence saying what is wrong.
+    pub message: String,
+    /// The file the labels point into.
+    pub file: Option<SourceFile>,
+    /// Labelled spans; the first is the primary one.
+    pub labels: Vec<(SourceSpan, String)>,
+    /// How to fix it.
+    pub help: Option<String>,
+}
+
+impl Finding {
+    /// A new error finding with no location yet.
+    pub fn error(check: Check, message: impl Into<String>) -> Self {
+        Finding {
+            check,
+            level: Level::Error,
+            message: message.into(),
+            file: None,
+            labels: Vec::new(),
+            help: None,
+        }
+    }
+
+    /// A new note.
+    pub fn note(check: Check, message: impl Into<String>) -> Self {
+        Finding {
+            level: Level::Note,
+            ..Finding::error(check, message)
+        }
+    }
+
+    /// Sets the file.
+    pub fn in_file(mut self, file: &SourceFile) -> Self {
+        self.file = Some(file.clone());
+        self
+    }
+
+    /// Adds a label at a YAML location of the finding's file (ignored if the location is
+    /// unknown or no file is set).
+    pub fn at(mut self, loc: &serde_saphyr::Location, label: impl Into<String>) -> Self {
+        if let Some(span) = self.file.as_ref().and_then(|f| f.span(loc)) {
+            self.labels.push((span, label.into()));
+        }
+        self
+    }
+
+    /// Adds a label at a byte span.
+    pub fn at_span(mut self, span: SourceSpan, label: impl Into<String>) -> Self {
+        self.labels.push((span, label.into()));
+        self
+    }
+
+    /// Sets the help line.
+    pub fn help(mut self, help: impl Into<String>) -> Self {
+        self.help = Some(help.into());
+        self
+    }
+
+    /// `file:line:column` of the primary label, for one-line output.
+    pub fn position(&self) -> Option<(String, usize, usize)> {
+        let file = self.file.as_ref()?;
+        let (span, _) = self.labels.first()?;
+        let text = file.text();
+        let off = span.offset().min(text.len());
+        let before = &text[..off];
+        let line = before.matches('\n').count() + 1;
+        let col = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+        Some((file.path.display().to_string(), line, col))
+    }
+}
+
+impl fmt::Display for Finding {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for Finding {}
+
+impl Diagnostic for Finding {
+    fn code<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
+        Some(Box::new(self.check.code()))
+    }
+    fn severity(&self) -> Option<miette::Severity> {
+        Some(match self.level {
+            Level::Error => miette::Severity::Error,
+            Level::Note => miette::Severity::Advice,
+        })
+    }
+    fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
+        self.help
+            .as_ref()
+            .map(|h| Box::new(h) as Box<dyn fmt::Display>)
+    }
+    fn source_code(&self) -> Option<&dyn miette::SourceCode> {
+        self.file
+            .as_ref()
+            .map(|f| f.named.as_ref() as &dyn miette::SourceCode)
+    }
+    fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
+        if self.labels.is_empty() {
+            return None;
+        }
+        Some(Box::new(self.labels.iter().enumerate().map(|(i, (s, l))| {
+            if i == 0 {
+                LabeledSpan::new_primary_with_span(Some(l.clone()), *s)
+            } else {
+                LabeledSpan::new_with_span(Some(l.clone()), *s)
+            }
+        })))
+    }
+}
+
+/// Why a library call failed: findings in the user's files, or a failure of the tool itself.
+#[derive(Debug)]
+pub enum Failure {
+    /// The input is wrong; the findings say where (exit code 2).
+    Findings(Vec<Finding>),
+    /// The tool could not do its work (exit code 1).
+    Tool(String),
+}
+
+impl Failure {
+    /// One finding as a failure.
+    pub fn one(f: Finding) -> Self {
+        Failure::Findings(vec![f])
+    }
+}
+
+impl From<Finding> for Failure {
+    fn from(f: Finding) -> Self {
+        Failure::one(f)
+    }
+}
+
+impl From<Vec<Finding>> for Failure {
+    fn from(f: Vec<Finding>) -> Self {
+        Failure::Findings(f)
+    }
+}
+
+impl fmt::Display for Failure {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Failure::Findings(v) => {
+                for (i, x) in v.iter().enumerate() {
+                    if i > 0 {
+                        writeln!(f)?;
+                    }
+                    match x.position() {
+                        Some((p, l, c)) => write!(f, "{p}:{l}:{c}: [{}] {x}", x.check.code())?,
+                        None => write!(f, "[{}] {x}", x.check.code())?,
+                    }
+                }
+                Ok(())
+            }
+            Failure::Tool(m) => f.write_str(m),
+        }
+    }
+}
+
+impl std::error::Error for Failure {}

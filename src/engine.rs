@@ -1,0 +1,736 @@
+//! The play engine: game state, turns checked against the rules, scoring during play and
+//! at the end, and the replay of positions (turn logs and snapshots).
+//!
+//! A turn (rules digest section 1): place a tile so that it touches the board and every
+//! touching side fits; optionally place one piece from supply on a segment of that tile,
+//! only if the segment's feature holds no piece that blocks it; then score every feature
+//! the tile completed, whoever placed it, and return the pieces in them (a piece placed
+//! this turn on a feature completed this turn scores and returns too).
+
+use std::collections::BTreeMap;
+
+use petgraph::graph::NodeIndex;
+use serde::Serialize;
+
+use crate::board::{Board, PlaceError};
+use crate::diag::{Check, Failure, Finding, SourceFile};
+use crate::geometry::{AROUND, SIDES, parse_slot, quarter_turns, slot_name};
+use crate::graph::{self, Feature};
+use crate::load;
+use crate::model::{PositionFile, Sp};
+use crate::rules::{PieceKindId, TileId};
+use crate::schema::FileKind;
+use crate::score::{self, Ctx, Piece, TermValue};
+use crate::validate::{Game, compile_tile, load_tileset};
+
+/// A legal tile placement.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+pub struct Placement {
+    /// Column.
+    pub x: i32,
+    /// Row.
+    pub y: i32,
+    /// Degrees clockwise.
+    pub rotation: u32,
+}
+
+/// Where a piece may go on the tile just placed.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+pub struct PieceOption {
+    /// Feature kind, e.g. `city`.
+    pub feature: String,
+    /// Role, e.g. `knight`.
+    pub role: String,
+    /// Piece kind, e.g. `follower`.
+    pub kind: String,
+    /// Address in board orientation (`N`, `NL`, or an inner segment's id).
+    pub at: String,
+}
+
+/// One feature scored, during play or at the end.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ScoreEvent {
+    /// `play` (completed during play) or `final` (end-of-game scoring).
+    pub phase: &'static str,
+    /// Turn number (1 = first turn after the start tile; 0 = a snapshot's own state).
+    pub turn: usize,
+    /// Feature kind.
+    pub feature: String,
+    /// Whether the feature was completed.
+    pub completed: bool,
+    /// Cells of its distinct tiles, `[x, y]`, in placement order.
+    pub tiles: Vec<[i32; 2]>,
+    /// Items on it, by name (only non-zero counts).
+    pub items: BTreeMap<String, u32>,
+    /// Majority-counting pieces on it, by player name.
+    pub pieces: BTreeMap<String, u32>,
+    /// Players who scored (the majority; all tied players).
+    pub scorers: Vec<String>,
+    /// Points each scorer received.
+    pub points: i64,
+    /// The sum spelled out, e.g. `4 tiles x 2 + 1 pennant x 2 = 10`.
+    pub why: String,
+    /// The terms.
+    pub terms: Vec<TermValue>,
+}
+
+/// The state of a game in progress.
+#[derive(Debug, Clone)]
+pub struct State<'g> {
+    /// Rules and tiles.
+    pub game: &'g Game,
+    /// Options in effect, by option id.
+    pub options: Vec<bool>,
+    /// Player names in turn order.
+    pub players: Vec<String>,
+    /// The board.
+    pub board: Board,
+    /// Pieces on the board.
+    pub pieces: Vec<Piece>,
+    /// Pieces in supply, `[player][piece kind]`.
+    pub supply: Vec<Vec<u32>>,
+    /// Points banked, by player.
+    pub points: Vec<i64>,
+    /// Points from the end-of-game scoring, by player (zero until [`State::final_scoring`]).
+    pub final_points: Vec<i64>,
+    /// Every feature scored so far.
+    pub events: Vec<ScoreEvent>,
+    /// Copies used, by tile.
+    pub used: Vec<u32>,
+    /// Turns played.
+    pub turn: usize,
+    /// The player of the last turn played.
+    pub last_player: usize,
+}
+
+/// Why a piece cannot be placed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PieceError {
+    /// No segment at that address.
+    UnknownAddress,
+    /// The piece kind has no role on that feature (or the role's option is off).
+    NoRole {
+        /// Feature kind name.
+        feature: String,
+    },
+    /// A blocking piece is already in the feature.
+    Occupied {
+        /// Feature kind name.
+        feature: String,
+        /// Owner of a blocking piece.
+        by: String,
+    },
+    /// The player has none left.
+    NoSupply,
+}
+
+impl<'g> State<'g> {
+    /// A new game with an empty board. `options` by option id; supply from the tile set.
+    pub fn new(game: &'g Game, players: Vec<String>, options: Vec<bool>) -> Self {
+        let n = players.len();
+        State {
+            game,
+            options,
+            supply: vec![game.tiles.supply.clone(); n],
+            points: vec![0; n],
+            final_points: vec![0; n],
+            players,
+            board: Board::new(),
+            pieces: Vec::new(),
+            events: Vec::new(),
+            used: vec![0; game.tiles.tiles.len()],
+            turn: 0,
+            last_player: 0,
+        }
+    }
+
+    fn ctx(&self) -> Ctx<'_> {
+        Ctx {
+            rules: &self.game.rules,
+            tiles: &self.game.tiles,
+            board: &self.board,
+            options: &self.options,
+        }
+    }
+
+    /// Places a tile if it fits (see [`Board::fits`]); counts the copy used.
+    pub fn place_tile(&mut self, tile: TileId, x: i32, y: i32, turns: u8) -> Result<u32, PlaceError> {
+        self.board.fits(&self.game.tiles, tile, x, y, turns)?;
+        self.used[tile] += 1;
+        Ok(self
+            .board
+            .place(&self.game.rules, &self.game.tiles, tile, x, y, turns))
+    }
+
+    /// Resolves an address on a placed tile (board orientation) to a segment index.
+    pub fn segment_at(&self, placed: u32, address: &str) -> Option<usize> {
+        let p = self.board.placed[placed as usize];
+        let def = &self.game.tiles.tiles[p.tile];
+        let rot = &def.rotations[p.turns as usize];
+        let parts = |s: u8| self.game.rules.parts(rot.sides[s as usize]);
+        if let Some(slot) = parse_slot(address, parts, true) {
+            let s = rot.slot_segment[slot.side as usize][slot.part as usize];
+            return (s != crate::rules::NO_SEGMENT).then_some(s as usize);
+        }
+        def.segments.iter().position(|s| s.id == address)
+    }
+
+    /// The address of a segment in board orientation: its first slot, or its id when it
+    /// lies inside the tile.
+    pub fn address_of(&self, placed: u32, segment: usize) -> String {
+        let p = self.board.placed[placed as usize];
+        let def = &self.game.tiles.tiles[p.tile];
+        let rot = &def.rotations[p.turns as usize];
+        let mut slots: Vec<_> = def.board_slots(segment, p.turns).collect();
+        slots.sort();
+        match slots.first() {
+            Some(&s) => slot_name(s, self.game.rules.parts(rot.sides[s.side as usize])),
+            None => def.segments[segment].id.clone(),
+        }
+    }
+
+    fn pieces_on(&self, f: &Feature) -> Vec<Piece> {
+        self.pieces
+            .iter()
+            .copied()
+            .filter(|p| f.nodes.binary_search(&p.node).is_ok())
+            .collect()
+    }
+
+    fn role(&self, kind: PieceKindId, feature: usize) -> Option<&str> {
+        self.game.rules.pieces[kind]
+            .roles
+            .iter()
+            .find(|r| r.feature == feature && r.requires_option.is_none_or(|o| self.options[o]))
+            .map(|r| r.name.as_str())
+    }
+
+    /// Checks whether `player` may put a piece of `kind` on a segment of a placed tile:
+    /// the kind has a role on the feature, no blocking piece is in the feature, and the
+    /// player has one in supply. `check_blocking` is off for snapshots, where joined
+    /// features may hold several pieces.
+    pub fn can_place_piece(
+        &self,
+        player: usize,
+        kind: PieceKindId,
+        placed: u32,
+        segment: usize,
+        check_blocking: bool,
+    ) -> Result<NodeIndex, PieceError> {
+        let node = self.board.node(placed, segment);
+        let feature = self.board.graph[node].feature;
+        let fname = self.game.rules.features[feature].name.clone();
+        if self.role(kind, feature).is_none() {
+            return Err(PieceError::NoRole { feature: fname });
+        }
+        if check_blocking {
+            let f = graph::feature_at(&self.game.rules, &self.game.tiles, &self.board, node);
+            let blocked_by = &self.game.rules.pieces[kind].blocked_by;
+            if let Some(p) = self.pieces_on(&f).iter().find(|p| blocked_by.contains(&p.kind)) {
+                return Err(PieceError::Occupied {
+                    feature: fname,
+                    by: self.players[p.player].clone(),
+                });
+            }
+        }
+        if self.supply[player][kind] == 0 {
+            return Err(PieceError::NoSupply);
+        }
+        Ok(node)
+    }
+
+    /// Places a piece (see [`State::can_place_piece`]).
+    pub fn place_piece(
+        &mut self,
+        player: usize,
+        kind: PieceKindId,
+        placed: u32,
+        segment: usize,
+        check_blocking: bool,
+    ) -> Result<(), PieceError> {
+        let node = self.can_place_piece(player, kind, placed, segment, check_blocking)?;
+        self.supply[player][kind] -= 1;
+        self.pieces.push(Piece { player, kind, node });
+        Ok(())
+    }
+
+    /// Every legal placement of a tile on the current board, sorted.
+    pub fn legal_placements(&self, tile: TileId) -> Vec<Placement> {
+        let mut out = Vec::new();
+        for (x, y) in self.board.frontier() {
+            for turns in 0..4u8 {
+                if self.board.fits(&self.game.tiles, tile, x, y, turns).is_ok() {
+                    out.push(Placement {
+                        x,
+                        y,
+                        rotation: turns as u32 * 90,
+                    });
+                }
+            }
+        }
+        out.sort();
+        out
+    }
+
+    /// Where `player` could put a piece on a placed tile now, sorted.
+    pub fn piece_options(&self, player: usize, placed: u32) -> Vec<PieceOption> {
+        let p = self.board.placed[placed as usize];
+        let def = &self.game.tiles.tiles[p.tile];
+        let mut out = Vec::new();
+        for seg in 0..def.segments.len() {
+            for kind in 0..self.game.rules.pieces.len() {
+                if self.can_place_piece(player, kind, placed, seg, true).is_ok() {
+                    let feature = def.segments[seg].feature;
+                    out.push(PieceOption {
+                        feature: self.game.rules.features[feature].name.clone(),
+                        role: self.role(kind, feature).unwrap_or_default().to_string(),
+                        kind: self.game.rules.pieces[kind].name.clone(),
+                        at: self.address_of(placed, seg),
+                    });
+                }
+            }
+        }
+        out.sort();
+        out
+    }
+
+    /// Scores one feature for its majority and returns its pieces to supply when `returns`.
+    fn score_feature(&mut self, f: &Feature, completed: bool, phase: &'static str, features: Option<&graph::Features>) {
+        let on = self.pieces_on(f);
+        if on.is_empty() {
+            return;
+        }
+        let rules = &self.game.rules;
+        let kind = &rules.features[f.kind];
+        let cases = if completed { &kind.completed } else { &kind.final_ };
+        let valuation = score::value(&self.ctx(), f, cases, features);
+        let scorers = score::majority(rules, &on, self.players.len());
+        let mut pieces = BTreeMap::new();
+        for p in &on {
+            if rules.pieces[p.kind].majority {
+                *pieces.entry(self.players[p.player].clone()).or_insert(0) += 1;
+            }
+        }
+        if let Some(v) = valuation {
+            for &s in &scorers {
+                if phase == "final" {
+                    self.final_points[s] += v.points;
+                } else {
+                    self.points[s] += v.points;
+                }
+            }
+            let items = f
+                .items
+                .iter()
+                .enumerate()
+                .filter(|(_, n)| **n > 0)
+                .map(|(i, n)| (rules.items[i].clone(), *n))
+                .collect();
+            self.events.push(ScoreEvent {
+                phase,
+                turn: self.turn,
+                feature: kind.name.clone(),
+                completed,
+                tiles: f
+                    .tiles
+                    .iter()
+                    .map(|&t| {
+                        let p = self.board.placed[t as usize];
+                        [p.x, p.y]
+                    })
+                    .collect(),
+                items,
+                pieces,
+                scorers: scorers.iter().map(|&s| self.players[s].clone()).collect(),
+                points: v.points,
+                why: score::explain(&v),
+                terms: v.terms,
+            });
+        }
+        if phase == "play" {
+            for p in &on {
+                self.supply[p.player][p.kind] += 1;
+            }
+            self.pieces.retain(|p| f.nodes.binary_search(&p.node).is_err());
+        }
+    }
+
+    /// Scores every feature completed by the tile just placed (with index `placed`):
+    /// closed features through its segments, surrounded features on it or around it.
+    pub fn score_completed(&mut self, placed: u32) {
+        let rules = &self.game.rules;
+        let p = self.board.placed[placed as usize];
+        let mut starts: Vec<NodeIndex> = (0..self.game.tiles.tiles[p.tile].segments.len())
+            .map(|s| self.board.node(placed, s))
+            .collect();
+        for (dx, dy) in AROUND {
+            if let Some(n) = self.board.at(p.x + dx, p.y + dy) {
+                let q = self.board.placed[n as usize];
+                for s in 0..self.game.tiles.tiles[q.tile].segments.len() {
+                    let node = self.board.node(n, s);
+                    if rules.features[self.board.graph[node].feature].completion
+                        == crate::model::Completion::Surrounded
+                    {
+                        starts.push(node);
+                    }
+                }
+            }
+        }
+        let mut done: Vec<NodeIndex> = Vec::new();
+        for start in starts {
+            if done.contains(&start) {
+                continue;
+            }
+            let f = graph::feature_at(rules, &self.game.tiles, &self.board, start);
+            done.extend(f.nodes.iter().copied());
+            if graph::is_completed(rules, &self.board, &f) {
+                self.score_feature(&f, true, "play", None);
+            }
+        }
+    }
+
+    /// End-of-game scoring: every feature still holding pieces scores its `final` cases
+    /// (or its `completed` cases if it is completed, as in a snapshot). Pieces stay.
+    pub fn final_scoring(&mut self) {
+        let all = graph::all_features(&self.game.rules, &self.game.tiles, &self.board);
+        for f in &all.list {
+            let completed = graph::is_completed(&self.game.rules, &self.board, f);
+            self.score_feature(f, completed, "final", Some(&all));
+        }
+    }
+
+    /// Scores completed features that still hold pieces (a snapshot taken before scoring).
+    pub fn score_pending(&mut self) {
+        let all = graph::all_features(&self.game.rules, &self.game.tiles, &self.board);
+        for f in &all.list {
+            if graph::is_completed(&self.game.rules, &self.board, f) {
+                self.score_feature(f, true, "play", Some(&all));
+            }
+        }
+    }
+}
+
+/// A position file loaded with its game (tile set plus the position's own tiles).
+#[derive(Debug, Clone)]
+pub struct LoadedPosition {
+    /// The game.
+    pub game: Game,
+    /// The position file.
+    pub file: SourceFile,
+    /// Its contents.
+    pub position: PositionFile,
+    /// Options in effect, by option id.
+    pub options: Vec<bool>,
+    /// Notes from loading the tile set.
+    pub notes: Vec<Finding>,
+}
+
+/// Loads a position from a path.
+///
+/// Errors: `Failure::Tool` if it cannot be read; findings for anything wrong in it or in
+/// the files it names.
+pub fn load_position(path: &std::path::Path) -> Result<LoadedPosition, Failure> {
+    let file = load::read(path).map_err(Failure::Tool)?;
+    load_position_file(&file)
+}
+
+/// Loads a position from an already read file.
+pub fn load_position_file(file: &SourceFile) -> Result<LoadedPosition, Failure> {
+    let position: PositionFile = load::load_source(file, FileKind::Position)?;
+    let ts_path = load::resolve(&file.path, &position.tileset.value);
+    let loaded = load_tileset(&ts_path, position.ruleset.as_ref().map(|r| (file, r)));
+    let (mut game, notes) = match loaded {
+        Ok(x) => x,
+        Err(Failure::Tool(m)) => {
+            return Err(Failure::one(
+                Finding::error(Check::Io, format!("cannot read the tile set: {m}"))
+                    .in_file(file)
+                    .at(&position.tileset.loc, "tile set path")
+                    .help("paths are relative to the position file"),
+            ));
+        }
+        Err(e) => return Err(e),
+    };
+    let mut findings = Vec::new();
+    for def in &position.tiles {
+        if let Some(existing) = game.tiles.get(&def.id.value) {
+            let _ = existing;
+            findings.push(
+                Finding::error(Check::DuplicateId, format!("tile `{}` is already defined by the tile set", def.id.value))
+                    .in_file(file)
+                    .at(&def.id.loc, "inline tile")
+                    .help("give the position's own tile a new id"),
+            );
+            continue;
+        }
+        match compile_tile(file, def, &game.rules, None) {
+            Ok(t) => {
+                game.tiles.by_id.insert(t.id.clone(), game.tiles.tiles.len());
+                game.tiles.tiles.push(t);
+            }
+            Err(f) => findings.extend(f),
+        }
+    }
+    let mut options = game.rules.default_options();
+    for (name, value) in &position.options {
+        match game.rules.option(name) {
+            Some(i) => options[i] = value.value,
+            None => findings.push(
+                Finding::error(Check::PositionUnknownName, format!("unknown option `{name}`"))
+                    .in_file(file)
+                    .at(&value.loc, "option value")
+                    .help(format!(
+                        "options of {}: {}",
+                        game.rules.name,
+                        game.rules.options.iter().map(|o| o.name.as_str()).collect::<Vec<_>>().join(", ")
+                    )),
+            ),
+        }
+    }
+    let mut seen = Vec::new();
+    for p in &position.players {
+        if seen.contains(&&p.value) {
+            findings.push(
+                Finding::error(Check::Duplicate, format!("player `{}` is listed twice", p.value))
+                    .in_file(file)
+                    .at(&p.loc, "second mention")
+                    .help("player names must be distinct"),
+            );
+        }
+        seen.push(&p.value);
+    }
+    if position.players.is_empty() {
+        findings.push(
+            Finding::error(Check::PositionForm, "a position needs at least one player")
+                .in_file(file)
+                .help("add `players: [Alice, Bob]`"),
+        );
+    }
+    if position.turns.is_some() == position.board.is_some() {
+        findings.push(
+            Finding::error(Check::PositionForm, "a position gives either `turns` (a turn log) or `board` (a snapshot)")
+                .in_file(file)
+                .help("keep one of `turns` and `board`"),
+        );
+    }
+    if !findings.is_empty() {
+        return Err(Failure::Findings(findings));
+    }
+    Ok(LoadedPosition {
+        game,
+        file: file.clone(),
+        position,
+        options,
+        notes,
+    })
+}
+
+fn tile_id(lp: &LoadedPosition, id: &Sp<String>) -> Result<TileId, Finding> {
+    lp.game.tiles.get(&id.value).ok_or_else(|| {
+        let ids: Vec<&str> = lp.game.tiles.tiles.iter().map(|t| t.id.as_str()).collect();
+        Finding::error(Check::UnknownTile, format!("unknown tile `{}`", id.value))
+            .in_file(&lp.file)
+            .at(&id.loc, format!("not in {}", lp.game.tiles.name))
+            .help(format!("tiles of the set: {}", ids.join(", ")))
+    })
+}
+
+fn turns_of(lp: &LoadedPosition, r: &Sp<u32>) -> Result<u8, Finding> {
+    quarter_turns(r.value).ok_or_else(|| {
+        Finding::error(Check::Rotation, format!("rotation {} is not a quarter turn", r.value))
+            .in_file(&lp.file)
+            .at(&r.loc, "rotation")
+            .help("rotations are degrees clockwise: 0, 90, 180 or 270")
+    })
+}
+
+fn player_id(lp: &LoadedPosition, name: &Sp<String>) -> Result<usize, Finding> {
+    lp.position
+        .players
+        .iter()
+        .position(|p| p.value == name.value)
+        .ok_or_else(|| {
+            Finding::error(Check::PositionUnknownName, format!("unknown player `{}`", name.value))
+                .in_file(&lp.file)
+                .at(&name.loc, "not in `players`")
+                .help(format!(
+                    "players: {}",
+                    lp.position.players.iter().map(|p| p.value.as_str()).collect::<Vec<_>>().join(", ")
+                ))
+        })
+}
+
+fn piece_kind(lp: &LoadedPosition, kind: Option<&str>, loc: &serde_saphyr::Location) -> Result<PieceKindId, Finding> {
+    match kind {
+        None => Ok(0),
+        Some(k) => lp.game.rules.piece(k).ok_or_else(|| {
+            Finding::error(Check::PositionUnknownName, format!("unknown piece kind `{k}`"))
+                .in_file(&lp.file)
+                .at(loc, "piece")
+                .help(format!(
+                    "piece kinds: {}",
+                    lp.game.rules.pieces.iter().map(|p| p.name.as_str()).collect::<Vec<_>>().join(", ")
+                ))
+        }),
+    }
+}
+
+/// Places a tile from the position, turning errors into findings at `loc`.
+fn place(
+    state: &mut State,
+    lp: &LoadedPosition,
+    tile: TileId,
+    x: i32,
+    y: i32,
+    turns: u8,
+    loc: &Sp<String>,
+    adjacency: bool,
+) -> Result<u32, Finding> {
+    let def = &lp.game.tiles.tiles[tile];
+    if state.used[tile] >= def.count {
+        return Err(Finding::error(
+            Check::TileExhausted,
+            format!("tile `{}` is used more often than the set's {} cop{}", def.id, def.count, if def.count == 1 { "y" } else { "ies" }),
+        )
+        .in_file(&lp.file)
+        .at(&loc.loc, "one copy too many")
+        .help("check the tile id; the start tile uses one copy too"));
+    }
+    let result = if adjacency || state.board.placed.is_empty() {
+        state.board.fits(&lp.game.tiles, tile, x, y, turns)
+    } else {
+        match state.board.fits(&lp.game.tiles, tile, x, y, turns) {
+            Err(PlaceError::NotAdjacent) => Ok(()),
+            r => r,
+        }
+    };
+    let rules = &lp.game.rules;
+    let fitting: Vec<String> = (0..4u8)
+        .filter(|&t| state.board.fits(&lp.game.tiles, tile, x, y, t).is_ok())
+        .map(|t| (t as u32 * 90).to_string())
+        .collect();
+    let fit_help = if fitting.is_empty() {
+        format!("tile `{}` fits no rotation at ({x}, {y})", def.id)
+    } else {
+        format!("rotations of `{}` that fit at ({x}, {y}): {}", def.id, fitting.join(", "))
+    };
+    match result {
+        Ok(()) => {}
+        Err(PlaceError::Occupied) => {
+            return Err(Finding::error(Check::CellOccupied, format!("cell ({x}, {y}) already holds a tile"))
+                .in_file(&lp.file)
+                .at(&loc.loc, "placed on an occupied cell")
+                .help("each cell holds one tile; check x and y (y grows to the south)"));
+        }
+        Err(PlaceError::NotAdjacent) => {
+            return Err(Finding::error(Check::NotAdjacent, format!("tile `{}` at ({x}, {y}) touches no tile", def.id))
+                .in_file(&lp.file)
+                .at(&loc.loc, "not next to the board")
+                .help("a tile must share a side with a placed tile; check x and y (y grows to the south)"));
+        }
+        Err(PlaceError::Mismatch { side, mine, theirs, neighbour }) => {
+            let n = state.board.placed[neighbour as usize];
+            return Err(Finding::error(
+                Check::EdgeMismatch,
+                format!(
+                    "tile `{}` does not fit at ({x}, {y}): its {} side is {} but the neighbour's side is {}",
+                    def.id, SIDES[side as usize], rules.side_kinds[mine].name, rules.side_kinds[theirs].name
+                ),
+            )
+            .in_file(&lp.file)
+            .at(&loc.loc, format!("{} side here is {}", SIDES[side as usize], rules.side_kinds[mine].name))
+            .help(format!("{fit_help} (neighbour: `{}` at ({}, {}))", lp.game.tiles.tiles[n.tile].id, n.x, n.y)));
+        }
+    }
+    state.used[tile] += 1;
+    Ok(state.board.place(rules, &lp.game.tiles, tile, x, y, turns))
+}
+
+fn piece_finding(lp: &LoadedPosition, state: &State, e: PieceError, kind: PieceKindId, player: usize, loc: &serde_saphyr::Location, at: &str) -> Finding {
+    let rules = &lp.game.rules;
+    let kname = &rules.pieces[kind].name;
+    let f = match e {
+        PieceError::UnknownAddress => Finding::error(Check::UnknownAddress, format!("`{at}` names no segment of the tile just placed"))
+            .help("address a segment by a side or half-side it touches in board orientation (N, NL, EL, …) or by an inner segment's id (e.g. monastery)"),
+        PieceError::NoRole { feature } => Finding::error(Check::NoRole, format!("a {kname} cannot be placed on a {feature} here"))
+            .help(format!(
+                "roles of {kname}: {}",
+                rules.pieces[kind]
+                    .roles
+                    .iter()
+                    .map(|r| format!("{} on {}", r.name, rules.features[r.feature].name))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )),
+        PieceError::Occupied { feature, by } => Finding::error(Check::FeatureOccupied, format!("this {feature} already holds a piece of {by}"))
+            .help("a piece may only go on a feature without pieces; choose another segment of the tile, or none"),
+        PieceError::NoSupply => Finding::error(Check::NoSupply, format!("{} has no {kname} left in supply", state.players[player]))
+            .help(format!("each player has {} {kname}s; pieces return when their feature is scored", lp.game.tiles.supply[kind])),
+    };
+    f.in_file(&lp.file).at(loc, "piece")
+}
+
+/// Replays a position: places the start tile and every turn (checking the rules at each),
+/// scoring completed features as it goes. `limit` replays only the first turns.
+///
+/// Errors: the first illegal turn, as a finding at its line (later turns depend on it).
+pub fn replay<'g>(lp: &'g LoadedPosition, limit: Option<usize>) -> Result<State<'g>, Vec<Finding>> {
+    let players: Vec<String> = lp.position.players.iter().map(|p| p.value.clone()).collect();
+    let mut state = State::new(&lp.game, players, lp.options.clone());
+    let one = |r: Result<(), Finding>| r.map_err(|f| vec![f]);
+    if let Some(turns) = &lp.position.turns {
+        // Start tile.
+        let (start, rot, loc) = match &lp.position.start {
+            Some(s) => (one(tile_id(lp, &s.tile).map(|_| ()))
+                .map(|_| lp.game.tiles.get(&s.tile.value).unwrap_or(0))?, one(turns_of(lp, &s.rotation).map(|_| ())).map(|_| quarter_turns(s.rotation.value).unwrap_or(0))?, s.tile.clone()),
+            None => (lp.game.tiles.start, 0, Sp::unspanned(lp.game.tiles.tiles[lp.game.tiles.start].id.clone())),
+        };
+        place(&mut state, lp, start, 0, 0, rot, &loc, true).map_err(|f| vec![f])?;
+        let mut next = 0usize;
+        for turn in turns.iter().take(limit.unwrap_or(usize::MAX)) {
+            state.turn += 1;
+            let player = match &turn.player {
+                Some(p) => player_id(lp, p).map_err(|f| vec![f])?,
+                None => next % state.players.len(),
+            };
+            next = player + 1;
+            state.last_player = player;
+            let tile = tile_id(lp, &turn.tile).map_err(|f| vec![f])?;
+            let rot = turns_of(lp, &turn.rotation).map_err(|f| vec![f])?;
+            let placed = place(&mut state, lp, tile, turn.x.value, turn.y.value, rot, &turn.tile, true).map_err(|f| vec![f])?;
+            if let Some(piece) = &turn.piece {
+                let kind = piece_kind(lp, piece.kind(), &piece.loc).map_err(|f| vec![f])?;
+                let at = piece.at();
+                let Some(seg) = state.segment_at(placed, at) else {
+                    return Err(vec![piece_finding(lp, &state, PieceError::UnknownAddress, kind, player, &piece.loc, at)]);
+                };
+                if let Err(e) = state.place_piece(player, kind, placed, seg, true) {
+                    return Err(vec![piece_finding(lp, &state, e, kind, player, &piece.loc, at)]);
+                }
+            }
+            state.score_completed(placed);
+        }
+    } else if let Some(board) = &lp.position.board {
+        for bt in board {
+            let tile = tile_id(lp, &bt.tile).map_err(|f| vec![f])?;
+            let rot = turns_of(lp, &bt.rotation).map_err(|f| vec![f])?;
+            let placed = place(&mut state, lp, tile, bt.x.value, bt.y.value, rot, &bt.tile, false).map_err(|f| vec![f])?;
+            for piece in &bt.pieces {
+                let player = player_id(lp, &piece.player).map_err(|f| vec![f])?;
+                let kind = piece_kind(lp, piece.kind.as_ref().map(|k| k.value.as_str()), &piece.loc).map_err(|f| vec![f])?;
+                let Some(seg) = state.segment_at(placed, &piece.at) else {
+                    return Err(vec![piece_finding(lp, &state, PieceError::UnknownAddress, kind, player, &piece.at.loc, &piece.at)]);
+                };
+                if let Err(e) = state.place_piece(player, kind, placed, seg, false) {
+                    return Err(vec![piece_finding(lp, &state, e, kind, player, &piece.at.loc, &piece.at)]);
+                }
+            }
+        }
+        for (name, pts) in &lp.position.scores {
+            let player = player_id(lp, &Sp { value: name.clone(), loc: pts.loc }).map_err(|f| vec![f])?;
+            state.points[player] += pts.value;
+        }
+        state.score_pending();
+    }
+    Ok(state)
+}

@@ -1,0 +1,139 @@
+//! Sides, slots and rotations.
+//!
+//! A tile has four sides, N E S W (index 0..4, clockwise). A side kind's profile has one
+//! part (one slot, named by the side: `N`) or three parts (slots `NL`, `N`, `NR`: left,
+//! middle, right as seen from the tile centre looking out). Slot k of a side faces slot
+//! `parts - 1 - k` of the neighbour's opposite side. Rotating a tile 90 degrees clockwise
+//! maps N to E, E to S, S to W, W to N and keeps L and R.
+//! Coordinates: x grows east, y grows south.
+
+/// Side letters in index order.
+pub const SIDES: [char; 4] = ['N', 'E', 'S', 'W'];
+
+/// One side of a tile or a board cell: 0 = N, 1 = E, 2 = S, 3 = W.
+pub type Side = u8;
+
+/// The side facing `side` on the neighbouring cell.
+pub fn opposite(side: Side) -> Side {
+    (side + 2) % 4
+}
+
+/// Cell offset (dx, dy) of the neighbour across a side (y grows south).
+pub fn offset(side: Side) -> (i32, i32) {
+    match side {
+        0 => (0, -1),
+        1 => (1, 0),
+        2 => (0, 1),
+        _ => (-1, 0),
+    }
+}
+
+/// The 8 cells around a cell, as offsets.
+pub const AROUND: [(i32, i32); 8] = [
+    (-1, -1),
+    (0, -1),
+    (1, -1),
+    (1, 0),
+    (1, 1),
+    (0, 1),
+    (-1, 1),
+    (-1, 0),
+];
+
+/// Quarter turns clockwise for a rotation in degrees; `None` unless 0, 90, 180 or 270.
+pub fn quarter_turns(degrees: u32) -> Option<u8> {
+    match degrees {
+        0 => Some(0),
+        90 => Some(1),
+        180 => Some(2),
+        270 => Some(3),
+        _ => None,
+    }
+}
+
+/// The board side at which a tile's own side appears after `turns` quarter turns clockwise.
+pub fn rotate(side: Side, turns: u8) -> Side {
+    (side + turns) % 4
+}
+
+/// A slot: one part of one side.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Slot {
+    /// The side, 0..4.
+    pub side: Side,
+    /// The part of the side's profile, 0-based from the left.
+    pub part: u8,
+}
+
+/// Which part of a side a slot name's suffix means, for a profile of `parts` parts.
+///
+/// With `lenient`, a half-side name on a one-part side (`NL` on a field side) means the
+/// whole side; piece addresses are lenient, tile definitions are not.
+pub fn parse_slot(name: &str, parts: impl Fn(Side) -> usize, lenient: bool) -> Option<Slot> {
+    let mut chars = name.chars();
+    let first = chars.next()?;
+    let side = SIDES.iter().position(|&c| c == first)? as Side;
+    let suffix: String = chars.collect();
+    let n = parts(side);
+    let part = match (suffix.as_str(), n) {
+        ("", 1) => 0,
+        ("", 3) => 1,
+        ("L", 3) => 0,
+        ("R", 3) => 2,
+        ("L" | "R", 1) if lenient => 0,
+        _ => return None,
+    };
+    Some(Slot { side, part })
+}
+
+/// Just the side of a slot name (`NL` → N), if it starts with a side letter.
+pub fn side_of_name(name: &str) -> Option<Side> {
+    SIDES
+        .iter()
+        .position(|&c| name.starts_with(c))
+        .map(|s| s as Side)
+}
+
+/// The name of a slot on a side with `parts` parts: `N`, `NL`, `NR`.
+pub fn slot_name(slot: Slot, parts: usize) -> String {
+    let side = SIDES[slot.side as usize];
+    match (parts, slot.part) {
+        (3, 0) => format!("{side}L"),
+        (3, 2) => format!("{side}R"),
+        _ => side.to_string(),
+    }
+}
+
+/// Slot names valid on a side with `parts` parts (for help texts).
+pub fn slot_names(side: Side, parts: usize) -> Vec<String> {
+    (0..parts as u8)
+        .map(|part| slot_name(Slot { side, part }, parts))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn slots_parse_by_profile_length() {
+        let three = |_| 3;
+        let one = |_| 1;
+        assert_eq!(parse_slot("NL", three, false), Some(Slot { side: 0, part: 0 }));
+        assert_eq!(parse_slot("E", three, false), Some(Slot { side: 1, part: 1 }));
+        assert_eq!(parse_slot("WR", three, false), Some(Slot { side: 3, part: 2 }));
+        assert_eq!(parse_slot("S", one, false), Some(Slot { side: 2, part: 0 }));
+        assert_eq!(parse_slot("SL", one, false), None);
+        assert_eq!(parse_slot("SL", one, true), Some(Slot { side: 2, part: 0 }));
+        assert_eq!(parse_slot("X", one, true), None);
+    }
+
+    #[test]
+    fn rotation_moves_north_to_east() {
+        assert_eq!(rotate(0, 1), 1);
+        assert_eq!(rotate(3, 1), 0);
+        assert_eq!(rotate(1, 2), 3);
+        assert_eq!(opposite(0), 2);
+        assert_eq!(offset(0), (0, -1));
+    }
+}

@@ -1,0 +1,154 @@
+//! Features: connected components of the feature graph over [`Edge::Match`] edges, with
+//! what scoring needs to know about each (distinct tiles, items, open edges, completion).
+
+use petgraph::graph::NodeIndex;
+use petgraph::visit::EdgeRef;
+
+use crate::board::{Board, Edge};
+use crate::geometry::offset;
+use crate::model::Completion;
+use crate::rules::{FeatureId, Rules, TileSet};
+
+/// One feature: segments joined across tiles.
+#[derive(Debug, Clone)]
+pub struct Feature {
+    /// Feature kind.
+    pub kind: FeatureId,
+    /// Its segments (graph nodes), smallest first.
+    pub nodes: Vec<NodeIndex>,
+    /// Distinct placed tiles it lies on, in placement order (a tile counts once even when two
+    /// of its segments belong to the feature).
+    pub tiles: Vec<u32>,
+    /// Open edges: claimed slots facing an empty cell.
+    pub open_edges: u32,
+    /// Item counts, indexed by item id.
+    pub items: Vec<u32>,
+}
+
+impl Feature {
+    /// The feature's identity: its smallest node.
+    pub fn id(&self) -> NodeIndex {
+        self.nodes[0]
+    }
+}
+
+/// Collects the feature containing `start` (breadth-first over match edges).
+pub fn feature_at(rules: &Rules, tiles: &TileSet, board: &Board, start: NodeIndex) -> Feature {
+    let g = &board.graph;
+    let mut nodes = vec![start];
+    let mut i = 0;
+    while i < nodes.len() {
+        let n = nodes[i];
+        for e in g.edges(n) {
+            if *e.weight() == Edge::Match {
+                let other = if e.source() == n { e.target() } else { e.source() };
+                if !nodes.contains(&other) {
+                    nodes.push(other);
+                }
+            }
+        }
+        i += 1;
+    }
+    nodes.sort();
+    describe(rules, tiles, board, nodes)
+}
+
+fn describe(rules: &Rules, tiles: &TileSet, board: &Board, nodes: Vec<NodeIndex>) -> Feature {
+    let g = &board.graph;
+    let kind = g[nodes[0]].feature;
+    let mut placed: Vec<u32> = Vec::new();
+    let mut items = vec![0u32; rules.items.len()];
+    let mut open_edges = 0;
+    for &n in &nodes {
+        let s = g[n];
+        if !placed.contains(&s.placed) {
+            placed.push(s.placed);
+        }
+        let p = board.placed[s.placed as usize];
+        let def = &tiles.tiles[p.tile];
+        for &(item, k) in &def.segments[s.segment as usize].items {
+            items[item] += k;
+        }
+        for slot in def.board_slots(s.segment as usize, p.turns) {
+            let (dx, dy) = offset(slot.side);
+            if board.at(p.x + dx, p.y + dy).is_none() {
+                open_edges += 1;
+            }
+        }
+    }
+    placed.sort();
+    Feature {
+        kind,
+        nodes,
+        tiles: placed,
+        open_edges,
+        items,
+    }
+}
+
+/// Whether a feature is completed under its kind's completion rule.
+pub fn is_completed(rules: &Rules, board: &Board, f: &Feature) -> bool {
+    match rules.features[f.kind].completion {
+        Completion::Closed => f.open_edges == 0,
+        Completion::Surrounded => {
+            let p = board.placed[f.tiles[0] as usize];
+            board.neighbours(p.x, p.y) == 8
+        }
+        Completion::Never => false,
+    }
+}
+
+/// Occupied cells around a feature's (first) tile.
+pub fn neighbours(board: &Board, f: &Feature) -> u32 {
+    let p = board.placed[f.tiles[0] as usize];
+    board.neighbours(p.x, p.y)
+}
+
+/// All features of a board, and which feature each node belongs to.
+#[derive(Debug, Clone)]
+pub struct Features {
+    /// Features, ordered by their smallest node.
+    pub list: Vec<Feature>,
+    /// For each node, the index of its feature in `list`.
+    pub of_node: Vec<u32>,
+}
+
+/// Computes every feature of the board (connected components over match edges).
+pub fn all_features(rules: &Rules, tiles: &TileSet, board: &Board) -> Features {
+    let n = board.graph.node_count();
+    let mut of_node = vec![u32::MAX; n];
+    let mut list = Vec::new();
+    for i in 0..n {
+        if of_node[i] != u32::MAX {
+            continue;
+        }
+        let f = feature_at(rules, tiles, board, NodeIndex::new(i));
+        for node in &f.nodes {
+            of_node[node.index()] = list.len() as u32;
+        }
+        list.push(f);
+    }
+    Features { list, of_node }
+}
+
+/// Distinct features of kind `feature` linked to `f` by `relation`.
+pub fn linked(board: &Board, features: &Features, f: &Feature, relation: usize, feature: FeatureId) -> Vec<u32> {
+    let g = &board.graph;
+    let mut out = Vec::new();
+    for &n in &f.nodes {
+        for e in g.edges(n) {
+            if *e.weight() != Edge::Link(relation) {
+                continue;
+            }
+            let other = if e.source() == n { e.target() } else { e.source() };
+            if g[other].feature != feature {
+                continue;
+            }
+            let id = features.of_node[other.index()];
+            if !out.contains(&id) {
+                out.push(id);
+            }
+        }
+    }
+    out
+}

@@ -1,0 +1,337 @@
+//! Loading YAML files in stages: read, parse (syntax), check against the JSON Schema
+//! (structure, every violation at its line), then deserialize into [`crate::model`] types
+//! whose values keep their source locations. Meaning checks come after, in
+//! [`crate::validate`].
+
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+use serde::de::{self, Deserialize, DeserializeOwned, Deserializer, MapAccess, SeqAccess, Visitor};
+use serde_json::Value;
+
+use crate::diag::{Check, Finding, SourceFile};
+use crate::model::Sp;
+use crate::schema::{FileKind, validator};
+
+/// Parser options used for every file: YAML 1.2 booleans only, so that side names such as
+/// `N` or `y` stay strings (YAML 1.1 would read `N` as false).
+fn options() -> serde_saphyr::Options {
+    serde_saphyr::options! {
+        strict_booleans: true,
+    }
+}
+
+/// Reads a file into a [`SourceFile`].
+///
+/// Errors: the I/O error's text, with the path.
+pub fn read(path: &Path) -> Result<SourceFile, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    Ok(SourceFile::new(path, text))
+}
+
+/// A YAML node with its location, used for schema checking.
+#[derive(Debug, Clone)]
+pub enum Node {
+    /// `~`, `null` or empty.
+    Null,
+    /// `true` / `false`.
+    Bool(bool),
+    /// An integer.
+    Int(i64),
+    /// A float.
+    Float(f64),
+    /// A string.
+    Str(String),
+    /// A sequence.
+    Seq(Vec<Sp<Node>>),
+    /// A mapping, in file order.
+    Map(Vec<(Sp<String>, Sp<Node>)>),
+}
+
+impl Node {
+    /// The node as a JSON value (what the schema validator sees).
+    pub fn to_json(&self) -> Value {
+        match self {
+            Node::Null => Value::Null,
+            Node::Bool(b) => Value::Bool(*b),
+            Node::Int(i) => Value::from(*i),
+            Node::Float(f) => serde_json::Number::from_f64(*f).map_or(Value::Null, Value::Number),
+            Node::Str(s) => Value::String(s.clone()),
+            Node::Seq(v) => Value::Array(v.iter().map(|n| n.to_json()).collect()),
+            Node::Map(m) => Value::Object(
+                m.iter()
+                    .map(|(k, v)| (k.value.clone(), v.to_json()))
+                    .collect(),
+            ),
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for Node {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl<'de> Visitor<'de> for V {
+            type Value = Node;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("any YAML value")
+            }
+            fn visit_unit<E>(self) -> Result<Node, E> {
+                Ok(Node::Null)
+            }
+            fn visit_none<E>(self) -> Result<Node, E> {
+                Ok(Node::Null)
+            }
+            fn visit_some<D: Deserializer<'de>>(self, d: D) -> Result<Node, D::Error> {
+                Node::deserialize(d)
+            }
+            fn visit_bool<E>(self, b: bool) -> Result<Node, E> {
+                Ok(Node::Bool(b))
+            }
+            fn visit_i64<E>(self, i: i64) -> Result<Node, E> {
+                Ok(Node::Int(i))
+            }
+            fn visit_u64<E: de::Error>(self, u: u64) -> Result<Node, E> {
+                Ok(i64::try_from(u).map_or(Node::Float(u as f64), Node::Int))
+            }
+            fn visit_f64<E>(self, f: f64) -> Result<Node, E> {
+                Ok(Node::Float(f))
+            }
+            fn visit_str<E>(self, s: &str) -> Result<Node, E> {
+                Ok(Node::Str(s.to_owned()))
+            }
+            fn visit_string<E>(self, s: String) -> Result<Node, E> {
+                Ok(Node::Str(s))
+            }
+            fn visit_seq<A: SeqAccess<'de>>(self, mut a: A) -> Result<Node, A::Error> {
+                let mut v = Vec::new();
+                while let Some(n) = a.next_element::<Sp<Node>>()? {
+                    v.push(n);
+                }
+                Ok(Node::Seq(v))
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut a: A) -> Result<Node, A::Error> {
+                let mut m = Vec::new();
+                while let Some(k) = a.next_key::<Sp<Key>>()? {
+                    let v = a.next_value::<Sp<Node>>()?;
+                    m.push((
+                        Sp {
+                            value: k.value.0,
+                            loc: k.loc,
+                        },
+                        v,
+                    ));
+                }
+                Ok(Node::Map(m))
+            }
+        }
+        d.deserialize_any(V)
+    }
+}
+
+/// A mapping key of any scalar type, as text.
+struct Key(String);
+
+impl<'de> Deserialize<'de> for Key {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        match Node::deserialize(d)? {
+            Node::Str(s) => Ok(Key(s)),
+            Node::Int(i) => Ok(Key(i.to_string())),
+            Node::Float(f) => Ok(Key(f.to_string())),
+            Node::Bool(b) => Ok(Key(b.to_string())),
+            Node::Null => Ok(Key("null".into())),
+            _ => Err(de::Error::custom("mapping keys must be scalars")),
+        }
+    }
+}
+
+/// A finding for a YAML syntax or deserialization error.
+fn yaml_finding(file: &SourceFile, e: &serde_saphyr::Error) -> Finding {
+    let msg = e.without_snippet().to_string();
+    let msg = msg.strip_prefix("error: ").unwrap_or(&msg).to_string();
+    let short = msg
+        .split_once(": ")
+        .filter(|(head, _)| head.starts_with("line "))
+        .map_or(msg.clone(), |(_, rest)| rest.to_string());
+    let f = Finding::error(Check::YamlSyntax, format!("not valid YAML: {short}"))
+        .in_file(file)
+        .help("fix the YAML syntax at the marked place (indentation, brackets, quotes, duplicate keys)");
+    match e.location() {
+        Some(loc) => f.at(&loc, short),
+        None => f,
+    }
+}
+
+/// Parses a file into a located [`Node`] tree (stage 1: syntax).
+pub fn parse(file: &SourceFile) -> Result<Sp<Node>, Finding> {
+    serde_saphyr::from_str_with_options::<Sp<Node>>(file.text(), options())
+        .map_err(|e| yaml_finding(file, &e))
+}
+
+/// Checks a node tree against a kind's JSON Schema (stage 2: structure). Every violation is
+/// reported, each at the YAML node the schema points at.
+pub fn check_schema(file: &SourceFile, kind: FileKind, root: &Sp<Node>) -> Vec<Finding> {
+    let Some(validator) = validator(kind) else {
+        return Vec::new();
+    };
+    let instance = root.to_json();
+    let mut out = Vec::new();
+    for err in validator.iter_errors(&instance) {
+        let pointer = err.instance_path().as_str().to_string();
+        let (mut loc, mut label) = (locate(root, &pointer), "here".to_string());
+        let mut message = err.to_string();
+        let mut help = format!(
+            "see schema/{} for the allowed keys and values (`tessera schema {}`)",
+            kind.schema_file(),
+            kind.name()
+        );
+        if let jsonschema::error::ValidationErrorKind::AdditionalProperties { unexpected } =
+            err.kind()
+        {
+            if let Some(k) = unexpected.first() {
+                if let Some(l) = locate_key(root, &pointer, k) {
+                    loc = l;
+                }
+                message = format!("unknown key `{k}`");
+                label = "not a key of this map".into();
+                let allowed = allowed_keys(kind, err.schema_path().as_str());
+                if !allowed.is_empty() {
+                    help = format!("allowed keys here: {}", allowed.join(", "));
+                }
+            }
+        }
+        let at = if pointer.is_empty() {
+            "at the top level".to_string()
+        } else {
+            format!("at `{}`", pointer_to_path(&pointer))
+        };
+        out.push(
+            Finding::error(Check::Schema, format!("{message} ({at})"))
+                .in_file(file)
+                .at(&loc, label)
+                .help(help),
+        );
+    }
+    out
+}
+
+/// Keys allowed where an additional-property error occurred, read from the schema the error
+/// came from.
+fn allowed_keys(kind: FileKind, schema_path: &str) -> Vec<String> {
+    let parent = schema_path
+        .strip_suffix("/additionalProperties")
+        .unwrap_or(schema_path);
+    let schema = crate::schema::schema(kind);
+    schema
+        .pointer(&format!("{parent}/properties"))
+        .and_then(Value::as_object)
+        .map(|o| o.keys().cloned().collect())
+        .unwrap_or_default()
+}
+
+/// `/turns/0/tile` as `turns[0].tile`.
+fn pointer_to_path(pointer: &str) -> String {
+    let mut s = String::new();
+    for seg in pointer.split('/').skip(1) {
+        let seg = seg.replace("~1", "/").replace("~0", "~");
+        if seg.parse::<usize>().is_ok() {
+            s.push_str(&format!("[{seg}]"));
+        } else {
+            if !s.is_empty() {
+                s.push('.');
+            }
+            s.push_str(&seg);
+        }
+    }
+    s
+}
+
+/// The location of the node at a JSON pointer (the deepest node reached).
+fn locate(root: &Sp<Node>, pointer: &str) -> serde_saphyr::Location {
+    let mut node = root;
+    for seg in pointer.split('/').skip(1) {
+        let seg = seg.replace("~1", "/").replace("~0", "~");
+        let next = match &node.value {
+            Node::Seq(v) => seg.parse::<usize>().ok().and_then(|i| v.get(i)),
+            Node::Map(m) => m.iter().find(|(k, _)| k.value == seg).map(|(_, v)| v),
+            _ => None,
+        };
+        match next {
+            Some(n) => node = n,
+            None => break,
+        }
+    }
+    node.loc
+}
+
+/// The location of a key in the map at a JSON pointer.
+fn locate_key(root: &Sp<Node>, pointer: &str, key: &str) -> Option<serde_saphyr::Location> {
+    let mut node = root;
+    for seg in pointer.split('/').skip(1) {
+        let seg = seg.replace("~1", "/").replace("~0", "~");
+        node = match &node.value {
+            Node::Seq(v) => v.get(seg.parse::<usize>().ok()?)?,
+            Node::Map(m) => &m.iter().find(|(k, _)| k.value == seg)?.1,
+            _ => return None,
+        };
+    }
+    match &node.value {
+        Node::Map(m) => m.iter().find(|(k, _)| k.value == key).map(|(k, _)| k.loc),
+        _ => None,
+    }
+}
+
+/// Deserializes a file into a model type (stage 3). Runs after the schema check, so an
+/// error here is rare (e.g. a number too large).
+pub fn deserialize<T: DeserializeOwned>(file: &SourceFile) -> Result<T, Finding> {
+    serde_saphyr::from_str_with_options::<T>(file.text(), options())
+        .map_err(|e| yaml_finding(file, &e))
+}
+
+/// Reads, parses, schema-checks and deserializes a file of a known kind.
+///
+/// Errors: `Err(Ok(findings))` for problems in the file (syntax or structure, every
+/// schema violation listed), `Err(Err(message))` when the file cannot be read.
+pub fn load<T: DeserializeOwned>(
+    path: &Path,
+    kind: FileKind,
+) -> Result<(SourceFile, T), Result<Vec<Finding>, String>> {
+    let file = read(path).map_err(Err)?;
+    let parsed = load_source::<T>(&file, kind).map_err(Ok)?;
+    Ok((file, parsed))
+}
+
+/// Parses, schema-checks and deserializes an already read file.
+pub fn load_source<T: DeserializeOwned>(
+    file: &SourceFile,
+    kind: FileKind,
+) -> Result<T, Vec<Finding>> {
+    let root = parse(file).map_err(|f| vec![f])?;
+    let findings = check_schema(file, kind, &root);
+    if !findings.is_empty() {
+        return Err(findings);
+    }
+    deserialize(file).map_err(|f| vec![f])
+}
+
+/// Guesses a file's kind from its top-level keys: `terrains` → rule set, `tiles` with
+/// `total` → tile set, `players` → position.
+pub fn sniff(root: &Sp<Node>) -> Option<FileKind> {
+    let Node::Map(m) = &root.value else {
+        return None;
+    };
+    let has = |k: &str| m.iter().any(|(key, _)| key.value == k);
+    if has("terrains") || has("features") {
+        Some(FileKind::Ruleset)
+    } else if has("players") {
+        Some(FileKind::Position)
+    } else if has("total") || has("shapes_from") || has("tiles") {
+        Some(FileKind::Tileset)
+    } else {
+        None
+    }
+}
+
+/// Resolves a path written in a file relative to that file's directory.
+pub fn resolve(from: &Path, written: &str) -> PathBuf {
+    from.parent().unwrap_or(Path::new(".")).join(written)
+}

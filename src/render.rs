@@ -1,0 +1,179 @@
+//! Reports and how they are printed: the score report as text for people and as JSON for
+//! scripts (`tessera score --format json`: a top-level `players` array of objects with
+//! `name` and `points`), and findings as one-line records.
+
+use std::fmt::Write as _;
+
+use serde::Serialize;
+
+use crate::diag::{Finding, Level};
+use crate::engine::{ScoreEvent, State};
+
+/// One player's points.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct PlayerScore {
+    /// Name, as in the position's `players`.
+    pub name: String,
+    /// Total points: `during_play + final_scoring`.
+    pub points: i64,
+    /// Points banked during play (completed features, and a snapshot's `scores`).
+    pub during_play: i64,
+    /// Points from the end-of-game scoring (0 without `--final`).
+    pub final_scoring: i64,
+}
+
+/// The result of scoring a position.
+#[derive(Debug, Clone, Serialize)]
+pub struct ScoreReport {
+    /// The position's name, if given.
+    pub position: Option<String>,
+    /// Game name.
+    pub game: String,
+    /// Turns replayed (0 for a snapshot).
+    pub turns: usize,
+    /// Whether end-of-game scoring was included.
+    pub final_scoring: bool,
+    /// Players in turn order.
+    pub players: Vec<PlayerScore>,
+    /// Every feature scored, in order.
+    pub features: Vec<ScoreEvent>,
+}
+
+impl ScoreReport {
+    /// Builds the report from a game state.
+    pub fn from_state(state: &State, position: Option<String>, final_scoring: bool) -> Self {
+        ScoreReport {
+            position,
+            game: state.game.rules.name.clone(),
+            turns: state.turn,
+            final_scoring,
+            players: state
+                .players
+                .iter()
+                .enumerate()
+                .map(|(i, name)| PlayerScore {
+                    name: name.clone(),
+                    points: state.points[i] + state.final_points[i],
+                    during_play: state.points[i],
+                    final_scoring: state.final_points[i],
+                })
+                .collect(),
+            features: state.events.clone(),
+        }
+    }
+
+    /// A player's total points, by name.
+    pub fn points(&self, name: &str) -> Option<i64> {
+        self.players.iter().find(|p| p.name == name).map(|p| p.points)
+    }
+
+    /// The report as text for people.
+    pub fn to_text(&self) -> String {
+        let mut s = String::new();
+        let title = self.position.as_deref().unwrap_or("position");
+        let _ = writeln!(s, "{title} ({})", self.game);
+        let _ = writeln!(
+            s,
+            "{} turn{} replayed; {}",
+            self.turns,
+            if self.turns == 1 { "" } else { "s" },
+            if self.final_scoring {
+                "end-of-game scoring included"
+            } else {
+                "points during play only (add --final for end-of-game scoring)"
+            }
+        );
+        let w = self.players.iter().map(|p| p.name.len()).max().unwrap_or(6).max(6);
+        let _ = writeln!(s, "\n{:w$}  {:>6}  {:>6}  {:>6}", "player", "play", "final", "total");
+        for p in &self.players {
+            let _ = writeln!(
+                s,
+                "{:w$}  {:>6}  {:>6}  {:>6}",
+                p.name, p.during_play, p.final_scoring, p.points
+            );
+        }
+        if !self.features.is_empty() {
+            let _ = writeln!(s, "\nscored features:");
+        }
+        for e in &self.features {
+            let when = if e.phase == "final" {
+                "final".to_string()
+            } else {
+                format!("turn {}", e.turn)
+            };
+            let state = if e.completed { "completed" } else { "incomplete" };
+            let tiles: Vec<String> = e.tiles.iter().map(|[x, y]| format!("({x},{y})")).collect();
+            let pieces: Vec<String> = e.pieces.iter().map(|(p, n)| format!("{p} {n}")).collect();
+            let scorers = if e.scorers.is_empty() {
+                "nobody".to_string()
+            } else {
+                e.scorers.join(", ")
+            };
+            let _ = writeln!(
+                s,
+                "  {when:>7}  {} {state}, {} tile{} {}{}",
+                e.feature,
+                e.tiles.len(),
+                if e.tiles.len() == 1 { "" } else { "s" },
+                tiles.join(" "),
+                if e.items.is_empty() {
+                    String::new()
+                } else {
+                    format!(
+                        ", {}",
+                        e.items.iter().map(|(k, v)| format!("{v} {k}")).collect::<Vec<_>>().join(", ")
+                    )
+                }
+            );
+            let _ = writeln!(
+                s,
+                "           pieces: {}; {scorers} score{} {} ({})",
+                pieces.join(", "),
+                if e.scorers.len() == 1 { "s" } else { "" },
+                e.points,
+                e.why
+            );
+        }
+        s
+    }
+}
+
+/// A finding as a JSON record for `tessera validate --format json`.
+#[derive(Debug, Clone, Serialize)]
+pub struct FindingRecord {
+    /// Stable code, e.g. `tileset::count_mismatch`.
+    pub code: &'static str,
+    /// `error` or `note`.
+    pub level: &'static str,
+    /// What is wrong.
+    pub message: String,
+    /// File, if known.
+    pub file: Option<String>,
+    /// 1-based line of the primary label.
+    pub line: Option<usize>,
+    /// 1-based column of the primary label.
+    pub column: Option<usize>,
+    /// How to fix it.
+    pub help: Option<String>,
+}
+
+impl From<&Finding> for FindingRecord {
+    fn from(f: &Finding) -> Self {
+        let pos = f.position();
+        FindingRecord {
+            code: f.check.code(),
+            level: match f.level {
+                Level::Error => "error",
+                Level::Note => "note",
+            },
+            message: f.message.clone(),
+            file: pos
+                .as_ref()
+                .map(|p| p.0.clone())
+                .or_else(|| f.file.as_ref().map(|x| x.path.display().to_string())),
+            line: pos.as_ref().map(|p| p.1),
+            column: pos.as_ref().map(|p| p.2),
+            help: f.help.clone(),
+        }
+    }
+}

@@ -1,0 +1,291 @@
+//! A rule set and tile set compiled to tables: names resolved to indices, tiles
+//! pre-rotated, so that placing a tile and building the feature graph are table look-ups.
+//! Built by [`crate::validate`] from the YAML model once the meaning checks pass.
+
+use std::collections::HashMap;
+
+use crate::geometry::{Side, Slot, rotate};
+use crate::model::{Completion, ProvenanceStatus};
+
+/// Index of a terrain in [`Rules::terrains`].
+pub type TerrainId = usize;
+/// Index of a side kind in [`Rules::side_kinds`].
+pub type SideKindId = usize;
+/// Index of a feature kind in [`Rules::features`].
+pub type FeatureId = usize;
+/// Index of an item in [`Rules::items`].
+pub type ItemId = usize;
+/// Index of a relation in [`Rules::relations`].
+pub type RelationId = usize;
+/// Index of a piece kind in [`Rules::pieces`].
+pub type PieceKindId = usize;
+/// Index of an option in [`Rules::options`].
+pub type OptionId = usize;
+/// Index of a tile definition in [`TileSet::tiles`].
+pub type TileId = usize;
+
+/// A compiled rule set.
+#[derive(Debug, Clone)]
+pub struct Rules {
+    /// Game name.
+    pub name: String,
+    /// Terrain names.
+    pub terrains: Vec<String>,
+    /// Side kinds with their profiles.
+    pub side_kinds: Vec<SideKind>,
+    /// Item names.
+    pub items: Vec<String>,
+    /// Relation names.
+    pub relations: Vec<String>,
+    /// Decoration names.
+    pub decorations: Vec<String>,
+    /// Feature kinds.
+    pub features: Vec<FeatureKind>,
+    /// Piece kinds; the first is the default for a piece placement without a kind.
+    pub pieces: Vec<PieceKind>,
+    /// Options.
+    pub options: Vec<RuleOption>,
+}
+
+impl Rules {
+    /// Number of parts of a side kind's profile (1 or 3).
+    pub fn parts(&self, side_kind: SideKindId) -> usize {
+        self.side_kinds[side_kind].parts.len()
+    }
+
+    /// An option's index by name.
+    pub fn option(&self, name: &str) -> Option<OptionId> {
+        self.options.iter().position(|o| o.name == name)
+    }
+
+    /// A piece kind's index by name.
+    pub fn piece(&self, name: &str) -> Option<PieceKindId> {
+        self.pieces.iter().position(|p| p.name == name)
+    }
+
+    /// The options' default values, by option index.
+    pub fn default_options(&self) -> Vec<bool> {
+        self.options.iter().map(|o| o.default).collect()
+    }
+}
+
+/// A side kind: its name and the terrains along it, clockwise.
+#[derive(Debug, Clone)]
+pub struct SideKind {
+    /// Name, e.g. `road`.
+    pub name: String,
+    /// Terrain of each part, e.g. `[field, road, field]`.
+    pub parts: Vec<TerrainId>,
+}
+
+/// A compiled feature kind.
+#[derive(Debug, Clone)]
+pub struct FeatureKind {
+    /// Name, e.g. `city`.
+    pub name: String,
+    /// Terrain its segments occupy; `None` for a feature inside a tile.
+    pub terrain: Option<TerrainId>,
+    /// When it is completed.
+    pub completion: Completion,
+    /// Cases when completed during play.
+    pub completed: Vec<Case>,
+    /// Cases at the end of the game.
+    pub final_: Vec<Case>,
+}
+
+/// A scoring case: the first case whose condition holds gives the feature's points.
+#[derive(Debug, Clone)]
+pub struct Case {
+    /// Option that must be on.
+    pub option: Option<OptionId>,
+    /// Exact number of distinct tiles required.
+    pub tiles: Option<u32>,
+    /// Exact item counts required.
+    pub items: Vec<(ItemId, u32)>,
+    /// Terms added up.
+    pub terms: Vec<Term>,
+}
+
+/// A compiled term: `points` per unit of `count`.
+#[derive(Debug, Clone)]
+pub struct Term {
+    /// What is counted.
+    pub count: Count,
+    /// Points per unit.
+    pub points: i64,
+}
+
+/// What a compiled term counts.
+#[derive(Debug, Clone)]
+pub enum Count {
+    /// 1.
+    One,
+    /// Distinct tiles.
+    Tiles,
+    /// Occupied cells among the 8 around the feature's tile.
+    Neighbours,
+    /// Items of a kind.
+    Item(ItemId),
+    /// Distinct linked features of a kind.
+    Linked {
+        /// Relation.
+        relation: RelationId,
+        /// Feature kind of the linked features.
+        feature: FeatureId,
+        /// Only completed ones.
+        completed: bool,
+    },
+}
+
+/// A compiled piece kind.
+#[derive(Debug, Clone)]
+pub struct PieceKind {
+    /// Name, e.g. `follower`.
+    pub name: String,
+    /// Pieces per player.
+    pub supply: u32,
+    /// Roles by feature kind.
+    pub roles: Vec<Role>,
+    /// Piece kinds that block placing this one in a feature.
+    pub blocked_by: Vec<PieceKindId>,
+    /// Whether it counts for majorities.
+    pub majority: bool,
+}
+
+/// A role of a piece kind on a feature kind.
+#[derive(Debug, Clone)]
+pub struct Role {
+    /// Role name, e.g. `knight`.
+    pub name: String,
+    /// Feature kind.
+    pub feature: FeatureId,
+    /// Option that must be on.
+    pub requires_option: Option<OptionId>,
+}
+
+/// A compiled option.
+#[derive(Debug, Clone)]
+pub struct RuleOption {
+    /// Name.
+    pub name: String,
+    /// Default value.
+    pub default: bool,
+    /// Description.
+    pub description: String,
+}
+
+/// A compiled tile set (including a position's inline tiles when compiled for a position).
+#[derive(Debug, Clone)]
+pub struct TileSet {
+    /// Name.
+    pub name: String,
+    /// Tile definitions.
+    pub tiles: Vec<Tile>,
+    /// Index by id.
+    pub by_id: HashMap<String, TileId>,
+    /// The start tile.
+    pub start: TileId,
+    /// Declared total.
+    pub total: u32,
+    /// Supply per player by piece kind (rule set's, with the tile set's overrides).
+    pub supply: Vec<u32>,
+    /// How the contents were established.
+    pub provenance: ProvenanceStatus,
+}
+
+impl TileSet {
+    /// A tile's index by id.
+    pub fn get(&self, id: &str) -> Option<TileId> {
+        self.by_id.get(id).copied()
+    }
+}
+
+/// A compiled tile definition.
+#[derive(Debug, Clone)]
+pub struct Tile {
+    /// Id.
+    pub id: String,
+    /// Copies in the set.
+    pub count: u32,
+    /// Side kinds in printed orientation, N E S W.
+    pub sides: [SideKindId; 4],
+    /// Segments.
+    pub segments: Vec<Segment>,
+    /// Decorations per copy (empty when not given).
+    pub copies: Vec<Vec<String>>,
+    /// Look-up tables for the four rotations (0, 90, 180, 270 degrees).
+    pub rotations: [Rotated; 4],
+}
+
+/// A segment of a compiled tile.
+#[derive(Debug, Clone)]
+pub struct Segment {
+    /// Id within the tile.
+    pub id: String,
+    /// Feature kind.
+    pub feature: FeatureId,
+    /// Slots claimed, in printed orientation.
+    pub slots: Vec<Slot>,
+    /// Items carried.
+    pub items: Vec<(ItemId, u32)>,
+    /// Links to other segments of the tile: (relation, segment index).
+    pub links: Vec<(RelationId, usize)>,
+}
+
+/// No segment in a slot table entry.
+pub const NO_SEGMENT: u8 = u8::MAX;
+
+/// A tile turned by a rotation: what lies on each board side.
+#[derive(Debug, Clone, Copy)]
+pub struct Rotated {
+    /// Side kind on board side N, E, S, W.
+    pub sides: [SideKindId; 4],
+    /// Segment index in each part of each board side (`NO_SEGMENT` past the profile).
+    pub slot_segment: [[u8; 3]; 4],
+}
+
+impl Tile {
+    /// Builds a tile and its rotation tables. `slots` must already be checked: every slot
+    /// claimed exactly once.
+    pub fn new(
+        id: String,
+        count: u32,
+        sides: [SideKindId; 4],
+        segments: Vec<Segment>,
+        copies: Vec<Vec<String>>,
+    ) -> Self {
+        let rot = |turns: u8| {
+            let mut r = Rotated {
+                sides: [0; 4],
+                slot_segment: [[NO_SEGMENT; 3]; 4],
+            };
+            for own in 0..4u8 {
+                r.sides[rotate(own, turns) as usize] = sides[own as usize];
+            }
+            for (i, s) in segments.iter().enumerate() {
+                for slot in &s.slots {
+                    r.slot_segment[rotate(slot.side, turns) as usize][slot.part as usize] =
+                        i as u8;
+                }
+            }
+            r
+        };
+        let rotations = [rot(0), rot(1), rot(2), rot(3)];
+        Tile {
+            id,
+            count,
+            sides,
+            segments,
+            copies,
+            rotations,
+        }
+    }
+
+    /// The slots of a segment in board orientation after `turns` quarter turns.
+    pub fn board_slots(&self, segment: usize, turns: u8) -> impl Iterator<Item = Slot> + '_ {
+        self.segments[segment].slots.iter().map(move |s| Slot {
+            side: rotate(s.side, turns) as Side,
+            part: s.part,
+        })
+    }
+}
