@@ -94,7 +94,7 @@ impl Board {
     pub fn neighbours(&self, x: i32, y: i32) -> u32 {
         AROUND
             .iter()
-            .filter(|(dx, dy)| self.cells.contains_key(&(x + dx, y + dy)))
+            .filter(|(dx, dy)| self.cells.contains_key(&(x.wrapping_add(*dx), y.wrapping_add(*dy))))
             .count() as u32
     }
 
@@ -108,7 +108,7 @@ impl Board {
         let mut touches = false;
         for side in 0..4u8 {
             let (dx, dy) = offset(side);
-            if let Some(n) = self.at(x + dx, y + dy) {
+            if let Some(n) = self.at(x.wrapping_add(dx), y.wrapping_add(dy)) {
                 touches = true;
                 let p = self.placed[n as usize];
                 let theirs = tiles.tiles[p.tile].rotations[p.turns as usize].sides[opposite(side) as usize];
@@ -154,7 +154,7 @@ impl Board {
         let rot = &def.rotations[turns as usize];
         for side in 0..4u8 {
             let (dx, dy) = offset(side);
-            let Some(n) = self.at(x + dx, y + dy) else {
+            let Some(n) = self.at(x.wrapping_add(dx), y.wrapping_add(dy)) else {
                 continue;
             };
             let p = self.placed[n as usize];
@@ -195,7 +195,7 @@ impl Board {
         let mut v: Vec<(i32, i32)> = self
             .placed
             .iter()
-            .flat_map(|p| (0..4u8).map(move |s| (p.x + offset(s).0, p.y + offset(s).1)))
+            .flat_map(|p| (0..4u8).map(move |s| (p.x.wrapping_add(offset(s).0), p.y.wrapping_add(offset(s).1))))
             .filter(|c| !self.cells.contains_key(c))
             .collect();
         v.sort_by_key(|&(x, y)| (y, x));

@@ -364,7 +364,7 @@ impl<'g> State<'g> {
             .map(|s| self.board.node(placed, s))
             .collect();
         for (dx, dy) in AROUND {
-            if let Some(n) = self.board.at(p.x + dx, p.y + dy) {
+            if let Some(n) = self.board.at(p.x.wrapping_add(dx), p.y.wrapping_add(dy)) {
                 let q = self.board.placed[n as usize];
                 for s in 0..self.game.tiles.tiles[q.tile].segments.len() {
                     let node = self.board.node(n, s);
@@ -733,4 +733,79 @@ pub fn replay<'g>(lp: &'g LoadedPosition, limit: Option<usize>) -> Result<State<
         state.score_pending();
     }
     Ok(state)
+}
+
+/// One move of a game played by [`play_in_order`]: a tile, where it went, and the piece
+/// placed on it (address), if any.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Move {
+    /// Tile.
+    pub tile: TileId,
+    /// Where.
+    pub placement: Placement,
+    /// Player.
+    pub player: usize,
+    /// Piece address on the tile, if a piece was placed (first piece kind).
+    pub piece: Option<String>,
+}
+
+/// Plays tiles in the given order with the simplest policy: each tile goes to its first
+/// legal placement (sorted by y, x, rotation); a tile that fits nowhere is set aside and
+/// retried after the next placement. With `pieces`, the player puts a piece of the first
+/// kind on the first piece option when they have one. Players take turns in order.
+/// Completed features are scored as in play. Returns the moves and the tiles never placed.
+pub fn play_in_order(state: &mut State, order: &[TileId], pieces: bool) -> (Vec<Move>, Vec<TileId>) {
+    let mut pending: Vec<TileId> = order.to_vec();
+    let mut moves = Vec::new();
+    let mut player = 0;
+    loop {
+        let before = pending.len();
+        let mut i = 0;
+        while i < pending.len() {
+            let tile = pending[i];
+            let Some(&p) = state.legal_placements(tile).first() else {
+                i += 1;
+                continue;
+            };
+            pending.remove(i);
+            let turns = (p.rotation / 90) as u8;
+            let Ok(placed) = state.place_tile(tile, p.x, p.y, turns) else {
+                continue;
+            };
+            state.turn += 1;
+            state.last_player = player;
+            let mut piece = None;
+            if pieces {
+                if let Some(opt) = state.piece_options(player, placed).into_iter().find(|o| o.kind == state.game.rules.pieces[0].name) {
+                    if let Some(seg) = state.segment_at(placed, &opt.at) {
+                        if state.place_piece(player, 0, placed, seg, true).is_ok() {
+                            piece = Some(opt.at);
+                        }
+                    }
+                }
+            }
+            state.score_completed(placed);
+            moves.push(Move {
+                tile,
+                placement: p,
+                player,
+                piece,
+            });
+            player = (player + 1) % state.players.len().max(1);
+        }
+        if pending.len() == before || pending.is_empty() {
+            break;
+        }
+    }
+    (moves, pending)
+}
+
+/// The draw pile of a tile set: every copy of every tile, in set order, minus the start tile.
+pub fn draw_pile(game: &Game) -> Vec<TileId> {
+    let mut pile = Vec::new();
+    for (i, t) in game.tiles.tiles.iter().enumerate() {
+        let copies = if i == game.tiles.start { t.count.saturating_sub(1) } else { t.count };
+        pile.extend(std::iter::repeat_n(i, copies as usize));
+    }
+    pile
 }

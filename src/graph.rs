@@ -71,7 +71,7 @@ fn describe(rules: &Rules, tiles: &TileSet, board: &Board, nodes: Vec<NodeIndex>
         }
         for slot in def.board_slots(s.segment as usize, p.turns) {
             let (dx, dy) = offset(slot.side);
-            if board.at(p.x + dx, p.y + dy).is_none() {
+            if board.at(p.x.wrapping_add(dx), p.y.wrapping_add(dy)).is_none() {
                 open_edges += 1;
             }
         }

@@ -68,15 +68,18 @@ pub fn score_path(path: &Path, opts: &ScoreOptions) -> Result<ScoreReport, Failu
 
 /// Every legal placement (cell and rotation) of tile `tile` on a position's board.
 ///
-/// Errors: as [`score_path`], plus a finding if `tile` is not a tile of the set.
+/// Errors: as [`score_path`], plus [`Failure::Tool`] if `tile` (an argument, not file
+/// content) is not a tile of the set.
 pub fn placements_path(path: &Path, tile: &str) -> Result<Vec<Placement>, Failure> {
     let lp = engine::load_position(path)?;
     let state = engine::replay(&lp, None)?;
     let Some(t) = lp.game.tiles.get(tile) else {
-        return Err(Failure::one(
-            Finding::error(Check::UnknownTile, format!("unknown tile `{tile}`"))
-                .help(format!("tiles of {}: {}", lp.game.tiles.name, lp.game.tiles.tiles.iter().map(|t| t.id.as_str()).collect::<Vec<_>>().join(", "))),
-        ));
+        let ids: Vec<&str> = lp.game.tiles.tiles.iter().map(|t| t.id.as_str()).collect();
+        return Err(Failure::Tool(format!(
+            "unknown tile `{tile}`; tiles of {}: {}",
+            lp.game.tiles.name,
+            ids.join(", ")
+        )));
     };
     Ok(state.legal_placements(t))
 }

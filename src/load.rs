@@ -144,19 +144,40 @@ impl<'de> Deserialize<'de> for Key {
     }
 }
 
-/// A finding for a YAML syntax or deserialization error.
-fn yaml_finding(file: &SourceFile, e: &serde_saphyr::Error) -> Finding {
+/// The message of a serde-saphyr error without its snippet and location prefix/suffix.
+fn yaml_message(e: &serde_saphyr::Error) -> String {
     let msg = e.without_snippet().to_string();
     let msg = msg.strip_prefix("error: ").unwrap_or(&msg).to_string();
-    let short = msg
+    let msg = msg
         .split_once(": ")
         .filter(|(head, _)| head.starts_with("line "))
         .map_or(msg.clone(), |(_, rest)| rest.to_string());
-    let f = Finding::error(Check::YamlSyntax, format!("not valid YAML: {short}"))
+    match msg.find(" at line ") {
+        Some(i) => msg[..i].to_string(),
+        None => msg,
+    }
+}
+
+/// The span a YAML error points at. For a tab, the tab itself (the scanner reports the
+/// end of the previous token).
+fn yaml_span(file: &SourceFile, e: &serde_saphyr::Error, msg: &str) -> Option<miette::SourceSpan> {
+    let span = file.span(&e.location()?)?;
+    if msg.contains("tab") {
+        if let Some(i) = file.text()[span.offset()..].find('\t') {
+            return Some(miette::SourceSpan::new((span.offset() + i).into(), 1));
+        }
+    }
+    Some(span)
+}
+
+/// A finding for a YAML syntax error.
+fn yaml_finding(file: &SourceFile, e: &serde_saphyr::Error) -> Finding {
+    let msg = yaml_message(e);
+    let f = Finding::error(Check::YamlSyntax, format!("not valid YAML: {msg}"))
         .in_file(file)
-        .help("fix the YAML syntax at the marked place (indentation, brackets, quotes, duplicate keys)");
-    match e.location() {
-        Some(loc) => f.at(&loc, short),
+        .help("fix the YAML syntax at the marked place (indentation with spaces, brackets, quotes, duplicate keys)");
+    match yaml_span(file, e, &msg) {
+        Some(span) => f.at_span(span, "here"),
         None => f,
     }
 }
@@ -179,6 +200,12 @@ pub fn check_schema(file: &SourceFile, kind: FileKind, root: &Sp<Node>) -> Vec<F
         let pointer = err.instance_path().as_str().to_string();
         let (mut loc, mut label) = (locate(root, &pointer), "here".to_string());
         let mut message = err.to_string();
+        if let jsonschema::error::ValidationErrorKind::Enum { options } = err.kind() {
+            if let Some(list) = options.as_array() {
+                let allowed: Vec<String> = list.iter().map(|v| v.to_string().trim_matches('"').to_string()).collect();
+                message = format!("{} is not one of {}", err.instance(), allowed.join(", "));
+            }
+        }
         let mut help = format!(
             "see schema/{} for the allowed keys and values (`tessera schema {}`)",
             kind.schema_file(),
@@ -283,8 +310,16 @@ fn locate_key(root: &Sp<Node>, pointer: &str, key: &str) -> Option<serde_saphyr:
 /// Deserializes a file into a model type (stage 3). Runs after the schema check, so an
 /// error here is rare (e.g. a number too large).
 pub fn deserialize<T: DeserializeOwned>(file: &SourceFile) -> Result<T, Finding> {
-    serde_saphyr::from_str_with_options::<T>(file.text(), options())
-        .map_err(|e| yaml_finding(file, &e))
+    serde_saphyr::from_str_with_options::<T>(file.text(), options()).map_err(|e| {
+        let msg = yaml_message(&e);
+        let f = Finding::error(Check::Schema, format!("invalid value: {msg}"))
+            .in_file(file)
+            .help("the value is of the wrong type or out of range (integers are 32-bit)");
+        match yaml_span(file, &e, &msg) {
+            Some(span) => f.at_span(span, "here"),
+            None => f,
+        }
+    })
 }
 
 /// Reads, parses, schema-checks and deserializes a file of a known kind.
@@ -306,6 +341,17 @@ pub fn load_source<T: DeserializeOwned>(
     kind: FileKind,
 ) -> Result<T, Vec<Finding>> {
     let root = parse(file).map_err(|f| vec![f])?;
+    if let Some(found) = sniff(&root).filter(|k| *k != kind) {
+        return Err(vec![
+            Finding::error(
+                Check::Schema,
+                format!("this file is a {}, not a {}", found.name(), kind.name()),
+            )
+            .in_file(file)
+            .at(&root.loc, format!("a {} starts here", found.name()))
+            .help(format!("pass a {} file here", kind.name())),
+        ]);
+    }
     let findings = check_schema(file, kind, &root);
     if !findings.is_empty() {
         return Err(findings);

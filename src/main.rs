@@ -16,8 +16,8 @@ use tessera::{ScoreOptions, placements_path, score_path};
 /// Carcassonne-family tile games as data: validate rule sets, tile sets and positions, and
 /// score boards.
 #[derive(Debug, Parser)]
-#[command(name = "tessera", version, about, long_about = None)]
-#[command(after_help = "Examples:\n  tessera validate tilesets/base.yaml\n  tessera score examples/base-scoring.yaml --final\n  tessera schema")]
+#[command(name = "tessera", version)]
+#[command(after_help = "Examples:\n  tessera validate tilesets/base.yaml\n  tessera score examples/base-scoring.yaml --final\n  tessera schema\n\nExit status: 0 success, 2 findings in the input files, 1 the tool could not run\n(unreadable path, bad arguments).")]
 pub struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -46,7 +46,11 @@ enum Command {
     /// with a breakdown per feature.
     ///
     /// Without --final, only the points scored during play (completed features) are counted;
-    /// --final adds end-of-game scoring (incomplete features, fields).
+    /// --final adds end-of-game scoring (incomplete features, fields). Every turn is checked
+    /// against the rules; an illegal turn is reported at its line.
+    ///
+    /// Exit status: 0 scored, 2 findings in the position or the files it names, 1 the
+    /// position cannot be read.
     #[command(after_help = "Examples:\n  tessera score examples/base-scoring.yaml\n  tessera score examples/base-scoring.yaml --final\n  tessera score examples/base-scoring.yaml --final --format json\n  tessera score examples/base-scoring.yaml --turns 4")]
     Score {
         /// The position file (a turn log or a snapshot).
@@ -62,6 +66,9 @@ enum Command {
         format: ScoreFormat,
     },
     /// List every legal placement (x, y, rotation) of a tile on a position's board.
+    ///
+    /// Exit status: 0 listed, 2 findings in the position, 1 unreadable position or unknown
+    /// tile id.
     #[command(after_help = "Example:\n  tessera placements examples/base-scoring.yaml V")]
     Placements {
         /// The position file.
@@ -105,6 +112,22 @@ enum ScoreFormat {
     Json,
 }
 
+/// Prints to stderr, ignoring a closed pipe.
+macro_rules! err {
+    ($($t:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stderr(), $($t)*);
+    }};
+}
+
+/// Prints to stdout, ignoring a closed pipe.
+macro_rules! out {
+    ($($t:tt)*) => {{
+        use std::io::Write as _;
+        let _ = write!(std::io::stdout(), $($t)*);
+    }};
+}
+
 const FINDINGS: u8 = 2;
 const FAILURE: u8 = 1;
 
@@ -145,7 +168,7 @@ fn main() -> ExitCode {
 
 fn print_findings(findings: &[Finding]) {
     for f in findings {
-        eprintln!("{:?}", miette::Report::new(f.clone()));
+        err!("{:?}", miette::Report::new(f.clone()));
     }
 }
 
@@ -156,7 +179,7 @@ fn failure(e: Failure) -> ExitCode {
             ExitCode::from(FINDINGS)
         }
         Failure::Tool(m) => {
-            eprintln!("error: {m}");
+            err!("error: {m}");
             ExitCode::from(FAILURE)
         }
     }
@@ -184,16 +207,22 @@ fn validate(paths: &[PathBuf], format: FindingFormat) -> ExitCode {
     let mut files = Vec::new();
     for p in paths {
         if let Err(m) = yaml_files(p, &mut files) {
-            eprintln!("error: {m}");
+            err!("error: {m}");
             return ExitCode::from(FAILURE);
         }
     }
+    if files.is_empty() {
+        err!("error: no .yaml files found in {}", paths.iter().map(|p| p.display().to_string()).collect::<Vec<_>>().join(", "));
+        return ExitCode::from(FAILURE);
+    }
     let mut all = Vec::new();
     let mut tool_failed = false;
+    let mut checked = 0;
     let (mut errors, mut notes) = (0, 0);
     for f in &files {
         match validate_path(f) {
             Ok(v) => {
+                checked += 1;
                 let e = v.findings.iter().filter(|x| x.level == Level::Error).count();
                 errors += e;
                 notes += v.findings.len() - e;
@@ -201,12 +230,12 @@ fn validate(paths: &[PathBuf], format: FindingFormat) -> ExitCode {
                     print_findings(&v.findings);
                     let kind = v.kind.map_or("file", |k| k.name());
                     let verdict = if e == 0 { "ok".to_string() } else { format!("{e} error{}", if e == 1 { "" } else { "s" }) };
-                    eprintln!("{}: {kind} {verdict}", f.display());
+                    err!("{}: {kind} {verdict}", f.display());
                 }
                 all.extend(v.findings);
             }
             Err(m) => {
-                eprintln!("error: {m}");
+                err!("error: {m}");
                 tool_failed = true;
             }
         }
@@ -214,17 +243,17 @@ fn validate(paths: &[PathBuf], format: FindingFormat) -> ExitCode {
     match format {
         FindingFormat::Json => {
             let records: Vec<FindingRecord> = all.iter().map(FindingRecord::from).collect();
-            println!("{}", serde_json::to_string_pretty(&records).unwrap_or_default());
+            out!("{}\n", serde_json::to_string_pretty(&records).unwrap_or_default());
         }
-        FindingFormat::Human => {
-            eprintln!(
-                "checked {} file{}: {errors} error{}, {notes} note{}",
-                files.len(),
-                if files.len() == 1 { "" } else { "s" },
+        FindingFormat::Human if checked > 0 => {
+            err!(
+                "checked {checked} file{}: {errors} error{}, {notes} note{}",
+                if checked == 1 { "" } else { "s" },
                 if errors == 1 { "" } else { "s" },
                 if notes == 1 { "" } else { "s" }
             );
         }
+        FindingFormat::Human => {}
     }
     if tool_failed {
         ExitCode::from(FAILURE)
@@ -239,8 +268,8 @@ fn score(position: &Path, final_scoring: bool, turns: Option<usize>, format: Sco
     match score_path(position, &ScoreOptions { final_scoring, turns }) {
         Ok(report) => {
             match format {
-                ScoreFormat::Text => print!("{}", report.to_text()),
-                ScoreFormat::Json => println!("{}", serde_json::to_string_pretty(&report).unwrap_or_default()),
+                ScoreFormat::Text => out!("{}", report.to_text()),
+                ScoreFormat::Json => out!("{}\n", serde_json::to_string_pretty(&report).unwrap_or_default()),
             }
             ExitCode::SUCCESS
         }
@@ -252,10 +281,10 @@ fn placements(position: &Path, tile: &str) -> ExitCode {
     match placements_path(position, tile) {
         Ok(list) => {
             if list.is_empty() {
-                println!("tile {tile} fits nowhere on this board");
+                out!("tile {tile} fits nowhere on this board\n");
             }
             for p in list {
-                println!("x {:>3}  y {:>3}  rotation {:>3}", p.x, p.y, p.rotation);
+                out!("x {:>3}  y {:>3}  rotation {:>3}\n", p.x, p.y, p.rotation);
             }
             ExitCode::SUCCESS
         }
@@ -270,22 +299,22 @@ fn schema(kind: Option<FileKind>, out: &Path, stdout: bool, check: bool) -> Exit
         let text = schema_text(k);
         let path = out.join(k.schema_file());
         if stdout {
-            print!("{text}");
+            out!("{text}");
         } else if check {
             if std::fs::read_to_string(&path).ok().as_deref() != Some(text.as_str()) {
                 stale.push(path);
             }
         } else {
             if let Err(e) = std::fs::create_dir_all(out).and_then(|_| std::fs::write(&path, text)) {
-                eprintln!("error: cannot write {}: {e}", path.display());
+                err!("error: cannot write {}: {e}", path.display());
                 return ExitCode::from(FAILURE);
             }
-            eprintln!("wrote {}", path.display());
+            err!("wrote {}", path.display());
         }
     }
     if !stale.is_empty() {
         for p in &stale {
-            eprintln!("stale: {} (run `tessera schema` to regenerate)", p.display());
+            err!("stale: {} (run `tessera schema` to regenerate)", p.display());
         }
         return ExitCode::from(FINDINGS);
     }

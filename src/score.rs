@@ -13,7 +13,8 @@ use crate::rules::{Case, Count, Rules, TileSet};
 /// One term's contribution, for the breakdown.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct TermValue {
-    /// What was counted, e.g. `tiles`, `pennant`, `completed city (touches)`.
+    /// What was counted, singular: `tile`, `pennant`, `surrounding tile`, `completed city`,
+    /// or `base` for a constant term.
     pub what: String,
     /// How many.
     pub count: i64,
@@ -58,8 +59,8 @@ pub fn value(ctx: &Ctx, f: &Feature, cases: &[Case], features: Option<&Features>
     for t in &case.terms {
         let (what, count) = match t.count {
             Count::One => ("base".to_string(), 1),
-            Count::Tiles => ("tiles".to_string(), f.tiles.len() as i64),
-            Count::Neighbours => ("surrounding tiles".to_string(), graph::neighbours(ctx.board, f) as i64),
+            Count::Tiles => ("tile".to_string(), f.tiles.len() as i64),
+            Count::Neighbours => ("surrounding tile".to_string(), graph::neighbours(ctx.board, f) as i64),
             Count::Item(i) => (ctx.rules.items[i].clone(), f.items[i] as i64),
             Count::Linked {
                 relation,
@@ -76,9 +77,9 @@ pub fn value(ctx: &Ctx, f: &Feature, cases: &[Case], features: Option<&Features>
                     .count();
                 let name = &ctx.rules.features[feature].name;
                 let what = if completed {
-                    format!("completed {name} ({})", ctx.rules.relations[relation])
+                    format!("completed {name}")
                 } else {
-                    format!("{name} ({})", ctx.rules.relations[relation])
+                    name.clone()
                 };
                 (what, n as i64)
             }
@@ -133,7 +134,7 @@ pub fn explain(v: &Valuation) -> String {
             if t.what == "base" {
                 format!("{}", t.points_each)
             } else {
-                format!("{} {} x {}", t.count, t.what, t.points_each)
+                format!("{} {} x {}", t.count, plural(&t.what, t.count), t.points_each)
             }
         })
         .collect();
@@ -141,6 +142,17 @@ pub fn explain(v: &Valuation) -> String {
         return format!("{}", v.points);
     }
     format!("{} = {}", parts.join(" + "), v.points)
+}
+
+/// An English noun in the plural when `n` is not 1 (`tile` → `tiles`, `city` → `cities`).
+pub fn plural(word: &str, n: i64) -> String {
+    if n == 1 {
+        return word.to_string();
+    }
+    match word.strip_suffix('y') {
+        Some(stem) if !stem.ends_with(['a', 'e', 'o', 'u']) => format!("{stem}ies"),
+        _ => format!("{word}s"),
+    }
 }
 
 #[cfg(test)]
@@ -171,5 +183,13 @@ mod tests {
         assert_eq!(majority(&rules, &[p(0), p(1)], 3), vec![0, 1]);
         assert_eq!(majority(&rules, &[p(0), p(0), p(1)], 3), vec![0]);
         assert_eq!(majority(&rules, &[], 3), Vec::<usize>::new());
+    }
+
+    #[test]
+    fn plurals() {
+        assert_eq!(plural("tile", 1), "tile");
+        assert_eq!(plural("tile", 4), "tiles");
+        assert_eq!(plural("completed city", 2), "completed cities");
+        assert_eq!(plural("surrounding tile", 0), "surrounding tiles");
     }
 }

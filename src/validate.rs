@@ -412,6 +412,8 @@ pub fn compile_tile(
         };
         let fk = &rules.features[feature];
         let mut slots = Vec::new();
+        let mut inside_claims: Vec<&Sp<String>> = Vec::new();
+        let mut wrong_terrain = Vec::new();
         for at in &seg.at {
             let parts = |s: u8| rules.parts(sides[s as usize]);
             let Some(slot) = parse_slot(&at.value, parts, false) else {
@@ -435,32 +437,8 @@ pub fn compile_tile(
             let side_kind = &rules.side_kinds[sides[slot.side as usize]];
             let slot_terrain = side_kind.parts[slot.part as usize];
             match fk.terrain {
-                None => {
-                    sink.push(
-                        Finding::error(Check::SideMismatch, format!(
-                            "segment `{}` is a {} (inside the tile) but claims slot `{}`",
-                            seg.id.value, fk.name, at.value
-                        ))
-                        .in_file(file)
-                        .at(&at.loc, "slot claimed")
-                        .help(format!("a {} lies inside the tile: remove `at`", fk.name)),
-                    );
-                }
-                Some(t) if t != slot_terrain => {
-                    sink.push(
-                        Finding::error(Check::SideMismatch, format!(
-                            "segment `{}` ({}) claims slot `{}`, which is {} on this tile",
-                            seg.id.value, fk.name, at.value, rules.terrains[slot_terrain]
-                        ))
-                        .in_file(file)
-                        .at(&at.loc, format!("{} here", rules.terrains[slot_terrain]))
-                        .at(&sides_def.as_array()[slot.side as usize].loc, format!("side is `{}`", side_kind.name))
-                        .help(format!(
-                            "claim this slot with a {} segment, or change the side kind",
-                            rules.terrains[slot_terrain]
-                        )),
-                    );
-                }
+                None => inside_claims.push(at),
+                Some(t) if t != slot_terrain => wrong_terrain.push((at, slot, slot_terrain)),
                 Some(_) => {}
             }
             if let Some(first) = claimed.insert((slot.side, slot.part), at) {
@@ -473,6 +451,38 @@ pub fn compile_tile(
                 );
             }
             slots.push(slot);
+        }
+        if let Some(first) = inside_claims.first() {
+            let names: Vec<String> = inside_claims.iter().map(|a| format!("`{}`", a.value)).collect();
+            let mut f = Finding::error(Check::SideMismatch, format!(
+                "segment `{}` is a {} (inside the tile) but claims {}",
+                seg.id.value, fk.name, names.join(", ")
+            ))
+            .in_file(file)
+            .at(&first.loc, "slot claimed");
+            for a in &inside_claims[1..] {
+                f = f.at(&a.loc, "slot claimed");
+            }
+            sink.push(f.help(format!("a {} lies inside the tile: remove `at`", fk.name)));
+        }
+        if let Some((first, slot, terrain)) = wrong_terrain.first() {
+            let side_kind = &rules.side_kinds[sides[slot.side as usize]];
+            let names: Vec<String> = wrong_terrain.iter().map(|(a, _, _)| format!("`{}`", a.value)).collect();
+            let mut f = Finding::error(Check::SideMismatch, format!(
+                "segment `{}` ({}) claims {} where the side is {}",
+                seg.id.value, fk.name, names.join(", "), rules.terrains[*terrain]
+            ))
+            .in_file(file)
+            .at(&first.loc, format!("{} here", rules.terrains[*terrain]));
+            for (a, _, t) in &wrong_terrain[1..] {
+                f = f.at(&a.loc, format!("{} here", rules.terrains[*t]));
+            }
+            f = f.at(&sides_def.as_array()[slot.side as usize].loc, format!("side is `{}`", side_kind.name));
+            let want = rules.terrains.get(fk.terrain.unwrap_or(0)).cloned().unwrap_or_default();
+            sink.push(f.help(format!(
+                "a {} segment claims {want} slots only: fix `feature`, the slot names, or the side kinds",
+                fk.name
+            )));
         }
         let mut items = Vec::new();
         for (item, n) in &seg.items {
@@ -534,7 +544,7 @@ pub fn compile_tile(
             Finding::error(Check::SlotClaim, format!(
                 "tile `{id}` leaves slot{} {} unclaimed",
                 if missing.len() > 1 { "s" } else { "" },
-                missing.join(", ")
+                missing.iter().map(|m| format!("`{m}`")).collect::<Vec<_>>().join(", ")
             ))
             .in_file(file)
             .at(&def.id.loc, "this tile")
@@ -773,6 +783,16 @@ fn load_tileset_parsed(
     ))
 }
 
+/// Orders findings by file and position, errors before notes at the same place.
+pub fn sort_findings(findings: &mut [Finding]) {
+    findings.sort_by_key(|f| {
+        (
+            f.file.as_ref().map(|x| x.path.clone()),
+            f.labels.first().map(|(s, _)| s.offset()),
+        )
+    });
+}
+
 /// What `tessera validate` found in one file.
 #[derive(Debug)]
 pub struct Validation {
@@ -842,5 +862,6 @@ pub fn validate_path(path: &Path) -> Result<Validation, String> {
         Ok(notes) => v.findings = notes,
         Err(f) => v.findings = f,
     }
+    sort_findings(&mut v.findings);
     Ok(v)
 }

@@ -59,6 +59,12 @@ pub struct StartPlacement {
     pub rotation: Sp<u32>,
 }
 
+/// A board coordinate (tiles from the start tile).
+#[derive(JsonSchema)]
+#[allow(dead_code)]
+#[schemars(transparent)]
+struct Coordinate(#[schemars(range(min = -100000, max = 100000))] i32);
+
 /// Degrees clockwise from the tile's printed orientation.
 #[derive(JsonSchema)]
 #[allow(dead_code)]
@@ -72,8 +78,10 @@ pub struct Turn {
     /// Tile id (from the tile set or the position's own `tiles`).
     pub tile: Sp<String>,
     /// Column; x grows to the east.
+    #[schemars(with = "Coordinate")]
     pub x: Sp<i32>,
     /// Row; y grows to the south (the northern neighbour of (x, y) is (x, y-1)).
+    #[schemars(with = "Coordinate")]
     pub y: Sp<i32>,
     /// Degrees clockwise from the tile's printed orientation: 0, 90, 180 or 270.
     #[serde(default)]
@@ -129,8 +137,10 @@ pub struct BoardTile {
     /// Tile id.
     pub tile: Sp<String>,
     /// Column; x grows to the east.
+    #[schemars(with = "Coordinate")]
     pub x: Sp<i32>,
     /// Row; y grows to the south.
+    #[schemars(with = "Coordinate")]
     pub y: Sp<i32>,
     /// Degrees clockwise: 0, 90, 180 or 270.
     #[serde(default)]
