@@ -13,11 +13,14 @@ use tessera::engine::{State, draw_pile, play_in_order};
 use tessera::validate::{load_tileset, validate_path};
 
 fn full_base_game(c: &mut Criterion) {
-    let (game, _) = load_tileset(Path::new("tilesets/base.yaml"), None).expect("base tile set loads");
+    let (game, _) =
+        load_tileset(Path::new("tilesets/base.yaml"), None).expect("base tile set loads");
     let players = vec!["A".to_string(), "B".to_string(), "C".to_string()];
     // Lay out the whole set once to get a legal 72-tile game with pieces.
     let mut state = State::new(&game, players.clone(), game.rules.default_options());
-    state.place_tile(game.tiles.start, 0, 0, 0).expect("start tile");
+    state
+        .place_tile(game.tiles.start, 0, 0, 0)
+        .expect("start tile");
     let (moves, left) = play_in_order(&mut state, &draw_pile(&game), true);
     assert!(left.is_empty(), "every base tile is placed");
     assert_eq!(state.board.placed.len(), 72);
@@ -28,11 +31,17 @@ fn full_base_game(c: &mut Criterion) {
             s.place_tile(game.tiles.start, 0, 0, 0).expect("start tile");
             for m in &moves {
                 let placed = s
-                    .place_tile(m.tile, m.placement.x, m.placement.y, (m.placement.rotation / 90) as u8)
+                    .place_tile(
+                        m.tile,
+                        m.placement.x,
+                        m.placement.y,
+                        (m.placement.rotation / 90) as u8,
+                    )
                     .expect("legal move");
                 if let Some(at) = &m.piece {
                     let seg = s.segment_at(placed, at).expect("address");
-                    s.place_piece(m.player, 0, placed, seg, true).expect("legal piece");
+                    s.place_piece(m.player, 0, placed, seg, true)
+                        .expect("legal piece");
                 }
                 s.score_completed(placed);
             }

@@ -94,13 +94,23 @@ impl Board {
     pub fn neighbours(&self, x: i32, y: i32) -> u32 {
         AROUND
             .iter()
-            .filter(|(dx, dy)| self.cells.contains_key(&(x.wrapping_add(*dx), y.wrapping_add(*dy))))
+            .filter(|(dx, dy)| {
+                self.cells
+                    .contains_key(&(x.wrapping_add(*dx), y.wrapping_add(*dy)))
+            })
             .count() as u32
     }
 
     /// Checks that a tile fits at a cell: the cell is free, it touches a tile (unless the
     /// board is empty), and every side facing a tile is of the same side kind.
-    pub fn fits(&self, tiles: &TileSet, tile: TileId, x: i32, y: i32, turns: u8) -> Result<(), PlaceError> {
+    pub fn fits(
+        &self,
+        tiles: &TileSet,
+        tile: TileId,
+        x: i32,
+        y: i32,
+        turns: u8,
+    ) -> Result<(), PlaceError> {
         if self.cells.contains_key(&(x, y)) {
             return Err(PlaceError::Occupied);
         }
@@ -111,7 +121,8 @@ impl Board {
             if let Some(n) = self.at(x.wrapping_add(dx), y.wrapping_add(dy)) {
                 touches = true;
                 let p = self.placed[n as usize];
-                let theirs = tiles.tiles[p.tile].rotations[p.turns as usize].sides[opposite(side) as usize];
+                let theirs =
+                    tiles.tiles[p.tile].rotations[p.turns as usize].sides[opposite(side) as usize];
                 let mine = rot.sides[side as usize];
                 if mine != theirs {
                     return Err(PlaceError::Mismatch {
@@ -131,7 +142,15 @@ impl Board {
 
     /// Places a tile without checking that it fits (see [`Board::fits`]); adds its
     /// segments and edges to the graph. Returns its placed index.
-    pub fn place(&mut self, rules: &Rules, tiles: &TileSet, tile: TileId, x: i32, y: i32, turns: u8) -> u32 {
+    pub fn place(
+        &mut self,
+        rules: &Rules,
+        tiles: &TileSet,
+        tile: TileId,
+        x: i32,
+        y: i32,
+        turns: u8,
+    ) -> u32 {
         let idx = self.placed.len() as u32;
         let def = &tiles.tiles[tile];
         let first = self.graph.node_count() as u32;
@@ -168,7 +187,11 @@ impl Board {
                 }
                 let a = NodeIndex::new(first as usize + mine as usize);
                 let b = NodeIndex::new(p.first_node as usize + theirs as usize);
-                if self.graph.find_edge(a, b).is_none_or(|e| self.graph[e] != Edge::Match) {
+                if self
+                    .graph
+                    .find_edge(a, b)
+                    .is_none_or(|e| self.graph[e] != Edge::Match)
+                {
                     self.graph.add_edge(a, b, Edge::Match);
                 }
             }
@@ -195,7 +218,10 @@ impl Board {
         let mut v: Vec<(i32, i32)> = self
             .placed
             .iter()
-            .flat_map(|p| (0..4u8).map(move |s| (p.x.wrapping_add(offset(s).0), p.y.wrapping_add(offset(s).1))))
+            .flat_map(|p| {
+                (0..4u8)
+                    .map(move |s| (p.x.wrapping_add(offset(s).0), p.y.wrapping_add(offset(s).1)))
+            })
             .filter(|c| !self.cells.contains_key(c))
             .collect();
         v.sort_by_key(|&(x, y)| (y, x));

@@ -271,13 +271,15 @@ impl Diagnostic for Finding {
         if self.labels.is_empty() {
             return None;
         }
-        Some(Box::new(self.labels.iter().enumerate().map(|(i, (s, l))| {
-            if i == 0 {
-                LabeledSpan::new_primary_with_span(Some(l.clone()), *s)
-            } else {
-                LabeledSpan::new_with_span(Some(l.clone()), *s)
-            }
-        })))
+        Some(Box::new(self.labels.iter().enumerate().map(
+            |(i, (s, l))| {
+                if i == 0 {
+                    LabeledSpan::new_primary_with_span(Some(l.clone()), *s)
+                } else {
+                    LabeledSpan::new_with_span(Some(l.clone()), *s)
+                }
+            },
+        )))
     }
 }
 

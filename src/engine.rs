@@ -154,7 +154,13 @@ impl<'g> State<'g> {
     }
 
     /// Places a tile if it fits (see [`Board::fits`]); counts the copy used.
-    pub fn place_tile(&mut self, tile: TileId, x: i32, y: i32, turns: u8) -> Result<u32, PlaceError> {
+    pub fn place_tile(
+        &mut self,
+        tile: TileId,
+        x: i32,
+        y: i32,
+        turns: u8,
+    ) -> Result<u32, PlaceError> {
         self.board.fits(&self.game.tiles, tile, x, y, turns)?;
         self.used[tile] += 1;
         Ok(self
@@ -226,7 +232,11 @@ impl<'g> State<'g> {
         if check_blocking {
             let f = graph::feature_at(&self.game.rules, &self.game.tiles, &self.board, node);
             let blocked_by = &self.game.rules.pieces[kind].blocked_by;
-            if let Some(p) = self.pieces_on(&f).iter().find(|p| blocked_by.contains(&p.kind)) {
+            if let Some(p) = self
+                .pieces_on(&f)
+                .iter()
+                .find(|p| blocked_by.contains(&p.kind))
+            {
                 return Err(PieceError::Occupied {
                     feature: fname,
                     by: self.players[p.player].clone(),
@@ -279,7 +289,10 @@ impl<'g> State<'g> {
         let mut out = Vec::new();
         for seg in 0..def.segments.len() {
             for kind in 0..self.game.rules.pieces.len() {
-                if self.can_place_piece(player, kind, placed, seg, true).is_ok() {
+                if self
+                    .can_place_piece(player, kind, placed, seg, true)
+                    .is_ok()
+                {
                     let feature = def.segments[seg].feature;
                     out.push(PieceOption {
                         feature: self.game.rules.features[feature].name.clone(),
@@ -295,14 +308,24 @@ impl<'g> State<'g> {
     }
 
     /// Scores one feature for its majority and returns its pieces to supply when `returns`.
-    fn score_feature(&mut self, f: &Feature, completed: bool, phase: &'static str, features: Option<&graph::Features>) {
+    fn score_feature(
+        &mut self,
+        f: &Feature,
+        completed: bool,
+        phase: &'static str,
+        features: Option<&graph::Features>,
+    ) {
         let on = self.pieces_on(f);
         if on.is_empty() {
             return;
         }
         let rules = &self.game.rules;
         let kind = &rules.features[f.kind];
-        let cases = if completed { &kind.completed } else { &kind.final_ };
+        let cases = if completed {
+            &kind.completed
+        } else {
+            &kind.final_
+        };
         let valuation = score::value(&self.ctx(), f, cases, features);
         let scorers = score::majority(rules, &on, self.players.len());
         let mut pieces = BTreeMap::new();
@@ -351,7 +374,8 @@ impl<'g> State<'g> {
             for p in &on {
                 self.supply[p.player][p.kind] += 1;
             }
-            self.pieces.retain(|p| f.nodes.binary_search(&p.node).is_err());
+            self.pieces
+                .retain(|p| f.nodes.binary_search(&p.node).is_err());
         }
     }
 
@@ -456,16 +480,21 @@ pub fn load_position_file(file: &SourceFile) -> Result<LoadedPosition, Failure> 
         if let Some(existing) = game.tiles.get(&def.id.value) {
             let _ = existing;
             findings.push(
-                Finding::error(Check::DuplicateId, format!("tile `{}` is already defined by the tile set", def.id.value))
-                    .in_file(file)
-                    .at(&def.id.loc, "inline tile")
-                    .help("give the position's own tile a new id"),
+                Finding::error(
+                    Check::DuplicateId,
+                    format!("tile `{}` is already defined by the tile set", def.id.value),
+                )
+                .in_file(file)
+                .at(&def.id.loc, "inline tile")
+                .help("give the position's own tile a new id"),
             );
             continue;
         }
         match compile_tile(file, def, &game.rules, None) {
             Ok(t) => {
-                game.tiles.by_id.insert(t.id.clone(), game.tiles.tiles.len());
+                game.tiles
+                    .by_id
+                    .insert(t.id.clone(), game.tiles.tiles.len());
                 game.tiles.tiles.push(t);
             }
             Err(f) => findings.extend(f),
@@ -476,14 +505,22 @@ pub fn load_position_file(file: &SourceFile) -> Result<LoadedPosition, Failure> 
         match game.rules.option(name) {
             Some(i) => options[i] = value.value,
             None => findings.push(
-                Finding::error(Check::PositionUnknownName, format!("unknown option `{name}`"))
-                    .in_file(file)
-                    .at(&value.loc, "option value")
-                    .help(format!(
-                        "options of {}: {}",
-                        game.rules.name,
-                        game.rules.options.iter().map(|o| o.name.as_str()).collect::<Vec<_>>().join(", ")
-                    )),
+                Finding::error(
+                    Check::PositionUnknownName,
+                    format!("unknown option `{name}`"),
+                )
+                .in_file(file)
+                .at(&value.loc, "option value")
+                .help(format!(
+                    "options of {}: {}",
+                    game.rules.name,
+                    game.rules
+                        .options
+                        .iter()
+                        .map(|o| o.name.as_str())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                )),
             ),
         }
     }
@@ -491,10 +528,13 @@ pub fn load_position_file(file: &SourceFile) -> Result<LoadedPosition, Failure> 
     for p in &position.players {
         if seen.contains(&&p.value) {
             findings.push(
-                Finding::error(Check::Duplicate, format!("player `{}` is listed twice", p.value))
-                    .in_file(file)
-                    .at(&p.loc, "second mention")
-                    .help("player names must be distinct"),
+                Finding::error(
+                    Check::Duplicate,
+                    format!("player `{}` is listed twice", p.value),
+                )
+                .in_file(file)
+                .at(&p.loc, "second mention")
+                .help("player names must be distinct"),
             );
         }
         seen.push(&p.value);
@@ -508,9 +548,12 @@ pub fn load_position_file(file: &SourceFile) -> Result<LoadedPosition, Failure> 
     }
     if position.turns.is_some() == position.board.is_some() {
         findings.push(
-            Finding::error(Check::PositionForm, "a position gives either `turns` (a turn log) or `board` (a snapshot)")
-                .in_file(file)
-                .help("keep one of `turns` and `board`"),
+            Finding::error(
+                Check::PositionForm,
+                "a position gives either `turns` (a turn log) or `board` (a snapshot)",
+            )
+            .in_file(file)
+            .help("keep one of `turns` and `board`"),
         );
     }
     if !findings.is_empty() {
@@ -537,10 +580,13 @@ fn tile_id(lp: &LoadedPosition, id: &Sp<String>) -> Result<TileId, Finding> {
 
 fn turns_of(lp: &LoadedPosition, r: &Sp<u32>) -> Result<u8, Finding> {
     quarter_turns(r.value).ok_or_else(|| {
-        Finding::error(Check::Rotation, format!("rotation {} is not a quarter turn", r.value))
-            .in_file(&lp.file)
-            .at(&r.loc, "rotation")
-            .help("rotations are degrees clockwise: 0, 90, 180 or 270")
+        Finding::error(
+            Check::Rotation,
+            format!("rotation {} is not a quarter turn", r.value),
+        )
+        .in_file(&lp.file)
+        .at(&r.loc, "rotation")
+        .help("rotations are degrees clockwise: 0, 90, 180 or 270")
     })
 }
 
@@ -550,27 +596,48 @@ fn player_id(lp: &LoadedPosition, name: &Sp<String>) -> Result<usize, Finding> {
         .iter()
         .position(|p| p.value == name.value)
         .ok_or_else(|| {
-            Finding::error(Check::PositionUnknownName, format!("unknown player `{}`", name.value))
-                .in_file(&lp.file)
-                .at(&name.loc, "not in `players`")
-                .help(format!(
-                    "players: {}",
-                    lp.position.players.iter().map(|p| p.value.as_str()).collect::<Vec<_>>().join(", ")
-                ))
+            Finding::error(
+                Check::PositionUnknownName,
+                format!("unknown player `{}`", name.value),
+            )
+            .in_file(&lp.file)
+            .at(&name.loc, "not in `players`")
+            .help(format!(
+                "players: {}",
+                lp.position
+                    .players
+                    .iter()
+                    .map(|p| p.value.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ))
         })
 }
 
-fn piece_kind(lp: &LoadedPosition, kind: Option<&str>, loc: &serde_saphyr::Location) -> Result<PieceKindId, Finding> {
+fn piece_kind(
+    lp: &LoadedPosition,
+    kind: Option<&str>,
+    loc: &serde_saphyr::Location,
+) -> Result<PieceKindId, Finding> {
     match kind {
         None => Ok(0),
         Some(k) => lp.game.rules.piece(k).ok_or_else(|| {
-            Finding::error(Check::PositionUnknownName, format!("unknown piece kind `{k}`"))
-                .in_file(&lp.file)
-                .at(loc, "piece")
-                .help(format!(
-                    "piece kinds: {}",
-                    lp.game.rules.pieces.iter().map(|p| p.name.as_str()).collect::<Vec<_>>().join(", ")
-                ))
+            Finding::error(
+                Check::PositionUnknownName,
+                format!("unknown piece kind `{k}`"),
+            )
+            .in_file(&lp.file)
+            .at(loc, "piece")
+            .help(format!(
+                "piece kinds: {}",
+                lp.game
+                    .rules
+                    .pieces
+                    .iter()
+                    .map(|p| p.name.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ))
         }),
     }
 }
@@ -580,9 +647,7 @@ fn place(
     state: &mut State,
     lp: &LoadedPosition,
     tile: TileId,
-    x: i32,
-    y: i32,
-    turns: u8,
+    (x, y, turns): (i32, i32, u8),
     loc: &Sp<String>,
     adjacency: bool,
 ) -> Result<u32, Finding> {
@@ -590,7 +655,12 @@ fn place(
     if state.used[tile] >= def.count {
         return Err(Finding::error(
             Check::TileExhausted,
-            format!("tile `{}` is used more often than the set's {} cop{}", def.id, def.count, if def.count == 1 { "y" } else { "ies" }),
+            format!(
+                "tile `{}` is used more often than the set's {} cop{}",
+                def.id,
+                def.count,
+                if def.count == 1 { "y" } else { "ies" }
+            ),
         )
         .in_file(&lp.file)
         .at(&loc.loc, "one copy too many")
@@ -612,23 +682,40 @@ fn place(
     let fit_help = if fitting.is_empty() {
         format!("tile `{}` fits no rotation at ({x}, {y})", def.id)
     } else {
-        format!("rotations of `{}` that fit at ({x}, {y}): {}", def.id, fitting.join(", "))
+        format!(
+            "rotations of `{}` that fit at ({x}, {y}): {}",
+            def.id,
+            fitting.join(", ")
+        )
     };
     match result {
         Ok(()) => {}
         Err(PlaceError::Occupied) => {
-            return Err(Finding::error(Check::CellOccupied, format!("cell ({x}, {y}) already holds a tile"))
-                .in_file(&lp.file)
-                .at(&loc.loc, "placed on an occupied cell")
-                .help("each cell holds one tile; check x and y (y grows to the south)"));
+            return Err(Finding::error(
+                Check::CellOccupied,
+                format!("cell ({x}, {y}) already holds a tile"),
+            )
+            .in_file(&lp.file)
+            .at(&loc.loc, "placed on an occupied cell")
+            .help("each cell holds one tile; check x and y (y grows to the south)"));
         }
         Err(PlaceError::NotAdjacent) => {
-            return Err(Finding::error(Check::NotAdjacent, format!("tile `{}` at ({x}, {y}) touches no tile", def.id))
-                .in_file(&lp.file)
-                .at(&loc.loc, "not next to the board")
-                .help("a tile must share a side with a placed tile; check x and y (y grows to the south)"));
+            return Err(Finding::error(
+                Check::NotAdjacent,
+                format!("tile `{}` at ({x}, {y}) touches no tile", def.id),
+            )
+            .in_file(&lp.file)
+            .at(&loc.loc, "not next to the board")
+            .help(
+                "a tile must share a side with a placed tile; check x and y (y grows to the south)",
+            ));
         }
-        Err(PlaceError::Mismatch { side, mine, theirs, neighbour }) => {
+        Err(PlaceError::Mismatch {
+            side,
+            mine,
+            theirs,
+            neighbour,
+        }) => {
             let n = state.board.placed[neighbour as usize];
             return Err(Finding::error(
                 Check::EdgeMismatch,
@@ -646,7 +733,15 @@ fn place(
     Ok(state.board.place(rules, &lp.game.tiles, tile, x, y, turns))
 }
 
-fn piece_finding(lp: &LoadedPosition, state: &State, e: PieceError, kind: PieceKindId, player: usize, loc: &serde_saphyr::Location, at: &str) -> Finding {
+fn piece_finding(
+    lp: &LoadedPosition,
+    state: &State,
+    e: PieceError,
+    kind: PieceKindId,
+    player: usize,
+    loc: &serde_saphyr::Location,
+    at: &str,
+) -> Finding {
     let rules = &lp.game.rules;
     let kname = &rules.pieces[kind].name;
     let f = match e {
@@ -675,17 +770,31 @@ fn piece_finding(lp: &LoadedPosition, state: &State, e: PieceError, kind: PieceK
 ///
 /// Errors: the first illegal turn, as a finding at its line (later turns depend on it).
 pub fn replay<'g>(lp: &'g LoadedPosition, limit: Option<usize>) -> Result<State<'g>, Vec<Finding>> {
-    let players: Vec<String> = lp.position.players.iter().map(|p| p.value.clone()).collect();
+    let players: Vec<String> = lp
+        .position
+        .players
+        .iter()
+        .map(|p| p.value.clone())
+        .collect();
     let mut state = State::new(&lp.game, players, lp.options.clone());
     let one = |r: Result<(), Finding>| r.map_err(|f| vec![f]);
     if let Some(turns) = &lp.position.turns {
         // Start tile.
         let (start, rot, loc) = match &lp.position.start {
-            Some(s) => (one(tile_id(lp, &s.tile).map(|_| ()))
-                .map(|_| lp.game.tiles.get(&s.tile.value).unwrap_or(0))?, one(turns_of(lp, &s.rotation).map(|_| ())).map(|_| quarter_turns(s.rotation.value).unwrap_or(0))?, s.tile.clone()),
-            None => (lp.game.tiles.start, 0, Sp::unspanned(lp.game.tiles.tiles[lp.game.tiles.start].id.clone())),
+            Some(s) => (
+                one(tile_id(lp, &s.tile).map(|_| ()))
+                    .map(|_| lp.game.tiles.get(&s.tile.value).unwrap_or(0))?,
+                one(turns_of(lp, &s.rotation).map(|_| ()))
+                    .map(|_| quarter_turns(s.rotation.value).unwrap_or(0))?,
+                s.tile.clone(),
+            ),
+            None => (
+                lp.game.tiles.start,
+                0,
+                Sp::unspanned(lp.game.tiles.tiles[lp.game.tiles.start].id.clone()),
+            ),
         };
-        place(&mut state, lp, start, 0, 0, rot, &loc, true).map_err(|f| vec![f])?;
+        place(&mut state, lp, start, (0, 0, rot), &loc, true).map_err(|f| vec![f])?;
         let mut next = 0usize;
         for turn in turns.iter().take(limit.unwrap_or(usize::MAX)) {
             state.turn += 1;
@@ -697,15 +806,33 @@ pub fn replay<'g>(lp: &'g LoadedPosition, limit: Option<usize>) -> Result<State<
             state.last_player = player;
             let tile = tile_id(lp, &turn.tile).map_err(|f| vec![f])?;
             let rot = turns_of(lp, &turn.rotation).map_err(|f| vec![f])?;
-            let placed = place(&mut state, lp, tile, turn.x.value, turn.y.value, rot, &turn.tile, true).map_err(|f| vec![f])?;
+            let placed = place(
+                &mut state,
+                lp,
+                tile,
+                (turn.x.value, turn.y.value, rot),
+                &turn.tile,
+                true,
+            )
+            .map_err(|f| vec![f])?;
             if let Some(piece) = &turn.piece {
                 let kind = piece_kind(lp, piece.kind(), &piece.loc).map_err(|f| vec![f])?;
                 let at = piece.at();
                 let Some(seg) = state.segment_at(placed, at) else {
-                    return Err(vec![piece_finding(lp, &state, PieceError::UnknownAddress, kind, player, &piece.loc, at)]);
+                    return Err(vec![piece_finding(
+                        lp,
+                        &state,
+                        PieceError::UnknownAddress,
+                        kind,
+                        player,
+                        &piece.loc,
+                        at,
+                    )]);
                 };
                 if let Err(e) = state.place_piece(player, kind, placed, seg, true) {
-                    return Err(vec![piece_finding(lp, &state, e, kind, player, &piece.loc, at)]);
+                    return Err(vec![piece_finding(
+                        lp, &state, e, kind, player, &piece.loc, at,
+                    )]);
                 }
             }
             state.score_completed(placed);
@@ -714,20 +841,56 @@ pub fn replay<'g>(lp: &'g LoadedPosition, limit: Option<usize>) -> Result<State<
         for bt in board {
             let tile = tile_id(lp, &bt.tile).map_err(|f| vec![f])?;
             let rot = turns_of(lp, &bt.rotation).map_err(|f| vec![f])?;
-            let placed = place(&mut state, lp, tile, bt.x.value, bt.y.value, rot, &bt.tile, false).map_err(|f| vec![f])?;
+            let placed = place(
+                &mut state,
+                lp,
+                tile,
+                (bt.x.value, bt.y.value, rot),
+                &bt.tile,
+                false,
+            )
+            .map_err(|f| vec![f])?;
             for piece in &bt.pieces {
                 let player = player_id(lp, &piece.player).map_err(|f| vec![f])?;
-                let kind = piece_kind(lp, piece.kind.as_ref().map(|k| k.value.as_str()), &piece.loc).map_err(|f| vec![f])?;
+                let kind = piece_kind(
+                    lp,
+                    piece.kind.as_ref().map(|k| k.value.as_str()),
+                    &piece.loc,
+                )
+                .map_err(|f| vec![f])?;
                 let Some(seg) = state.segment_at(placed, &piece.at) else {
-                    return Err(vec![piece_finding(lp, &state, PieceError::UnknownAddress, kind, player, &piece.at.loc, &piece.at)]);
+                    return Err(vec![piece_finding(
+                        lp,
+                        &state,
+                        PieceError::UnknownAddress,
+                        kind,
+                        player,
+                        &piece.at.loc,
+                        &piece.at,
+                    )]);
                 };
                 if let Err(e) = state.place_piece(player, kind, placed, seg, false) {
-                    return Err(vec![piece_finding(lp, &state, e, kind, player, &piece.at.loc, &piece.at)]);
+                    return Err(vec![piece_finding(
+                        lp,
+                        &state,
+                        e,
+                        kind,
+                        player,
+                        &piece.at.loc,
+                        &piece.at,
+                    )]);
                 }
             }
         }
         for (name, pts) in &lp.position.scores {
-            let player = player_id(lp, &Sp { value: name.clone(), loc: pts.loc }).map_err(|f| vec![f])?;
+            let player = player_id(
+                lp,
+                &Sp {
+                    value: name.clone(),
+                    loc: pts.loc,
+                },
+            )
+            .map_err(|f| vec![f])?;
             state.points[player] += pts.value;
         }
         state.score_pending();
@@ -754,7 +917,11 @@ pub struct Move {
 /// retried after the next placement. With `pieces`, the player puts a piece of the first
 /// kind on the first piece option when they have one. Players take turns in order.
 /// Completed features are scored as in play. Returns the moves and the tiles never placed.
-pub fn play_in_order(state: &mut State, order: &[TileId], pieces: bool) -> (Vec<Move>, Vec<TileId>) {
+pub fn play_in_order(
+    state: &mut State,
+    order: &[TileId],
+    pieces: bool,
+) -> (Vec<Move>, Vec<TileId>) {
     let mut pending: Vec<TileId> = order.to_vec();
     let mut moves = Vec::new();
     let mut player = 0;
@@ -776,7 +943,11 @@ pub fn play_in_order(state: &mut State, order: &[TileId], pieces: bool) -> (Vec<
             state.last_player = player;
             let mut piece = None;
             if pieces {
-                if let Some(opt) = state.piece_options(player, placed).into_iter().find(|o| o.kind == state.game.rules.pieces[0].name) {
+                if let Some(opt) = state
+                    .piece_options(player, placed)
+                    .into_iter()
+                    .find(|o| o.kind == state.game.rules.pieces[0].name)
+                {
                     if let Some(seg) = state.segment_at(placed, &opt.at) {
                         if state.place_piece(player, 0, placed, seg, true).is_ok() {
                             piece = Some(opt.at);
@@ -804,7 +975,11 @@ pub fn play_in_order(state: &mut State, order: &[TileId], pieces: bool) -> (Vec<
 pub fn draw_pile(game: &Game) -> Vec<TileId> {
     let mut pile = Vec::new();
     for (i, t) in game.tiles.tiles.iter().enumerate() {
-        let copies = if i == game.tiles.start { t.count.saturating_sub(1) } else { t.count };
+        let copies = if i == game.tiles.start {
+            t.count.saturating_sub(1)
+        } else {
+            t.count
+        };
         pile.extend(std::iter::repeat_n(i, copies as usize));
     }
     pile

@@ -119,9 +119,18 @@ mod tests {
     fn slots_parse_by_profile_length() {
         let three = |_| 3;
         let one = |_| 1;
-        assert_eq!(parse_slot("NL", three, false), Some(Slot { side: 0, part: 0 }));
-        assert_eq!(parse_slot("E", three, false), Some(Slot { side: 1, part: 1 }));
-        assert_eq!(parse_slot("WR", three, false), Some(Slot { side: 3, part: 2 }));
+        assert_eq!(
+            parse_slot("NL", three, false),
+            Some(Slot { side: 0, part: 0 })
+        );
+        assert_eq!(
+            parse_slot("E", three, false),
+            Some(Slot { side: 1, part: 1 })
+        );
+        assert_eq!(
+            parse_slot("WR", three, false),
+            Some(Slot { side: 3, part: 2 })
+        );
         assert_eq!(parse_slot("S", one, false), Some(Slot { side: 2, part: 0 }));
         assert_eq!(parse_slot("SL", one, false), None);
         assert_eq!(parse_slot("SL", one, true), Some(Slot { side: 2, part: 0 }));

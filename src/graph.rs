@@ -41,7 +41,11 @@ pub fn feature_at(rules: &Rules, tiles: &TileSet, board: &Board, start: NodeInde
         let n = nodes[i];
         for e in g.edges(n) {
             if *e.weight() == Edge::Match {
-                let other = if e.source() == n { e.target() } else { e.source() };
+                let other = if e.source() == n {
+                    e.target()
+                } else {
+                    e.source()
+                };
                 if !nodes.contains(&other) {
                     nodes.push(other);
                 }
@@ -71,7 +75,10 @@ fn describe(rules: &Rules, tiles: &TileSet, board: &Board, nodes: Vec<NodeIndex>
         }
         for slot in def.board_slots(s.segment as usize, p.turns) {
             let (dx, dy) = offset(slot.side);
-            if board.at(p.x.wrapping_add(dx), p.y.wrapping_add(dy)).is_none() {
+            if board
+                .at(p.x.wrapping_add(dx), p.y.wrapping_add(dy))
+                .is_none()
+            {
                 open_edges += 1;
             }
         }
@@ -132,7 +139,13 @@ pub fn all_features(rules: &Rules, tiles: &TileSet, board: &Board) -> Features {
 }
 
 /// Distinct features of kind `feature` linked to `f` by `relation`.
-pub fn linked(board: &Board, features: &Features, f: &Feature, relation: usize, feature: FeatureId) -> Vec<u32> {
+pub fn linked(
+    board: &Board,
+    features: &Features,
+    f: &Feature,
+    relation: usize,
+    feature: FeatureId,
+) -> Vec<u32> {
     let g = &board.graph;
     let mut out = Vec::new();
     for &n in &f.nodes {
@@ -140,7 +153,11 @@ pub fn linked(board: &Board, features: &Features, f: &Feature, relation: usize, 
             if *e.weight() != Edge::Link(relation) {
                 continue;
             }
-            let other = if e.source() == n { e.target() } else { e.source() };
+            let other = if e.source() == n {
+                e.target()
+            } else {
+                e.source()
+            };
             if g[other].feature != feature {
                 continue;
             }

@@ -202,7 +202,10 @@ pub fn check_schema(file: &SourceFile, kind: FileKind, root: &Sp<Node>) -> Vec<F
         let mut message = err.to_string();
         if let jsonschema::error::ValidationErrorKind::Enum { options } = err.kind() {
             if let Some(list) = options.as_array() {
-                let allowed: Vec<String> = list.iter().map(|v| v.to_string().trim_matches('"').to_string()).collect();
+                let allowed: Vec<String> = list
+                    .iter()
+                    .map(|v| v.to_string().trim_matches('"').to_string())
+                    .collect();
                 message = format!("{} is not one of {}", err.instance(), allowed.join(", "));
             }
         }

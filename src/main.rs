@@ -17,7 +17,9 @@ use tessera::{ScoreOptions, placements_path, score_path};
 /// score boards.
 #[derive(Debug, Parser)]
 #[command(name = "tessera", version)]
-#[command(after_help = "Examples:\n  tessera validate tilesets/base.yaml\n  tessera score examples/base-scoring.yaml --final\n  tessera schema\n\nExit status: 0 success, 2 findings in the input files, 1 the tool could not run\n(unreadable path, bad arguments).")]
+#[command(
+    after_help = "Examples:\n  tessera validate tilesets/base.yaml\n  tessera score examples/base-scoring.yaml --final\n  tessera schema\n\nExit status: 0 success, 2 findings in the input files, 1 the tool could not run\n(unreadable path, bad arguments)."
+)]
 pub struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -33,7 +35,9 @@ enum Command {
     /// its keys. A directory is searched for *.yaml files.
     ///
     /// Exit status: 0 clean (notes allowed), 2 findings, 1 a path cannot be read.
-    #[command(after_help = "Examples:\n  tessera validate tilesets/base.yaml\n  tessera validate rulesets tilesets examples\n  tessera validate my-tiles.yaml --format json")]
+    #[command(
+        after_help = "Examples:\n  tessera validate tilesets/base.yaml\n  tessera validate rulesets tilesets examples\n  tessera validate my-tiles.yaml --format json"
+    )]
     Validate {
         /// Files or directories to check.
         #[arg(required = true, value_name = "PATH")]
@@ -51,7 +55,9 @@ enum Command {
     ///
     /// Exit status: 0 scored, 2 findings in the position or the files it names, 1 the
     /// position cannot be read.
-    #[command(after_help = "Examples:\n  tessera score examples/base-scoring.yaml\n  tessera score examples/base-scoring.yaml --final\n  tessera score examples/base-scoring.yaml --final --format json\n  tessera score examples/base-scoring.yaml --turns 4")]
+    #[command(
+        after_help = "Examples:\n  tessera score examples/base-scoring.yaml\n  tessera score examples/base-scoring.yaml --final\n  tessera score examples/base-scoring.yaml --final --format json\n  tessera score examples/base-scoring.yaml --turns 4"
+    )]
     Score {
         /// The position file (a turn log or a snapshot).
         position: PathBuf,
@@ -80,7 +86,9 @@ enum Command {
     ///
     /// Editors using yaml-language-server read them through the first line of each file,
     /// e.g. `# yaml-language-server: $schema=../schema/tileset.schema.json`.
-    #[command(after_help = "Examples:\n  tessera schema                 # write schema/*.schema.json\n  tessera schema tileset --stdout\n  tessera schema --check         # exit 2 if schema/ is stale")]
+    #[command(
+        after_help = "Examples:\n  tessera schema                 # write schema/*.schema.json\n  tessera schema tileset --stdout\n  tessera schema --check         # exit 2 if schema/ is stale"
+    )]
     Schema {
         /// Only this kind (default: all three).
         kind: Option<FileKind>,
@@ -212,7 +220,14 @@ fn validate(paths: &[PathBuf], format: FindingFormat) -> ExitCode {
         }
     }
     if files.is_empty() {
-        err!("error: no .yaml files found in {}", paths.iter().map(|p| p.display().to_string()).collect::<Vec<_>>().join(", "));
+        err!(
+            "error: no .yaml files found in {}",
+            paths
+                .iter()
+                .map(|p| p.display().to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
+        );
         return ExitCode::from(FAILURE);
     }
     let mut all = Vec::new();
@@ -223,13 +238,21 @@ fn validate(paths: &[PathBuf], format: FindingFormat) -> ExitCode {
         match validate_path(f) {
             Ok(v) => {
                 checked += 1;
-                let e = v.findings.iter().filter(|x| x.level == Level::Error).count();
+                let e = v
+                    .findings
+                    .iter()
+                    .filter(|x| x.level == Level::Error)
+                    .count();
                 errors += e;
                 notes += v.findings.len() - e;
                 if matches!(format, FindingFormat::Human) {
                     print_findings(&v.findings);
                     let kind = v.kind.map_or("file", |k| k.name());
-                    let verdict = if e == 0 { "ok".to_string() } else { format!("{e} error{}", if e == 1 { "" } else { "s" }) };
+                    let verdict = if e == 0 {
+                        "ok".to_string()
+                    } else {
+                        format!("{e} error{}", if e == 1 { "" } else { "s" })
+                    };
                     err!("{}: {kind} {verdict}", f.display());
                 }
                 all.extend(v.findings);
@@ -243,7 +266,10 @@ fn validate(paths: &[PathBuf], format: FindingFormat) -> ExitCode {
     match format {
         FindingFormat::Json => {
             let records: Vec<FindingRecord> = all.iter().map(FindingRecord::from).collect();
-            out!("{}\n", serde_json::to_string_pretty(&records).unwrap_or_default());
+            out!(
+                "{}\n",
+                serde_json::to_string_pretty(&records).unwrap_or_default()
+            );
         }
         FindingFormat::Human if checked > 0 => {
             err!(
@@ -264,12 +290,26 @@ fn validate(paths: &[PathBuf], format: FindingFormat) -> ExitCode {
     }
 }
 
-fn score(position: &Path, final_scoring: bool, turns: Option<usize>, format: ScoreFormat) -> ExitCode {
-    match score_path(position, &ScoreOptions { final_scoring, turns }) {
+fn score(
+    position: &Path,
+    final_scoring: bool,
+    turns: Option<usize>,
+    format: ScoreFormat,
+) -> ExitCode {
+    match score_path(
+        position,
+        &ScoreOptions {
+            final_scoring,
+            turns,
+        },
+    ) {
         Ok(report) => {
             match format {
                 ScoreFormat::Text => out!("{}", report.to_text()),
-                ScoreFormat::Json => out!("{}\n", serde_json::to_string_pretty(&report).unwrap_or_default()),
+                ScoreFormat::Json => out!(
+                    "{}\n",
+                    serde_json::to_string_pretty(&report).unwrap_or_default()
+                ),
             }
             ExitCode::SUCCESS
         }
@@ -314,7 +354,10 @@ fn schema(kind: Option<FileKind>, out: &Path, stdout: bool, check: bool) -> Exit
     }
     if !stale.is_empty() {
         for p in &stale {
-            err!("stale: {} (run `tessera schema` to regenerate)", p.display());
+            err!(
+                "stale: {} (run `tessera schema` to regenerate)",
+                p.display()
+            );
         }
         return ExitCode::from(FINDINGS);
     }

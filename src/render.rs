@@ -64,7 +64,10 @@ impl ScoreReport {
 
     /// A player's total points, by name.
     pub fn points(&self, name: &str) -> Option<i64> {
-        self.players.iter().find(|p| p.name == name).map(|p| p.points)
+        self.players
+            .iter()
+            .find(|p| p.name == name)
+            .map(|p| p.points)
     }
 
     /// The report as text for people.
@@ -83,8 +86,18 @@ impl ScoreReport {
                 "points during play only (add --final for end-of-game scoring)"
             }
         );
-        let w = self.players.iter().map(|p| p.name.len()).max().unwrap_or(6).max(6);
-        let _ = writeln!(s, "\n{:w$}  {:>6}  {:>6}  {:>6}", "player", "play", "final", "total");
+        let w = self
+            .players
+            .iter()
+            .map(|p| p.name.len())
+            .max()
+            .unwrap_or(6)
+            .max(6);
+        let _ = writeln!(
+            s,
+            "\n{:w$}  {:>6}  {:>6}  {:>6}",
+            "player", "play", "final", "total"
+        );
         for p in &self.players {
             let _ = writeln!(
                 s,
@@ -101,7 +114,11 @@ impl ScoreReport {
             } else {
                 format!("turn {}", e.turn)
             };
-            let state = if e.completed { "completed" } else { "incomplete" };
+            let state = if e.completed {
+                "completed"
+            } else {
+                "incomplete"
+            };
             let tiles: Vec<String> = e.tiles.iter().map(|[x, y]| format!("({x},{y})")).collect();
             let pieces: Vec<String> = e.pieces.iter().map(|(p, n)| format!("{p} {n}")).collect();
             let scorers = if e.scorers.is_empty() {
@@ -121,7 +138,11 @@ impl ScoreReport {
                 } else {
                     format!(
                         ", {}",
-                        e.items.iter().map(|(k, v)| format!("{v} {k}")).collect::<Vec<_>>().join(", ")
+                        e.items
+                            .iter()
+                            .map(|(k, v)| format!("{v} {k}"))
+                            .collect::<Vec<_>>()
+                            .join(", ")
                     )
                 }
             );

@@ -264,8 +264,7 @@ impl Tile {
             }
             for (i, s) in segments.iter().enumerate() {
                 for slot in &s.slots {
-                    r.slot_segment[rotate(slot.side, turns) as usize][slot.part as usize] =
-                        i as u8;
+                    r.slot_segment[rotate(slot.side, turns) as usize][slot.part as usize] = i as u8;
                 }
             }
             r

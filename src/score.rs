@@ -51,7 +51,12 @@ fn holds(ctx: &Ctx, case: &Case, f: &Feature) -> bool {
 
 /// Values a feature with the first case that holds; `None` if no case holds or the list
 /// is empty. `features` is needed only for `linked` terms (computed when absent).
-pub fn value(ctx: &Ctx, f: &Feature, cases: &[Case], features: Option<&Features>) -> Option<Valuation> {
+pub fn value(
+    ctx: &Ctx,
+    f: &Feature,
+    cases: &[Case],
+    features: Option<&Features>,
+) -> Option<Valuation> {
     let case = cases.iter().find(|c| holds(ctx, c, f))?;
     let mut computed = None;
     let mut terms = Vec::new();
@@ -60,7 +65,10 @@ pub fn value(ctx: &Ctx, f: &Feature, cases: &[Case], features: Option<&Features>
         let (what, count) = match t.count {
             Count::One => ("base".to_string(), 1),
             Count::Tiles => ("tile".to_string(), f.tiles.len() as i64),
-            Count::Neighbours => ("surrounding tile".to_string(), graph::neighbours(ctx.board, f) as i64),
+            Count::Neighbours => (
+                "surrounding tile".to_string(),
+                graph::neighbours(ctx.board, f) as i64,
+            ),
             Count::Item(i) => (ctx.rules.items[i].clone(), f.items[i] as i64),
             Count::Linked {
                 relation,
@@ -69,11 +77,16 @@ pub fn value(ctx: &Ctx, f: &Feature, cases: &[Case], features: Option<&Features>
             } => {
                 let all = match features {
                     Some(x) => x,
-                    None => computed.get_or_insert_with(|| graph::all_features(ctx.rules, ctx.tiles, ctx.board)),
+                    None => computed.get_or_insert_with(|| {
+                        graph::all_features(ctx.rules, ctx.tiles, ctx.board)
+                    }),
                 };
                 let n = graph::linked(ctx.board, all, f, relation, feature)
                     .into_iter()
-                    .filter(|&id| !completed || graph::is_completed(ctx.rules, ctx.board, &all.list[id as usize]))
+                    .filter(|&id| {
+                        !completed
+                            || graph::is_completed(ctx.rules, ctx.board, &all.list[id as usize])
+                    })
                     .count();
                 let name = &ctx.rules.features[feature].name;
                 let what = if completed {
@@ -134,7 +147,12 @@ pub fn explain(v: &Valuation) -> String {
             if t.what == "base" {
                 format!("{}", t.points_each)
             } else {
-                format!("{} {} x {}", t.count, plural(&t.what, t.count), t.points_each)
+                format!(
+                    "{} {} x {}",
+                    t.count,
+                    plural(&t.what, t.count),
+                    t.points_each
+                )
             }
         })
         .collect();
@@ -179,7 +197,11 @@ mod tests {
             options: vec![],
         };
         let n = petgraph::graph::NodeIndex::new(0);
-        let p = |player| Piece { player, kind: 0, node: n };
+        let p = |player| Piece {
+            player,
+            kind: 0,
+            node: n,
+        };
         assert_eq!(majority(&rules, &[p(0), p(1)], 3), vec![0, 1]);
         assert_eq!(majority(&rules, &[p(0), p(0), p(1)], 3), vec![0]);
         assert_eq!(majority(&rules, &[], 3), Vec::<usize>::new());

@@ -86,10 +86,13 @@ pub fn compile_ruleset(file: &SourceFile, rs: &RuleSetFile) -> Result<Rules, Vec
     for t in &rs.terrains {
         if !seen.insert(&t.value) {
             sink.push(
-                Finding::error(Check::Duplicate, format!("terrain `{}` is listed twice", t.value))
-                    .in_file(file)
-                    .at(&t.loc, "second mention")
-                    .help("list each terrain once"),
+                Finding::error(
+                    Check::Duplicate,
+                    format!("terrain `{}` is listed twice", t.value),
+                )
+                .in_file(file)
+                .at(&t.loc, "second mention")
+                .help("list each terrain once"),
             );
         }
     }
@@ -109,7 +112,13 @@ pub fn compile_ruleset(file: &SourceFile, rs: &RuleSetFile) -> Result<Rules, Vec
         let parts = profile
             .iter()
             .filter_map(|t| {
-                sink.take(lookup(&terrains, t, "terrain", Check::RuleSetUnknownName, file))
+                sink.take(lookup(
+                    &terrains,
+                    t,
+                    "terrain",
+                    Check::RuleSetUnknownName,
+                    file,
+                ))
             })
             .collect();
         side_kinds.push(SideKind {
@@ -133,14 +142,26 @@ pub fn compile_ruleset(file: &SourceFile, rs: &RuleSetFile) -> Result<Rules, Vec
     let mut features = Vec::new();
     for (name, f) in &rs.features {
         let terrain = f.terrain.as_ref().and_then(|t| {
-            sink.take(lookup(&terrains, t, "terrain", Check::RuleSetUnknownName, file))
+            sink.take(lookup(
+                &terrains,
+                t,
+                "terrain",
+                Check::RuleSetUnknownName,
+                file,
+            ))
         });
         let mut cases = |list: &[model::ScoreCase]| -> Vec<Case> {
             list.iter()
                 .map(|c| {
                     let when = c.when.clone().unwrap_or_default();
                     let option = when.option.as_ref().and_then(|o| {
-                        sink.take(lookup(&option_names, o, "option", Check::RuleSetUnknownName, file))
+                        sink.take(lookup(
+                            &option_names,
+                            o,
+                            "option",
+                            Check::RuleSetUnknownName,
+                            file,
+                        ))
                     });
                     let items_req = when
                         .items
@@ -251,7 +272,13 @@ pub fn compile_ruleset(file: &SourceFile, rs: &RuleSetFile) -> Result<Rules, Vec
             Some(list) => list
                 .iter()
                 .filter_map(|b| {
-                    sink.take(lookup(&piece_names, b, "piece kind", Check::RuleSetUnknownName, file))
+                    sink.take(lookup(
+                        &piece_names,
+                        b,
+                        "piece kind",
+                        Check::RuleSetUnknownName,
+                        file,
+                    ))
                 })
                 .collect(),
             None => vec![i],
@@ -337,26 +364,34 @@ pub fn compile_tile(
                 )
                 .in_file(file)
                 .at(&shape.loc, "shape reused from another set")
-                .help("either reuse a shape with `shape:` or write `sides` and `segments`, not both"),
+                .help(
+                    "either reuse a shape with `shape:` or write `sides` and `segments`, not both",
+                ),
             );
             return Err(sink.0);
         }
         let Some(set) = shapes else {
             sink.push(
-                Finding::error(Check::TileShape, format!("tile `{id}` uses `shape` but the set has no `shapes_from`"))
-                    .in_file(file)
-                    .at(&shape.loc, "no set to take it from")
-                    .help("add `shapes_from: <tile set path>` at the top of the tile set"),
+                Finding::error(
+                    Check::TileShape,
+                    format!("tile `{id}` uses `shape` but the set has no `shapes_from`"),
+                )
+                .in_file(file)
+                .at(&shape.loc, "no set to take it from")
+                .help("add `shapes_from: <tile set path>` at the top of the tile set"),
             );
             return Err(sink.0);
         };
         let Some(t) = set.get(&shape.value) else {
             let ids: Vec<&str> = set.tiles.iter().map(|t| t.id.as_str()).collect();
             sink.push(
-                Finding::error(Check::TileSetUnknownName, format!("`shape: {}` is not a tile of {}", shape.value, set.name))
-                    .in_file(file)
-                    .at(&shape.loc, "unknown tile")
-                    .help(format!("tiles there: {}", ids.join(", "))),
+                Finding::error(
+                    Check::TileSetUnknownName,
+                    format!("`shape: {}` is not a tile of {}", shape.value, set.name),
+                )
+                .in_file(file)
+                .at(&shape.loc, "unknown tile")
+                .help(format!("tiles there: {}", ids.join(", "))),
             );
             return Err(sink.0);
         };
@@ -364,7 +399,13 @@ pub fn compile_tile(
             return Err(sink.0);
         }
         let base = &set.tiles[t];
-        return Ok(Tile::new(id, count, base.sides, base.segments.clone(), copies));
+        return Ok(Tile::new(
+            id,
+            count,
+            base.sides,
+            base.segments.clone(),
+            copies,
+        ));
     }
     let Some(sides_def) = &def.sides else {
         sink.push(
@@ -394,11 +435,14 @@ pub fn compile_tile(
     for seg in &def.segments {
         if let Some(first) = ids_seen.insert(seg.id.value.as_str(), &seg.id) {
             sink.push(
-                Finding::error(Check::DuplicateId, format!("tile `{id}` has two segments with id `{}`", seg.id.value))
-                    .in_file(file)
-                    .at(&seg.id.loc, "second segment")
-                    .at(&first.loc, "first segment")
-                    .help("give every segment of a tile its own id"),
+                Finding::error(
+                    Check::DuplicateId,
+                    format!("tile `{id}` has two segments with id `{}`", seg.id.value),
+                )
+                .in_file(file)
+                .at(&seg.id.loc, "second segment")
+                .at(&first.loc, "first segment")
+                .help("give every segment of a tile its own id"),
             );
         }
         let Some(feature) = sink.take(lookup(
@@ -424,13 +468,19 @@ pub fn compile_tile(
                         rules.side_kinds[sides[side as usize]].name,
                         slot_names(side, parts(side)).join(", ")
                     ),
-                    None => "slots are N, E, S, W, and NL/NR, EL/ER, SL/SR, WL/WR on three-part sides".into(),
+                    None => {
+                        "slots are N, E, S, W, and NL/NR, EL/ER, SL/SR, WL/WR on three-part sides"
+                            .into()
+                    }
                 };
                 sink.push(
-                    Finding::error(Check::UnknownSlot, format!("`{}` is not a slot of tile `{id}`", at.value))
-                        .in_file(file)
-                        .at(&at.loc, "no such slot")
-                        .help(help),
+                    Finding::error(
+                        Check::UnknownSlot,
+                        format!("`{}` is not a slot of tile `{id}`", at.value),
+                    )
+                    .in_file(file)
+                    .at(&at.loc, "no such slot")
+                    .help(help),
                 );
                 continue;
             };
@@ -443,21 +493,32 @@ pub fn compile_tile(
             }
             if let Some(first) = claimed.insert((slot.side, slot.part), at) {
                 sink.push(
-                    Finding::error(Check::SlotClaim, format!("slot `{}` of tile `{id}` is claimed twice", at.value))
-                        .in_file(file)
-                        .at(&at.loc, "second claim")
-                        .at(&first.loc, "first claim")
-                        .help("every slot belongs to exactly one segment: remove one claim"),
+                    Finding::error(
+                        Check::SlotClaim,
+                        format!("slot `{}` of tile `{id}` is claimed twice", at.value),
+                    )
+                    .in_file(file)
+                    .at(&at.loc, "second claim")
+                    .at(&first.loc, "first claim")
+                    .help("every slot belongs to exactly one segment: remove one claim"),
                 );
             }
             slots.push(slot);
         }
         if let Some(first) = inside_claims.first() {
-            let names: Vec<String> = inside_claims.iter().map(|a| format!("`{}`", a.value)).collect();
-            let mut f = Finding::error(Check::SideMismatch, format!(
-                "segment `{}` is a {} (inside the tile) but claims {}",
-                seg.id.value, fk.name, names.join(", ")
-            ))
+            let names: Vec<String> = inside_claims
+                .iter()
+                .map(|a| format!("`{}`", a.value))
+                .collect();
+            let mut f = Finding::error(
+                Check::SideMismatch,
+                format!(
+                    "segment `{}` is a {} (inside the tile) but claims {}",
+                    seg.id.value,
+                    fk.name,
+                    names.join(", ")
+                ),
+            )
             .in_file(file)
             .at(&first.loc, "slot claimed");
             for a in &inside_claims[1..] {
@@ -467,18 +528,34 @@ pub fn compile_tile(
         }
         if let Some((first, slot, terrain)) = wrong_terrain.first() {
             let side_kind = &rules.side_kinds[sides[slot.side as usize]];
-            let names: Vec<String> = wrong_terrain.iter().map(|(a, _, _)| format!("`{}`", a.value)).collect();
-            let mut f = Finding::error(Check::SideMismatch, format!(
-                "segment `{}` ({}) claims {} where the side is {}",
-                seg.id.value, fk.name, names.join(", "), rules.terrains[*terrain]
-            ))
+            let names: Vec<String> = wrong_terrain
+                .iter()
+                .map(|(a, _, _)| format!("`{}`", a.value))
+                .collect();
+            let mut f = Finding::error(
+                Check::SideMismatch,
+                format!(
+                    "segment `{}` ({}) claims {} where the side is {}",
+                    seg.id.value,
+                    fk.name,
+                    names.join(", "),
+                    rules.terrains[*terrain]
+                ),
+            )
             .in_file(file)
             .at(&first.loc, format!("{} here", rules.terrains[*terrain]));
             for (a, _, t) in &wrong_terrain[1..] {
                 f = f.at(&a.loc, format!("{} here", rules.terrains[*t]));
             }
-            f = f.at(&sides_def.as_array()[slot.side as usize].loc, format!("side is `{}`", side_kind.name));
-            let want = rules.terrains.get(fk.terrain.unwrap_or(0)).cloned().unwrap_or_default();
+            f = f.at(
+                &sides_def.as_array()[slot.side as usize].loc,
+                format!("side is `{}`", side_kind.name),
+            );
+            let want = rules
+                .terrains
+                .get(fk.terrain.unwrap_or(0))
+                .cloned()
+                .unwrap_or_default();
             sink.push(f.help(format!(
                 "a {} segment claims {want} slots only: fix `feature`, the slot names, or the side kinds",
                 fk.name
@@ -490,7 +567,13 @@ pub fn compile_tile(
                 value: item.clone(),
                 loc: n.loc,
             };
-            if let Some(i) = sink.take(lookup(&rules.items, &sp, "item", Check::TileSetUnknownName, file)) {
+            if let Some(i) = sink.take(lookup(
+                &rules.items,
+                &sp,
+                "item",
+                Check::TileSetUnknownName,
+                file,
+            )) {
                 items.push((i, n.value));
             }
         }
@@ -500,20 +583,29 @@ pub fn compile_tile(
             for t in targets {
                 let Some(r) = rel_id else {
                     sink.push(
-                        Finding::error(Check::TileSetUnknownName, format!("unknown relation `{rel}`"))
-                            .in_file(file)
-                            .at(&t.loc, "link with an undeclared relation")
-                            .help(format!("declared relations: {}", rules.relations.join(", "))),
+                        Finding::error(
+                            Check::TileSetUnknownName,
+                            format!("unknown relation `{rel}`"),
+                        )
+                        .in_file(file)
+                        .at(&t.loc, "link with an undeclared relation")
+                        .help(format!(
+                            "declared relations: {}",
+                            rules.relations.join(", ")
+                        )),
                     );
                     continue;
                 };
                 match seg_ids.iter().position(|s| *s == t.value) {
                     Some(target) => links.push((r, target)),
                     None => sink.push(
-                        Finding::error(Check::UnknownSegment, format!("tile `{id}` has no segment `{}`", t.value))
-                            .in_file(file)
-                            .at(&t.loc, "link target")
-                            .help(format!("segments of this tile: {}", seg_ids.join(", "))),
+                        Finding::error(
+                            Check::UnknownSegment,
+                            format!("tile `{id}` has no segment `{}`", t.value),
+                        )
+                        .in_file(file)
+                        .at(&t.loc, "link target")
+                        .help(format!("segments of this tile: {}", seg_ids.join(", "))),
                     ),
                 }
             }
@@ -541,11 +633,18 @@ pub fn compile_tile(
     }
     if !missing.is_empty() {
         sink.push(
-            Finding::error(Check::SlotClaim, format!(
-                "tile `{id}` leaves slot{} {} unclaimed",
-                if missing.len() > 1 { "s" } else { "" },
-                missing.iter().map(|m| format!("`{m}`")).collect::<Vec<_>>().join(", ")
-            ))
+            Finding::error(
+                Check::SlotClaim,
+                format!(
+                    "tile `{id}` leaves slot{} {} unclaimed",
+                    if missing.len() > 1 { "s" } else { "" },
+                    missing
+                        .iter()
+                        .map(|m| format!("`{m}`"))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+            )
             .in_file(file)
             .at(&def.id.loc, "this tile")
             .help("add the slots to the `at` list of the segment that covers them"),
@@ -553,10 +652,13 @@ pub fn compile_tile(
     }
     if segments.len() >= crate::rules::NO_SEGMENT as usize {
         sink.push(
-            Finding::error(Check::TileShape, format!("tile `{id}` has too many segments"))
-                .in_file(file)
-                .at(&def.id.loc, "this tile")
-                .help("a tile has at most 254 segments"),
+            Finding::error(
+                Check::TileShape,
+                format!("tile `{id}` has too many segments"),
+            )
+            .in_file(file)
+            .at(&def.id.loc, "this tile")
+            .help("a tile has at most 254 segments"),
         );
     }
     if !sink.0.is_empty() {
@@ -580,11 +682,14 @@ pub fn compile_tileset(
     for def in &ts.tiles {
         if let Some(first) = first_def.get(&def.id.value) {
             sink.push(
-                Finding::error(Check::DuplicateId, format!("two tiles have id `{}`", def.id.value))
-                    .in_file(file)
-                    .at(&def.id.loc, "second definition")
-                    .at(&first.id.loc, "first definition")
-                    .help("give every tile definition its own id; use `count` for copies"),
+                Finding::error(
+                    Check::DuplicateId,
+                    format!("two tiles have id `{}`", def.id.value),
+                )
+                .in_file(file)
+                .at(&def.id.loc, "second definition")
+                .at(&first.id.loc, "first definition")
+                .help("give every tile definition its own id; use `count` for copies"),
             );
             continue;
         }
@@ -616,10 +721,13 @@ pub fn compile_tileset(
         Some(_) => by_id.get(&ts.start.tile.value).copied(),
         None => {
             sink.push(
-                Finding::error(Check::StartTile, format!("start tile `{}` is not in the set", ts.start.tile.value))
-                    .in_file(file)
-                    .at(&ts.start.tile.loc, "unknown tile")
-                    .help("name the id of one of the set's tiles"),
+                Finding::error(
+                    Check::StartTile,
+                    format!("start tile `{}` is not in the set", ts.start.tile.value),
+                )
+                .in_file(file)
+                .at(&ts.start.tile.loc, "unknown tile")
+                .help("name the id of one of the set's tiles"),
             );
             None
         }
@@ -627,10 +735,16 @@ pub fn compile_tileset(
     if let (Some(copy), Some(def)) = (ts.start.copy, first_def.get(&ts.start.tile.value)) {
         if copy == 0 || copy > def.count.value {
             sink.push(
-                Finding::error(Check::StartTile, format!("start copy {copy} does not exist: tile `{}` has {} copies", def.id.value, def.count.value))
-                    .in_file(file)
-                    .at(&ts.start.tile.loc, "start tile")
-                    .help("copies are numbered from 1"),
+                Finding::error(
+                    Check::StartTile,
+                    format!(
+                        "start copy {copy} does not exist: tile `{}` has {} copies",
+                        def.id.value, def.count.value
+                    ),
+                )
+                .in_file(file)
+                .at(&ts.start.tile.loc, "start tile")
+                .help("copies are numbered from 1"),
             );
         }
     }
@@ -641,7 +755,13 @@ pub fn compile_tileset(
             loc: n.loc,
         };
         let names: Vec<String> = rules.pieces.iter().map(|p| p.name.clone()).collect();
-        if let Some(i) = sink.take(lookup(&names, &sp, "piece kind", Check::TileSetUnknownName, file)) {
+        if let Some(i) = sink.take(lookup(
+            &names,
+            &sp,
+            "piece kind",
+            Check::TileSetUnknownName,
+            file,
+        )) {
             supply[i] = n.value;
         }
     }
@@ -660,7 +780,10 @@ pub fn compile_tileset(
         };
         let mut n = Finding::note(
             Check::Provenance,
-            format!("the contents of `{}` are {word}, not checked against the physical tiles", ts.name),
+            format!(
+                "the contents of `{}` are {word}, not checked against the physical tiles",
+                ts.name
+            ),
         )
         .in_file(file);
         if let Some(loc) = provenance_loc(file) {
@@ -760,10 +883,13 @@ fn load_tileset_parsed(
                 .map_err(|e| reference_failure(&file, sf, "tile set named by `shapes_from`", e))?;
             if sts.shapes_from.is_some() {
                 return Err(Failure::one(
-                    Finding::error(Check::TileShape, "`shapes_from` names a set that itself uses `shapes_from`")
-                        .in_file(&file)
-                        .at(&sf.loc, "chained reuse")
-                        .help("reuse shapes from a set that defines its tiles"),
+                    Finding::error(
+                        Check::TileShape,
+                        "`shapes_from` names a set that itself uses `shapes_from`",
+                    )
+                    .in_file(&file)
+                    .at(&sf.loc, "chained reuse")
+                    .help("reuse shapes from a set that defines its tiles"),
                 ));
             }
             let (set, _) = compile_tileset(&sfile, &sts, &rules, None)?;

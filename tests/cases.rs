@@ -21,9 +21,20 @@ use tessera::{Placement, ScoreOptions, piece_options_path, placements_path, scor
 /// Scores a position with end-of-game scoring (`final_scoring`) or during play only,
 /// optionally replaying only the first `turns` turns, and returns each named player's
 /// points.
-fn points(path: &str, final_scoring: bool, turns: Option<usize>, players: &[&str]) -> Vec<Option<i64>> {
-    let report = score_path(Path::new(path), &ScoreOptions { final_scoring, turns })
-        .unwrap_or_else(|e| panic!("{path} should score: {e:?}"));
+fn points(
+    path: &str,
+    final_scoring: bool,
+    turns: Option<usize>,
+    players: &[&str],
+) -> Vec<Option<i64>> {
+    let report = score_path(
+        Path::new(path),
+        &ScoreOptions {
+            final_scoring,
+            turns,
+        },
+    )
+    .unwrap_or_else(|e| panic!("{path} should score: {e:?}"));
     players.iter().map(|p| report.points(p)).collect()
 }
 
@@ -92,8 +103,14 @@ fn c2_farms_score_nothing_during_play() {
 
 #[test]
 fn c4_city_and_road_scoring() {
-    assert_play(&base("c4-city-and-road.yaml"), &[("David", 7), ("Wendy", 16)]);
-    assert_final(&base("c4-city-and-road.yaml"), &[("David", 7), ("Wendy", 16)]);
+    assert_play(
+        &base("c4-city-and-road.yaml"),
+        &[("David", 7), ("Wendy", 16)],
+    );
+    assert_final(
+        &base("c4-city-and-road.yaml"),
+        &[("David", 7), ("Wendy", 16)],
+    );
 }
 
 #[test]
@@ -168,7 +185,11 @@ fn c8b_no_farmers_no_field_option() {
     let features: Vec<&str> = opts.iter().map(|(f, _, _)| f.as_str()).collect();
     assert_eq!(features, ["city", "road"], "options: {opts:?}");
     let (_, role, at) = &opts[0];
-    assert_eq!((role.as_str(), at.as_str()), ("knight", "S"), "city option: {opts:?}");
+    assert_eq!(
+        (role.as_str(), at.as_str()),
+        ("knight", "S"),
+        "city option: {opts:?}"
+    );
     let (_, role, at) = &opts[1];
     assert_eq!(role, "highwayman", "road option: {opts:?}");
     // The road touches both E and W; either names it.
@@ -183,7 +204,11 @@ fn c8b_with_farmers_fields_are_options() {
     assert_eq!(features, ["city", "field", "road"], "options: {opts:?}");
     let fields = opts.iter().filter(|(f, _, _)| f == "field").count();
     assert_eq!(fields, 2, "two fields on D: {opts:?}");
-    assert!(opts.iter().filter(|(f, _, _)| f == "field").all(|(_, r, _)| r == "farmer"));
+    assert!(
+        opts.iter()
+            .filter(|(f, _, _)| f == "field")
+            .all(|(_, r, _)| r == "farmer")
+    );
 }
 
 #[test]
@@ -306,9 +331,15 @@ fn s6_monastery_surrounded() {
 
 #[test]
 fn pnp_ex1_road_closed_by_opponent() {
-    assert_play(&pnp("ex1-road-closed-by-opponent.yaml"), &[("Red", 3), ("Blue", 0)]);
+    assert_play(
+        &pnp("ex1-road-closed-by-opponent.yaml"),
+        &[("Red", 3), ("Blue", 0)],
+    );
     // Blue's knight stayed: its open city scores at the end.
-    assert_final(&pnp("ex1-road-closed-by-opponent.yaml"), &[("Red", 3), ("Blue", 1)]);
+    assert_final(
+        &pnp("ex1-road-closed-by-opponent.yaml"),
+        &[("Red", 3), ("Blue", 1)],
+    );
 }
 
 #[test]
@@ -318,14 +349,23 @@ fn pnp_ex2_completed_city() {
 
 #[test]
 fn pnp_ex3_completed_monastery() {
-    assert_play(&pnp("ex3-completed-monastery.yaml"), &[("Red", 9), ("Blue", 0)]);
+    assert_play(
+        &pnp("ex3-completed-monastery.yaml"),
+        &[("Red", 9), ("Blue", 0)],
+    );
 }
 
 #[test]
 fn pnp_ex4_complete_and_score_at_once() {
-    assert_play(&pnp("ex4-complete-and-score.yaml"), &[("Red", 3), ("Blue", 0)]);
+    assert_play(
+        &pnp("ex4-complete-and-score.yaml"),
+        &[("Red", 3), ("Blue", 0)],
+    );
     // The highwayman went back: nothing more at the end.
-    assert_final(&pnp("ex4-complete-and-score.yaml"), &[("Red", 3), ("Blue", 0)]);
+    assert_final(
+        &pnp("ex4-complete-and-score.yaml"),
+        &[("Red", 3), ("Blue", 0)],
+    );
 }
 
 #[test]
@@ -335,16 +375,28 @@ fn pnp_ex5_two_highwaymen_both_score() {
 
 #[test]
 fn pnp_ex6_majority_scores_alone() {
-    assert_play(&pnp("ex6-majority-city.yaml"), &[("Red", 10), ("Yellow", 0)]);
+    assert_play(
+        &pnp("ex6-majority-city.yaml"),
+        &[("Red", 10), ("Yellow", 0)],
+    );
     // All knights went back: nothing more at the end.
-    assert_final(&pnp("ex6-majority-city.yaml"), &[("Red", 10), ("Yellow", 0)]);
+    assert_final(
+        &pnp("ex6-majority-city.yaml"),
+        &[("Red", 10), ("Yellow", 0)],
+    );
 }
 
 #[test]
 fn pnp_ex7_final_scoring() {
     assert_final(
         &pnp("ex7-final-scoring.yaml"),
-        &[("Green", 8), ("Black", 0), ("Yellow", 4), ("Blue", 3), ("Red", 3)],
+        &[
+            ("Green", 8),
+            ("Black", 0),
+            ("Yellow", 4),
+            ("Blue", 3),
+            ("Red", 3),
+        ],
     );
 }
 

@@ -1,0 +1,184 @@
+//! The bundled data, checked as data: generated schemas are fresh, every bundled file
+//! carries its schema modeline and validates clean, the tile sets have the totals the
+//! reference files verify (`reference/tiles/base-game.md` section 3, `pnp-demo.md`
+//! section 2), and every tile of each set can be laid out into one board.
+
+use std::path::{Path, PathBuf};
+
+use tessera::diag::Level;
+use tessera::engine::{State, draw_pile, play_in_order};
+use tessera::schema::{FileKind, schema_text};
+use tessera::validate::{Game, load_tileset, validate_path};
+
+fn yaml_files(dir: &str) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    let mut stack = vec![PathBuf::from(dir)];
+    while let Some(d) = stack.pop() {
+        for e in std::fs::read_dir(&d).expect("bundled directory exists") {
+            let p = e.expect("directory entry").path();
+            if p.is_dir() {
+                stack.push(p);
+            } else if p.extension().is_some_and(|x| x == "yaml") {
+                out.push(p);
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+fn bundled() -> Vec<PathBuf> {
+    ["rulesets", "tilesets", "examples", "tests/positions"]
+        .iter()
+        .flat_map(|d| yaml_files(d))
+        .collect()
+}
+
+#[test]
+fn committed_schemas_are_fresh() {
+    for kind in FileKind::ALL {
+        let path = Path::new("schema").join(kind.schema_file());
+        let committed = std::fs::read_to_string(&path).expect("schema file is committed");
+        assert!(
+            committed == schema_text(kind),
+            "{} is stale: run `cargo run -- schema`",
+            path.display()
+        );
+    }
+}
+
+#[test]
+fn every_bundled_file_has_a_schema_modeline() {
+    let files = bundled();
+    assert!(files.len() > 20, "found {} bundled files", files.len());
+    for f in files {
+        let text = std::fs::read_to_string(&f).expect("readable");
+        let first = text.lines().next().unwrap_or_default();
+        let v = validate_path(&f).expect("readable");
+        let kind = v.kind.expect("kind is recognised").name();
+        assert!(
+            first.starts_with("# yaml-language-server: $schema=")
+                && first.ends_with(&format!("schema/{kind}.schema.json")),
+            "{}: first line should point at schema/{kind}.schema.json, is {first:?}",
+            f.display()
+        );
+        let target = f
+            .parent()
+            .expect("has a parent")
+            .join(first.split('=').nth(1).unwrap_or_default());
+        assert!(
+            target.exists(),
+            "{}: modeline target {} missing",
+            f.display(),
+            target.display()
+        );
+    }
+}
+
+#[test]
+fn every_bundled_file_validates_clean() {
+    for f in bundled() {
+        let v = validate_path(&f).expect("readable");
+        let errors: Vec<String> = v
+            .findings
+            .iter()
+            .filter(|x| x.level == Level::Error)
+            .map(|x| format!("[{}] {x}", x.check.code()))
+            .collect();
+        assert!(errors.is_empty(), "{}: {errors:?}", f.display());
+    }
+}
+
+fn game(path: &str) -> Game {
+    load_tileset(Path::new(path), None)
+        .expect("tile set loads")
+        .0
+}
+
+/// Totals over every copy: (tiles, edges F/R/C, field/city/road segments, pennants, monasteries).
+fn totals(g: &Game) -> [u32; 9] {
+    let name = |id: usize| g.rules.side_kinds[id].name.as_str();
+    let feature = |id: usize| g.rules.features[id].name.as_str();
+    let pennant = g
+        .rules
+        .items
+        .iter()
+        .position(|i| i == "pennant")
+        .expect("pennant item");
+    let mut t = [0u32; 9];
+    for tile in &g.tiles.tiles {
+        let n = tile.count;
+        t[0] += n;
+        for &s in &tile.sides {
+            match name(s) {
+                "field" => t[1] += n,
+                "road" => t[2] += n,
+                "city" => t[3] += n,
+                other => panic!("unexpected side kind {other}"),
+            }
+        }
+        for seg in &tile.segments {
+            match feature(seg.feature) {
+                "field" => t[4] += n,
+                "city" => t[5] += n,
+                "road" => t[6] += n,
+                "monastery" => t[8] += n,
+                _ => {}
+            }
+            t[7] += n * seg
+                .items
+                .iter()
+                .filter(|(i, _)| *i == pennant)
+                .map(|(_, k)| k)
+                .sum::<u32>();
+        }
+    }
+    t
+}
+
+#[test]
+fn base_tile_set_has_the_verified_totals() {
+    // base-game.md section 3: 72 tiles; edges F/R/C 115/94/79; field/city/road segments
+    // 126/49/62; 10 pennants; 6 monasteries.
+    assert_eq!(
+        totals(&game("tilesets/base.yaml")),
+        [72, 115, 94, 79, 126, 49, 62, 10, 6]
+    );
+}
+
+#[test]
+fn pnp_demo_has_the_deduced_totals_and_five_followers() {
+    // pnp-demo.md section 2 ("Totals under this mapping"): 48 tiles; edges F/R/C
+    // 73/59/60; 83 field, 36 city, 39 road segments; 9 pennants; 3 monasteries.
+    let g = game("tilesets/pnp-demo.yaml");
+    assert_eq!(totals(&g), [48, 73, 59, 60, 83, 36, 39, 9, 3]);
+    assert_eq!(g.tiles.supply, vec![5]);
+    let d = g.tiles.get("D").expect("demo D");
+    assert_eq!(g.tiles.start, d);
+    assert_eq!(g.tiles.tiles[d].copies.len(), 4);
+}
+
+fn lay_out(path: &str, expected: usize) {
+    let g = game(path);
+    let mut state = State::new(&g, vec!["A".into(), "B".into()], g.rules.default_options());
+    state
+        .place_tile(g.tiles.start, 0, 0, 0)
+        .expect("start tile");
+    let (moves, left) = play_in_order(&mut state, &draw_pile(&g), true);
+    assert!(left.is_empty(), "{path}: tiles that fit nowhere: {left:?}");
+    assert_eq!(moves.len() + 1, expected);
+    assert_eq!(state.board.placed.len(), expected);
+    state.final_scoring();
+    let total: i64 = state.points.iter().chain(&state.final_points).sum();
+    assert!(total > 0, "{path}: a full game scores points");
+}
+
+#[test]
+fn whole_base_set_forms_one_board() {
+    lay_out("tilesets/base.yaml", 72);
+}
+
+#[test]
+fn whole_pnp_demo_forms_one_board() {
+    lay_out("tilesets/pnp-demo.yaml", 48);
+}
