@@ -111,6 +111,8 @@ impl ScoreReport {
         for e in &self.features {
             let when = if e.phase == "final" {
                 "final".to_string()
+            } else if e.turn == 0 {
+                "now".to_string()
             } else {
                 format!("turn {}", e.turn)
             };

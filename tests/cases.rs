@@ -411,3 +411,33 @@ fn pnp_faq_knight_on_the_other_segment() {
     assert_play(&pnp("faq-two-segments-other.yaml"), &[("Red", 0)]);
     assert_final(&pnp("faq-two-segments-other.yaml"), &[("Red", 1)]);
 }
+
+// ---------------------------------------------------------------------------------------
+// Snapshots and inline tiles (issue 2: positions as a snapshot with points banked, tiles
+// defined inline in a position).
+// ---------------------------------------------------------------------------------------
+
+fn snapshot(file: &str) -> String {
+    format!("tests/positions/snapshot/{file}")
+}
+
+#[test]
+fn c1_snapshot_after_last_turn_scores_like_the_turn_log() {
+    let path = snapshot("c1-after-last-turn.yaml");
+    assert_play(&path, &[("A", 2), ("B", 10)]);
+    assert_final(&path, &[("A", 14), ("B", 11)]);
+}
+
+#[test]
+fn snapshot_scores_a_completed_feature_still_holding_pieces_for_both_tied_players() {
+    // Ann: 5 banked + 4; Ben: 4 (a completed 2-tile city, 1 knight each).
+    assert_play(
+        &snapshot("completed-not-yet-scored.yaml"),
+        &[("Ann", 9), ("Ben", 4)],
+    );
+}
+
+#[test]
+fn inline_fan_tile_extends_a_road() {
+    assert_final(&base("inline-tile.yaml"), &[("A", 3)]);
+}
