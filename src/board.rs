@@ -212,6 +212,32 @@ impl Board {
         NodeIndex::new(self.placed[placed as usize].first_node as usize + segment)
     }
 
+    /// Placed tiles not connected to the first one through shared sides (a snapshot must
+    /// form one board), in placement order.
+    pub fn disconnected(&self) -> Vec<u32> {
+        let mut seen = vec![false; self.placed.len()];
+        let mut stack = Vec::new();
+        if !self.placed.is_empty() {
+            seen[0] = true;
+            stack.push(0u32);
+        }
+        while let Some(i) = stack.pop() {
+            let p = self.placed[i as usize];
+            for side in 0..4u8 {
+                let (dx, dy) = offset(side);
+                if let Some(n) = self.at(p.x.wrapping_add(dx), p.y.wrapping_add(dy)) {
+                    if !seen[n as usize] {
+                        seen[n as usize] = true;
+                        stack.push(n);
+                    }
+                }
+            }
+        }
+        (0..self.placed.len() as u32)
+            .filter(|&i| !seen[i as usize])
+            .collect()
+    }
+
     /// Cells where a new tile would touch the board: empty cells next to a placed tile,
     /// sorted by (y, x).
     pub fn frontier(&self) -> Vec<(i32, i32)> {

@@ -477,8 +477,7 @@ pub fn load_position_file(file: &SourceFile) -> Result<LoadedPosition, Failure> 
     };
     let mut findings = Vec::new();
     for def in &position.tiles {
-        if let Some(existing) = game.tiles.get(&def.id.value) {
-            let _ = existing;
+        if game.tiles.get(&def.id.value).is_some() {
             findings.push(
                 Finding::error(
                     Check::DuplicateId,
@@ -675,19 +674,6 @@ fn place(
         }
     };
     let rules = &lp.game.rules;
-    let fitting: Vec<String> = (0..4u8)
-        .filter(|&t| state.board.fits(&lp.game.tiles, tile, x, y, t).is_ok())
-        .map(|t| (t as u32 * 90).to_string())
-        .collect();
-    let fit_help = if fitting.is_empty() {
-        format!("tile `{}` fits no rotation at ({x}, {y})", def.id)
-    } else {
-        format!(
-            "rotations of `{}` that fit at ({x}, {y}): {}",
-            def.id,
-            fitting.join(", ")
-        )
-    };
     match result {
         Ok(()) => {}
         Err(PlaceError::Occupied) => {
@@ -717,6 +703,19 @@ fn place(
             neighbour,
         }) => {
             let n = state.board.placed[neighbour as usize];
+            let fitting: Vec<String> = (0..4u8)
+                .filter(|&t| state.board.fits(&lp.game.tiles, tile, x, y, t).is_ok())
+                .map(|t| (t as u32 * 90).to_string())
+                .collect();
+            let fit_help = if fitting.is_empty() {
+                format!("tile `{}` fits no rotation at ({x}, {y})", def.id)
+            } else {
+                format!(
+                    "rotations of `{}` that fit at ({x}, {y}): {}",
+                    def.id,
+                    fitting.join(", ")
+                )
+            };
             return Err(Finding::error(
                 Check::EdgeMismatch,
                 format!(
@@ -733,154 +732,155 @@ fn place(
     Ok(state.board.place(rules, &lp.game.tiles, tile, x, y, turns))
 }
 
-fn piece_finding(
-    lp: &LoadedPosition,
-    state: &State,
-    e: PieceError,
-    kind: PieceKindId,
+/// A piece to put on the tile just placed, as written in a position.
+struct PieceRequest<'a> {
     player: usize,
-    loc: &serde_saphyr::Location,
-    at: &str,
-) -> Finding {
-    let rules = &lp.game.rules;
-    let kname = &rules.pieces[kind].name;
-    let f = match e {
-        PieceError::UnknownAddress => Finding::error(Check::UnknownAddress, format!("`{at}` names no segment of the tile just placed"))
-            .help("address a segment by a side or half-side it touches in board orientation (N, NL, EL, …) or by an inner segment's id (e.g. monastery)"),
-        PieceError::NoRole { feature } => Finding::error(Check::NoRole, format!("a {kname} cannot be placed on a {feature} here"))
-            .help(format!(
-                "roles of {kname}: {}",
-                rules.pieces[kind]
-                    .roles
-                    .iter()
-                    .map(|r| format!("{} on {}", r.name, rules.features[r.feature].name))
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            )),
-        PieceError::Occupied { feature, by } => Finding::error(Check::FeatureOccupied, format!("this {feature} already holds a piece of {by}"))
-            .help("a piece may only go on a feature without pieces; choose another segment of the tile, or none"),
-        PieceError::NoSupply => Finding::error(Check::NoSupply, format!("{} has no {kname} left in supply", state.players[player]))
-            .help(format!("each player has {} {kname}s; pieces return when their feature is scored", lp.game.tiles.supply[kind])),
+    kind: PieceKindId,
+    at: &'a str,
+    loc: &'a serde_saphyr::Location,
+}
+
+/// Puts a piece on a placed tile, turning errors into findings at the piece.
+fn put_piece(
+    state: &mut State,
+    lp: &LoadedPosition,
+    placed: u32,
+    req: &PieceRequest,
+    check_blocking: bool,
+) -> Result<(), Finding> {
+    let result = match state.segment_at(placed, req.at) {
+        Some(seg) => state.place_piece(req.player, req.kind, placed, seg, check_blocking),
+        None => Err(PieceError::UnknownAddress),
     };
-    f.in_file(&lp.file).at(loc, "piece")
+    let Err(e) = result else {
+        return Ok(());
+    };
+    let rules = &lp.game.rules;
+    let kname = &rules.pieces[req.kind].name;
+    let at = req.at;
+    let f = match e {
+        PieceError::UnknownAddress => Finding::error(
+            Check::UnknownAddress,
+            format!("`{at}` names no segment of the tile just placed"),
+        )
+        .help("address a segment by a side or half-side it touches in board orientation (N, NL, EL, …) or by an inner segment's id (e.g. monastery)"),
+        PieceError::NoRole { feature } => Finding::error(
+            Check::NoRole,
+            format!("a {kname} cannot be placed on a {feature} here"),
+        )
+        .help(format!(
+            "roles of {kname}: {}",
+            rules.pieces[req.kind]
+                .roles
+                .iter()
+                .map(|r| format!("{} on {}", r.name, rules.features[r.feature].name))
+                .collect::<Vec<_>>()
+                .join(", ")
+        )),
+        PieceError::Occupied { feature, by } => Finding::error(
+            Check::FeatureOccupied,
+            format!("this {feature} already holds a piece of {by}"),
+        )
+        .help("a piece may only go on a feature without pieces; choose another segment of the tile, or none"),
+        PieceError::NoSupply => Finding::error(
+            Check::NoSupply,
+            format!("{} has no {kname} left in supply", state.players[req.player]),
+        )
+        .help(format!(
+            "each player has {} {kname}s; pieces return when their feature is scored",
+            lp.game.tiles.supply[req.kind]
+        )),
+    };
+    Err(f.in_file(&lp.file).at(req.loc, "piece"))
 }
 
 /// Replays a position: places the start tile and every turn (checking the rules at each),
-/// scoring completed features as it goes. `limit` replays only the first turns.
+/// scoring completed features as it goes; for a snapshot, lays the board, its pieces and
+/// banked points, then scores completed features that still hold pieces. `limit` replays
+/// only the first turns.
 ///
 /// Errors: the first illegal turn, as a finding at its line (later turns depend on it).
 pub fn replay<'g>(lp: &'g LoadedPosition, limit: Option<usize>) -> Result<State<'g>, Vec<Finding>> {
-    let players: Vec<String> = lp
+    replay_inner(lp, limit).map_err(|f| vec![f])
+}
+
+fn replay_inner<'g>(lp: &'g LoadedPosition, limit: Option<usize>) -> Result<State<'g>, Finding> {
+    let players = lp
         .position
         .players
         .iter()
         .map(|p| p.value.clone())
         .collect();
     let mut state = State::new(&lp.game, players, lp.options.clone());
-    let one = |r: Result<(), Finding>| r.map_err(|f| vec![f]);
     if let Some(turns) = &lp.position.turns {
-        // Start tile.
         let (start, rot, loc) = match &lp.position.start {
             Some(s) => (
-                one(tile_id(lp, &s.tile).map(|_| ()))
-                    .map(|_| lp.game.tiles.get(&s.tile.value).unwrap_or(0))?,
-                one(turns_of(lp, &s.rotation).map(|_| ()))
-                    .map(|_| quarter_turns(s.rotation.value).unwrap_or(0))?,
+                tile_id(lp, &s.tile)?,
+                turns_of(lp, &s.rotation)?,
                 s.tile.clone(),
             ),
-            None => (
-                lp.game.tiles.start,
-                0,
-                Sp::unspanned(lp.game.tiles.tiles[lp.game.tiles.start].id.clone()),
-            ),
+            None => {
+                let id = lp.game.tiles.tiles[lp.game.tiles.start].id.clone();
+                (lp.game.tiles.start, 0, Sp::unspanned(id))
+            }
         };
-        place(&mut state, lp, start, (0, 0, rot), &loc, true).map_err(|f| vec![f])?;
+        place(&mut state, lp, start, (0, 0, rot), &loc, true)?;
         let mut next = 0usize;
         for turn in turns.iter().take(limit.unwrap_or(usize::MAX)) {
             state.turn += 1;
             let player = match &turn.player {
-                Some(p) => player_id(lp, p).map_err(|f| vec![f])?,
+                Some(p) => player_id(lp, p)?,
                 None => next % state.players.len(),
             };
             next = player + 1;
             state.last_player = player;
-            let tile = tile_id(lp, &turn.tile).map_err(|f| vec![f])?;
-            let rot = turns_of(lp, &turn.rotation).map_err(|f| vec![f])?;
-            let placed = place(
-                &mut state,
-                lp,
-                tile,
-                (turn.x.value, turn.y.value, rot),
-                &turn.tile,
-                true,
-            )
-            .map_err(|f| vec![f])?;
+            let tile = tile_id(lp, &turn.tile)?;
+            let rot = turns_of(lp, &turn.rotation)?;
+            let at = (turn.x.value, turn.y.value, rot);
+            let placed = place(&mut state, lp, tile, at, &turn.tile, true)?;
             if let Some(piece) = &turn.piece {
-                let kind = piece_kind(lp, piece.kind(), &piece.loc).map_err(|f| vec![f])?;
-                let at = piece.at();
-                let Some(seg) = state.segment_at(placed, at) else {
-                    return Err(vec![piece_finding(
-                        lp,
-                        &state,
-                        PieceError::UnknownAddress,
-                        kind,
-                        player,
-                        &piece.loc,
-                        at,
-                    )]);
+                let req = PieceRequest {
+                    player,
+                    kind: piece_kind(lp, piece.kind(), &piece.loc)?,
+                    at: piece.at(),
+                    loc: &piece.loc,
                 };
-                if let Err(e) = state.place_piece(player, kind, placed, seg, true) {
-                    return Err(vec![piece_finding(
-                        lp, &state, e, kind, player, &piece.loc, at,
-                    )]);
-                }
+                put_piece(&mut state, lp, placed, &req, true)?;
             }
             state.score_completed(placed);
         }
     } else if let Some(board) = &lp.position.board {
         for bt in board {
-            let tile = tile_id(lp, &bt.tile).map_err(|f| vec![f])?;
-            let rot = turns_of(lp, &bt.rotation).map_err(|f| vec![f])?;
-            let placed = place(
-                &mut state,
-                lp,
-                tile,
-                (bt.x.value, bt.y.value, rot),
-                &bt.tile,
-                false,
-            )
-            .map_err(|f| vec![f])?;
+            let tile = tile_id(lp, &bt.tile)?;
+            let rot = turns_of(lp, &bt.rotation)?;
+            let at = (bt.x.value, bt.y.value, rot);
+            let placed = place(&mut state, lp, tile, at, &bt.tile, false)?;
             for piece in &bt.pieces {
-                let player = player_id(lp, &piece.player).map_err(|f| vec![f])?;
-                let kind = piece_kind(
-                    lp,
-                    piece.kind.as_ref().map(|k| k.value.as_str()),
-                    &piece.loc,
-                )
-                .map_err(|f| vec![f])?;
-                let Some(seg) = state.segment_at(placed, &piece.at) else {
-                    return Err(vec![piece_finding(
+                let req = PieceRequest {
+                    player: player_id(lp, &piece.player)?,
+                    kind: piece_kind(
                         lp,
-                        &state,
-                        PieceError::UnknownAddress,
-                        kind,
-                        player,
-                        &piece.at.loc,
-                        &piece.at,
-                    )]);
+                        piece.kind.as_ref().map(|k| k.value.as_str()),
+                        &piece.loc,
+                    )?,
+                    at: &piece.at,
+                    loc: &piece.at.loc,
                 };
-                if let Err(e) = state.place_piece(player, kind, placed, seg, false) {
-                    return Err(vec![piece_finding(
-                        lp,
-                        &state,
-                        e,
-                        kind,
-                        player,
-                        &piece.at.loc,
-                        &piece.at,
-                    )]);
-                }
+                put_piece(&mut state, lp, placed, &req, false)?;
             }
+        }
+        if let Some(&first) = state.board.disconnected().first() {
+            let bt = &board[first as usize];
+            return Err(Finding::error(
+                Check::NotAdjacent,
+                format!(
+                    "tile `{}` at ({}, {}) is not connected to the rest of the board",
+                    bt.tile.value, bt.x.value, bt.y.value
+                ),
+            )
+            .in_file(&lp.file)
+            .at(&bt.tile.loc, "cut off from the first tile")
+            .help("a snapshot is one board: every tile shares a side with another; check x and y (y grows to the south)"));
         }
         for (name, pts) in &lp.position.scores {
             let player = player_id(
@@ -889,8 +889,7 @@ pub fn replay<'g>(lp: &'g LoadedPosition, limit: Option<usize>) -> Result<State<
                     value: name.clone(),
                     loc: pts.loc,
                 },
-            )
-            .map_err(|f| vec![f])?;
+            )?;
             state.points[player] += pts.value;
         }
         state.score_pending();
