@@ -970,10 +970,11 @@ pub fn play_in_order(
     (moves, pending)
 }
 
-/// The draw pile of a tile set: every copy of every tile, in set order, minus the start tile.
+/// The main draw pile of a tile set: every copy of every tile of the main pile (no
+/// `stack`), in set order, minus the start tile.
 pub fn draw_pile(game: &Game) -> Vec<TileId> {
     let mut pile = Vec::new();
-    for (i, t) in game.tiles.tiles.iter().enumerate() {
+    for (i, t) in game.tiles.tiles.iter().enumerate().filter(|(_, t)| t.stack.is_none()) {
         let copies = if i == game.tiles.start {
             t.count.saturating_sub(1)
         } else {

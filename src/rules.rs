@@ -39,6 +39,8 @@ pub struct Rules {
     pub relations: Vec<String>,
     /// Decoration names.
     pub decorations: Vec<String>,
+    /// Extra draw piles (besides the main one).
+    pub stacks: Vec<String>,
     /// Feature kinds.
     pub features: Vec<FeatureKind>,
     /// Piece kinds; the first is the default for a piece placement without a kind.
@@ -207,6 +209,8 @@ pub struct Tile {
     pub id: String,
     /// Copies in the set.
     pub count: u32,
+    /// Extra draw pile (index into [`Rules::stacks`]); `None`: the main pile.
+    pub stack: Option<usize>,
     /// Side kinds in printed orientation, N E S W.
     pub sides: [SideKindId; 4],
     /// Segments.
@@ -273,6 +277,7 @@ impl Tile {
         Tile {
             id,
             count,
+            stack: None,
             sides,
             segments,
             copies,

@@ -186,6 +186,7 @@ mod tests {
             items: vec![],
             relations: vec![],
             decorations: vec![],
+            stacks: vec![],
             features: vec![],
             pieces: vec![crate::rules::PieceKind {
                 name: "follower".into(),

@@ -301,6 +301,7 @@ pub fn compile_ruleset(file: &SourceFile, rs: &RuleSetFile) -> Result<Rules, Vec
         items,
         relations,
         decorations: rs.decorations.keys().cloned().collect(),
+        stacks: rs.stacks.keys().cloned().collect(),
         features,
         pieces,
         options,
@@ -354,6 +355,26 @@ pub fn compile_tile(
         }
         copies.push(names);
     }
+    let stack = def.stack.as_ref().and_then(|st| {
+        sink.take(lookup(&rules.stacks, st, "stack", Check::TileSetUnknownName, file))
+    });
+    compile_shape(file, def, rules, shapes, copies, sink).map(|mut t| {
+        t.stack = stack;
+        t
+    })
+}
+
+/// The shape part of [`compile_tile`]: sides and segments, written or reused.
+fn compile_shape(
+    file: &SourceFile,
+    def: &Sp<TileDef>,
+    rules: &Rules,
+    shapes: Option<&TileSet>,
+    copies: Vec<Vec<String>>,
+    mut sink: Sink,
+) -> Result<Tile, Vec<Finding>> {
+    let id = def.id.value.clone();
+    let count = def.count.value;
     // Reused shape.
     if let Some(shape) = &def.shape {
         if def.sides.is_some() || !def.segments.is_empty() {

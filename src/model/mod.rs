@@ -17,6 +17,55 @@ pub use tileset::*;
 
 pub use span::Sp;
 
+/// A tile id as written in YAML: a string (`D`) or a whole number (`56`, as in the
+/// Hunters and Gatherers source data); numbers are kept as their decimal text.
+#[derive(schemars::JsonSchema)]
+#[allow(dead_code)]
+#[schemars(transparent)]
+pub(crate) struct TileIdSchema(#[schemars(extend("type" = ["string", "integer"]))] String);
+
+/// Deserializes a tile id written as a string or a whole number.
+pub(crate) fn tile_id<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Sp<String>, D::Error> {
+    use serde::Deserialize;
+    let v = Sp::<IdText>::deserialize(d)?;
+    Ok(Sp {
+        value: v.value.0,
+        loc: v.loc,
+    })
+}
+
+/// Like [`tile_id`], for an optional key.
+pub(crate) fn opt_tile_id<'de, D: serde::Deserializer<'de>>(
+    d: D,
+) -> Result<Option<Sp<String>>, D::Error> {
+    tile_id(d).map(Some)
+}
+
+/// The text of a string or integer scalar.
+struct IdText(String);
+
+impl<'de> serde::Deserialize<'de> for IdText {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl serde::de::Visitor<'_> for V {
+            type Value = IdText;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a tile id (a string or a whole number)")
+            }
+            fn visit_str<E>(self, s: &str) -> Result<IdText, E> {
+                Ok(IdText(s.to_owned()))
+            }
+            fn visit_i64<E>(self, i: i64) -> Result<IdText, E> {
+                Ok(IdText(i.to_string()))
+            }
+            fn visit_u64<E>(self, u: u64) -> Result<IdText, E> {
+                Ok(IdText(u.to_string()))
+            }
+        }
+        d.deserialize_any(V)
+    }
+}
+
 mod span {
     use schemars::JsonSchema;
     use serde::{Deserialize, Deserializer, Serialize, Serializer};

@@ -52,6 +52,8 @@ pub struct PositionFile {
 #[serde(deny_unknown_fields)]
 pub struct StartPlacement {
     /// Tile id.
+    #[serde(deserialize_with = "super::tile_id")]
+    #[schemars(with = "super::TileIdSchema")]
     pub tile: Sp<String>,
     /// Degrees clockwise: 0, 90, 180 or 270.
     #[serde(default)]
@@ -76,6 +78,8 @@ struct Rotation(#[schemars(range(min = 0, max = 270), extend("enum" = [0, 90, 18
 #[serde(deny_unknown_fields)]
 pub struct Turn {
     /// Tile id (from the tile set or the position's own `tiles`).
+    #[serde(deserialize_with = "super::tile_id")]
+    #[schemars(with = "super::TileIdSchema")]
     pub tile: Sp<String>,
     /// Column; x grows to the east.
     #[schemars(with = "Coordinate")]
@@ -135,6 +139,8 @@ impl PiecePlacement {
 #[serde(deny_unknown_fields)]
 pub struct BoardTile {
     /// Tile id.
+    #[serde(deserialize_with = "super::tile_id")]
+    #[schemars(with = "super::TileIdSchema")]
     pub tile: Sp<String>,
     /// Column; x grows to the east.
     #[schemars(with = "Coordinate")]

@@ -37,6 +37,10 @@ pub struct RuleSetFile {
     /// Decorations tiles may show that have no effect on these rules (the C2 illustrations).
     #[serde(default)]
     pub decorations: BTreeMap<String, Described>,
+    /// Extra draw piles besides the main one, by name (Hunters and Gatherers: the `menhir`
+    /// tiles drawn for bonus turns). Tiles name their pile with `stack:`.
+    #[serde(default)]
+    pub stacks: BTreeMap<String, Described>,
     /// Feature kinds by name: their geometry, when they are completed and how they score.
     pub features: BTreeMap<String, FeatureKindDef>,
     /// Piece kinds by name (follower/meeple, hut, tent): supply per player and where they go.

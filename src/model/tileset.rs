@@ -43,6 +43,8 @@ pub struct TileSetFile {
 #[serde(deny_unknown_fields)]
 pub struct StartTile {
     /// Id of the start tile's definition; one of its copies is the start tile.
+    #[serde(deserialize_with = "super::tile_id")]
+    #[schemars(with = "super::TileIdSchema")]
     pub tile: Sp<String>,
     /// Which copy (1-based) is the start tile, when the copies differ (decorations).
     #[serde(default)]
@@ -81,6 +83,8 @@ pub enum ProvenanceStatus {
 #[serde(deny_unknown_fields)]
 pub struct TileDef {
     /// Id used by positions (`tile: D`). Unique within the set.
+    #[serde(deserialize_with = "super::tile_id")]
+    #[schemars(with = "super::TileIdSchema")]
     pub id: Sp<String>,
     /// Short human description (`city cap + straight road`).
     #[serde(default)]
@@ -90,8 +94,13 @@ pub struct TileDef {
     pub count: Sp<u32>,
     /// Reuse the sides and segments of this tile of the `shapes_from` set instead of
     /// writing them here.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "super::opt_tile_id")]
+    #[schemars(with = "Option<super::TileIdSchema>")]
     pub shape: Option<Sp<String>>,
+    /// The draw pile this tile belongs to, a name from the rule set's `stacks`; omitted:
+    /// the main pile.
+    #[serde(default)]
+    pub stack: Option<Sp<String>>,
     /// Side kinds in the tile's printed orientation (rotation 0).
     #[serde(default)]
     pub sides: Option<Sp<Sides>>,
