@@ -17,10 +17,12 @@ use crate::diag::{Check, Failure, Finding, SourceFile};
 use crate::geometry::{AROUND, SIDES, parse_slot, quarter_turns, slot_name};
 use crate::graph::{self, Feature};
 use crate::load;
+use crate::model::Completion;
 use crate::model::{PositionFile, Sp};
+use crate::rules::Role;
 use crate::rules::{PieceKindId, TileId};
 use crate::schema::FileKind;
-use crate::score::{self, Ctx, Piece, TermValue};
+use crate::score::{self, Covered, Ctx, Piece, TermValue, Valuation, Within};
 use crate::validate::{Game, compile_tile, load_tileset};
 
 /// A legal tile placement.
@@ -101,6 +103,8 @@ pub struct State<'g> {
     pub turn: usize,
     /// The player of the last turn played.
     pub last_player: usize,
+    /// Items covered (hunting trap).
+    pub covered: Covered,
 }
 
 /// Why a piece cannot be placed.
@@ -141,6 +145,7 @@ impl<'g> State<'g> {
             used: vec![0; game.tiles.tiles.len()],
             turn: 0,
             last_player: 0,
+            covered: Covered::new(),
         }
     }
 
@@ -150,6 +155,7 @@ impl<'g> State<'g> {
             tiles: &self.game.tiles,
             board: &self.board,
             options: &self.options,
+            covered: &self.covered,
         }
     }
 
@@ -195,26 +201,29 @@ impl<'g> State<'g> {
         }
     }
 
-    fn pieces_on(&self, f: &Feature) -> Vec<Piece> {
+    /// The pieces counted on a feature: standing on its segments, with a role scored on
+    /// its kind.
+    pub fn pieces_on(&self, f: &Feature) -> Vec<Piece> {
         self.pieces
             .iter()
             .copied()
-            .filter(|p| f.nodes.binary_search(&p.node).is_ok())
+            .filter(|p| p.scored_on == f.kind && f.nodes.binary_search(&p.node).is_ok())
             .collect()
     }
 
-    fn role(&self, kind: PieceKindId, feature: usize) -> Option<&str> {
+    /// The role a piece kind has on a feature kind under the options in effect.
+    pub fn role(&self, kind: PieceKindId, feature: usize) -> Option<&Role> {
         self.game.rules.pieces[kind]
             .roles
             .iter()
             .find(|r| r.feature == feature && r.requires_option.is_none_or(|o| self.options[o]))
-            .map(|r| r.name.as_str())
     }
 
     /// Checks whether `player` may put a piece of `kind` on a segment of a placed tile:
-    /// the kind has a role on the feature, no blocking piece is in the feature, and the
-    /// player has one in supply. `check_blocking` is off for snapshots, where joined
-    /// features may hold several pieces.
+    /// the kind has a role on the segment's feature, no blocking piece is counted on the
+    /// feature the role scores on (the river system, for a hut), and the player has one
+    /// in supply. `check_blocking` is off for snapshots, where joined features may hold
+    /// several pieces.
     pub fn can_place_piece(
         &self,
         player: usize,
@@ -222,23 +231,25 @@ impl<'g> State<'g> {
         placed: u32,
         segment: usize,
         check_blocking: bool,
-    ) -> Result<NodeIndex, PieceError> {
+    ) -> Result<Piece, PieceError> {
+        let rules = &self.game.rules;
         let node = self.board.node(placed, segment);
         let feature = self.board.graph[node].feature;
-        let fname = self.game.rules.features[feature].name.clone();
-        if self.role(kind, feature).is_none() {
-            return Err(PieceError::NoRole { feature: fname });
-        }
+        let Some(role) = self.role(kind, feature) else {
+            return Err(PieceError::NoRole {
+                feature: rules.features[feature].name.clone(),
+            });
+        };
         if check_blocking {
-            let f = graph::feature_at(&self.game.rules, &self.game.tiles, &self.board, node);
-            let blocked_by = &self.game.rules.pieces[kind].blocked_by;
+            let f = graph::component(rules, &self.game.tiles, &self.board, role.scored_on, node);
+            let blocked_by = &rules.pieces[kind].blocked_by;
             if let Some(p) = self
                 .pieces_on(&f)
                 .iter()
                 .find(|p| blocked_by.contains(&p.kind))
             {
                 return Err(PieceError::Occupied {
-                    feature: fname,
+                    feature: rules.features[role.scored_on].name.clone(),
                     by: self.players[p.player].clone(),
                 });
             }
@@ -246,7 +257,12 @@ impl<'g> State<'g> {
         if self.supply[player][kind] == 0 {
             return Err(PieceError::NoSupply);
         }
-        Ok(node)
+        Ok(Piece {
+            player,
+            kind,
+            node,
+            scored_on: role.scored_on,
+        })
     }
 
     /// Places a piece (see [`State::can_place_piece`]).
@@ -258,10 +274,28 @@ impl<'g> State<'g> {
         segment: usize,
         check_blocking: bool,
     ) -> Result<(), PieceError> {
-        let node = self.can_place_piece(player, kind, placed, segment, check_blocking)?;
+        let piece = self.can_place_piece(player, kind, placed, segment, check_blocking)?;
         self.supply[player][kind] -= 1;
-        self.pieces.push(Piece { player, kind, node });
+        self.pieces.push(piece);
         Ok(())
+    }
+
+    /// Returns a player's piece on a segment to supply, without scoring (shaman).
+    /// Returns whether such a piece was there.
+    pub fn return_piece(&mut self, player: usize, placed: u32, segment: usize) -> bool {
+        let node = self.board.node(placed, segment);
+        match self
+            .pieces
+            .iter()
+            .position(|p| p.player == player && p.node == node)
+        {
+            Some(i) => {
+                let p = self.pieces.remove(i);
+                self.supply[p.player][p.kind] += 1;
+                true
+            }
+            None => false,
+        }
     }
 
     /// Every legal placement of a tile on the current board, sorted.
@@ -296,7 +330,10 @@ impl<'g> State<'g> {
                     let feature = def.segments[seg].feature;
                     out.push(PieceOption {
                         feature: self.game.rules.features[feature].name.clone(),
-                        role: self.role(kind, feature).unwrap_or_default().to_string(),
+                        role: self
+                            .role(kind, feature)
+                            .map(|r| r.name.clone())
+                            .unwrap_or_default(),
                         kind: self.game.rules.pieces[kind].name.clone(),
                         at: self.address_of(placed, seg),
                     });
@@ -307,7 +344,51 @@ impl<'g> State<'g> {
         out
     }
 
-    /// Scores one feature for its majority and returns its pieces to supply when `returns`.
+    fn event(
+        &self,
+        f: &Feature,
+        phase: &'static str,
+        completed: bool,
+        pieces: BTreeMap<String, u32>,
+        scorers: &[usize],
+        v: Valuation,
+    ) -> ScoreEvent {
+        let rules = &self.game.rules;
+        ScoreEvent {
+            phase,
+            turn: self.turn,
+            feature: rules.features[f.kind].name.clone(),
+            completed,
+            tiles: f
+                .tiles
+                .iter()
+                .map(|&t| {
+                    let p = self.board.placed[t as usize];
+                    [p.x, p.y]
+                })
+                .collect(),
+            items: (0..rules.items.len())
+                .map(|i| {
+                    (
+                        i,
+                        f.nodes
+                            .iter()
+                            .map(|&n| self.ctx().items_on(n, i))
+                            .sum::<u32>(),
+                    )
+                })
+                .filter(|(_, n)| *n > 0)
+                .map(|(i, n)| (rules.items[i].clone(), n))
+                .collect(),
+            pieces,
+            scorers: scorers.iter().map(|&s| self.players[s].clone()).collect(),
+            points: v.points,
+            why: score::explain(&v),
+            terms: v.terms,
+        }
+    }
+
+    /// Scores one feature for its majority; during play its pieces return to supply.
     fn score_feature(
         &mut self,
         f: &Feature,
@@ -326,7 +407,7 @@ impl<'g> State<'g> {
         } else {
             &kind.final_
         };
-        let valuation = score::value(&self.ctx(), f, cases, features);
+        let valuation = score::value(&self.ctx(), f, cases, features, None);
         let scorers = score::majority(rules, &on, self.players.len());
         let mut pieces = BTreeMap::new();
         for p in &on {
@@ -342,46 +423,22 @@ impl<'g> State<'g> {
                     self.points[s] += v.points;
                 }
             }
-            let items = f
-                .items
-                .iter()
-                .enumerate()
-                .filter(|(_, n)| **n > 0)
-                .map(|(i, n)| (rules.items[i].clone(), *n))
-                .collect();
-            self.events.push(ScoreEvent {
-                phase,
-                turn: self.turn,
-                feature: kind.name.clone(),
-                completed,
-                tiles: f
-                    .tiles
-                    .iter()
-                    .map(|&t| {
-                        let p = self.board.placed[t as usize];
-                        [p.x, p.y]
-                    })
-                    .collect(),
-                items,
-                pieces,
-                scorers: scorers.iter().map(|&s| self.players[s].clone()).collect(),
-                points: v.points,
-                why: score::explain(&v),
-                terms: v.terms,
-            });
+            let e = self.event(f, phase, completed, pieces, &scorers, v);
+            self.events.push(e);
         }
         if phase == "play" {
             for p in &on {
                 self.supply[p.player][p.kind] += 1;
             }
             self.pieces
-                .retain(|p| f.nodes.binary_search(&p.node).is_err());
+                .retain(|p| !(p.scored_on == f.kind && f.nodes.binary_search(&p.node).is_ok()));
         }
     }
 
     /// Scores every feature completed by the tile just placed (with index `placed`):
     /// closed features through its segments, surrounded features on it or around it.
-    pub fn score_completed(&mut self, placed: u32) {
+    /// Returns the features completed (scored or not), for extra-turn rules.
+    pub fn score_completed(&mut self, placed: u32) -> Vec<Completed> {
         let rules = &self.game.rules;
         let p = self.board.placed[placed as usize];
         let mut starts: Vec<NodeIndex> = (0..self.game.tiles.tiles[p.tile].segments.len())
@@ -393,45 +450,163 @@ impl<'g> State<'g> {
                 for s in 0..self.game.tiles.tiles[q.tile].segments.len() {
                     let node = self.board.node(n, s);
                     if rules.features[self.board.graph[node].feature].completion
-                        == crate::model::Completion::Surrounded
+                        == Completion::Surrounded
                     {
                         starts.push(node);
                     }
                 }
             }
         }
-        let mut done: Vec<NodeIndex> = Vec::new();
+        let mut done: Vec<(usize, NodeIndex)> = Vec::new();
+        let mut completed = Vec::new();
         for start in starts {
-            if done.contains(&start) {
-                continue;
-            }
-            let f = graph::feature_at(rules, &self.game.tiles, &self.board, start);
-            done.extend(f.nodes.iter().copied());
-            if graph::is_completed(rules, &self.board, &f) {
-                self.score_feature(&f, true, "play", None);
+            let own = self.board.graph[start].feature;
+            for kind in 0..rules.features.len() {
+                let fk = &rules.features[kind];
+                if fk.completion == Completion::Never
+                    || !fk.members.contains(&own)
+                    || done.contains(&(kind, start))
+                {
+                    continue;
+                }
+                let f = graph::component(rules, &self.game.tiles, &self.board, kind, start);
+                done.extend(f.nodes.iter().map(|&n| (kind, n)));
+                if graph::is_completed(rules, &self.board, &f) {
+                    let pieces = !self.pieces_on(&f).is_empty();
+                    completed.push(Completed {
+                        kind,
+                        items: (0..rules.items.len())
+                            .map(|i| f.nodes.iter().map(|&n| self.ctx().items_on(n, i)).sum())
+                            .collect(),
+                        pieces,
+                    });
+                    self.score_feature(&f, true, "play", None);
+                }
             }
         }
+        completed
+    }
+
+    /// Applies the effects of the items on the tile just placed (rules' `effects`), for
+    /// `player`: immediate scoring (logboat, hunting trap) with covering. Returns whether
+    /// an effect lets the player return a piece (shaman).
+    pub fn apply_effects(&mut self, player: usize, placed: u32) -> bool {
+        let rules = &self.game.rules;
+        let p = self.board.placed[placed as usize];
+        let mut may_return = false;
+        for seg in 0..self.game.tiles.tiles[p.tile].segments.len() {
+            let node = self.board.node(placed, seg);
+            for effect in &rules.effects {
+                if self.ctx().items_on(node, effect.item) == 0 {
+                    continue;
+                }
+                may_return |= effect.return_piece;
+                let Some(kind) = effect.feature else {
+                    continue;
+                };
+                if effect.score.is_empty()
+                    || !rules.features[kind]
+                        .members
+                        .contains(&self.board.graph[node].feature)
+                {
+                    continue;
+                }
+                let f = graph::component(rules, &self.game.tiles, &self.board, kind, node);
+                let within = effect.within.map(|radius| Within {
+                    centre: (p.x, p.y),
+                    radius,
+                });
+                let ctx = self.ctx();
+                let scope: Vec<NodeIndex> = ctx.scoped(&f, within).collect();
+                let items: Vec<u32> = (0..rules.items.len())
+                    .map(|i| scope.iter().map(|&n| ctx.items_on(n, i)).sum())
+                    .collect();
+                let (terms, total) =
+                    score::terms_value(&ctx, &f, &effect.score, None, &scope, &items, None);
+                let v = Valuation {
+                    points: total.max(0),
+                    terms,
+                };
+                self.points[player] += v.points;
+                if effect.cover {
+                    let counted: Vec<usize> = effect
+                        .score
+                        .iter()
+                        .flat_map(|t| {
+                            let item = match t.count {
+                                crate::rules::Count::Item(i) => Some(i),
+                                _ => None,
+                            };
+                            item.into_iter().chain(t.cancelled_by)
+                        })
+                        .collect();
+                    for &n in &scope {
+                        for &i in &counted {
+                            let k = self.ctx().items_on(n, i);
+                            if k > 0 {
+                                self.covered
+                                    .entry(n)
+                                    .or_insert_with(|| vec![0; rules.items.len()])[i] += k;
+                            }
+                        }
+                    }
+                }
+                let mut e = self.event(&f, "effect", false, BTreeMap::new(), &[player], v);
+                e.why = format!(
+                    "{} on the tile just placed: {}",
+                    rules.items[effect.item], e.why
+                );
+                self.events.push(e);
+            }
+        }
+        may_return
     }
 
     /// End-of-game scoring: every feature still holding pieces scores its `final` cases
     /// (or its `completed` cases if it is completed, as in a snapshot). Pieces stay.
     pub fn final_scoring(&mut self) {
-        let all = graph::all_features(&self.game.rules, &self.game.tiles, &self.board);
-        for f in &all.list {
-            let completed = graph::is_completed(&self.game.rules, &self.board, f);
-            self.score_feature(f, completed, "final", Some(&all));
-        }
+        self.score_all(false);
     }
 
     /// Scores completed features that still hold pieces (a snapshot taken before scoring).
     pub fn score_pending(&mut self) {
-        let all = graph::all_features(&self.game.rules, &self.game.tiles, &self.board);
-        for f in &all.list {
-            if graph::is_completed(&self.game.rules, &self.board, f) {
-                self.score_feature(f, true, "play", Some(&all));
+        self.score_all(true);
+    }
+
+    fn score_all(&mut self, only_completed: bool) {
+        let rules = &self.game.rules;
+        let all = graph::all_features(rules, &self.game.tiles, &self.board);
+        let mut list: Vec<Feature> = all.list.clone();
+        for kind in (0..rules.features.len()).filter(|&k| rules.features[k].aggregate) {
+            list.extend(graph::components(
+                rules,
+                &self.game.tiles,
+                &self.board,
+                kind,
+            ));
+        }
+        // Board order: by the feature's first segment, ordinary features first.
+        list.sort_by_key(|f| (f.id(), rules.features[f.kind].aggregate));
+        for f in &list {
+            let completed = graph::is_completed(rules, &self.board, f);
+            match (only_completed, completed) {
+                (true, true) => self.score_feature(f, true, "play", Some(&all)),
+                (false, c) => self.score_feature(f, c, "final", Some(&all)),
+                (true, false) => {}
             }
         }
     }
+}
+
+/// A feature completed by a tile, as extra-turn rules need it.
+#[derive(Debug, Clone)]
+pub struct Completed {
+    /// Feature kind.
+    pub kind: usize,
+    /// Uncovered item counts.
+    pub items: Vec<u32>,
+    /// Whether pieces were counted on it.
+    pub pieces: bool,
 }
 
 /// A position file loaded with its game (tile set plus the position's own tiles).
@@ -974,7 +1149,13 @@ pub fn play_in_order(
 /// `stack`), in set order, minus the start tile.
 pub fn draw_pile(game: &Game) -> Vec<TileId> {
     let mut pile = Vec::new();
-    for (i, t) in game.tiles.tiles.iter().enumerate().filter(|(_, t)| t.stack.is_none()) {
+    for (i, t) in game
+        .tiles
+        .tiles
+        .iter()
+        .enumerate()
+        .filter(|(_, t)| t.stack.is_none())
+    {
         let copies = if i == game.tiles.start {
             t.count.saturating_sub(1)
         } else {

@@ -32,34 +32,75 @@ impl Feature {
     }
 }
 
-/// Collects the feature containing `start` (breadth-first over match edges).
+/// Collects the feature containing `start`, of the segment's own kind (breadth-first over
+/// match edges).
 pub fn feature_at(rules: &Rules, tiles: &TileSet, board: &Board, start: NodeIndex) -> Feature {
+    component(rules, tiles, board, board.graph[start].feature, start)
+}
+
+/// Collects the feature of kind `kind` containing the segment `start`: for an ordinary
+/// kind the segments joined by match edges; for an aggregate kind (river system) the
+/// segments of its member kinds joined by match edges and by links of its relations.
+/// `start` must be a segment of `kind` or of one of its members.
+pub fn component(
+    rules: &Rules,
+    tiles: &TileSet,
+    board: &Board,
+    kind: FeatureId,
+    start: NodeIndex,
+) -> Feature {
     let g = &board.graph;
+    let fk = &rules.features[kind];
     let mut nodes = vec![start];
     let mut i = 0;
     while i < nodes.len() {
         let n = nodes[i];
         for e in g.edges(n) {
-            if *e.weight() == Edge::Match {
-                let other = if e.source() == n {
-                    e.target()
-                } else {
-                    e.source()
-                };
-                if !nodes.contains(&other) {
-                    nodes.push(other);
-                }
+            let follow = match *e.weight() {
+                Edge::Match => true,
+                Edge::Link(r) => fk.via.contains(&r),
+            };
+            let other = if e.source() == n {
+                e.target()
+            } else {
+                e.source()
+            };
+            if follow && fk.members.contains(&g[other].feature) && !nodes.contains(&other) {
+                nodes.push(other);
             }
         }
         i += 1;
     }
     nodes.sort();
-    describe(rules, tiles, board, nodes)
+    describe(rules, tiles, board, kind, nodes)
 }
 
-fn describe(rules: &Rules, tiles: &TileSet, board: &Board, nodes: Vec<NodeIndex>) -> Feature {
+/// Every feature of one kind on the board.
+pub fn components(rules: &Rules, tiles: &TileSet, board: &Board, kind: FeatureId) -> Vec<Feature> {
+    let members = &rules.features[kind].members;
+    let mut seen = vec![false; board.graph.node_count()];
+    let mut out = Vec::new();
+    for n in board.graph.node_indices() {
+        if seen[n.index()] || !members.contains(&board.graph[n].feature) {
+            continue;
+        }
+        let f = component(rules, tiles, board, kind, n);
+        for m in &f.nodes {
+            seen[m.index()] = true;
+        }
+        out.push(f);
+    }
+    out
+}
+
+fn describe(
+    rules: &Rules,
+    tiles: &TileSet,
+    board: &Board,
+    kind: FeatureId,
+    nodes: Vec<NodeIndex>,
+) -> Feature {
     let g = &board.graph;
-    let kind = g[nodes[0]].feature;
     let mut placed: Vec<u32> = Vec::new();
     let mut items = vec![0u32; rules.items.len()];
     let mut open_edges = 0;
@@ -120,7 +161,7 @@ pub struct Features {
     pub of_node: Vec<u32>,
 }
 
-/// Computes every feature of the board (connected components over match edges).
+/// Computes every feature of the board of an ordinary (non-aggregate) kind.
 pub fn all_features(rules: &Rules, tiles: &TileSet, board: &Board) -> Features {
     let n = board.graph.node_count();
     let mut of_node = vec![u32::MAX; n];
@@ -138,7 +179,8 @@ pub fn all_features(rules: &Rules, tiles: &TileSet, board: &Board) -> Features {
     Features { list, of_node }
 }
 
-/// Distinct features of kind `feature` linked to `f` by `relation`.
+/// Distinct features of kind `feature` linked to `f` by `relation`, as indices into
+/// `features.list`.
 pub fn linked(
     board: &Board,
     features: &Features,

@@ -47,6 +47,40 @@ pub struct Rules {
     pub pieces: Vec<PieceKind>,
     /// Options.
     pub options: Vec<RuleOption>,
+    /// Effects of placing tiles that carry items.
+    pub effects: Vec<Effect>,
+    /// Extra turns earned by completing features.
+    pub bonus_turns: Vec<BonusTurn>,
+}
+
+/// A compiled placement effect (see [`crate::model::EffectDef`]).
+#[derive(Debug, Clone)]
+pub struct Effect {
+    /// Triggering item on the tile just placed.
+    pub item: ItemId,
+    /// Feature kind looked at.
+    pub feature: Option<FeatureId>,
+    /// Radius around the tile just placed, if limited.
+    pub within: Option<u32>,
+    /// Terms the placer scores now.
+    pub score: Vec<Term>,
+    /// Cover the counted items.
+    pub cover: bool,
+    /// The placer may return a piece.
+    pub return_piece: bool,
+}
+
+/// A compiled extra-turn rule (see [`crate::model::BonusTurnDef`]).
+#[derive(Debug, Clone)]
+pub struct BonusTurn {
+    /// Feature kind whose completion earns it.
+    pub feature: FeatureId,
+    /// Item the completed feature must hold.
+    pub item: ItemId,
+    /// Stack the extra tile comes from.
+    pub stack: usize,
+    /// Option that makes a piece in the feature necessary.
+    pub requires_piece_option: Option<OptionId>,
 }
 
 impl Rules {
@@ -89,6 +123,12 @@ pub struct FeatureKind {
     pub terrain: Option<TerrainId>,
     /// When it is completed.
     pub completion: Completion,
+    /// Feature kinds whose segments make it up: itself, or an aggregate's members.
+    pub members: Vec<FeatureId>,
+    /// Relations whose links join its members (aggregates only).
+    pub via: Vec<RelationId>,
+    /// Whether it is an aggregate (tiles have no segments of this kind).
+    pub aggregate: bool,
     /// Cases when completed during play.
     pub completed: Vec<Case>,
     /// Cases at the end of the game.
@@ -104,8 +144,24 @@ pub struct Case {
     pub tiles: Option<u32>,
     /// Exact item counts required.
     pub items: Vec<(ItemId, u32)>,
+    /// Minimum item counts required.
+    pub items_at_least: Vec<(ItemId, u32)>,
     /// Terms added up.
     pub terms: Vec<Term>,
+    /// Multiplier near a marker item.
+    pub area: Option<Area>,
+}
+
+/// A compiled area bonus: items on tiles within `radius` of a tile holding `around` (in
+/// the same feature) count `factor` times.
+#[derive(Debug, Clone, Copy)]
+pub struct Area {
+    /// Marker item.
+    pub around: ItemId,
+    /// Radius in cells (Chebyshev distance).
+    pub radius: u32,
+    /// Multiplier.
+    pub factor: i64,
 }
 
 /// A compiled term: `points` per unit of `count`.
@@ -115,6 +171,8 @@ pub struct Term {
     pub count: Count,
     /// Points per unit.
     pub points: i64,
+    /// Item that cancels one unit each.
+    pub cancelled_by: Option<ItemId>,
 }
 
 /// What a compiled term counts.
@@ -136,7 +194,11 @@ pub enum Count {
         feature: FeatureId,
         /// Only completed ones.
         completed: bool,
+        /// Count this item on them instead.
+        item: Option<ItemId>,
     },
+    /// Distinct features of a kind within an aggregate.
+    Features(FeatureId),
 }
 
 /// A compiled piece kind.
@@ -163,6 +225,8 @@ pub struct Role {
     pub feature: FeatureId,
     /// Option that must be on.
     pub requires_option: Option<OptionId>,
+    /// Feature kind the piece counts on (majority, blocking, scoring).
+    pub scored_on: FeatureId,
 }
 
 /// A compiled option.

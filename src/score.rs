@@ -6,9 +6,13 @@
 
 use serde::Serialize;
 
+use std::collections::HashMap;
+
+use petgraph::graph::NodeIndex;
+
 use crate::board::Board;
 use crate::graph::{self, Feature, Features};
-use crate::rules::{Case, Count, Rules, TileSet};
+use crate::rules::{Area, Case, Count, ItemId, Rules, Term, TileSet};
 
 /// One term's contribution, for the breakdown.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -16,10 +20,16 @@ pub struct TermValue {
     /// What was counted, singular: `tile`, `pennant`, `surrounding tile`, `completed city`,
     /// or `base` for a constant term.
     pub what: String,
-    /// How many.
+    /// How many units counted (after cancellation).
     pub count: i64,
     /// Points per unit.
     pub points_each: i64,
+    /// Units cancelled (by tigers, say).
+    pub cancelled: i64,
+    /// Units that counted more because of an area bonus (pit trap).
+    pub boosted: i64,
+    /// Points of the term.
+    pub points: i64,
 }
 
 /// A feature's value under one list of cases.
@@ -31,6 +41,9 @@ pub struct Valuation {
     pub terms: Vec<TermValue>,
 }
 
+/// Items covered on segments (hunting trap), by segment node: counts indexed by item.
+pub type Covered = HashMap<NodeIndex, Vec<u32>>;
+
 /// Context a valuation needs beyond the feature.
 pub struct Ctx<'a> {
     /// Rules.
@@ -41,39 +54,153 @@ pub struct Ctx<'a> {
     pub board: &'a Board,
     /// Options in effect, by option id.
     pub options: &'a [bool],
+    /// Covered items.
+    pub covered: &'a Covered,
 }
 
-fn holds(ctx: &Ctx, case: &Case, f: &Feature) -> bool {
+/// Limits counting to the segments on tiles within `radius` cells (Chebyshev) of a cell.
+#[derive(Debug, Clone, Copy)]
+pub struct Within {
+    /// Centre cell.
+    pub centre: (i32, i32),
+    /// Radius in cells.
+    pub radius: u32,
+}
+
+fn near(a: (i32, i32), b: (i32, i32), radius: u32) -> bool {
+    a.0.abs_diff(b.0) <= radius && a.1.abs_diff(b.1) <= radius
+}
+
+impl Ctx<'_> {
+    fn cell(&self, n: NodeIndex) -> (i32, i32) {
+        let p = self.board.placed[self.board.graph[n].placed as usize];
+        (p.x, p.y)
+    }
+
+    /// Uncovered count of an item on one segment.
+    pub fn items_on(&self, n: NodeIndex, item: ItemId) -> u32 {
+        let s = self.board.graph[n];
+        let p = self.board.placed[s.placed as usize];
+        let all: u32 = self.tiles.tiles[p.tile].segments[s.segment as usize]
+            .items
+            .iter()
+            .filter(|(i, _)| *i == item)
+            .map(|(_, k)| k)
+            .sum();
+        let covered = self
+            .covered
+            .get(&n)
+            .and_then(|c| c.get(item))
+            .copied()
+            .unwrap_or(0);
+        all.saturating_sub(covered)
+    }
+
+    /// The segments of a feature inside the scope.
+    pub fn scoped<'f>(
+        &self,
+        f: &'f Feature,
+        within: Option<Within>,
+    ) -> impl Iterator<Item = NodeIndex> + 'f + use<'f, '_> {
+        let cells: Vec<(i32, i32)> = f.nodes.iter().map(|&n| self.cell(n)).collect();
+        f.nodes
+            .iter()
+            .zip(cells)
+            .filter(move |(_, c)| within.is_none_or(|w| near(*c, w.centre, w.radius)))
+            .map(|(n, _)| *n)
+    }
+}
+
+fn holds(ctx: &Ctx, case: &Case, f: &Feature, items: &[u32]) -> bool {
     case.option.is_none_or(|o| ctx.options[o])
         && case.tiles.is_none_or(|t| f.tiles.len() as u32 == t)
-        && case.items.iter().all(|&(i, n)| f.items[i] == n)
+        && case.items.iter().all(|&(i, n)| items[i] == n)
+        && case.items_at_least.iter().all(|&(i, n)| items[i] >= n)
 }
 
 /// Values a feature with the first case that holds; `None` if no case holds or the list
-/// is empty. `features` is needed only for `linked` terms (computed when absent).
+/// is empty. `features` is needed only for `linked` terms (computed when absent); `within`
+/// limits the items counted to an area (hunting trap).
 pub fn value(
     ctx: &Ctx,
     f: &Feature,
     cases: &[Case],
     features: Option<&Features>,
+    within: Option<Within>,
 ) -> Option<Valuation> {
-    let case = cases.iter().find(|c| holds(ctx, c, f))?;
+    let scope: Vec<NodeIndex> = ctx.scoped(f, within).collect();
+    let items: Vec<u32> = (0..ctx.rules.items.len())
+        .map(|i| scope.iter().map(|&n| ctx.items_on(n, i)).sum())
+        .collect();
+    let case = cases.iter().find(|c| holds(ctx, c, f, &items))?;
+    let (terms, total) = terms_value(ctx, f, &case.terms, case.area, &scope, &items, features);
+    Some(Valuation {
+        points: total.max(0),
+        terms,
+    })
+}
+
+/// Evaluates terms on the segments `scope` of feature `f` with item totals `items`.
+pub fn terms_value(
+    ctx: &Ctx,
+    f: &Feature,
+    terms: &[Term],
+    area: Option<Area>,
+    scope: &[NodeIndex],
+    items: &[u32],
+    features: Option<&Features>,
+) -> (Vec<TermValue>, i64) {
+    // Area bonus: cells of the feature's segments holding the marker item.
+    let markers: Vec<(i32, i32)> = match area {
+        Some(a) => f
+            .nodes
+            .iter()
+            .filter(|&&n| ctx.items_on(n, a.around) > 0)
+            .map(|&n| ctx.cell(n))
+            .collect(),
+        None => Vec::new(),
+    };
+    let factor = |n: NodeIndex| match area {
+        Some(a) if markers.iter().any(|&m| near(ctx.cell(n), m, a.radius)) => a.factor,
+        _ => 1,
+    };
     let mut computed = None;
-    let mut terms = Vec::new();
+    let mut out = Vec::new();
     let mut total = 0i64;
-    for t in &case.terms {
-        let (what, count) = match t.count {
-            Count::One => ("base".to_string(), 1),
-            Count::Tiles => ("tile".to_string(), f.tiles.len() as i64),
+    for t in terms {
+        // Units of the term, each with its multiplier.
+        let (what, mut units): (String, Vec<i64>) = match t.count {
+            Count::One => ("base".to_string(), vec![1]),
+            Count::Tiles => ("tile".to_string(), vec![1; f.tiles.len()]),
             Count::Neighbours => (
                 "surrounding tile".to_string(),
-                graph::neighbours(ctx.board, f) as i64,
+                vec![1; graph::neighbours(ctx.board, f) as usize],
             ),
-            Count::Item(i) => (ctx.rules.items[i].clone(), f.items[i] as i64),
+            Count::Item(i) => (
+                ctx.rules.items[i].clone(),
+                scope
+                    .iter()
+                    .flat_map(|&n| std::iter::repeat_n(factor(n), ctx.items_on(n, i) as usize))
+                    .collect(),
+            ),
+            Count::Features(kind) => {
+                let mut ids: Vec<NodeIndex> = Vec::new();
+                for &n in scope
+                    .iter()
+                    .filter(|&&n| ctx.board.graph[n].feature == kind)
+                {
+                    let id = graph::feature_at(ctx.rules, ctx.tiles, ctx.board, n).id();
+                    if !ids.contains(&id) {
+                        ids.push(id);
+                    }
+                }
+                (ctx.rules.features[kind].name.clone(), vec![1; ids.len()])
+            }
             Count::Linked {
                 relation,
                 feature,
                 completed,
+                item,
             } => {
                 let all = match features {
                     Some(x) => x,
@@ -81,33 +208,50 @@ pub fn value(
                         graph::all_features(ctx.rules, ctx.tiles, ctx.board)
                     }),
                 };
-                let n = graph::linked(ctx.board, all, f, relation, feature)
+                let linked: Vec<&Feature> = graph::linked(ctx.board, all, f, relation, feature)
                     .into_iter()
-                    .filter(|&id| {
-                        !completed
-                            || graph::is_completed(ctx.rules, ctx.board, &all.list[id as usize])
-                    })
-                    .count();
+                    .map(|id| &all.list[id as usize])
+                    .filter(|g| !completed || graph::is_completed(ctx.rules, ctx.board, g))
+                    .collect();
                 let name = &ctx.rules.features[feature].name;
-                let what = if completed {
+                let name = if completed {
                     format!("completed {name}")
                 } else {
                     name.clone()
                 };
-                (what, n as i64)
+                match item {
+                    Some(i) => (
+                        format!("{} in linked {name}", ctx.rules.items[i]),
+                        linked
+                            .iter()
+                            .flat_map(|g| g.nodes.iter().map(|&n| ctx.items_on(n, i) as usize))
+                            .flat_map(|k| std::iter::repeat_n(1, k))
+                            .collect(),
+                    ),
+                    None => (name, vec![1; linked.len()]),
+                }
             }
         };
-        total += count * t.points;
-        terms.push(TermValue {
+        let boosted = units.iter().filter(|&&u| u != 1).count() as i64;
+        let mut cancelled = 0;
+        if let Some(c) = t.cancelled_by {
+            // The scorer's best choice: cancel the units worth least.
+            units.sort_unstable();
+            cancelled = (items[c] as usize).min(units.len());
+            units.drain(..cancelled);
+        }
+        let points = units.iter().sum::<i64>() * t.points;
+        total += points;
+        out.push(TermValue {
             what,
-            count,
+            count: units.len() as i64,
             points_each: t.points,
+            cancelled: cancelled as i64,
+            boosted,
+            points,
         });
     }
-    Some(Valuation {
-        points: total.max(0),
-        terms,
-    })
+    (out, total)
 }
 
 /// A piece on the board.
@@ -118,7 +262,9 @@ pub struct Piece {
     /// Piece kind.
     pub kind: usize,
     /// Segment node it stands on.
-    pub node: petgraph::graph::NodeIndex,
+    pub node: NodeIndex,
+    /// Feature kind it counts on (its role's `scored_on`).
+    pub scored_on: usize,
 }
 
 /// The players with the majority of majority-counting pieces among `pieces` (those on the
@@ -142,7 +288,7 @@ pub fn explain(v: &Valuation) -> String {
     let parts: Vec<String> = v
         .terms
         .iter()
-        .filter(|t| t.count != 0)
+        .filter(|t| t.count != 0 || t.cancelled != 0)
         .map(|t| {
             if t.what == "base" {
                 format!("{}", t.points_each)
@@ -196,12 +342,15 @@ mod tests {
                 majority: true,
             }],
             options: vec![],
+            effects: vec![],
+            bonus_turns: vec![],
         };
         let n = petgraph::graph::NodeIndex::new(0);
         let p = |player| Piece {
             player,
             kind: 0,
             node: n,
+            scored_on: 0,
         };
         assert_eq!(majority(&rules, &[p(0), p(1)], 3), vec![0, 1]);
         assert_eq!(majority(&rules, &[p(0), p(0), p(1)], 3), vec![0]);

@@ -42,6 +42,9 @@ pub struct PositionFile {
     /// Snapshot: the tiles as they lie now (start tile included), with their pieces.
     #[serde(default)]
     pub board: Option<Vec<Sp<BoardTile>>>,
+    /// Items covered so far (snapshot; hunting trap), as pieces are addressed.
+    #[serde(default)]
+    pub covered: Vec<Sp<CoveredItems>>,
     /// Points banked so far (snapshot), by player name.
     #[serde(default)]
     pub scores: BTreeMap<String, Sp<i64>>,
@@ -98,6 +101,23 @@ pub struct Turn {
     /// A piece placed on the tile just placed.
     #[serde(default)]
     pub piece: Option<Sp<PiecePlacement>>,
+    /// A piece of this player returned to supply by an effect of the tile (shaman).
+    #[serde(default)]
+    pub return_piece: Option<Sp<PieceRef>>,
+}
+
+/// A piece lying on the board, found by its tile's cell and segment address.
+#[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct PieceRef {
+    /// Column of its tile.
+    #[schemars(with = "Coordinate")]
+    pub x: Sp<i32>,
+    /// Row of its tile.
+    #[schemars(with = "Coordinate")]
+    pub y: Sp<i32>,
+    /// Segment address on that tile, in board orientation.
+    pub at: Sp<String>,
 }
 
 /// Where a piece goes: a segment of the tile, addressed in board orientation by a slot it
@@ -155,6 +175,22 @@ pub struct BoardTile {
     /// Pieces lying on this tile.
     #[serde(default)]
     pub pieces: Vec<Sp<BoardPiece>>,
+}
+
+/// Items covered on one segment of a snapshot tile.
+#[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CoveredItems {
+    /// Column of the tile.
+    #[schemars(with = "Coordinate")]
+    pub x: Sp<i32>,
+    /// Row of the tile.
+    #[schemars(with = "Coordinate")]
+    pub y: Sp<i32>,
+    /// Segment address on that tile.
+    pub at: Sp<String>,
+    /// Items covered, e.g. `{deer: 1, tiger: 1}`.
+    pub items: BTreeMap<String, Sp<u32>>,
 }
 
 /// A piece lying on a snapshot tile.

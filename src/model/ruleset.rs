@@ -45,6 +45,13 @@ pub struct RuleSetFile {
     pub features: BTreeMap<String, FeatureKindDef>,
     /// Piece kinds by name (follower/meeple, hut, tent): supply per player and where they go.
     pub pieces: BTreeMap<String, PieceKindDef>,
+    /// Effects of placing a tile that carries an item (Hunters and Gatherers menhir tiles:
+    /// logboat, hunting trap, shaman).
+    #[serde(default)]
+    pub effects: Vec<EffectDef>,
+    /// Extra turns earned by completing a feature (Hunters and Gatherers menhirs).
+    #[serde(default)]
+    pub bonus_turns: Vec<BonusTurnDef>,
     /// Named rule switches (e.g. the legacy `small_city` rule). Scoring cases and roles can
     /// depend on them; a position turns them on or off.
     #[serde(default)]
@@ -79,11 +86,27 @@ pub struct FeatureKindDef {
     /// Omit it for a feature that lies inside a tile and touches no side (monastery, lake).
     #[serde(default)]
     pub terrain: Option<Sp<String>>,
+    /// Makes this a coarser feature made of features of other kinds joined by links, e.g.
+    /// a Hunters and Gatherers river system: rivers and lakes joined through `flows_into`.
+    /// Tiles have no segments of an aggregate kind; pieces are counted on it through a
+    /// role's `scored_on`.
+    #[serde(default)]
+    pub aggregate: Option<AggregateDef>,
     /// When the feature is completed.
     pub completion: Completion,
     /// How the feature scores.
     #[serde(default)]
     pub scoring: Scoring,
+}
+
+/// What an aggregate feature is made of.
+#[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct AggregateDef {
+    /// Feature kinds it joins (their segments are its segments), e.g. `[river, lake]`.
+    pub features: Vec<Sp<String>>,
+    /// Relations whose links join them, e.g. `[flows_into]`.
+    pub via: Vec<Sp<String>>,
 }
 
 /// When a feature counts as completed.
@@ -121,6 +144,22 @@ pub struct ScoreCase {
     pub when: Option<Condition>,
     /// Terms added up to give the feature's points.
     pub terms: Vec<Term>,
+    /// Items counted on tiles near a marker item score more (pit trap: animals on the 8
+    /// tiles around it in the same grassland score double).
+    #[serde(default)]
+    pub area: Option<AreaBonus>,
+}
+
+/// A multiplier for items near a marker item in the same feature.
+#[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct AreaBonus {
+    /// The marker item, e.g. `pit_trap`.
+    pub around: Sp<String>,
+    /// Cells from the marker's tile (1: the 3x3 block around it).
+    pub radius: u32,
+    /// Multiplier for the items counted there.
+    pub factor: i64,
 }
 
 /// A condition on a feature; every given field must hold.
@@ -136,6 +175,9 @@ pub struct Condition {
     /// The feature holds exactly these numbers of items, e.g. `{locomotive: 1}`.
     #[serde(default)]
     pub items: BTreeMap<String, Sp<u32>>,
+    /// The feature holds at least these numbers of items, e.g. `{wildfire: 1}`.
+    #[serde(default)]
+    pub items_at_least: BTreeMap<String, Sp<u32>>,
 }
 
 /// One scoring term: `points` for every unit of `count`.
@@ -146,6 +188,11 @@ pub struct Term {
     pub count: Count,
     /// Points per unit counted.
     pub points: i64,
+    /// Each item of this kind in the feature cancels one counted unit, never below zero
+    /// (a saber-toothed tiger cancels a deer). The units cancelled are the ones worth least
+    /// (the scorer's best choice, e.g. a deer outside a pit trap's area).
+    #[serde(default)]
+    pub cancelled_by: Option<Sp<String>>,
 }
 
 /// What a scoring term counts.
@@ -162,8 +209,13 @@ pub enum Count {
     /// Items of this kind on the feature's segments, e.g. `{item: pennant}`.
     Item(Sp<String>),
     /// Distinct features of a kind linked to this one by a relation, e.g. the completed
-    /// cities a field touches: `{linked: {relation: touches, feature: city, completed: true}}`.
+    /// cities a field touches: `{linked: {relation: touches, feature: city, completed: true}}`;
+    /// with `item`, the items on those features instead (the fish in the lakes that close a
+    /// river).
     Linked(LinkedCount),
+    /// Distinct features of a kind that are part of this aggregate feature, e.g. the lakes
+    /// of a river system: `{features: lake}`.
+    Features(Sp<String>),
 }
 
 /// Counting features linked by a relation.
@@ -177,6 +229,52 @@ pub struct LinkedCount {
     /// Count only completed features.
     #[serde(default)]
     pub completed: bool,
+    /// Count this item on the linked features instead of the features themselves.
+    #[serde(default)]
+    pub item: Option<Sp<String>>,
+}
+
+/// What happens when a tile carrying an item is placed, before a piece is placed.
+#[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct EffectDef {
+    /// The item on the tile just placed that triggers the effect, e.g. `logboat`.
+    pub when_placed: Sp<String>,
+    /// The feature kind the effect looks at: the feature of this kind that holds the
+    /// item's segment (e.g. `river_system`). Needed for `score`.
+    #[serde(default)]
+    pub feature: Option<Sp<String>>,
+    /// Count only on tiles within this many cells of the tile just placed (1: the 3x3
+    /// block).
+    #[serde(default)]
+    pub within: Option<u32>,
+    /// The placing player scores these terms now (no majority needed).
+    #[serde(default)]
+    pub score: Vec<Term>,
+    /// The items counted by `score` (and their cancelling items) are covered: ignored from
+    /// then on (hunting trap).
+    #[serde(default)]
+    pub cover: bool,
+    /// The placing player may return one of their pieces to supply, without scoring
+    /// (shaman); the turn says which with `return_piece`.
+    #[serde(default)]
+    pub return_piece: bool,
+}
+
+/// An extra turn earned by completing a feature.
+#[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct BonusTurnDef {
+    /// The feature kind whose completion earns it, e.g. `forest`.
+    pub completed: Sp<String>,
+    /// The completed feature must hold this item, e.g. `menhir`.
+    pub with_item: Sp<String>,
+    /// The extra turn's tile comes from this stack; no extra turn when it is empty.
+    pub stack: Sp<String>,
+    /// With this option on, the completed feature must also hold a piece (the Board Game
+    /// Arena reading of the menhir rule).
+    #[serde(default)]
+    pub requires_piece_option: Option<Sp<String>>,
 }
 
 /// A piece kind: follower (meeple), hut, tent, …
@@ -213,4 +311,9 @@ pub struct RoleDef {
     /// The role exists only while this option is on (e.g. `farmers`).
     #[serde(default)]
     pub requires_option: Option<Sp<String>>,
+    /// The feature kind the piece is counted on for majority, blocking and scoring, when
+    /// not `feature` itself: a hut stands on a river or lake but belongs to the river
+    /// system (an aggregate feature).
+    #[serde(default)]
+    pub scored_on: Option<Sp<String>>,
 }
