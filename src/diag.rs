@@ -146,6 +146,10 @@ checks! {
     NoSupply => "position::no_supply";
     /// A player name or piece kind that the position or rule set does not declare.
     PositionUnknownName => "position::unknown_name";
+    /// A turn breaks the extra-turn rules (wrong player, wrong stack).
+    ExtraTurn => "position::extra_turn";
+    /// A piece return that no effect allows, or that names no piece of the player.
+    ReturnPiece => "position::return_piece";
     /// A position gives both or neither of `turns` and `board`.
     PositionForm => "position::form";
     /// A tile set's contents are not verified (deduced or reconstructed data).

@@ -18,7 +18,7 @@ use crate::geometry::{AROUND, SIDES, parse_slot, quarter_turns, slot_name};
 use crate::graph::{self, Feature};
 use crate::load;
 use crate::model::Completion;
-use crate::model::{PositionFile, Sp};
+use crate::model::{CoveredItems, PieceRef, PositionFile, Sp};
 use crate::rules::Role;
 use crate::rules::{PieceKindId, TileId};
 use crate::schema::FileKind;
@@ -280,14 +280,20 @@ impl<'g> State<'g> {
         Ok(())
     }
 
-    /// Returns a player's piece on a segment to supply, without scoring (shaman).
+    /// Returns a player's piece of `kind` on a segment to supply, without scoring (shaman).
     /// Returns whether such a piece was there.
-    pub fn return_piece(&mut self, player: usize, placed: u32, segment: usize) -> bool {
+    pub fn return_piece(
+        &mut self,
+        player: usize,
+        kind: PieceKindId,
+        placed: u32,
+        segment: usize,
+    ) -> bool {
         let node = self.board.node(placed, segment);
         match self
             .pieces
             .iter()
-            .position(|p| p.player == player && p.node == node)
+            .position(|p| p.player == player && p.kind == kind && p.node == node)
         {
             Some(i) => {
                 let p = self.pieces.remove(i);
@@ -488,19 +494,19 @@ impl<'g> State<'g> {
     }
 
     /// Applies the effects of the items on the tile just placed (rules' `effects`), for
-    /// `player`: immediate scoring (logboat, hunting trap) with covering. Returns whether
-    /// an effect lets the player return a piece (shaman).
-    pub fn apply_effects(&mut self, player: usize, placed: u32) -> bool {
+    /// `player`: immediate scoring (logboat, hunting trap) with covering. Returns the piece
+    /// kind an effect lets the player return (shaman), if any.
+    pub fn apply_effects(&mut self, player: usize, placed: u32) -> Option<PieceKindId> {
         let rules = &self.game.rules;
         let p = self.board.placed[placed as usize];
-        let mut may_return = false;
+        let mut may_return = None;
         for seg in 0..self.game.tiles.tiles[p.tile].segments.len() {
             let node = self.board.node(placed, seg);
             for effect in &rules.effects {
                 if self.ctx().items_on(node, effect.item) == 0 {
                     continue;
                 }
-                may_return |= effect.return_piece;
+                may_return = may_return.or(effect.return_piece);
                 let Some(kind) = effect.feature else {
                     continue;
                 };
@@ -969,6 +975,160 @@ fn put_piece(
     Err(f.in_file(&lp.file).at(req.loc, "piece"))
 }
 
+/// The extra turn a player earns with the features a tile completed, if any: the stack
+/// the extra tile comes from (rules' `bonus_turns`; none when that stack is used up).
+pub fn earned_bonus(state: &State, completed: &[Completed]) -> Option<usize> {
+    let rules = &state.game.rules;
+    rules.bonus_turns.iter().find_map(|b| {
+        let earned = completed.iter().any(|c| {
+            c.kind == b.feature
+                && c.items[b.item] > 0
+                && (b.requires_piece_option.is_none_or(|o| !state.options[o]) || c.pieces)
+        });
+        let left = state
+            .game
+            .tiles
+            .tiles
+            .iter()
+            .enumerate()
+            .filter(|(_, t)| t.stack == Some(b.stack))
+            .any(|(i, t)| state.used[i] < t.count);
+        (earned && left).then_some(b.stack)
+    })
+}
+
+fn extra_turn_finding(
+    lp: &LoadedPosition,
+    state: &State,
+    bonus_player: usize,
+    loc: &serde_saphyr::Location,
+) -> Finding {
+    Finding::error(
+        Check::ExtraTurn,
+        format!("{} earned an extra turn on the previous turn, so this turn is theirs", state.players[bonus_player]),
+    )
+    .in_file(&lp.file)
+    .at(loc, "another player")
+    .help("the player who completes a feature that earns an extra turn plays the next turn; remove `player:` or name them")
+}
+
+/// Checks that a tile from an extra stack is placed exactly in extra turns.
+fn check_stack(
+    lp: &LoadedPosition,
+    state: &State,
+    tile: TileId,
+    bonus: Option<(usize, usize)>,
+    loc: &Sp<String>,
+) -> Result<(), Finding> {
+    let rules = &lp.game.rules;
+    let stack = lp.game.tiles.tiles[tile].stack;
+    match (bonus, stack) {
+        (Some((b, s)), t) if t != Some(s) => Err(Finding::error(
+            Check::ExtraTurn,
+            format!("this is {}'s extra turn: the tile comes from the {} stack", state.players[b], rules.stacks[s]),
+        )
+        .in_file(&lp.file)
+        .at(&loc.loc, "not a tile of that stack")
+        .help("place a tile of that stack on the turn after the one that earned the extra turn")),
+        (None, Some(s)) => Err(Finding::error(
+            Check::ExtraTurn,
+            format!("tiles of the {} stack are only placed in extra turns", rules.stacks[s]),
+        )
+        .in_file(&lp.file)
+        .at(&loc.loc, "no extra turn was earned")
+        .help("an extra turn follows a turn that completed a feature earning one (a forest with a menhir)")),
+        _ => Ok(()),
+    }
+}
+
+/// Marks items of a snapshot segment as covered.
+fn cover_items(
+    state: &mut State,
+    lp: &LoadedPosition,
+    c: &Sp<CoveredItems>,
+) -> Result<(), Finding> {
+    let node = state.board.at(c.x.value, c.y.value).and_then(|placed| {
+        state
+            .segment_at(placed, &c.at)
+            .map(|s| state.board.node(placed, s))
+    });
+    let Some(node) = node else {
+        return Err(Finding::error(
+            Check::UnknownAddress,
+            format!(
+                "no segment `{}` on a tile at ({}, {})",
+                c.at.value, c.x.value, c.y.value
+            ),
+        )
+        .in_file(&lp.file)
+        .at(&c.at.loc, "covered items")
+        .help("name the cell (x, y) of a tile on the board and a segment address on it"));
+    };
+    let rules = &lp.game.rules;
+    for (item, n) in &c.items {
+        let Some(i) = rules.items.iter().position(|x| x == item) else {
+            return Err(Finding::error(
+                Check::PositionUnknownName,
+                format!("unknown item `{item}`"),
+            )
+            .in_file(&lp.file)
+            .at(&n.loc, "item")
+            .help(format!(
+                "items of {}: {}",
+                rules.name,
+                rules.items.join(", ")
+            )));
+        };
+        state
+            .covered
+            .entry(node)
+            .or_insert_with(|| vec![0; rules.items.len()])[i] += n.value;
+    }
+    Ok(())
+}
+
+/// Returns a piece named by a turn's `return_piece`, if an effect of the tile allows it.
+fn return_piece(
+    state: &mut State,
+    lp: &LoadedPosition,
+    player: usize,
+    allowed: Option<PieceKindId>,
+    r: &Sp<PieceRef>,
+) -> Result<(), Finding> {
+    let Some(kind) = allowed else {
+        return Err(Finding::error(Check::ReturnPiece, "no effect of the tile just placed lets a piece return")
+            .in_file(&lp.file)
+            .at(&r.loc, "return_piece")
+            .help("only tiles whose items have a `return_piece` effect (the shaman) allow it; remove `return_piece`"));
+    };
+    let segment = state
+        .board
+        .at(r.x.value, r.y.value)
+        .and_then(|placed| state.segment_at(placed, &r.at).map(|s| (placed, s)));
+    let returned = match segment {
+        Some((placed, seg)) => state.return_piece(player, kind, placed, seg),
+        None => false,
+    };
+    if returned {
+        Ok(())
+    } else {
+        Err(Finding::error(
+            Check::ReturnPiece,
+            format!(
+                "{} has no {} at ({}, {}) `{}`",
+                state.players[player],
+                lp.game.rules.pieces[kind].name,
+                r.x.value,
+                r.y.value,
+                r.at.value
+            ),
+        )
+        .in_file(&lp.file)
+        .at(&r.at.loc, "no such piece")
+        .help("name the cell (x, y) and segment address of one of the player's pieces"))
+    }
+}
+
 /// Replays a position: places the start tile and every turn (checking the rules at each),
 /// scoring completed features as it goes; for a snapshot, lays the board, its pieces and
 /// banked points, then scores completed features that still hold pieces. `limit` replays
@@ -1001,18 +1161,34 @@ fn replay_inner<'g>(lp: &'g LoadedPosition, limit: Option<usize>) -> Result<Stat
         };
         place(&mut state, lp, start, (0, 0, rot), &loc, true)?;
         let mut next = 0usize;
+        // An extra turn earned on the previous turn: (player, stack).
+        let mut bonus: Option<(usize, usize)> = None;
         for turn in turns.iter().take(limit.unwrap_or(usize::MAX)) {
             state.turn += 1;
-            let player = match &turn.player {
-                Some(p) => player_id(lp, p)?,
-                None => next % state.players.len(),
+            let player = match (&turn.player, bonus) {
+                (Some(p), Some((b, _))) => {
+                    let named = player_id(lp, p)?;
+                    if named != b {
+                        return Err(extra_turn_finding(lp, &state, b, &p.loc));
+                    }
+                    named
+                }
+                (Some(p), None) => player_id(lp, p)?,
+                (None, Some((b, _))) => b,
+                (None, None) => next % state.players.len(),
             };
             next = player + 1;
             state.last_player = player;
             let tile = tile_id(lp, &turn.tile)?;
+            check_stack(lp, &state, tile, bonus, &turn.tile)?;
+            let in_bonus = bonus.take().is_some();
             let rot = turns_of(lp, &turn.rotation)?;
             let at = (turn.x.value, turn.y.value, rot);
             let placed = place(&mut state, lp, tile, at, &turn.tile, true)?;
+            let may_return = state.apply_effects(player, placed);
+            if let Some(r) = &turn.return_piece {
+                return_piece(&mut state, lp, player, may_return, r)?;
+            }
             if let Some(piece) = &turn.piece {
                 let req = PieceRequest {
                     player,
@@ -1022,7 +1198,10 @@ fn replay_inner<'g>(lp: &'g LoadedPosition, limit: Option<usize>) -> Result<Stat
                 };
                 put_piece(&mut state, lp, placed, &req, true)?;
             }
-            state.score_completed(placed);
+            let completed = state.score_completed(placed);
+            if !in_bonus {
+                bonus = earned_bonus(&state, &completed).map(|stack| (player, stack));
+            }
         }
     } else if let Some(board) = &lp.position.board {
         for bt in board {
@@ -1056,6 +1235,9 @@ fn replay_inner<'g>(lp: &'g LoadedPosition, limit: Option<usize>) -> Result<Stat
             .in_file(&lp.file)
             .at(&bt.tile.loc, "cut off from the first tile")
             .help("a snapshot is one board: every tile shares a side with another; check x and y (y grows to the south)"));
+        }
+        for c in &lp.position.covered {
+            cover_items(&mut state, lp, c)?;
         }
         for (name, pts) in &lp.position.scores {
             let player = player_id(
@@ -1115,6 +1297,7 @@ pub fn play_in_order(
             };
             state.turn += 1;
             state.last_player = player;
+            state.apply_effects(player, placed);
             let mut piece = None;
             if pieces {
                 if let Some(opt) = state

@@ -66,8 +66,8 @@ pub struct Effect {
     pub score: Vec<Term>,
     /// Cover the counted items.
     pub cover: bool,
-    /// The placer may return a piece.
-    pub return_piece: bool,
+    /// The placer may return a piece of this kind.
+    pub return_piece: Option<PieceKindId>,
 }
 
 /// A compiled extra-turn rule (see [`crate::model::BonusTurnDef`]).

@@ -276,11 +276,29 @@ pub fn compile_ruleset(file: &SourceFile, rs: &RuleSetFile) -> Result<Rules, Vec
                     Some(s) => Some(sink.take(names.feature(s))?),
                     None => None,
                 };
+                let (feature, scored_on) = (feature?, scored_on.or(feature)?);
+                if features[feature].aggregate
+                    || !features[scored_on].members.contains(&feature)
+                {
+                    sink.push(
+                        Finding::error(
+                            Check::RuleSetUnknownName,
+                            format!(
+                                "role `{}` is placed on `{}` but scored on `{}`",
+                                r.role, features[feature].name, features[scored_on].name
+                            ),
+                        )
+                        .in_file(file)
+                        .at(&r.feature.loc, "placed here")
+                        .help("a role is placed on a segment's feature kind (not an aggregate) and scored on it or on an aggregate made of it"),
+                    );
+                    return None;
+                }
                 Some(Role {
                     name: r.role.clone(),
-                    feature: feature?,
+                    feature,
                     requires_option,
-                    scored_on: scored_on.or(feature)?,
+                    scored_on,
                 })
             })
             .collect();
@@ -313,13 +331,17 @@ pub fn compile_ruleset(file: &SourceFile, rs: &RuleSetFile) -> Result<Rules, Vec
                 .iter()
                 .filter_map(|t| names.term(t, &mut sink))
                 .collect();
+            let return_piece = match &e.return_piece {
+                Some(k) => Some(sink.take(names.find(&names.pieces, k, "piece kind"))?),
+                None => None,
+            };
             Some(Effect {
                 item: item?,
                 feature,
                 within: e.within,
                 score,
                 cover: e.cover,
-                return_piece: e.return_piece,
+                return_piece,
             })
         })
         .collect();
@@ -535,6 +557,24 @@ fn compile_shape(
             continue;
         };
         let fk = &rules.features[feature];
+        if fk.aggregate {
+            sink.push(
+                Finding::error(
+                    Check::TileSetUnknownName,
+                    format!(
+                        "segment `{}` is of the aggregate kind `{}`",
+                        seg.id.value, fk.name
+                    ),
+                )
+                .in_file(file)
+                .at(&seg.feature.loc, "aggregate kind")
+                .help(format!(
+                    "a segment is of a kind that tiles hold; `{}` is made of other kinds",
+                    fk.name
+                )),
+            );
+            continue;
+        }
         let mut slots = Vec::new();
         let mut inside_claims: Vec<&Sp<String>> = Vec::new();
         let mut wrong_terrain = Vec::new();

@@ -255,10 +255,10 @@ pub struct EffectDef {
     /// then on (hunting trap).
     #[serde(default)]
     pub cover: bool,
-    /// The placing player may return one of their pieces to supply, without scoring
-    /// (shaman); the turn says which with `return_piece`.
+    /// The placing player may return one of their pieces of this kind to supply, without
+    /// scoring (shaman: `meeple`); the turn says which with `return_piece`.
     #[serde(default)]
-    pub return_piece: bool,
+    pub return_piece: Option<Sp<String>>,
 }
 
 /// An extra turn earned by completing a feature.
