@@ -146,6 +146,8 @@ checks! {
     NoSupply => "position::no_supply";
     /// A player name or piece kind that the position or rule set does not declare.
     PositionUnknownName => "position::unknown_name";
+    /// A turn comes after the end of the game.
+    GameOver => "position::game_over";
     /// A turn breaks the extra-turn rules (wrong player, wrong stack).
     ExtraTurn => "position::extra_turn";
     /// A piece return that no effect allows, or that names no piece of the player.

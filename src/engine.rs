@@ -159,6 +159,18 @@ impl<'g> State<'g> {
         }
     }
 
+    /// Whether every copy of every main-pile tile (no `stack`) has been placed: the game
+    /// ends after the turn that placed the last one.
+    pub fn main_pile_empty(&self) -> bool {
+        self.game
+            .tiles
+            .tiles
+            .iter()
+            .enumerate()
+            .filter(|(_, t)| t.stack.is_none())
+            .all(|(i, t)| self.used[i] >= t.count)
+    }
+
     /// Places a tile if it fits (see [`Board::fits`]); counts the copy used.
     pub fn place_tile(
         &mut self,
@@ -1164,6 +1176,15 @@ fn replay_inner<'g>(lp: &'g LoadedPosition, limit: Option<usize>) -> Result<Stat
         // An extra turn earned on the previous turn: (player, stack).
         let mut bonus: Option<(usize, usize)> = None;
         for turn in turns.iter().take(limit.unwrap_or(usize::MAX)) {
+            if state.main_pile_empty() {
+                return Err(Finding::error(
+                    Check::GameOver,
+                    "the game is over: every tile of the main pile has been placed",
+                )
+                .in_file(&lp.file)
+                .at(&turn.tile.loc, "a turn after the last one")
+                .help("the game ends after the turn in which the last tile of the main pile is placed (tiles of other stacks do not extend it)"));
+            }
             state.turn += 1;
             let player = match (&turn.player, bonus) {
                 (Some(p), Some((b, _))) => {
