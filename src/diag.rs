@@ -11,22 +11,55 @@ use std::sync::Arc;
 
 use miette::{Diagnostic, LabeledSpan, NamedSource, SourceSpan};
 
-/// A source file read by tessera, shared by every finding that points into it.
+/// A source file read by tessera, shared (cheaply cloned) by every finding that points
+/// into it.
 #[derive(Debug, Clone)]
-pub struct SourceFile {
+pub struct SourceFile(Arc<SourceData>);
+
+/// What a [`SourceFile`] holds.
+#[derive(Debug)]
+pub struct SourceData {
     /// Path as given or resolved (relative to the working directory when possible).
     pub path: PathBuf,
     /// The file's text, as miette source code.
-    pub named: Arc<NamedSource<String>>,
+    pub named: NamedSource<String>,
+    /// Byte offset of the first byte that is not UTF-8, when the file is not text (the
+    /// text then holds a lossy copy).
+    pub invalid_utf8: Option<usize>,
+}
+
+impl std::ops::Deref for SourceFile {
+    type Target = SourceData;
+    fn deref(&self) -> &SourceData {
+        &self.0
+    }
 }
 
 impl SourceFile {
     /// Wraps a file's text. `path` is shown as the file name in diagnostics.
     pub fn new(path: &Path, text: String) -> Self {
+        Self::with(path, text, None)
+    }
+
+    fn with(path: &Path, text: String, invalid_utf8: Option<usize>) -> Self {
         let name = path.display().to_string();
-        SourceFile {
+        SourceFile(Arc::new(SourceData {
             path: path.to_path_buf(),
-            named: Arc::new(NamedSource::new(name, text).with_language("yaml")),
+            named: NamedSource::new(name, text).with_language("yaml"),
+            invalid_utf8,
+        }))
+    }
+
+    /// Wraps a file's bytes; bytes that are not UTF-8 are replaced and remembered.
+    pub fn from_bytes(path: &Path, bytes: Vec<u8>) -> Self {
+        match String::from_utf8(bytes) {
+            Ok(text) => SourceFile::new(path, text),
+            Err(e) => {
+                let at = e.utf8_error().valid_up_to();
+                let text = String::from_utf8_lossy(e.as_bytes()).into_owned();
+                let at = text.len().min(at);
+                SourceFile::with(path, text, Some(at))
+            }
         }
     }
 
@@ -271,7 +304,7 @@ impl Diagnostic for Finding {
     fn source_code(&self) -> Option<&dyn miette::SourceCode> {
         self.file
             .as_ref()
-            .map(|f| f.named.as_ref() as &dyn miette::SourceCode)
+            .map(|f| &f.named as &dyn miette::SourceCode)
     }
     fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
         if self.labels.is_empty() {

@@ -126,6 +126,8 @@ pub enum PieceError {
     },
     /// The player has none left.
     NoSupply,
+    /// A snapshot puts two pieces of one kind on one segment.
+    SegmentTaken,
 }
 
 impl<'g> State<'g> {
@@ -252,6 +254,9 @@ impl<'g> State<'g> {
                 feature: rules.features[feature].name.clone(),
             });
         };
+        if !check_blocking && self.pieces.iter().any(|p| p.node == node && p.kind == kind) {
+            return Err(PieceError::SegmentTaken);
+        }
         if check_blocking {
             let f = graph::component(rules, &self.game.tiles, &self.board, role.scored_on, node);
             let blocked_by = &rules.pieces[kind].blocked_by;
@@ -966,7 +971,14 @@ fn put_piece(
             rules.pieces[req.kind]
                 .roles
                 .iter()
-                .map(|r| format!("{} on {}", r.name, rules.features[r.feature].name))
+                .map(|r| {
+                    let off = r
+                        .requires_option
+                        .filter(|&o| !state.options[o])
+                        .map(|o| format!(" (only with option `{}`, which is off)", rules.options[o].name))
+                        .unwrap_or_default();
+                    format!("{} on {}{off}", r.name, rules.features[r.feature].name)
+                })
                 .collect::<Vec<_>>()
                 .join(", ")
         )),
@@ -975,6 +987,11 @@ fn put_piece(
             format!("this {feature} already holds a piece of {by}"),
         )
         .help("a piece may only go on a feature without pieces; choose another segment of the tile, or none"),
+        PieceError::SegmentTaken => Finding::error(
+            Check::FeatureOccupied,
+            format!("this segment already holds a {kname}"),
+        )
+        .help("one segment holds at most one piece of a kind; pieces of several players meet only when features are joined"),
         PieceError::NoSupply => Finding::error(
             Check::NoSupply,
             format!("{} has no {kname} left in supply", state.players[req.player]),

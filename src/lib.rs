@@ -55,15 +55,20 @@ pub struct ScoreOptions {
 /// anything wrong in it or the files it names (illegal turns included).
 pub fn score_path(path: &Path, opts: &ScoreOptions) -> Result<ScoreReport, Failure> {
     let lp = engine::load_position(path)?;
+    let available = lp.position.turns.as_ref().map_or(0, Vec::len);
+    if let Some(n) = opts.turns.filter(|&n| n > available) {
+        return Err(Failure::Tool(format!(
+            "cannot replay {n} turns: {} has {available}",
+            path.display()
+        )));
+    }
     let mut state = engine::replay(&lp, opts.turns)?;
     if opts.final_scoring {
         state.final_scoring();
     }
-    Ok(ScoreReport::from_state(
-        &state,
-        lp.position.name.clone(),
-        opts.final_scoring,
-    ))
+    let mut report = ScoreReport::from_state(&state, lp.position.name.clone(), opts.final_scoring);
+    report.snapshot = lp.position.board.is_some();
+    Ok(report)
 }
 
 /// Every legal placement (cell and rotation) of tile `tile` on a position's board.
@@ -71,6 +76,12 @@ pub fn score_path(path: &Path, opts: &ScoreOptions) -> Result<ScoreReport, Failu
 /// Errors: as [`score_path`], plus [`Failure::Tool`] if `tile` (an argument, not file
 /// content) is not a tile of the set.
 pub fn placements_path(path: &Path, tile: &str) -> Result<Vec<Placement>, Failure> {
+    placements_report(path, tile).map(|(list, _)| list)
+}
+
+/// Like [`placements_path`], also giving how many copies of the tile are left (0: every
+/// copy is on the board already; the list then says where one more would fit).
+pub fn placements_report(path: &Path, tile: &str) -> Result<(Vec<Placement>, u32), Failure> {
     let lp = engine::load_position(path)?;
     let state = engine::replay(&lp, None)?;
     let Some(t) = lp.game.tiles.get(tile) else {
@@ -81,7 +92,8 @@ pub fn placements_path(path: &Path, tile: &str) -> Result<Vec<Placement>, Failur
             ids.join(", ")
         )));
     };
-    Ok(state.legal_placements(t))
+    let left = lp.game.tiles.tiles[t].count.saturating_sub(state.used[t]);
+    Ok((state.legal_placements(t), left))
 }
 
 /// Where the player who placed the last tile of a position could put a piece on it

@@ -25,8 +25,8 @@ fn options() -> serde_saphyr::Options {
 ///
 /// Errors: the I/O error's text, with the path.
 pub fn read(path: &Path) -> Result<SourceFile, String> {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    Ok(SourceFile::new(path, text))
+    let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    Ok(SourceFile::from_bytes(path, bytes))
 }
 
 /// A YAML node with its location, used for schema checking.
@@ -152,10 +152,21 @@ fn yaml_message(e: &serde_saphyr::Error) -> String {
         .split_once(": ")
         .filter(|(head, _)| head.starts_with("line "))
         .map_or(msg.clone(), |(_, rest)| rest.to_string());
-    match msg.find(" at line ") {
+    let msg = match msg.find(" at line ") {
         Some(i) => msg[..i].to_string(),
         None => msg,
+    };
+    let msg = msg
+        .replace(", set DuplicateKeyPolicy in Options if acceptable", "")
+        .replace("set DuplicateKeyPolicy in Options if acceptable", "");
+    if let Some(rest) = msg.strip_prefix("budget breached: Depth { depth: ") {
+        let depth = rest.trim_end_matches([' ', '}']);
+        return format!("the YAML is nested too deeply ({depth} levels)");
     }
+    if msg.starts_with("budget breached") {
+        return "the YAML is too large or has too many aliases to read safely".to_string();
+    }
+    msg
 }
 
 /// The span a YAML error points at. For a tab, the tab itself (the scanner reports the
@@ -184,6 +195,18 @@ fn yaml_finding(file: &SourceFile, e: &serde_saphyr::Error) -> Finding {
 
 /// Parses a file into a located [`Node`] tree (stage 1: syntax).
 pub fn parse(file: &SourceFile) -> Result<Sp<Node>, Finding> {
+    if let Some(at) = file.invalid_utf8 {
+        return Err(Finding::error(
+            Check::YamlSyntax,
+            "not a text file: the bytes are not UTF-8",
+        )
+        .in_file(file)
+        .at_span(
+            miette::SourceSpan::new(at.into(), 1),
+            "first byte that is not UTF-8",
+        )
+        .help("save the file as UTF-8 text; YAML files are text"));
+    }
     serde_saphyr::from_str_with_options::<Sp<Node>>(file.text(), options())
         .map_err(|e| yaml_finding(file, &e))
 }
@@ -197,42 +220,29 @@ pub fn check_schema(file: &SourceFile, kind: FileKind, root: &Sp<Node>) -> Vec<F
     let instance = root.to_json();
     let mut out = Vec::new();
     for err in validator.iter_errors(&instance) {
-        let pointer = err.instance_path().as_str().to_string();
-        let (mut loc, mut label) = (locate(root, &pointer), "here".to_string());
-        let mut message = err.to_string();
-        if let jsonschema::error::ValidationErrorKind::Enum { options } = err.kind() {
-            if let Some(list) = options.as_array() {
-                let allowed: Vec<String> = list
-                    .iter()
-                    .map(|v| v.to_string().trim_matches('"').to_string())
-                    .collect();
-                message = format!("{} is not one of {}", err.instance(), allowed.join(", "));
-            }
-        }
+        let e = explain(&err);
+        let (mut loc, mut label) = (locate(root, &e.pointer), "here".to_string());
+        let mut message = e.message;
         let mut help = format!(
             "see schema/{} for the allowed keys and values (`tessera schema {}`)",
             kind.schema_file(),
             kind.name()
         );
-        if let jsonschema::error::ValidationErrorKind::AdditionalProperties { unexpected } =
-            err.kind()
-        {
-            if let Some(k) = unexpected.first() {
-                if let Some(l) = locate_key(root, &pointer, k) {
-                    loc = l;
-                }
-                message = format!("unknown key `{k}`");
-                label = "not a key of this map".into();
-                let allowed = allowed_keys(kind, err.schema_path().as_str());
-                if !allowed.is_empty() {
-                    help = format!("allowed keys here: {}", allowed.join(", "));
-                }
+        if let Some((key, schema_path)) = e.unknown_key {
+            if let Some(l) = locate_key(root, &e.pointer, &key) {
+                loc = l;
+            }
+            message = format!("unknown key `{key}`");
+            label = "not a key of this map".into();
+            let allowed = allowed_keys(kind, &schema_path);
+            if !allowed.is_empty() {
+                help = format!("allowed keys here: {}", allowed.join(", "));
             }
         }
-        let at = if pointer.is_empty() {
+        let at = if e.pointer.is_empty() {
             "at the top level".to_string()
         } else {
-            format!("at `{}`", pointer_to_path(&pointer))
+            format!("at `{}`", pointer_to_path(&e.pointer))
         };
         out.push(
             Finding::error(Check::Schema, format!("{message} ({at})"))
@@ -242,6 +252,101 @@ pub fn check_schema(file: &SourceFile, kind: FileKind, root: &Sp<Node>) -> Vec<F
         );
     }
     out
+}
+
+/// A schema violation put in the user's terms.
+struct Explained {
+    /// JSON pointer of the offending value.
+    pointer: String,
+    /// What is wrong.
+    message: String,
+    /// For an unknown key: the key and the schema path of the rule.
+    unknown_key: Option<(String, String)>,
+}
+
+fn quoted(v: &Value) -> String {
+    match v {
+        Value::String(s) => format!("`{s}`"),
+        other => other.to_string(),
+    }
+}
+
+/// Explains a schema error. For `oneOf`/`anyOf` (enums, optional values, tagged counts)
+/// the alternatives are looked into: a string that is none of the allowed names says
+/// which names are allowed; a value of the right type reports the first problem inside
+/// the alternative it matches (e.g. a missing key).
+fn explain(err: &jsonschema::ValidationError) -> Explained {
+    use jsonschema::error::ValidationErrorKind as K;
+    let pointer = err.instance_path().as_str().to_string();
+    let plain = |message: String| Explained {
+        pointer: pointer.clone(),
+        message,
+        unknown_key: None,
+    };
+    match err.kind() {
+        K::Enum { options } => {
+            let allowed: Vec<String> = options
+                .as_array()
+                .map(|l| l.iter().map(quoted).collect())
+                .unwrap_or_default();
+            plain(format!(
+                "{} is not one of {}",
+                quoted(err.instance()),
+                allowed.join(", ")
+            ))
+        }
+        K::Required { property } => plain(format!("missing key {}", quoted(property))),
+        K::AdditionalProperties { unexpected } => Explained {
+            pointer: pointer.clone(),
+            message: err.to_string(),
+            unknown_key: unexpected
+                .first()
+                .map(|k| (k.clone(), err.schema_path().as_str().to_string())),
+        },
+        K::OneOfNotValid { context } | K::AnyOf { context } => {
+            let is_choice = |e: &jsonschema::ValidationError| {
+                matches!(
+                    e.kind(),
+                    K::Enum { .. } | K::Constant { .. } | K::Type { .. }
+                )
+            };
+            // A branch whose errors are not about the value's type or name: the value is
+            // of that branch's shape, so its first error is the real one.
+            if let Some(branch) = context
+                .iter()
+                .find(|b| !b.is_empty() && !b.iter().all(is_choice))
+            {
+                return explain(&branch[0]);
+            }
+            let mut names = Vec::new();
+            let mut maps = false;
+            for e in context.iter().flatten() {
+                match e.kind() {
+                    K::Enum { options } => {
+                        names.extend(options.as_array().into_iter().flatten().map(quoted))
+                    }
+                    K::Constant { expected_value } => names.push(quoted(expected_value)),
+                    K::Type { kind } => maps |= format!("{kind:?}").contains("Object"),
+                    _ => {}
+                }
+            }
+            names.dedup();
+            if names.is_empty() {
+                return plain(err.to_string());
+            }
+            let or_map = if maps {
+                " (or one of the map forms)"
+            } else {
+                ""
+            };
+            plain(format!(
+                "{} is not one of {}{or_map}",
+                quoted(err.instance()),
+                names.join(", ")
+            ))
+        }
+        _ => plain(err.to_string()),
+    }
 }
 
 /// Keys allowed where an additional-property error occurred, read from the schema the error

@@ -11,7 +11,7 @@ use tessera::diag::{Failure, Finding, Level};
 use tessera::render::FindingRecord;
 use tessera::schema::{FileKind, schema_text};
 use tessera::validate::validate_path;
-use tessera::{ScoreOptions, placements_path, score_path};
+use tessera::{ScoreOptions, placements_report, score_path};
 
 /// Carcassonne-family tile games as data: validate rule sets, tile sets and positions, and
 /// score boards.
@@ -214,9 +214,13 @@ fn yaml_files(path: &Path, out: &mut Vec<PathBuf>) -> Result<(), String> {
 fn validate(paths: &[PathBuf], format: FindingFormat) -> ExitCode {
     let mut files = Vec::new();
     for p in paths {
+        let before = files.len();
         if let Err(m) = yaml_files(p, &mut files) {
             err!("error: {m}");
             return ExitCode::from(FAILURE);
+        }
+        if files.len() == before {
+            err!("note: no .yaml files in {}", p.display());
         }
     }
     if files.is_empty() {
@@ -318,8 +322,13 @@ fn score(
 }
 
 fn placements(position: &Path, tile: &str) -> ExitCode {
-    match placements_path(position, tile) {
-        Ok(list) => {
+    match placements_report(position, tile) {
+        Ok((list, left)) => {
+            if left == 0 {
+                err!(
+                    "note: every copy of tile {tile} is already on the board; listed: where one more would fit"
+                );
+            }
             if list.is_empty() {
                 out!("tile {tile} fits nowhere on this board\n");
             }

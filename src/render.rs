@@ -31,6 +31,8 @@ pub struct ScoreReport {
     pub game: String,
     /// Turns replayed (0 for a snapshot).
     pub turns: usize,
+    /// Whether the position is a snapshot (no turns).
+    pub snapshot: bool,
     /// Whether end-of-game scoring was included.
     pub final_scoring: bool,
     /// Players in turn order.
@@ -46,6 +48,7 @@ impl ScoreReport {
             position,
             game: state.game.rules.name.clone(),
             turns: state.turn,
+            snapshot: false,
             final_scoring,
             players: state
                 .players
@@ -75,11 +78,18 @@ impl ScoreReport {
         let mut s = String::new();
         let title = self.position.as_deref().unwrap_or("position");
         let _ = writeln!(s, "{title} ({})", self.game);
+        let replayed = if self.snapshot {
+            "snapshot".to_string()
+        } else {
+            format!(
+                "{} turn{} replayed",
+                self.turns,
+                if self.turns == 1 { "" } else { "s" }
+            )
+        };
         let _ = writeln!(
             s,
-            "{} turn{} replayed; {}",
-            self.turns,
-            if self.turns == 1 { "" } else { "s" },
+            "{replayed}; {}",
             if self.final_scoring {
                 "end-of-game scoring included"
             } else {

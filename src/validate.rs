@@ -800,7 +800,8 @@ pub fn compile_tileset(
     let mut by_id: HashMap<String, usize> = HashMap::new();
     let mut first_def: HashMap<String, &Sp<TileDef>> = HashMap::new();
     for def in &ts.tiles {
-        if let Some(first) = first_def.get(&def.id.value) {
+        let duplicate = first_def.get(&def.id.value).map(|first| first.id.loc);
+        if let Some(first) = duplicate {
             sink.push(
                 Finding::error(
                     Check::DuplicateId,
@@ -808,17 +809,19 @@ pub fn compile_tileset(
                 )
                 .in_file(file)
                 .at(&def.id.loc, "second definition")
-                .at(&first.id.loc, "first definition")
+                .at(&first, "first definition")
                 .help("give every tile definition its own id; use `count` for copies"),
             );
-            continue;
+        } else {
+            first_def.insert(def.id.value.clone(), def);
         }
-        first_def.insert(def.id.value.clone(), def);
+        // A duplicate is still checked, so that its own problems show now.
         match compile_tile(file, def, rules, shapes) {
-            Ok(t) => {
+            Ok(t) if duplicate.is_none() => {
                 by_id.insert(t.id.clone(), tiles.len());
                 tiles.push(t);
             }
+            Ok(_) => {}
             Err(f) => sink.0.extend(f),
         }
     }
@@ -832,8 +835,9 @@ pub fn compile_tileset(
             .in_file(file)
             .at(&ts.total.loc, format!("declared total {}", ts.total.value))
             .help(format!(
-                "correct the count of the tile that is off by {}, or set `total: {sum}` if the box really holds {sum}",
-                sum.abs_diff(ts.total.value)
+                "the counts are {} {} in all: correct them, or set `total: {sum}` if the box really holds {sum}",
+                sum.abs_diff(ts.total.value),
+                if sum > ts.total.value { "too many" } else { "too few" }
             )),
         );
     }
@@ -909,8 +913,15 @@ pub fn compile_tileset(
         if let Some(loc) = provenance_loc(file) {
             n = n.at_span(loc, word.to_string());
         }
-        if let Some(text) = ts.provenance.as_ref().and_then(|p| p.notes.clone()) {
-            n = n.help(text.trim().to_string());
+        if let Some(text) = ts.provenance.as_ref().and_then(|p| p.notes.as_deref()) {
+            let text = text.trim();
+            let first = text.find(". ").map_or(text, |i| &text[..=i]);
+            let more = if first.len() < text.len() {
+                " (more in the file's `provenance.notes`)"
+            } else {
+                ""
+            };
+            n = n.help(format!("{first}{more}"));
         }
         notes.push(n);
     }

@@ -130,12 +130,17 @@ pub enum PiecePlacement {
     /// Address only: a piece of the rule set's first piece kind.
     At(String),
     /// Piece kind and address.
-    Kind {
-        /// Piece kind (a key of the rule set's `pieces`).
-        kind: String,
-        /// Segment address.
-        at: String,
-    },
+    Kind(PieceSpec),
+}
+
+/// A piece of a named kind at an address.
+#[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct PieceSpec {
+    /// Piece kind (a key of the rule set's `pieces`).
+    pub kind: String,
+    /// Segment address.
+    pub at: String,
 }
 
 impl PiecePlacement {
@@ -143,13 +148,13 @@ impl PiecePlacement {
     pub fn kind(&self) -> Option<&str> {
         match self {
             PiecePlacement::At(_) => None,
-            PiecePlacement::Kind { kind, .. } => Some(kind),
+            PiecePlacement::Kind(p) => Some(&p.kind),
         }
     }
     /// The segment address.
     pub fn at(&self) -> &str {
         match self {
-            PiecePlacement::At(a) | PiecePlacement::Kind { at: a, .. } => a,
+            PiecePlacement::At(a) | PiecePlacement::Kind(PieceSpec { at: a, .. }) => a,
         }
     }
 }
