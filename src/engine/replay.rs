@@ -1,0 +1,649 @@
+//! Positions: loading a position file with its game, and replaying it (a turn log with
+//! every rule checked at every turn, or a snapshot laid as it lies), turning every
+//! violation into a finding at its line.
+
+use super::*;
+use crate::diag::{Check, Failure, Finding, SourceFile};
+use crate::geometry::{SIDES, quarter_turns};
+use crate::load;
+use crate::model::{CoveredItems, PieceRef, PositionFile, Sp};
+use crate::schema::FileKind;
+use crate::validate::{compile_tile, load_tileset};
+
+/// A position file loaded with its game (tile set plus the position's own tiles).
+#[derive(Debug, Clone)]
+pub struct LoadedPosition {
+    /// The game.
+    pub game: Game,
+    /// The position file.
+    pub file: SourceFile,
+    /// Its contents.
+    pub position: PositionFile,
+    /// Options in effect, by option id.
+    pub options: Vec<bool>,
+    /// Notes from loading the tile set.
+    pub notes: Vec<Finding>,
+}
+
+/// Loads a position from a path.
+///
+/// Errors: `Failure::Tool` if it cannot be read; findings for anything wrong in it or in
+/// the files it names.
+pub fn load_position(path: &std::path::Path) -> Result<LoadedPosition, Failure> {
+    let file = load::read(path).map_err(Failure::Tool)?;
+    load_position_file(&file)
+}
+
+/// Loads a position from an already read file.
+pub fn load_position_file(file: &SourceFile) -> Result<LoadedPosition, Failure> {
+    let position: PositionFile = load::load_source(file, FileKind::Position)?;
+    let ts_path = load::resolve(&file.path, &position.tileset.value);
+    let loaded = load_tileset(&ts_path, position.ruleset.as_ref().map(|r| (file, r)));
+    let (mut game, notes) = match loaded {
+        Ok(x) => x,
+        Err(Failure::Tool(m)) => {
+            return Err(Failure::one(
+                Finding::error(Check::Io, format!("cannot read the tile set: {m}"))
+                    .in_file(file)
+                    .at(&position.tileset.loc, "tile set path")
+                    .help("paths are relative to the position file"),
+            ));
+        }
+        Err(e) => return Err(e),
+    };
+    let mut findings = Vec::new();
+    for def in &position.tiles {
+        if game.tiles.get(&def.id.value).is_some() {
+            findings.push(
+                Finding::error(
+                    Check::DuplicateId,
+                    format!("tile `{}` is already defined by the tile set", def.id.value),
+                )
+                .in_file(file)
+                .at(&def.id.loc, "inline tile")
+                .help("give the position's own tile a new id"),
+            );
+            continue;
+        }
+        match compile_tile(file, def, &game.rules, None) {
+            Ok(t) => {
+                game.tiles
+                    .by_id
+                    .insert(t.id.clone(), game.tiles.tiles.len());
+                game.tiles.tiles.push(t);
+            }
+            Err(f) => findings.extend(f),
+        }
+    }
+    let mut options = game.rules.default_options();
+    for (name, value) in &position.options {
+        match game.rules.option(name) {
+            Some(i) => options[i] = value.value,
+            None => findings.push(
+                Finding::error(
+                    Check::PositionUnknownName,
+                    format!("unknown option `{name}`"),
+                )
+                .in_file(file)
+                .at(&value.loc, "option value")
+                .help(format!(
+                    "options of {}: {}",
+                    game.rules.name,
+                    game.rules
+                        .options
+                        .iter()
+                        .map(|o| o.name.as_str())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                )),
+            ),
+        }
+    }
+    let mut seen = Vec::new();
+    for p in &position.players {
+        if seen.contains(&&p.value) {
+            findings.push(
+                Finding::error(
+                    Check::Duplicate,
+                    format!("player `{}` is listed twice", p.value),
+                )
+                .in_file(file)
+                .at(&p.loc, "second mention")
+                .help("player names must be distinct"),
+            );
+        }
+        seen.push(&p.value);
+    }
+    if position.players.is_empty() {
+        findings.push(
+            Finding::error(Check::PositionForm, "a position needs at least one player")
+                .in_file(file)
+                .help("add `players: [Alice, Bob]`"),
+        );
+    }
+    if position.turns.is_some() == position.board.is_some() {
+        findings.push(
+            Finding::error(
+                Check::PositionForm,
+                "a position gives either `turns` (a turn log) or `board` (a snapshot)",
+            )
+            .in_file(file)
+            .help("keep one of `turns` and `board`"),
+        );
+    }
+    if !findings.is_empty() {
+        return Err(Failure::Findings(findings));
+    }
+    Ok(LoadedPosition {
+        game,
+        file: file.clone(),
+        position,
+        options,
+        notes,
+    })
+}
+
+fn tile_id(lp: &LoadedPosition, id: &Sp<String>) -> Result<TileId, Finding> {
+    lp.game.tiles.get(&id.value).ok_or_else(|| {
+        let ids: Vec<&str> = lp.game.tiles.tiles.iter().map(|t| t.id.as_str()).collect();
+        Finding::error(Check::UnknownTile, format!("unknown tile `{}`", id.value))
+            .in_file(&lp.file)
+            .at(&id.loc, format!("not in {}", lp.game.tiles.name))
+            .help(format!("tiles of the set: {}", ids.join(", ")))
+    })
+}
+
+fn turns_of(lp: &LoadedPosition, r: &Sp<u32>) -> Result<u8, Finding> {
+    quarter_turns(r.value).ok_or_else(|| {
+        Finding::error(
+            Check::Rotation,
+            format!("rotation {} is not a quarter turn", r.value),
+        )
+        .in_file(&lp.file)
+        .at(&r.loc, "rotation")
+        .help("rotations are degrees clockwise: 0, 90, 180 or 270")
+    })
+}
+
+fn player_id(lp: &LoadedPosition, name: &Sp<String>) -> Result<usize, Finding> {
+    lp.position
+        .players
+        .iter()
+        .position(|p| p.value == name.value)
+        .ok_or_else(|| {
+            Finding::error(
+                Check::PositionUnknownName,
+                format!("unknown player `{}`", name.value),
+            )
+            .in_file(&lp.file)
+            .at(&name.loc, "not in `players`")
+            .help(format!(
+                "players: {}",
+                lp.position
+                    .players
+                    .iter()
+                    .map(|p| p.value.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ))
+        })
+}
+
+fn piece_kind(
+    lp: &LoadedPosition,
+    kind: Option<&str>,
+    loc: &serde_saphyr::Location,
+) -> Result<PieceKindId, Finding> {
+    match kind {
+        None => Ok(0),
+        Some(k) => lp.game.rules.piece(k).ok_or_else(|| {
+            Finding::error(
+                Check::PositionUnknownName,
+                format!("unknown piece kind `{k}`"),
+            )
+            .in_file(&lp.file)
+            .at(loc, "piece")
+            .help(format!(
+                "piece kinds: {}",
+                lp.game
+                    .rules
+                    .pieces
+                    .iter()
+                    .map(|p| p.name.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ))
+        }),
+    }
+}
+
+/// Places a tile from the position, turning errors into findings at `loc`.
+fn place(
+    state: &mut State,
+    lp: &LoadedPosition,
+    tile: TileId,
+    (x, y, turns): (i32, i32, u8),
+    loc: &Sp<String>,
+    adjacency: bool,
+) -> Result<u32, Finding> {
+    let def = &lp.game.tiles.tiles[tile];
+    if state.used[tile] >= def.count {
+        return Err(Finding::error(
+            Check::TileExhausted,
+            format!(
+                "tile `{}` is used more often than the set's {} cop{}",
+                def.id,
+                def.count,
+                if def.count == 1 { "y" } else { "ies" }
+            ),
+        )
+        .in_file(&lp.file)
+        .at(&loc.loc, "one copy too many")
+        .help("check the tile id; the start tile uses one copy too"));
+    }
+    let result = if adjacency || state.board.placed.is_empty() {
+        state.board.fits(&lp.game.tiles, tile, x, y, turns)
+    } else {
+        match state.board.fits(&lp.game.tiles, tile, x, y, turns) {
+            Err(PlaceError::NotAdjacent) => Ok(()),
+            r => r,
+        }
+    };
+    let rules = &lp.game.rules;
+    match result {
+        Ok(()) => {}
+        Err(PlaceError::Occupied) => {
+            return Err(Finding::error(
+                Check::CellOccupied,
+                format!("cell ({x}, {y}) already holds a tile"),
+            )
+            .in_file(&lp.file)
+            .at(&loc.loc, "placed on an occupied cell")
+            .help("each cell holds one tile; check x and y (y grows to the south)"));
+        }
+        Err(PlaceError::NotAdjacent) => {
+            return Err(Finding::error(
+                Check::NotAdjacent,
+                format!("tile `{}` at ({x}, {y}) touches no tile", def.id),
+            )
+            .in_file(&lp.file)
+            .at(&loc.loc, "not next to the board")
+            .help(
+                "a tile must share a side with a placed tile; check x and y (y grows to the south)",
+            ));
+        }
+        Err(PlaceError::Mismatch {
+            side,
+            mine,
+            theirs,
+            neighbour,
+        }) => {
+            let n = state.board.placed[neighbour as usize];
+            let fitting: Vec<String> = (0..4u8)
+                .filter(|&t| state.board.fits(&lp.game.tiles, tile, x, y, t).is_ok())
+                .map(|t| (t as u32 * 90).to_string())
+                .collect();
+            let fit_help = if fitting.is_empty() {
+                format!("tile `{}` fits no rotation at ({x}, {y})", def.id)
+            } else {
+                format!(
+                    "rotations of `{}` that fit at ({x}, {y}): {}",
+                    def.id,
+                    fitting.join(", ")
+                )
+            };
+            return Err(Finding::error(
+                Check::EdgeMismatch,
+                format!(
+                    "tile `{}` does not fit at ({x}, {y}): its {} side is {} but the neighbour's side is {}",
+                    def.id, SIDES[side as usize], rules.side_kinds[mine].name, rules.side_kinds[theirs].name
+                ),
+            )
+            .in_file(&lp.file)
+            .at(&loc.loc, format!("{} side here is {}", SIDES[side as usize], rules.side_kinds[mine].name))
+            .help(format!("{fit_help} (neighbour: `{}` at ({}, {}))", lp.game.tiles.tiles[n.tile].id, n.x, n.y)));
+        }
+    }
+    state.used[tile] += 1;
+    Ok(state.board.place(rules, &lp.game.tiles, tile, x, y, turns))
+}
+
+/// A piece to put on the tile just placed, as written in a position.
+struct PieceRequest<'a> {
+    player: usize,
+    kind: PieceKindId,
+    at: &'a str,
+    loc: &'a serde_saphyr::Location,
+}
+
+/// Puts a piece on a placed tile, turning errors into findings at the piece.
+fn put_piece(
+    state: &mut State,
+    lp: &LoadedPosition,
+    placed: u32,
+    req: &PieceRequest,
+    check_blocking: bool,
+) -> Result<(), Finding> {
+    let result = match state.segment_at(placed, req.at) {
+        Some(seg) => state.place_piece(req.player, req.kind, placed, seg, check_blocking),
+        None => Err(PieceError::UnknownAddress),
+    };
+    let Err(e) = result else {
+        return Ok(());
+    };
+    let rules = &lp.game.rules;
+    let kname = &rules.pieces[req.kind].name;
+    let at = req.at;
+    let f = match e {
+        PieceError::UnknownAddress => Finding::error(
+            Check::UnknownAddress,
+            format!("`{at}` names no segment of the tile just placed"),
+        )
+        .help("address a segment by a side or half-side it touches in board orientation (N, NL, EL, …) or by an inner segment's id (e.g. monastery)"),
+        PieceError::NoRole { feature } => Finding::error(
+            Check::NoRole,
+            format!("a {kname} cannot be placed on a {feature} here"),
+        )
+        .help(format!(
+            "roles of {kname}: {}",
+            rules.pieces[req.kind]
+                .roles
+                .iter()
+                .map(|r| {
+                    let off = r
+                        .requires_option
+                        .filter(|&o| !state.options[o])
+                        .map(|o| format!(" (only with option `{}`, which is off)", rules.options[o].name))
+                        .unwrap_or_default();
+                    format!("{} on {}{off}", r.name, rules.features[r.feature].name)
+                })
+                .collect::<Vec<_>>()
+                .join(", ")
+        )),
+        PieceError::Occupied { feature, by } => Finding::error(
+            Check::FeatureOccupied,
+            format!("this {feature} already holds a piece of {by}"),
+        )
+        .help("a piece may only go on a feature without pieces; choose another segment of the tile, or none"),
+        PieceError::SegmentTaken => Finding::error(
+            Check::FeatureOccupied,
+            format!("this segment already holds a {kname}"),
+        )
+        .help("one segment holds at most one piece of a kind; pieces of several players meet only when features are joined"),
+        PieceError::NoSupply => Finding::error(
+            Check::NoSupply,
+            format!("{} has no {kname} left in supply", state.players[req.player]),
+        )
+        .help(format!(
+            "each player has {} {kname}s; pieces return when their feature is scored",
+            lp.game.tiles.supply[req.kind]
+        )),
+    };
+    Err(f.in_file(&lp.file).at(req.loc, "piece"))
+}
+
+fn extra_turn_finding(
+    lp: &LoadedPosition,
+    state: &State,
+    bonus_player: usize,
+    loc: &serde_saphyr::Location,
+) -> Finding {
+    Finding::error(
+        Check::ExtraTurn,
+        format!("{} earned an extra turn on the previous turn, so this turn is theirs", state.players[bonus_player]),
+    )
+    .in_file(&lp.file)
+    .at(loc, "another player")
+    .help("the player who completes a feature that earns an extra turn plays the next turn; remove `player:` or name them")
+}
+
+/// Checks that a tile from an extra stack is placed exactly in extra turns.
+fn check_stack(
+    lp: &LoadedPosition,
+    state: &State,
+    tile: TileId,
+    bonus: Option<(usize, usize)>,
+    loc: &Sp<String>,
+) -> Result<(), Finding> {
+    let rules = &lp.game.rules;
+    let stack = lp.game.tiles.tiles[tile].stack;
+    match (bonus, stack) {
+        (Some((b, s)), t) if t != Some(s) => Err(Finding::error(
+            Check::ExtraTurn,
+            format!("this is {}'s extra turn: the tile comes from the {} stack", state.players[b], rules.stacks[s]),
+        )
+        .in_file(&lp.file)
+        .at(&loc.loc, "not a tile of that stack")
+        .help("place a tile of that stack on the turn after the one that earned the extra turn")),
+        (None, Some(s)) => Err(Finding::error(
+            Check::ExtraTurn,
+            format!("tiles of the {} stack are only placed in extra turns", rules.stacks[s]),
+        )
+        .in_file(&lp.file)
+        .at(&loc.loc, "no extra turn was earned")
+        .help("an extra turn follows a turn that completed a feature earning one (a forest with a menhir)")),
+        _ => Ok(()),
+    }
+}
+
+/// Marks items of a snapshot segment as covered.
+fn cover_items(
+    state: &mut State,
+    lp: &LoadedPosition,
+    c: &Sp<CoveredItems>,
+) -> Result<(), Finding> {
+    let node = state.board.at(c.x.value, c.y.value).and_then(|placed| {
+        state
+            .segment_at(placed, &c.at)
+            .map(|s| state.board.node(placed, s))
+    });
+    let Some(node) = node else {
+        return Err(Finding::error(
+            Check::UnknownAddress,
+            format!(
+                "no segment `{}` on a tile at ({}, {})",
+                c.at.value, c.x.value, c.y.value
+            ),
+        )
+        .in_file(&lp.file)
+        .at(&c.at.loc, "covered items")
+        .help("name the cell (x, y) of a tile on the board and a segment address on it"));
+    };
+    let rules = &lp.game.rules;
+    for (item, n) in &c.items {
+        let Some(i) = rules.items.iter().position(|x| x == item) else {
+            return Err(Finding::error(
+                Check::PositionUnknownName,
+                format!("unknown item `{item}`"),
+            )
+            .in_file(&lp.file)
+            .at(&n.loc, "item")
+            .help(format!(
+                "items of {}: {}",
+                rules.name,
+                rules.items.join(", ")
+            )));
+        };
+        state
+            .covered
+            .entry(node)
+            .or_insert_with(|| vec![0; rules.items.len()])[i] += n.value;
+    }
+    Ok(())
+}
+
+/// Returns a piece named by a turn's `return_piece`, if an effect of the tile allows it.
+fn return_piece(
+    state: &mut State,
+    lp: &LoadedPosition,
+    player: usize,
+    allowed: Option<PieceKindId>,
+    r: &Sp<PieceRef>,
+) -> Result<(), Finding> {
+    let Some(kind) = allowed else {
+        return Err(Finding::error(Check::ReturnPiece, "no effect of the tile just placed lets a piece return")
+            .in_file(&lp.file)
+            .at(&r.loc, "return_piece")
+            .help("only tiles whose items have a `return_piece` effect (the shaman) allow it; remove `return_piece`"));
+    };
+    let segment = state
+        .board
+        .at(r.x.value, r.y.value)
+        .and_then(|placed| state.segment_at(placed, &r.at).map(|s| (placed, s)));
+    let returned = match segment {
+        Some((placed, seg)) => state.return_piece(player, kind, placed, seg),
+        None => false,
+    };
+    if returned {
+        Ok(())
+    } else {
+        Err(Finding::error(
+            Check::ReturnPiece,
+            format!(
+                "{} has no {} at ({}, {}) `{}`",
+                state.players[player],
+                lp.game.rules.pieces[kind].name,
+                r.x.value,
+                r.y.value,
+                r.at.value
+            ),
+        )
+        .in_file(&lp.file)
+        .at(&r.at.loc, "no such piece")
+        .help("name the cell (x, y) and segment address of one of the player's pieces"))
+    }
+}
+
+/// Replays a position: places the start tile and every turn (checking the rules at each),
+/// scoring completed features as it goes; for a snapshot, lays the board, its pieces and
+/// banked points, then scores completed features that still hold pieces. `limit` replays
+/// only the first turns.
+///
+/// Errors: the first illegal turn, as a finding at its line (later turns depend on it).
+pub fn replay<'g>(lp: &'g LoadedPosition, limit: Option<usize>) -> Result<State<'g>, Vec<Finding>> {
+    replay_inner(lp, limit).map_err(|f| vec![f])
+}
+
+fn replay_inner<'g>(lp: &'g LoadedPosition, limit: Option<usize>) -> Result<State<'g>, Finding> {
+    let players = lp
+        .position
+        .players
+        .iter()
+        .map(|p| p.value.clone())
+        .collect();
+    let mut state = State::new(&lp.game, players, lp.options.clone());
+    if let Some(turns) = &lp.position.turns {
+        let (start, rot, loc) = match &lp.position.start {
+            Some(s) => (
+                tile_id(lp, &s.tile)?,
+                turns_of(lp, &s.rotation)?,
+                s.tile.clone(),
+            ),
+            None => {
+                let id = lp.game.tiles.tiles[lp.game.tiles.start].id.clone();
+                (lp.game.tiles.start, 0, Sp::unspanned(id))
+            }
+        };
+        place(&mut state, lp, start, (0, 0, rot), &loc, true)?;
+        let mut next = 0usize;
+        // An extra turn earned on the previous turn: (player, stack).
+        let mut bonus: Option<(usize, usize)> = None;
+        for turn in turns.iter().take(limit.unwrap_or(usize::MAX)) {
+            if state.main_pile_empty() {
+                return Err(Finding::error(
+                    Check::GameOver,
+                    "the game is over: every tile of the main pile has been placed",
+                )
+                .in_file(&lp.file)
+                .at(&turn.tile.loc, "a turn after the last one")
+                .help("the game ends after the turn in which the last tile of the main pile is placed (tiles of other stacks do not extend it)"));
+            }
+            state.turn += 1;
+            let player = match (&turn.player, bonus) {
+                (Some(p), Some((b, _))) => {
+                    let named = player_id(lp, p)?;
+                    if named != b {
+                        return Err(extra_turn_finding(lp, &state, b, &p.loc));
+                    }
+                    named
+                }
+                (Some(p), None) => player_id(lp, p)?,
+                (None, Some((b, _))) => b,
+                (None, None) => next % state.players.len(),
+            };
+            next = player + 1;
+            state.last_player = player;
+            let tile = tile_id(lp, &turn.tile)?;
+            check_stack(lp, &state, tile, bonus, &turn.tile)?;
+            let in_bonus = bonus.take().is_some();
+            let rot = turns_of(lp, &turn.rotation)?;
+            let at = (turn.x.value, turn.y.value, rot);
+            let placed = place(&mut state, lp, tile, at, &turn.tile, true)?;
+            let may_return = state.apply_effects(player, placed);
+            if let Some(r) = &turn.return_piece {
+                return_piece(&mut state, lp, player, may_return, r)?;
+            }
+            if let Some(piece) = &turn.piece {
+                let req = PieceRequest {
+                    player,
+                    kind: piece_kind(lp, piece.kind(), &piece.loc)?,
+                    at: piece.at(),
+                    loc: &piece.loc,
+                };
+                put_piece(&mut state, lp, placed, &req, true)?;
+            }
+            let completed = state.score_completed(placed);
+            if !in_bonus {
+                bonus = earned_bonus(&state, &completed).map(|stack| (player, stack));
+            }
+        }
+    } else if let Some(board) = &lp.position.board {
+        for bt in board {
+            let tile = tile_id(lp, &bt.tile)?;
+            let rot = turns_of(lp, &bt.rotation)?;
+            let at = (bt.x.value, bt.y.value, rot);
+            let placed = place(&mut state, lp, tile, at, &bt.tile, false)?;
+            for piece in &bt.pieces {
+                let req = PieceRequest {
+                    player: player_id(lp, &piece.player)?,
+                    kind: piece_kind(
+                        lp,
+                        piece.kind.as_ref().map(|k| k.value.as_str()),
+                        &piece.loc,
+                    )?,
+                    at: &piece.at,
+                    loc: &piece.at.loc,
+                };
+                put_piece(&mut state, lp, placed, &req, false)?;
+            }
+        }
+        if let Some(&first) = state.board.disconnected().first() {
+            let bt = &board[first as usize];
+            return Err(Finding::error(
+                Check::NotAdjacent,
+                format!(
+                    "tile `{}` at ({}, {}) is not connected to the rest of the board",
+                    bt.tile.value, bt.x.value, bt.y.value
+                ),
+            )
+            .in_file(&lp.file)
+            .at(&bt.tile.loc, "cut off from the first tile")
+            .help("a snapshot is one board: every tile shares a side with another; check x and y (y grows to the south)"));
+        }
+        for c in &lp.position.covered {
+            cover_items(&mut state, lp, c)?;
+        }
+        for (name, pts) in &lp.position.scores {
+            let player = player_id(
+                lp,
+                &Sp {
+                    value: name.clone(),
+                    loc: pts.loc,
+                },
+            )?;
+            state.points[player] += pts.value;
+        }
+        state.score_pending();
+    }
+    Ok(state)
+}
