@@ -27,11 +27,41 @@ fn yaml_files(dir: &str) -> Vec<PathBuf> {
     out
 }
 
+/// Bundled files that must be valid: everything but the deliberately broken fixtures of
+/// `tests/positions/invalid/`.
 fn bundled() -> Vec<PathBuf> {
     ["rulesets", "tilesets", "examples", "tests/positions"]
         .iter()
         .flat_map(|d| yaml_files(d))
+        .filter(|p| !p.starts_with("tests/positions/invalid"))
         .collect()
+}
+
+#[test]
+fn invalid_fixtures_fail_with_the_code_they_expect() {
+    // Each file in tests/positions/invalid/ says what it breaks in a line
+    // `# expect: CODE` (e.g. `# expect: position::extra_turn`).
+    let files = yaml_files("tests/positions/invalid");
+    assert!(!files.is_empty());
+    for f in files {
+        let text = std::fs::read_to_string(&f).expect("readable");
+        let expected: Vec<&str> = text
+            .lines()
+            .filter_map(|l| l.strip_prefix("# expect: "))
+            .map(str::trim)
+            .collect();
+        assert!(!expected.is_empty(), "{}: no `# expect: CODE` line", f.display());
+        let v = validate_path(&f).expect("readable");
+        let codes: Vec<&str> = v
+            .findings
+            .iter()
+            .filter(|x| x.level == Level::Error)
+            .map(|x| x.check.code())
+            .collect();
+        for code in expected {
+            assert!(codes.contains(&code), "{}: expected {code}, found {codes:?}", f.display());
+        }
+    }
 }
 
 #[test]
