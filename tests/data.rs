@@ -50,7 +50,11 @@ fn invalid_fixtures_fail_with_the_code_they_expect() {
             .filter_map(|l| l.strip_prefix("# expect: "))
             .map(str::trim)
             .collect();
-        assert!(!expected.is_empty(), "{}: no `# expect: CODE` line", f.display());
+        assert!(
+            !expected.is_empty(),
+            "{}: no `# expect: CODE` line",
+            f.display()
+        );
         let v = validate_path(&f).expect("readable");
         let codes: Vec<&str> = v
             .findings
@@ -59,7 +63,11 @@ fn invalid_fixtures_fail_with_the_code_they_expect() {
             .map(|x| x.check.code())
             .collect();
         for code in expected {
-            assert!(codes.contains(&code), "{}: expected {code}, found {codes:?}", f.display());
+            assert!(
+                codes.contains(&code),
+                "{}: expected {code}, found {codes:?}",
+                f.display()
+            );
         }
     }
 }

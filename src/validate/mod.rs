@@ -1,0 +1,256 @@
+//! Meaning checks (stage 3 of loading) and compilation into [`crate::rules`] tables.
+//!
+//! Each check reports every problem it finds, at its line, with a help line; compilation
+//! succeeds only when no error was found. Checks, by file kind:
+//! - rule set: every name used is declared (terrains in side profiles and features, items,
+//!   relations, options, piece roles), profiles have 1 or 3 parts;
+//! - tile set: declared `total` equals the sum of counts, unique ids, side kinds exist,
+//!   every slot claimed by exactly one segment whose feature matches the slot's terrain,
+//!   links point at segments of the same tile, `copies` lists one entry per copy,
+//!   decorations and items are declared, the start tile exists; a note when the contents are
+//!   not verified;
+//! - position: see [`crate::engine::replay`] (tiles exist and fit, pieces are legal).
+
+mod ruleset;
+mod tileset;
+
+pub use ruleset::compile_ruleset;
+pub use tileset::{compile_tile, compile_tileset};
+
+use std::collections::{BTreeMap, HashMap, HashSet};
+use std::path::{Path, PathBuf};
+
+use crate::diag::{Check, Failure, Finding, SourceFile};
+use crate::geometry::{SIDES, parse_slot, slot_names};
+use crate::load;
+use crate::model::{self, ProvenanceStatus, RuleSetFile, Sp, TileDef, TileSetFile};
+use crate::rules::{
+    Area, BonusTurn, Case, Count, Effect, FeatureKind, PieceKind, Role, RuleOption, Rules, Segment,
+    SideKind, Term, Tile, TileSet,
+};
+use crate::schema::FileKind;
+
+/// A loaded game: the compiled rule set and tile set, and the files they came from.
+#[derive(Debug, Clone)]
+pub struct Game {
+    /// The compiled rule set.
+    pub rules: Rules,
+    /// The compiled tile set.
+    pub tiles: TileSet,
+    /// The rule set's file.
+    pub ruleset_file: SourceFile,
+    /// The tile set's file.
+    pub tileset_file: SourceFile,
+}
+
+/// Looks a name up in a list of names, or makes a finding at the name's location.
+fn lookup(
+    names: &[String],
+    name: &Sp<String>,
+    what: &str,
+    check: Check,
+    file: &SourceFile,
+) -> Result<usize, Finding> {
+    names.iter().position(|n| *n == name.value).ok_or_else(|| {
+        Finding::error(check, format!("unknown {what} `{}`", name.value))
+            .in_file(file)
+            .at(&name.loc, format!("not a declared {what}"))
+            .help(if names.is_empty() {
+                format!("no {what} is declared")
+            } else {
+                format!("declared: {}", names.join(", "))
+            })
+    })
+}
+
+/// Collects results and findings.
+#[derive(Default)]
+struct Sink(Vec<Finding>);
+
+impl Sink {
+    fn take<T>(&mut self, r: Result<T, Finding>) -> Option<T> {
+        match r {
+            Ok(v) => Some(v),
+            Err(f) => {
+                self.0.push(f);
+                None
+            }
+        }
+    }
+    fn push(&mut self, f: Finding) {
+        self.0.push(f);
+    }
+}
+
+/// Turns a failed load of a referenced file into a finding at the reference.
+fn reference_failure(
+    from: &SourceFile,
+    written: &Sp<String>,
+    what: &str,
+    err: Result<Vec<Finding>, String>,
+) -> Vec<Finding> {
+    match err {
+        Ok(findings) => findings,
+        Err(io) => vec![
+            Finding::error(Check::Io, format!("cannot read the {what}: {io}"))
+                .in_file(from)
+                .at(&written.loc, format!("{what} path"))
+                .help("paths are relative to the file that names them"),
+        ],
+    }
+}
+
+/// Loads and compiles a rule set file.
+///
+/// Errors: `Failure::Tool` if it cannot be read, otherwise the findings.
+pub fn load_ruleset(path: &Path) -> Result<(SourceFile, Rules), Failure> {
+    let (file, rs) = load::load::<RuleSetFile>(path, FileKind::Ruleset).map_err(to_failure)?;
+    let rules = compile_ruleset(&file, &rs)?;
+    Ok((file, rules))
+}
+
+fn to_failure(e: Result<Vec<Finding>, String>) -> Failure {
+    match e {
+        Ok(f) => Failure::Findings(f),
+        Err(m) => Failure::Tool(m),
+    }
+}
+
+/// Loads a tile set, its rule set (or `ruleset_override`) and its `shapes_from` set, and
+/// compiles them. Returns the game and the notes.
+///
+/// Errors: `Failure::Tool` if the tile set itself cannot be read; findings otherwise
+/// (problems in referenced files are reported in those files).
+pub fn load_tileset(
+    path: &Path,
+    ruleset_override: Option<(&SourceFile, &Sp<String>)>,
+) -> Result<(Game, Vec<Finding>), Failure> {
+    let (file, ts) = load::load::<TileSetFile>(path, FileKind::Tileset).map_err(to_failure)?;
+    load_tileset_parsed(file, ts, ruleset_override)
+}
+
+fn load_tileset_parsed(
+    file: SourceFile,
+    ts: TileSetFile,
+    ruleset_override: Option<(&SourceFile, &Sp<String>)>,
+) -> Result<(Game, Vec<Finding>), Failure> {
+    let (rs_from, rs_written) = ruleset_override.unwrap_or((&file, &ts.ruleset));
+    let rs_path = load::resolve(&rs_from.path, &rs_written.value);
+    let (rs_file, rs) = load::load::<RuleSetFile>(&rs_path, FileKind::Ruleset)
+        .map_err(|e| reference_failure(rs_from, rs_written, "rule set", e))?;
+    let rules = compile_ruleset(&rs_file, &rs)?;
+    let shapes = match &ts.shapes_from {
+        Some(sf) => {
+            let p = load::resolve(&file.path, &sf.value);
+            let (sfile, sts) = load::load::<TileSetFile>(&p, FileKind::Tileset)
+                .map_err(|e| reference_failure(&file, sf, "tile set named by `shapes_from`", e))?;
+            if sts.shapes_from.is_some() {
+                return Err(Failure::one(
+                    Finding::error(
+                        Check::TileShape,
+                        "`shapes_from` names a set that itself uses `shapes_from`",
+                    )
+                    .in_file(&file)
+                    .at(&sf.loc, "chained reuse")
+                    .help("reuse shapes from a set that defines its tiles"),
+                ));
+            }
+            let (set, _) = compile_tileset(&sfile, &sts, &rules, None)?;
+            Some(set)
+        }
+        None => None,
+    };
+    let (tiles, notes) = compile_tileset(&file, &ts, &rules, shapes.as_ref())?;
+    Ok((
+        Game {
+            rules,
+            tiles,
+            ruleset_file: rs_file,
+            tileset_file: file,
+        },
+        notes,
+    ))
+}
+
+/// Orders findings by file and position, errors before notes at the same place.
+pub fn sort_findings(findings: &mut [Finding]) {
+    findings.sort_by_key(|f| {
+        (
+            f.file.as_ref().map(|x| x.path.clone()),
+            f.labels.first().map(|(s, _)| s.offset()),
+        )
+    });
+}
+
+/// What `tessera validate` found in one file.
+#[derive(Debug)]
+pub struct Validation {
+    /// The file.
+    pub path: PathBuf,
+    /// Its kind, if it could be told.
+    pub kind: Option<FileKind>,
+    /// Errors and notes.
+    pub findings: Vec<Finding>,
+}
+
+/// Validates one file of any kind: syntax, schema, then meaning (for a position, also
+/// replaying its turns). The kind is told from the file's keys.
+///
+/// Errors: `Err(message)` only when the file cannot be read.
+pub fn validate_path(path: &Path) -> Result<Validation, String> {
+    let file = load::read(path)?;
+    let mut v = Validation {
+        path: path.to_path_buf(),
+        kind: None,
+        findings: Vec::new(),
+    };
+    let root = match load::parse(&file) {
+        Ok(r) => r,
+        Err(f) => {
+            v.findings.push(f);
+            return Ok(v);
+        }
+    };
+    let Some(kind) = load::sniff(&root) else {
+        v.findings.push(
+            Finding::error(Check::Schema, "cannot tell what kind of file this is")
+                .in_file(&file)
+                .at(&root.loc, "top level")
+                .help("a rule set has `terrains`, a tile set has `tiles` and `total`, a position has `players`"),
+        );
+        return Ok(v);
+    };
+    v.kind = Some(kind);
+    let schema_findings = load::check_schema(&file, kind, &root);
+    if !schema_findings.is_empty() {
+        v.findings = schema_findings;
+        return Ok(v);
+    }
+    let result = match kind {
+        FileKind::Ruleset => load::deserialize::<RuleSetFile>(&file)
+            .map_err(|f| vec![f])
+            .and_then(|rs| compile_ruleset(&file, &rs).map(|_| Vec::new())),
+        FileKind::Tileset => match load::deserialize::<TileSetFile>(&file) {
+            Err(f) => Err(vec![f]),
+            Ok(ts) => match load_tileset_parsed(file.clone(), ts, None) {
+                Ok((_, notes)) => Ok(notes),
+                Err(Failure::Findings(f)) => Err(f),
+                Err(Failure::Tool(m)) => return Err(m),
+            },
+        },
+        FileKind::Position => match crate::engine::load_position_file(&file) {
+            Ok(p) => match crate::engine::replay(&p, None) {
+                Ok(_) => Ok(p.notes),
+                Err(f) => Err(f),
+            },
+            Err(Failure::Findings(f)) => Err(f),
+            Err(Failure::Tool(m)) => return Err(m),
+        },
+    };
+    match result {
+        Ok(notes) => v.findings = notes,
+        Err(f) => v.findings = f,
+    }
+    sort_findings(&mut v.findings);
+    Ok(v)
+}

@@ -1,0 +1,310 @@
+//! Rule-set meaning checks and compilation: every name a rule set uses is declared.
+
+use super::*;
+
+/// The names a rule set declares, for resolving references with findings.
+struct Names<'a> {
+    file: &'a SourceFile,
+    terrains: Vec<String>,
+    items: Vec<String>,
+    relations: Vec<String>,
+    features: Vec<String>,
+    pieces: Vec<String>,
+    options: Vec<String>,
+    stacks: Vec<String>,
+}
+
+impl Names<'_> {
+    fn find(&self, names: &[String], name: &Sp<String>, what: &str) -> Result<usize, Finding> {
+        lookup(names, name, what, Check::RuleSetUnknownName, self.file)
+    }
+    fn item(&self, n: &Sp<String>) -> Result<usize, Finding> {
+        self.find(&self.items, n, "item")
+    }
+    fn feature(&self, n: &Sp<String>) -> Result<usize, Finding> {
+        self.find(&self.features, n, "feature kind")
+    }
+    fn relation(&self, n: &Sp<String>) -> Result<usize, Finding> {
+        self.find(&self.relations, n, "relation")
+    }
+    fn option(&self, n: &Sp<String>) -> Result<usize, Finding> {
+        self.find(&self.options, n, "option")
+    }
+    /// Item counts keyed by item name, with the count's location for errors.
+    fn item_counts(&self, map: &BTreeMap<String, Sp<u32>>, sink: &mut Sink) -> Vec<(usize, u32)> {
+        map.iter()
+            .filter_map(|(item, n)| {
+                let name = Sp {
+                    value: item.clone(),
+                    loc: n.loc,
+                };
+                sink.take(self.item(&name)).map(|i| (i, n.value))
+            })
+            .collect()
+    }
+    fn term(&self, t: &model::Term, sink: &mut Sink) -> Option<Term> {
+        let count = match &t.count {
+            model::Count::One => Count::One,
+            model::Count::Tiles => Count::Tiles,
+            model::Count::Neighbours => Count::Neighbours,
+            model::Count::Item(i) => Count::Item(sink.take(self.item(i))?),
+            model::Count::Features(f) => Count::Features(sink.take(self.feature(f))?),
+            model::Count::Linked(l) => {
+                let relation = sink.take(self.relation(&l.relation));
+                let feature = sink.take(self.feature(&l.feature));
+                let item = match &l.item {
+                    Some(i) => Some(sink.take(self.item(i))?),
+                    None => None,
+                };
+                Count::Linked {
+                    relation: relation?,
+                    feature: feature?,
+                    completed: l.completed,
+                    item,
+                }
+            }
+        };
+        let cancelled_by = match &t.cancelled_by {
+            Some(i) => Some(sink.take(self.item(i))?),
+            None => None,
+        };
+        Some(Term {
+            count,
+            points: t.points,
+            cancelled_by,
+        })
+    }
+    fn cases(&self, list: &[model::ScoreCase], sink: &mut Sink) -> Vec<Case> {
+        list.iter()
+            .map(|c| {
+                let when = c.when.clone().unwrap_or_default();
+                Case {
+                    option: when.option.as_ref().and_then(|o| sink.take(self.option(o))),
+                    tiles: when.tiles,
+                    items: self.item_counts(&when.items, sink),
+                    items_at_least: self.item_counts(&when.items_at_least, sink),
+                    terms: c.terms.iter().filter_map(|t| self.term(t, sink)).collect(),
+                    area: c.area.as_ref().and_then(|a| {
+                        Some(Area {
+                            around: sink.take(self.item(&a.around))?,
+                            radius: a.radius,
+                            factor: a.factor,
+                        })
+                    }),
+                }
+            })
+            .collect()
+    }
+}
+
+/// Compiles a rule set, reporting every unknown name.
+///
+/// Errors: every finding (codes `ruleset::*`).
+pub fn compile_ruleset(file: &SourceFile, rs: &RuleSetFile) -> Result<Rules, Vec<Finding>> {
+    let mut sink = Sink::default();
+    let names = Names {
+        file,
+        terrains: rs.terrains.iter().map(|t| t.value.clone()).collect(),
+        items: rs.items.keys().cloned().collect(),
+        relations: rs.relations.keys().cloned().collect(),
+        features: rs.features.keys().cloned().collect(),
+        pieces: rs.pieces.keys().cloned().collect(),
+        options: rs.options.keys().cloned().collect(),
+        stacks: rs.stacks.keys().cloned().collect(),
+    };
+    let mut seen = HashSet::new();
+    for t in &rs.terrains {
+        if !seen.insert(&t.value) {
+            sink.push(
+                Finding::error(
+                    Check::Duplicate,
+                    format!("terrain `{}` is listed twice", t.value),
+                )
+                .in_file(file)
+                .at(&t.loc, "second mention")
+                .help("list each terrain once"),
+            );
+        }
+    }
+    let mut side_kinds = Vec::new();
+    for (name, profile) in &rs.sides {
+        if profile.len() != 1 && profile.len() != 3 {
+            sink.push(
+                Finding::error(
+                    Check::SideProfile,
+                    format!("side kind `{name}` has {} parts", profile.len()),
+                )
+                .in_file(file)
+                .at(&profile.loc, "profile")
+                .help("a side is one terrain (`[city]`) or terrain|path|terrain (`[field, road, field]`)"),
+            );
+        }
+        let parts = profile
+            .iter()
+            .filter_map(|t| sink.take(names.find(&names.terrains, t, "terrain")))
+            .collect();
+        side_kinds.push(SideKind {
+            name: name.clone(),
+            parts,
+        });
+    }
+    let options: Vec<RuleOption> = rs
+        .options
+        .iter()
+        .map(|(n, o)| RuleOption {
+            name: n.clone(),
+            default: o.default,
+            description: o.description.clone(),
+        })
+        .collect();
+    let mut features = Vec::new();
+    for (i, (name, f)) in rs.features.iter().enumerate() {
+        let terrain = f
+            .terrain
+            .as_ref()
+            .and_then(|t| sink.take(names.find(&names.terrains, t, "terrain")));
+        let (members, via) = match &f.aggregate {
+            Some(a) => (
+                a.features
+                    .iter()
+                    .filter_map(|m| sink.take(names.feature(m)))
+                    .collect(),
+                a.via
+                    .iter()
+                    .filter_map(|r| sink.take(names.relation(r)))
+                    .collect(),
+            ),
+            None => (vec![i], Vec::new()),
+        };
+        features.push(FeatureKind {
+            name: name.clone(),
+            terrain,
+            completion: f.completion,
+            members,
+            via,
+            aggregate: f.aggregate.is_some(),
+            completed: names.cases(&f.scoring.completed, &mut sink),
+            final_: names.cases(&f.scoring.final_, &mut sink),
+        });
+    }
+    let mut pieces = Vec::new();
+    for (i, (name, p)) in rs.pieces.iter().enumerate() {
+        let roles = p
+            .roles
+            .iter()
+            .filter_map(|r| {
+                let feature = sink.take(names.feature(&r.feature));
+                let requires_option = match &r.requires_option {
+                    Some(o) => Some(sink.take(names.option(o))?),
+                    None => None,
+                };
+                let scored_on = match &r.scored_on {
+                    Some(s) => Some(sink.take(names.feature(s))?),
+                    None => None,
+                };
+                let (feature, scored_on) = (feature?, scored_on.or(feature)?);
+                if features[feature].aggregate
+                    || !features[scored_on].members.contains(&feature)
+                {
+                    sink.push(
+                        Finding::error(
+                            Check::RuleSetUnknownName,
+                            format!(
+                                "role `{}` is placed on `{}` but scored on `{}`",
+                                r.role, features[feature].name, features[scored_on].name
+                            ),
+                        )
+                        .in_file(file)
+                        .at(&r.feature.loc, "placed here")
+                        .help("a role is placed on a segment's feature kind (not an aggregate) and scored on it or on an aggregate made of it"),
+                    );
+                    return None;
+                }
+                Some(Role {
+                    name: r.role.clone(),
+                    feature,
+                    requires_option,
+                    scored_on,
+                })
+            })
+            .collect();
+        let blocked_by = match &p.blocked_by {
+            Some(list) => list
+                .iter()
+                .filter_map(|b| sink.take(names.find(&names.pieces, b, "piece kind")))
+                .collect(),
+            None => vec![i],
+        };
+        pieces.push(PieceKind {
+            name: name.clone(),
+            supply: p.supply,
+            roles,
+            blocked_by,
+            majority: p.majority,
+        });
+    }
+    let effects = rs
+        .effects
+        .iter()
+        .filter_map(|e| {
+            let item = sink.take(names.item(&e.when_placed));
+            let feature = match &e.feature {
+                Some(f) => Some(sink.take(names.feature(f))?),
+                None => None,
+            };
+            let score = e
+                .score
+                .iter()
+                .filter_map(|t| names.term(t, &mut sink))
+                .collect();
+            let return_piece = match &e.return_piece {
+                Some(k) => Some(sink.take(names.find(&names.pieces, k, "piece kind"))?),
+                None => None,
+            };
+            Some(Effect {
+                item: item?,
+                feature,
+                within: e.within,
+                score,
+                cover: e.cover,
+                return_piece,
+            })
+        })
+        .collect();
+    let bonus_turns = rs
+        .bonus_turns
+        .iter()
+        .filter_map(|b| {
+            let feature = sink.take(names.feature(&b.completed));
+            let item = sink.take(names.item(&b.with_item));
+            let stack = sink.take(names.find(&names.stacks, &b.stack, "stack"));
+            let requires_piece_option = match &b.requires_piece_option {
+                Some(o) => Some(sink.take(names.option(o))?),
+                None => None,
+            };
+            Some(BonusTurn {
+                feature: feature?,
+                item: item?,
+                stack: stack?,
+                requires_piece_option,
+            })
+        })
+        .collect();
+    if !sink.0.is_empty() {
+        return Err(sink.0);
+    }
+    Ok(Rules {
+        name: rs.name.clone(),
+        terrains: names.terrains,
+        side_kinds,
+        items: names.items,
+        relations: names.relations,
+        decorations: rs.decorations.keys().cloned().collect(),
+        stacks: names.stacks,
+        features,
+        pieces,
+        options,
+        effects,
+        bonus_turns,
+    })
+}
