@@ -3,6 +3,8 @@
 
 use std::collections::BTreeMap;
 
+use indexmap::IndexMap;
+
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
@@ -44,7 +46,8 @@ pub struct RuleSetFile {
     /// Feature kinds by name: their geometry, when they are completed and how they score.
     pub features: BTreeMap<String, FeatureKindDef>,
     /// Piece kinds by name (follower/meeple, hut, tent): supply per player and where they go.
-    pub pieces: BTreeMap<String, PieceKindDef>,
+    /// The first one listed is the default kind of a piece placement that names none.
+    pub pieces: IndexMap<String, PieceKindDef>,
     /// Effects of placing a tile that carries an item (Hunters and Gatherers menhir tiles:
     /// logboat, hunting trap, shaman).
     #[serde(default)]
