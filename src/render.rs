@@ -126,13 +126,17 @@ impl ScoreReport {
             } else {
                 format!("turn {}", e.turn)
             };
-            let state = if e.completed {
-                "completed"
-            } else {
-                "incomplete"
+            let state = match (e.phase, e.completed) {
+                ("effect", _) => "scored by an effect",
+                (_, true) => "completed",
+                (_, false) => "incomplete",
             };
             let tiles: Vec<String> = e.tiles.iter().map(|[x, y]| format!("({x},{y})")).collect();
-            let pieces: Vec<String> = e.pieces.iter().map(|(p, n)| format!("{p} {n}")).collect();
+            let mut pieces: Vec<String> =
+                e.pieces.iter().map(|(p, n)| format!("{p} {n}")).collect();
+            if pieces.is_empty() {
+                pieces.push("none".into());
+            }
             let scorers = if e.scorers.is_empty() {
                 "nobody".to_string()
             } else {

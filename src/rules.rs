@@ -35,6 +35,8 @@ pub struct Rules {
     pub side_kinds: Vec<SideKind>,
     /// Item names.
     pub items: Vec<String>,
+    /// Item names in the plural, by item.
+    pub item_plurals: Vec<String>,
     /// Relation names.
     pub relations: Vec<String>,
     /// Decoration names.
@@ -119,6 +121,8 @@ pub struct SideKind {
 pub struct FeatureKind {
     /// Name, e.g. `city`.
     pub name: String,
+    /// Name in the plural, e.g. `cities`.
+    pub plural: String,
     /// Terrain its segments occupy; `None` for a feature inside a tile.
     pub terrain: Option<TerrainId>,
     /// When it is completed.

@@ -24,8 +24,12 @@ pub struct TermValue {
     pub count: i64,
     /// Points per unit.
     pub points_each: i64,
+    /// The words for the units, singular or plural to agree with `count`.
+    pub label: String,
     /// Units cancelled (by tigers, say).
     pub cancelled: i64,
+    /// The item that cancelled them.
+    pub cancelled_by: Option<String>,
     /// Units that counted more because of an area bonus (pit trap).
     pub boosted: i64,
     /// Points of the term.
@@ -169,15 +173,21 @@ pub fn terms_value(
     let mut total = 0i64;
     for t in terms {
         // Units of the term, each with its multiplier.
-        let (what, mut units): (String, Vec<i64>) = match t.count {
-            Count::One => ("base".to_string(), vec![1]),
-            Count::Tiles => ("tile".to_string(), vec![1; f.tiles.len()]),
+        let (what, plural_what, mut units): (String, String, Vec<i64>) = match t.count {
+            Count::One => ("base".to_string(), "base".to_string(), vec![1]),
+            Count::Tiles => (
+                "tile".to_string(),
+                "tiles".to_string(),
+                vec![1; f.tiles.len()],
+            ),
             Count::Neighbours => (
                 "surrounding tile".to_string(),
+                "surrounding tiles".to_string(),
                 vec![1; graph::neighbours(ctx.board, f) as usize],
             ),
             Count::Item(i) => (
                 ctx.rules.items[i].clone(),
+                ctx.rules.item_plurals[i].clone(),
                 scope
                     .iter()
                     .flat_map(|&n| std::iter::repeat_n(factor(n), ctx.items_on(n, i) as usize))
@@ -194,7 +204,8 @@ pub fn terms_value(
                         ids.push(id);
                     }
                 }
-                (ctx.rules.features[kind].name.clone(), vec![1; ids.len()])
+                let fk = &ctx.rules.features[kind];
+                (fk.name.clone(), fk.plural.clone(), vec![1; ids.len()])
             }
             Count::Linked {
                 relation,
@@ -213,26 +224,23 @@ pub fn terms_value(
                     .map(|id| &all.list[id as usize])
                     .filter(|g| !completed || graph::is_completed(ctx.rules, ctx.board, g))
                     .collect();
-                let name = &ctx.rules.features[feature].name;
-                let name = if completed {
-                    format!("completed {name}")
-                } else {
-                    name.clone()
-                };
+                let fk = &ctx.rules.features[feature];
+                let done = if completed { "completed " } else { "" };
+                let (name, names) = (format!("{done}{}", fk.name), format!("{done}{}", fk.plural));
                 match item {
                     Some(i) => (
-                        format!("{} in linked {name}", ctx.rules.items[i]),
+                        format!("{} in linked {names}", ctx.rules.items[i]),
+                        format!("{} in linked {names}", ctx.rules.item_plurals[i]),
                         linked
                             .iter()
                             .flat_map(|g| g.nodes.iter().map(|&n| ctx.items_on(n, i) as usize))
                             .flat_map(|k| std::iter::repeat_n(1, k))
                             .collect(),
                     ),
-                    None => (name, vec![1; linked.len()]),
+                    None => (name, names, vec![1; linked.len()]),
                 }
             }
         };
-        let boosted = units.iter().filter(|&&u| u != 1).count() as i64;
         let mut cancelled = 0;
         if let Some(c) = t.cancelled_by {
             // The scorer's best choice: cancel the units worth least.
@@ -240,13 +248,21 @@ pub fn terms_value(
             cancelled = (items[c] as usize).min(units.len());
             units.drain(..cancelled);
         }
+        let boosted = units.iter().filter(|&&u| u != 1).count() as i64;
         let points = units.iter().sum::<i64>() * t.points;
         total += points;
+        let count = units.len() as i64;
         out.push(TermValue {
+            label: if count == 1 {
+                what.clone()
+            } else {
+                plural_what
+            },
             what,
-            count: units.len() as i64,
+            count,
             points_each: t.points,
             cancelled: cancelled as i64,
+            cancelled_by: t.cancelled_by.map(|c| ctx.rules.items[c].clone()),
             boosted,
             points,
         });
@@ -291,15 +307,16 @@ pub fn explain(v: &Valuation) -> String {
         .filter(|t| t.count != 0 || t.cancelled != 0)
         .map(|t| {
             if t.what == "base" {
-                format!("{}", t.points_each)
-            } else {
-                format!(
-                    "{} {} x {}",
-                    t.count,
-                    plural(&t.what, t.count),
-                    t.points_each
-                )
+                return format!("{}", t.points_each);
             }
+            let mut s = format!("{} {} x {}", t.count, t.label, t.points_each);
+            if t.boosted > 0 {
+                s.push_str(&format!(" ({} in the bonus area: {})", t.boosted, t.points));
+            }
+            if let (n @ 1.., Some(by)) = (t.cancelled, &t.cancelled_by) {
+                s.push_str(&format!(" ({n} cancelled by {by})"));
+            }
+            s
         })
         .collect();
     if parts.is_empty() {
@@ -330,6 +347,7 @@ mod tests {
             terrains: vec![],
             side_kinds: vec![],
             items: vec![],
+            item_plurals: vec![],
             relations: vec![],
             decorations: vec![],
             stacks: vec![],

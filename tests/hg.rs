@@ -550,3 +550,17 @@ fn tileset_totals_match_the_reference() {
     assert_eq!(game.tiles.total, 95);
     assert_eq!(game.tiles.tiles[game.tiles.start].id, "56");
 }
+
+#[test]
+fn readme_example_is_the_logboat_example() {
+    let r = score_path(
+        Path::new("examples/hunters-gatherers.yaml"),
+        &ScoreOptions {
+            final_scoring: true,
+            turns: None,
+        },
+    )
+    .expect("the bundled example scores");
+    assert_eq!(r.points("Red"), Some(13));
+    assert_eq!(r.points("Blue"), Some(5));
+}

@@ -552,6 +552,11 @@ impl<'g> State<'g> {
                     terms,
                 };
                 self.points[player] += v.points;
+                let mut e = self.event(&f, "effect", false, BTreeMap::new(), &[player], v);
+                e.why = format!(
+                    "{} on the tile just placed: {}",
+                    rules.items[effect.item], e.why
+                );
                 if effect.cover {
                     let counted: Vec<usize> = effect
                         .score
@@ -575,11 +580,6 @@ impl<'g> State<'g> {
                         }
                     }
                 }
-                let mut e = self.event(&f, "effect", false, BTreeMap::new(), &[player], v);
-                e.why = format!(
-                    "{} on the tile just placed: {}",
-                    rules.items[effect.item], e.why
-                );
                 self.events.push(e);
             }
         }

@@ -68,6 +68,10 @@ pub struct Described {
     /// What it is, in the rulebook's words.
     #[serde(default)]
     pub description: Option<String>,
+    /// The plural used in score breakdowns when it is not the name + `s` (`deer`,
+    /// `aurochs`, `fish`).
+    #[serde(default)]
+    pub plural: Option<String>,
 }
 
 /// A named rule switch.
@@ -85,6 +89,9 @@ pub struct OptionDef {
 #[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct FeatureKindDef {
+    /// The plural used in score breakdowns when it is not the name + `s` (`cities`).
+    #[serde(default)]
+    pub plural: Option<String>,
     /// The terrain this feature's segments occupy along sides (`city`, `road`, `field`).
     /// Omit it for a feature that lies inside a tile and touches no side (monastery, lake).
     #[serde(default)]

@@ -178,6 +178,10 @@ pub fn compile_ruleset(file: &SourceFile, rs: &RuleSetFile) -> Result<Rules, Vec
         };
         features.push(FeatureKind {
             name: name.clone(),
+            plural: f
+                .plural
+                .clone()
+                .unwrap_or_else(|| crate::score::plural(name, 2)),
             terrain,
             completion: f.completion,
             members,
@@ -297,6 +301,15 @@ pub fn compile_ruleset(file: &SourceFile, rs: &RuleSetFile) -> Result<Rules, Vec
         name: rs.name.clone(),
         terrains: names.terrains,
         side_kinds,
+        item_plurals: rs
+            .items
+            .iter()
+            .map(|(n, d)| {
+                d.plural
+                    .clone()
+                    .unwrap_or_else(|| crate::score::plural(n, 2))
+            })
+            .collect(),
         items: names.items,
         relations: names.relations,
         decorations: rs.decorations.keys().cloned().collect(),
