@@ -6,7 +6,7 @@ use petgraph::visit::EdgeRef;
 
 use crate::board::{Board, Edge};
 use crate::geometry::offset;
-use crate::model::Completion;
+use crate::rules::Completion;
 use crate::rules::{FeatureId, Rules, TileSet};
 
 /// One feature: segments joined across tiles.
@@ -134,8 +134,9 @@ fn describe(
     }
 }
 
-/// Whether a feature is completed under its kind's completion rule.
-pub fn is_completed(rules: &Rules, board: &Board, f: &Feature) -> bool {
+/// Whether a feature is completed under its kind's completion rule. `AllLinked` needs at
+/// least one linked feature, and every one completed (their own rule decides).
+pub fn is_completed(rules: &Rules, tiles: &TileSet, board: &Board, f: &Feature) -> bool {
     match rules.features[f.kind].completion {
         Completion::Closed => f.open_edges == 0,
         Completion::Surrounded => {
@@ -143,7 +144,46 @@ pub fn is_completed(rules: &Rules, board: &Board, f: &Feature) -> bool {
             board.neighbours(p.x, p.y) == 8
         }
         Completion::Never => false,
+        Completion::AllLinked { relation, feature } => {
+            let g = &board.graph;
+            let mut any = false;
+            for &n in &f.nodes {
+                for e in g.edges(n) {
+                    if *e.weight() != Edge::Link(relation) {
+                        continue;
+                    }
+                    let other = if e.source() == n { e.target() } else { e.source() };
+                    if g[other].feature != feature {
+                        continue;
+                    }
+                    any = true;
+                    let linked = component(rules, tiles, board, feature, other);
+                    let nested = matches!(rules.features[feature].completion, Completion::AllLinked { .. });
+                    if nested || !is_completed(rules, tiles, board, &linked) {
+                        return false;
+                    }
+                }
+            }
+            any
+        }
     }
+}
+
+/// Segments linked (by any relation) to a feature's segments, outside it.
+pub fn link_neighbours(board: &Board, f: &Feature) -> Vec<NodeIndex> {
+    let g = &board.graph;
+    let mut out = Vec::new();
+    for &n in &f.nodes {
+        for e in g.edges(n) {
+            if let Edge::Link(_) = e.weight() {
+                let other = if e.source() == n { e.target() } else { e.source() };
+                if f.nodes.binary_search(&other).is_err() && !out.contains(&other) {
+                    out.push(other);
+                }
+            }
+        }
+    }
+    out
 }
 
 /// Occupied cells around a feature's (first) tile.

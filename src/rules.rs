@@ -5,7 +5,25 @@
 use std::collections::HashMap;
 
 use crate::geometry::{Side, Slot, rotate};
-use crate::model::{Completion, ProvenanceStatus};
+use crate::model::ProvenanceStatus;
+
+/// When a feature counts as completed (compiled [`crate::model::Completion`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Completion {
+    /// No open edge.
+    Closed,
+    /// All 8 surrounding cells hold tiles.
+    Surrounded,
+    /// Never.
+    Never,
+    /// Every linked feature of a kind is completed.
+    AllLinked {
+        /// Relation.
+        relation: RelationId,
+        /// Feature kind of the linked features.
+        feature: FeatureId,
+    },
+}
 
 /// Index of a terrain in [`Rules::terrains`].
 pub type TerrainId = usize;

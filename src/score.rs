@@ -222,7 +222,7 @@ pub fn terms_value(
                 let linked: Vec<&Feature> = graph::linked(ctx.board, all, f, relation, feature)
                     .into_iter()
                     .map(|id| &all.list[id as usize])
-                    .filter(|g| !completed || graph::is_completed(ctx.rules, ctx.board, g))
+                    .filter(|g| !completed || graph::is_completed(ctx.rules, ctx.tiles, ctx.board, g))
                     .collect();
                 let fk = &ctx.rules.features[feature];
                 let done = if completed { "completed " } else { "" };

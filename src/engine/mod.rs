@@ -21,7 +21,7 @@ use serde::Serialize;
 use crate::board::{Board, PlaceError};
 use crate::geometry::{AROUND, parse_slot, slot_name};
 use crate::graph::{self, Feature};
-use crate::model::Completion;
+use crate::rules::Completion;
 use crate::rules::{PieceKindId, Role, TileId};
 use crate::score::{self, Covered, Ctx, Piece, TermValue, Valuation, Within};
 use crate::validate::Game;
@@ -483,26 +483,38 @@ impl<'g> State<'g> {
         }
         let mut done: Vec<(usize, NodeIndex)> = Vec::new();
         let mut completed = Vec::new();
-        for start in starts {
-            let own = self.board.graph[start].feature;
-            for kind in 0..rules.features.len() {
-                let fk = &rules.features[kind];
-                if fk.completion == Completion::Never
-                    || !fk.members.contains(&own)
-                    || done.contains(&(kind, start))
-                {
-                    continue;
-                }
-                let f = graph::component(rules, &self.game.tiles, &self.board, kind, start);
-                done.extend(f.nodes.iter().map(|&n| (kind, n)));
-                if graph::is_completed(rules, &self.board, &f) {
-                    let pieces = !self.pieces_on(&f).is_empty();
+        // First the features completed by their own geometry, then those completed by the
+        // completion of features linked to them (a city whose railroads are all complete),
+        // looked for next to everything completed in the first pass.
+        let mut linked_starts: Vec<NodeIndex> = starts.clone();
+        for pass in 0..2 {
+            let list = if pass == 0 { starts.clone() } else { linked_starts.clone() };
+            for start in list {
+                let own = self.board.graph[start].feature;
+                for kind in 0..rules.features.len() {
+                    let fk = &rules.features[kind];
+                    let linked_kind = matches!(fk.completion, Completion::AllLinked { .. });
+                    if fk.completion == Completion::Never
+                        || linked_kind != (pass == 1)
+                        || !fk.members.contains(&own)
+                        || done.contains(&(kind, start))
+                    {
+                        continue;
+                    }
+                    let f = graph::component(rules, &self.game.tiles, &self.board, kind, start);
+                    done.extend(f.nodes.iter().map(|&n| (kind, n)));
+                    if !graph::is_completed(rules, &self.game.tiles, &self.board, &f) {
+                        continue;
+                    }
+                    if pass == 0 {
+                        linked_starts.extend(graph::link_neighbours(&self.board, &f));
+                    }
                     completed.push(Completed {
                         kind,
                         items: (0..rules.items.len())
                             .map(|i| f.nodes.iter().map(|&n| self.ctx().items_on(n, i)).sum())
                             .collect(),
-                        pieces,
+                        pieces: !self.pieces_on(&f).is_empty(),
                     });
                     self.score_feature(&f, true, "play", None);
                 }
@@ -612,7 +624,7 @@ impl<'g> State<'g> {
         // Board order: by the feature's first segment, ordinary features first.
         list.sort_by_key(|f| (f.id(), rules.features[f.kind].aggregate));
         for f in &list {
-            let completed = graph::is_completed(rules, &self.board, f);
+            let completed = graph::is_completed(rules, &self.game.tiles, &self.board, f);
             match (only_completed, completed) {
                 (true, true) => self.score_feature(f, true, "play", Some(&all)),
                 (false, c) => self.score_feature(f, c, "final", Some(&all)),

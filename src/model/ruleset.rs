@@ -120,7 +120,7 @@ pub struct AggregateDef {
 }
 
 /// When a feature counts as completed.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
+#[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Completion {
     /// No open edge: every slot of every segment faces a placed tile (road, city).
@@ -129,6 +129,19 @@ pub enum Completion {
     Surrounded,
     /// Never completed; scored only at the end of the game (field).
     Never,
+    /// Completed when every feature linked to it by a relation is completed (a Gold Rush
+    /// city: all its railroads): `{all_linked: {relation: ends_at, feature: railroad}}`.
+    AllLinked(AllLinkedDef),
+}
+
+/// The features whose completion completes this one.
+#[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct AllLinkedDef {
+    /// Relation of the links, e.g. `ends_at`.
+    pub relation: Sp<String>,
+    /// Feature kind of the linked features, e.g. `railroad`.
+    pub feature: Sp<String>,
 }
 
 /// Scoring of a feature kind. Each list holds cases; the first case whose `when` holds is

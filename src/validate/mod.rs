@@ -25,7 +25,7 @@ use crate::geometry::{SIDES, parse_slot, slot_names};
 use crate::load;
 use crate::model::{self, ProvenanceStatus, RuleSetFile, Sp, TileDef, TileSetFile};
 use crate::rules::{
-    Area, BonusTurn, Case, Count, Effect, FeatureKind, PieceKind, Role, RuleOption, Rules, Segment,
+    Area, BonusTurn, Case, Completion, Count, Effect, FeatureKind, PieceKind, Role, RuleOption, Rules, Segment,
     SideKind, Term, Tile, TileSet,
 };
 use crate::schema::FileKind;

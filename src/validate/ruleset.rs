@@ -183,7 +183,19 @@ pub fn compile_ruleset(file: &SourceFile, rs: &RuleSetFile) -> Result<Rules, Vec
                 .clone()
                 .unwrap_or_else(|| crate::score::plural(name, 2)),
             terrain,
-            completion: f.completion,
+            completion: match &f.completion {
+                model::Completion::Closed => Completion::Closed,
+                model::Completion::Surrounded => Completion::Surrounded,
+                model::Completion::Never => Completion::Never,
+                model::Completion::AllLinked(l) => {
+                    let relation = sink.take(names.relation(&l.relation));
+                    let feature = sink.take(names.feature(&l.feature));
+                    match (relation, feature) {
+                        (Some(relation), Some(feature)) => Completion::AllLinked { relation, feature },
+                        _ => Completion::Never,
+                    }
+                }
+            },
             members,
             via,
             aggregate: f.aggregate.is_some(),
