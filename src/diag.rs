@@ -179,6 +179,9 @@ checks! {
     NoSupply => "position::no_supply";
     /// A player name or piece kind that the position or rule set does not declare.
     PositionUnknownName => "position::unknown_name";
+    /// A token cannot be taken (no piece to mine with, no token left, piece and mining
+    /// on one turn, more draws than tokens).
+    Mine => "position::mine";
     /// A turn comes after the end of the game.
     GameOver => "position::game_over";
     /// A turn breaks the extra-turn rules (wrong player, wrong stack).

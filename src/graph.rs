@@ -152,13 +152,20 @@ pub fn is_completed(rules: &Rules, tiles: &TileSet, board: &Board, f: &Feature) 
                     if *e.weight() != Edge::Link(relation) {
                         continue;
                     }
-                    let other = if e.source() == n { e.target() } else { e.source() };
+                    let other = if e.source() == n {
+                        e.target()
+                    } else {
+                        e.source()
+                    };
                     if g[other].feature != feature {
                         continue;
                     }
                     any = true;
                     let linked = component(rules, tiles, board, feature, other);
-                    let nested = matches!(rules.features[feature].completion, Completion::AllLinked { .. });
+                    let nested = matches!(
+                        rules.features[feature].completion,
+                        Completion::AllLinked { .. }
+                    );
                     if nested || !is_completed(rules, tiles, board, &linked) {
                         return false;
                     }
@@ -176,7 +183,11 @@ pub fn link_neighbours(board: &Board, f: &Feature) -> Vec<NodeIndex> {
     for &n in &f.nodes {
         for e in g.edges(n) {
             if let Edge::Link(_) = e.weight() {
-                let other = if e.source() == n { e.target() } else { e.source() };
+                let other = if e.source() == n {
+                    e.target()
+                } else {
+                    e.source()
+                };
                 if f.nodes.binary_search(&other).is_err() && !out.contains(&other) {
                     out.push(other);
                 }

@@ -18,8 +18,13 @@ pub struct PlayerScore {
     pub points: i64,
     /// Points banked during play (completed features, and a snapshot's `scores`).
     pub during_play: i64,
-    /// Points from the end-of-game scoring (0 without `--final`).
+    /// Points from the end-of-game scoring of features (0 without `--final`).
     pub final_scoring: i64,
+    /// Points of the tokens the player holds (Gold Rush mining tokens), added to `points`
+    /// with the end-of-game scoring.
+    pub tokens: i64,
+    /// Tokens the player holds whose value is unknown (not counted).
+    pub unknown_tokens: u32,
 }
 
 /// The result of scoring a position.
@@ -53,12 +58,17 @@ impl ScoreReport {
             players: state
                 .players
                 .iter()
+                .zip(state.token_points())
                 .enumerate()
-                .map(|(i, name)| PlayerScore {
+                .map(|(i, (name, (tokens, unknown_tokens)))| PlayerScore {
                     name: name.clone(),
-                    points: state.points[i] + state.final_points[i],
+                    points: state.points[i]
+                        + state.final_points[i]
+                        + if final_scoring { tokens } else { 0 },
                     during_play: state.points[i],
                     final_scoring: state.final_points[i],
+                    tokens,
+                    unknown_tokens,
                 })
                 .collect(),
             features: state.events.clone(),
@@ -103,16 +113,40 @@ impl ScoreReport {
             .max()
             .unwrap_or(6)
             .max(6);
+        let tokens = self
+            .players
+            .iter()
+            .any(|p| p.tokens != 0 || p.unknown_tokens != 0);
+        let tok = |v: &str| {
+            if tokens {
+                format!("  {v:>6}")
+            } else {
+                String::new()
+            }
+        };
         let _ = writeln!(
             s,
-            "\n{:w$}  {:>6}  {:>6}  {:>6}",
-            "player", "play", "final", "total"
+            "\n{:w$}  {:>6}  {:>6}{}  {:>6}",
+            "player",
+            "play",
+            "final",
+            tok("tokens"),
+            "total"
         );
         for p in &self.players {
+            let unknown = match p.unknown_tokens {
+                0 => String::new(),
+                1 => "  (1 token of unknown value)".to_string(),
+                n => format!("  ({n} tokens of unknown value)"),
+            };
             let _ = writeln!(
                 s,
-                "{:w$}  {:>6}  {:>6}  {:>6}",
-                p.name, p.during_play, p.final_scoring, p.points
+                "{:w$}  {:>6}  {:>6}{}  {:>6}{unknown}",
+                p.name,
+                p.during_play,
+                p.final_scoring,
+                tok(&p.tokens.to_string()),
+                p.points
             );
         }
         if !self.features.is_empty() {
@@ -162,9 +196,15 @@ impl ScoreReport {
                     )
                 }
             );
+            let took: Vec<String> = e.tokens.iter().map(|(p, n)| format!("{p} {n}")).collect();
+            let took = if took.is_empty() {
+                String::new()
+            } else {
+                format!("; tokens taken: {}", took.join(", "))
+            };
             let _ = writeln!(
                 s,
-                "           pieces: {}; {scorers} score{} {} ({})",
+                "           pieces: {}; {scorers} score{} {} ({}){took}",
                 pieces.join(", "),
                 if e.scorers.len() == 1 { "s" } else { "" },
                 e.points,

@@ -71,6 +71,23 @@ pub struct Rules {
     pub effects: Vec<Effect>,
     /// Extra turns earned by completing features.
     pub bonus_turns: Vec<BonusTurn>,
+    /// Token supplies.
+    pub token_pools: Vec<TokenPool>,
+}
+
+/// A compiled token supply (see [`crate::model::TokenPoolDef`]).
+#[derive(Debug, Clone)]
+pub struct TokenPool {
+    /// Name.
+    pub name: String,
+    /// (value, count) pairs.
+    pub values: Vec<(u32, u32)>,
+    /// Item that makes a tile put a token down.
+    pub item: ItemId,
+    /// Feature kind the tokens lie on.
+    pub feature: FeatureId,
+    /// Piece kind whose owner may take the top token.
+    pub taken_by: Option<PieceKindId>,
 }
 
 /// A compiled placement effect (see [`crate::model::EffectDef`]).
@@ -236,6 +253,12 @@ pub struct PieceKind {
     pub blocked_by: Vec<PieceKindId>,
     /// Whether it counts for majorities.
     pub majority: bool,
+    /// May go on any tile.
+    pub anywhere: bool,
+    /// Placing it again moves it.
+    pub movable: bool,
+    /// Blocking looked for on the segment only.
+    pub blocked_on_segment: bool,
 }
 
 /// A role of a piece kind on a feature kind.
@@ -249,6 +272,8 @@ pub struct Role {
     pub requires_option: Option<OptionId>,
     /// Feature kind the piece counts on (majority, blocking, scoring).
     pub scored_on: FeatureId,
+    /// The feature must not be completed.
+    pub requires_incomplete: bool,
 }
 
 /// A compiled option.

@@ -222,7 +222,9 @@ pub fn terms_value(
                 let linked: Vec<&Feature> = graph::linked(ctx.board, all, f, relation, feature)
                     .into_iter()
                     .map(|id| &all.list[id as usize])
-                    .filter(|g| !completed || graph::is_completed(ctx.rules, ctx.tiles, ctx.board, g))
+                    .filter(|g| {
+                        !completed || graph::is_completed(ctx.rules, ctx.tiles, ctx.board, g)
+                    })
                     .collect();
                 let fk = &ctx.rules.features[feature];
                 let done = if completed { "completed " } else { "" };
@@ -358,10 +360,14 @@ mod tests {
                 roles: vec![],
                 blocked_by: vec![0],
                 majority: true,
+                anywhere: false,
+                movable: false,
+                blocked_on_segment: false,
             }],
             options: vec![],
             effects: vec![],
             bonus_turns: vec![],
+            token_pools: vec![],
         };
         let n = petgraph::graph::NodeIndex::new(0);
         let p = |player| Piece {

@@ -27,21 +27,21 @@ fn yaml_files(dir: &str) -> Vec<PathBuf> {
     out
 }
 
-/// Bundled files that must be valid: everything but the deliberately broken fixtures of
-/// `tests/positions/invalid/`.
+/// Bundled files that must be valid (the deliberately broken fixtures live in
+/// `tests/invalid/`).
 fn bundled() -> Vec<PathBuf> {
     ["rulesets", "tilesets", "examples", "tests/positions"]
         .iter()
         .flat_map(|d| yaml_files(d))
-        .filter(|p| !p.starts_with("tests/positions/invalid"))
         .collect()
 }
 
 #[test]
 fn invalid_fixtures_fail_with_the_code_they_expect() {
-    // Each file in tests/positions/invalid/ says what it breaks in a line
-    // `# expect: CODE` (e.g. `# expect: position::extra_turn`).
-    let files = yaml_files("tests/positions/invalid");
+    // Each file in tests/invalid/ (positions, tile sets, rule sets) says what it breaks in
+    // a line `# expect: CODE` (e.g. `# expect: position::extra_turn`), and the validator
+    // must report that code.
+    let files = yaml_files("tests/invalid");
     assert!(!files.is_empty());
     for f in files {
         let text = std::fs::read_to_string(&f).expect("readable");

@@ -14,7 +14,7 @@
 //!   mushroom forest needs an inline tile (no real mushroom tile has a single forest side).
 //! * `menhir-*.yaml`, `bga-menhir-*.yaml`, `huts-*.yaml`, `wildfire.yaml`, `raft.yaml`:
 //!   rule checks and the menhir-tile powers without a worked example.
-//! * `tests/positions/invalid/hg/*.yaml`: turn logs with one illegal turn (a menhir tile
+//! * `tests/invalid/hg/*.yaml`: turn logs with one illegal turn (a menhir tile
 //!   outside an extra turn, a second extra turn, a regular tile in the extra turn, a second
 //!   hut on a river system, `return_piece` without the shaman, `bga_menhir` without a
 //!   meeple); the replay must stop there with the check code asserted here.
@@ -32,8 +32,8 @@ use tessera::{Failure, ScoreOptions, score_path};
 
 const HG: &str = "tests/positions/hg";
 /// Deliberately illegal turn logs: `tests/data.rs` requires them to live under
-/// `tests/positions/invalid/` (each names its expected check in a `# expect:` line).
-const INVALID: &str = "tests/positions/invalid/hg";
+/// `tests/invalid/` (each names its expected check in a `# expect:` line).
+const INVALID: &str = "tests/invalid/hg";
 
 fn hg(file: &str) -> String {
     format!("{HG}/{file}")
@@ -73,7 +73,7 @@ fn assert_final(file: &str, expected: &[(&str, i64)]) {
     assert_points(file, true, expected);
 }
 
-/// Asserts that replaying the position (in `tests/positions/invalid/hg/`) stops at an
+/// Asserts that replaying the position (in `tests/invalid/hg/`) stops at an
 /// illegal turn with the given check code.
 fn assert_finding(file: &str, code: &str) {
     let path = format!("{INVALID}/{file}");

@@ -75,6 +75,9 @@ pub struct ScoreEvent {
     pub why: String,
     /// The terms.
     pub terms: Vec<TermValue>,
+    /// Tokens each scorer took from the feature (Gold Rush mining tokens).
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    pub tokens: BTreeMap<String, u32>,
 }
 
 /// The state of a game in progress.
@@ -106,6 +109,41 @@ pub struct State<'g> {
     pub last_player: usize,
     /// Items covered (hunting trap).
     pub covered: Covered,
+    /// Token supplies' state, by pool (Gold Rush mining tokens).
+    pub tokens: Vec<TokenState>,
+    /// Values announced for the tokens taken next (a turn's `draws`), in order.
+    pub draws: std::collections::VecDeque<u32>,
+}
+
+/// A face-down token lying on the board.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Token {
+    /// Placement order: the highest lies on top.
+    pub seq: u32,
+    /// Its value, if known.
+    pub value: Option<u32>,
+}
+
+/// The state of one token supply.
+#[derive(Debug, Clone, Default)]
+pub struct TokenState {
+    /// Tokens lying on segments.
+    pub on: BTreeMap<NodeIndex, Vec<Token>>,
+    /// Tokens each player holds: values, `None` when unknown.
+    pub held: Vec<Vec<Option<u32>>>,
+    /// Next placement number.
+    pub next_seq: u32,
+}
+
+/// Why a player cannot take a token.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum MineError {
+    /// The rules have no token a piece can take.
+    NoTokens,
+    /// The player's piece that takes tokens is not on the board.
+    NoPiece(String),
+    /// The feature under it holds no token.
+    Empty,
 }
 
 /// Why a piece cannot be placed.
@@ -129,6 +167,13 @@ pub enum PieceError {
     NoSupply,
     /// A snapshot puts two pieces of one kind on one segment.
     SegmentTaken,
+    /// The role needs a feature that is not completed yet.
+    Completed {
+        /// Feature kind name.
+        feature: String,
+    },
+    /// The piece may only go on the tile just placed.
+    NotAnywhere,
 }
 
 impl<'g> State<'g> {
@@ -149,6 +194,14 @@ impl<'g> State<'g> {
             turn: 0,
             last_player: 0,
             covered: Covered::new(),
+            tokens: vec![
+                TokenState {
+                    held: vec![Vec::new(); n],
+                    ..TokenState::default()
+                };
+                game.rules.token_pools.len()
+            ],
+            draws: Default::default(),
         }
     }
 
@@ -255,24 +308,43 @@ impl<'g> State<'g> {
                 feature: rules.features[feature].name.clone(),
             });
         };
+        let pk = &rules.pieces[kind];
         if !check_blocking && self.pieces.iter().any(|p| p.node == node && p.kind == kind) {
             return Err(PieceError::SegmentTaken);
         }
+        if role.requires_incomplete {
+            let f = graph::component(rules, &self.game.tiles, &self.board, role.feature, node);
+            if graph::is_completed(rules, &self.game.tiles, &self.board, &f) {
+                return Err(PieceError::Completed {
+                    feature: rules.features[role.feature].name.clone(),
+                });
+            }
+        }
         if check_blocking {
-            let f = graph::component(rules, &self.game.tiles, &self.board, role.scored_on, node);
-            let blocked_by = &rules.pieces[kind].blocked_by;
-            if let Some(p) = self
-                .pieces_on(&f)
-                .iter()
-                .find(|p| blocked_by.contains(&p.kind))
-            {
+            let blocker = if pk.blocked_on_segment {
+                self.pieces
+                    .iter()
+                    .find(|p| p.node == node && pk.blocked_by.contains(&p.kind))
+                    .copied()
+            } else {
+                let f =
+                    graph::component(rules, &self.game.tiles, &self.board, role.scored_on, node);
+                self.pieces_on(&f)
+                    .into_iter()
+                    .find(|p| pk.blocked_by.contains(&p.kind))
+            };
+            if let Some(p) = blocker {
                 return Err(PieceError::Occupied {
                     feature: rules.features[role.scored_on].name.clone(),
                     by: self.players[p.player].clone(),
                 });
             }
         }
-        if self.supply[player][kind] == 0 {
+        let on_board = self
+            .pieces
+            .iter()
+            .any(|p| p.player == player && p.kind == kind);
+        if self.supply[player][kind] == 0 && !(pk.movable && on_board) {
             return Err(PieceError::NoSupply);
         }
         Ok(Piece {
@@ -293,6 +365,17 @@ impl<'g> State<'g> {
         check_blocking: bool,
     ) -> Result<(), PieceError> {
         let piece = self.can_place_piece(player, kind, placed, segment, check_blocking)?;
+        if self.supply[player][kind] == 0 {
+            // A movable piece (tent) is picked up and placed again.
+            if let Some(i) = self
+                .pieces
+                .iter()
+                .position(|p| p.player == player && p.kind == kind)
+            {
+                self.pieces.remove(i);
+                self.supply[player][kind] += 1;
+            }
+        }
         self.supply[player][kind] -= 1;
         self.pieces.push(piece);
         Ok(())
@@ -409,6 +492,7 @@ impl<'g> State<'g> {
             points: v.points,
             why: score::explain(&v),
             terms: v.terms,
+            tokens: BTreeMap::new(),
         }
     }
 
@@ -439,7 +523,12 @@ impl<'g> State<'g> {
                 *pieces.entry(self.players[p.player].clone()).or_insert(0) += 1;
             }
         }
-        if let Some(v) = valuation {
+        let tokens = if phase == "play" {
+            self.distribute_tokens(f, &scorers)
+        } else {
+            BTreeMap::new()
+        };
+        if let (Some(v), false) = (valuation, scorers.is_empty()) {
             for &s in &scorers {
                 if phase == "final" {
                     self.final_points[s] += v.points;
@@ -447,7 +536,8 @@ impl<'g> State<'g> {
                     self.points[s] += v.points;
                 }
             }
-            let e = self.event(f, phase, completed, pieces, &scorers, v);
+            let mut e = self.event(f, phase, completed, pieces, &scorers, v);
+            e.tokens = tokens;
             self.events.push(e);
         }
         if phase == "play" {
@@ -488,7 +578,11 @@ impl<'g> State<'g> {
         // looked for next to everything completed in the first pass.
         let mut linked_starts: Vec<NodeIndex> = starts.clone();
         for pass in 0..2 {
-            let list = if pass == 0 { starts.clone() } else { linked_starts.clone() };
+            let list = if pass == 0 {
+                starts.clone()
+            } else {
+                linked_starts.clone()
+            };
             for start in list {
                 let own = self.board.graph[start].feature;
                 for kind in 0..rules.features.len() {
@@ -598,10 +692,132 @@ impl<'g> State<'g> {
         may_return
     }
 
+    /// Puts the tokens the tile just placed brings: one face-down token per item of a
+    /// pool's kind, on the segment holding it (Gold Rush: one mining token per nugget).
+    pub fn put_tokens(&mut self, placed: u32) {
+        let rules = &self.game.rules;
+        let p = self.board.placed[placed as usize];
+        for (i, pool) in rules.token_pools.iter().enumerate() {
+            for seg in 0..self.game.tiles.tiles[p.tile].segments.len() {
+                let node = self.board.node(placed, seg);
+                if !rules.features[pool.feature]
+                    .members
+                    .contains(&self.board.graph[node].feature)
+                {
+                    continue;
+                }
+                for _ in 0..self.ctx().items_on(node, pool.item) {
+                    let t = &mut self.tokens[i];
+                    t.on.entry(node).or_default().push(Token {
+                        seq: t.next_seq,
+                        value: None,
+                    });
+                    t.next_seq += 1;
+                }
+            }
+        }
+    }
+
+    /// Removes the top token of a feature (highest placement number) for a pool.
+    fn pop_token(&mut self, pool: usize, f: &Feature) -> Option<Token> {
+        let t = &mut self.tokens[pool];
+        let (&node, _) =
+            t.on.iter()
+                .filter(|(n, v)| f.nodes.binary_search(n).is_ok() && !v.is_empty())
+                .max_by_key(|(_, v)| v.iter().map(|k| k.seq).max())?;
+        let pile = t.on.get_mut(&node)?;
+        let top = pile
+            .iter()
+            .enumerate()
+            .max_by_key(|(_, k)| k.seq)
+            .map(|(i, _)| i)?;
+        Some(pile.remove(top))
+    }
+
+    /// Gives a token to a player; its value is the token's, or the next announced draw.
+    fn give_token(&mut self, pool: usize, player: usize, token: Token) {
+        let value = token.value.or_else(|| self.draws.pop_front());
+        self.tokens[pool].held[player].push(value);
+    }
+
+    /// The player takes the top token of the feature where their token-taking piece stands
+    /// (Gold Rush: mine the mountain where their tent is).
+    pub fn mine(&mut self, player: usize) -> Result<(), MineError> {
+        let rules = &self.game.rules;
+        let Some((pool, kind)) = rules
+            .token_pools
+            .iter()
+            .enumerate()
+            .find_map(|(i, p)| p.taken_by.map(|k| (i, k)))
+        else {
+            return Err(MineError::NoTokens);
+        };
+        let Some(piece) = self
+            .pieces
+            .iter()
+            .find(|p| p.player == player && p.kind == kind)
+            .copied()
+        else {
+            return Err(MineError::NoPiece(rules.pieces[kind].name.clone()));
+        };
+        let f = graph::component(
+            rules,
+            &self.game.tiles,
+            &self.board,
+            rules.token_pools[pool].feature,
+            piece.node,
+        );
+        let token = self.pop_token(pool, &f).ok_or(MineError::Empty)?;
+        self.give_token(pool, player, token);
+        Ok(())
+    }
+
+    /// A completed feature's tokens go to its majority, tied players taking turns clockwise
+    /// from the active player (the player of the current turn); with no majority they leave
+    /// the game. Returns the tokens each player took.
+    fn distribute_tokens(&mut self, f: &Feature, scorers: &[usize]) -> BTreeMap<String, u32> {
+        let mut taken = BTreeMap::new();
+        let n = self.players.len().max(1);
+        let active = self.last_player;
+        let mut order = scorers.to_vec();
+        order.sort_by_key(|&s| (s + n - active) % n);
+        for pool in 0..self.game.rules.token_pools.len() {
+            if self.game.rules.token_pools[pool].feature != f.kind {
+                continue;
+            }
+            let mut i = 0;
+            while let Some(token) = self.pop_token(pool, f) {
+                if let Some(&p) = order.get(i % order.len().max(1)) {
+                    self.give_token(pool, p, token);
+                    *taken.entry(self.players[p].clone()).or_insert(0) += 1;
+                }
+                i += 1;
+            }
+        }
+        taken
+    }
+
+    /// Token points each player holds (known values) and how many held tokens have an
+    /// unknown value, by player.
+    pub fn token_points(&self) -> Vec<(i64, u32)> {
+        (0..self.players.len())
+            .map(|p| {
+                let held = self.tokens.iter().flat_map(|t| t.held[p].iter());
+                let known: i64 = held.clone().flatten().map(|&v| v as i64).sum();
+                let unknown = held.filter(|v| v.is_none()).count() as u32;
+                (known, unknown)
+            })
+            .collect()
+    }
+
     /// End-of-game scoring: every feature still holding pieces scores its `final` cases
     /// (or its `completed` cases if it is completed, as in a snapshot). Pieces stay.
     pub fn final_scoring(&mut self) {
         self.score_all(false);
+        // Tokens still on the board leave the game.
+        for t in &mut self.tokens {
+            t.on.clear();
+        }
     }
 
     /// Scores completed features that still hold pieces (a snapshot taken before scoring).

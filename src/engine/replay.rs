@@ -6,7 +6,7 @@ use super::*;
 use crate::diag::{Check, Failure, Finding, SourceFile};
 use crate::geometry::{SIDES, quarter_turns};
 use crate::load;
-use crate::model::{CoveredItems, PieceRef, PositionFile, Sp};
+use crate::model::{CoveredItems, PieceRef, PositionFile, Sp, TokenPile};
 use crate::schema::FileKind;
 use crate::validate::{compile_tile, load_tileset};
 
@@ -314,6 +314,8 @@ struct PieceRequest<'a> {
     kind: PieceKindId,
     at: &'a str,
     loc: &'a serde_saphyr::Location,
+    /// The cell of the tile it goes on, when not the tile just placed.
+    cell: Option<(i32, i32)>,
 }
 
 /// Puts a piece on a placed tile, turning errors into findings at the piece.
@@ -324,10 +326,15 @@ fn put_piece(
     req: &PieceRequest,
     check_blocking: bool,
 ) -> Result<(), Finding> {
-    let result = match state.segment_at(placed, req.at) {
+    let target = match req.cell {
+        None => Ok(placed),
+        Some(_) if !lp.game.rules.pieces[req.kind].anywhere => Err(PieceError::NotAnywhere),
+        Some((x, y)) => state.board.at(x, y).ok_or(PieceError::UnknownAddress),
+    };
+    let result = target.and_then(|placed| match state.segment_at(placed, req.at) {
         Some(seg) => state.place_piece(req.player, req.kind, placed, seg, check_blocking),
         None => Err(PieceError::UnknownAddress),
-    };
+    });
     let Err(e) = result else {
         return Ok(());
     };
@@ -370,6 +377,16 @@ fn put_piece(
             format!("this segment already holds a {kname}"),
         )
         .help("one segment holds at most one piece of a kind; pieces of several players meet only when features are joined"),
+        PieceError::Completed { feature } => Finding::error(
+            Check::FeatureOccupied,
+            format!("this {feature} is completed"),
+        )
+        .help(format!("a {kname} goes only on a {feature} that is not completed yet")),
+        PieceError::NotAnywhere => Finding::error(
+            Check::NoRole,
+            format!("a {kname} goes only on the tile just placed"),
+        )
+        .help("remove `x` and `y` from the piece; only pieces that may go on any tile (a tent) name a cell"),
         PieceError::NoSupply => Finding::error(
             Check::NoSupply,
             format!("{} has no {kname} left in supply", state.players[req.player]),
@@ -424,6 +441,106 @@ fn check_stack(
         .help("an extra turn follows a turn that completed a feature earning one (a forest with a menhir)")),
         _ => Ok(()),
     }
+}
+
+/// A finding for a failed `mine`.
+fn mine_finding(
+    lp: &LoadedPosition,
+    state: &State,
+    player: usize,
+    e: MineError,
+    loc: &serde_saphyr::Location,
+) -> Finding {
+    let (message, help) = match e {
+        MineError::NoTokens => (
+            "these rules have no tokens to take".to_string(),
+            "remove `mine`".to_string(),
+        ),
+        MineError::NoPiece(kind) => (
+            format!(
+                "{} has no {kind} on the board to mine with",
+                state.players[player]
+            ),
+            format!("place the {kind} on a turn first; a turn places a piece or mines, not both"),
+        ),
+        MineError::Empty => (
+            format!(
+                "no token is left where {}'s tent stands",
+                state.players[player]
+            ),
+            "tokens are put on a mountain when tiles with nugget symbols are placed".to_string(),
+        ),
+    };
+    Finding::error(Check::Mine, message)
+        .in_file(&lp.file)
+        .at(loc, "this turn")
+        .help(help)
+}
+
+/// Lays a snapshot's token pile on a segment.
+fn lay_tokens(state: &mut State, lp: &LoadedPosition, pile: &Sp<TokenPile>) -> Result<(), Finding> {
+    let rules = &lp.game.rules;
+    let pool = match &pile.pool {
+        None if !rules.token_pools.is_empty() => 0,
+        None => {
+            return Err(
+                Finding::error(Check::PositionUnknownName, "these rules have no tokens")
+                    .in_file(&lp.file)
+                    .at(&pile.loc, "tokens")
+                    .help("remove `tokens`"),
+            );
+        }
+        Some(name) => rules
+            .token_pools
+            .iter()
+            .position(|p| p.name == name.value)
+            .ok_or_else(|| {
+                Finding::error(
+                    Check::PositionUnknownName,
+                    format!("unknown token supply `{}`", name.value),
+                )
+                .in_file(&lp.file)
+                .at(&name.loc, "pool")
+                .help(format!(
+                    "token supplies: {}",
+                    rules
+                        .token_pools
+                        .iter()
+                        .map(|p| p.name.as_str())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ))
+            })?,
+    };
+    let node = state
+        .board
+        .at(pile.x.value, pile.y.value)
+        .and_then(|placed| {
+            state
+                .segment_at(placed, &pile.at)
+                .map(|s| state.board.node(placed, s))
+        });
+    let Some(node) = node else {
+        return Err(Finding::error(
+            Check::UnknownAddress,
+            format!(
+                "no segment `{}` on a tile at ({}, {})",
+                pile.at.value, pile.x.value, pile.y.value
+            ),
+        )
+        .in_file(&lp.file)
+        .at(&pile.at.loc, "tokens")
+        .help("name the cell (x, y) of a tile on the board and a segment address on it"));
+    };
+    let t = &mut state.tokens[pool];
+    for &value in &pile.values {
+        t.on.entry(node).or_default().push(Token {
+            seq: t.next_seq,
+            value,
+        });
+        t.next_seq += 1;
+    }
+    Ok(())
 }
 
 /// Marks items of a snapshot segment as covered.
@@ -544,7 +661,8 @@ fn replay_inner<'g>(lp: &'g LoadedPosition, limit: Option<usize>) -> Result<Stat
                 (lp.game.tiles.start, 0, Sp::unspanned(id))
             }
         };
-        place(&mut state, lp, start, (0, 0, rot), &loc, true)?;
+        let placed = place(&mut state, lp, start, (0, 0, rot), &loc, true)?;
+        state.put_tokens(placed);
         let mut next = 0usize;
         // An extra turn earned on the previous turn: (player, stack).
         let mut bonus: Option<(usize, usize)> = None;
@@ -579,6 +697,8 @@ fn replay_inner<'g>(lp: &'g LoadedPosition, limit: Option<usize>) -> Result<Stat
             let rot = turns_of(lp, &turn.rotation)?;
             let at = (turn.x.value, turn.y.value, rot);
             let placed = place(&mut state, lp, tile, at, &turn.tile, true)?;
+            state.put_tokens(placed);
+            state.draws = turn.draws.iter().map(|d| d.value).collect();
             let may_return = state.apply_effects(player, placed);
             if let Some(r) = &turn.return_piece {
                 return_piece(&mut state, lp, player, may_return, r)?;
@@ -589,10 +709,42 @@ fn replay_inner<'g>(lp: &'g LoadedPosition, limit: Option<usize>) -> Result<Stat
                     kind: piece_kind(lp, piece.kind(), &piece.loc)?,
                     at: piece.at(),
                     loc: &piece.loc,
+                    cell: piece.cell(),
                 };
+                if turn.mine {
+                    return Err(Finding::error(
+                        Check::Mine,
+                        "a turn places a piece or mines, not both",
+                    )
+                    .in_file(&lp.file)
+                    .at(&piece.loc, "piece")
+                    .help(
+                        "step 2 of a turn is one of: place a piece, or take a token (`mine: true`)",
+                    ));
+                }
                 put_piece(&mut state, lp, placed, &req, true)?;
             }
+            if turn.mine {
+                if let Err(e) = state.mine(player) {
+                    return Err(mine_finding(lp, &state, player, e, &turn.tile.loc));
+                }
+            }
             let completed = state.score_completed(placed);
+            if !state.draws.is_empty() {
+                return Err(Finding::error(
+                    Check::Mine,
+                    format!(
+                        "`draws` lists {} value(s) more than the tokens taken this turn",
+                        state.draws.len()
+                    ),
+                )
+                .in_file(&lp.file)
+                .at(
+                    &turn.draws[turn.draws.len() - state.draws.len()].loc,
+                    "not drawn",
+                )
+                .help("list one value per token the player takes this turn, in the order taken"));
+            }
             if !in_bonus {
                 bonus = earned_bonus(&state, &completed).map(|stack| (player, stack));
             }
@@ -613,6 +765,7 @@ fn replay_inner<'g>(lp: &'g LoadedPosition, limit: Option<usize>) -> Result<Stat
                     )?,
                     at: &piece.at,
                     loc: &piece.at.loc,
+                    cell: None,
                 };
                 put_piece(&mut state, lp, placed, &req, false)?;
             }
@@ -632,6 +785,18 @@ fn replay_inner<'g>(lp: &'g LoadedPosition, limit: Option<usize>) -> Result<Stat
         }
         for c in &lp.position.covered {
             cover_items(&mut state, lp, c)?;
+        }
+        for pile in &lp.position.tokens {
+            lay_tokens(&mut state, lp, pile)?;
+        }
+        for (name, values) in &lp.position.held {
+            let player = player_id(lp, &Sp::unspanned(name.clone()))?;
+            if let Some(t) = state.tokens.first_mut() {
+                t.held[player].extend(values.iter().copied());
+            }
+        }
+        if let Some(a) = &lp.position.active {
+            state.last_player = player_id(lp, a)?;
         }
         for (name, pts) in &lp.position.scores {
             let player = player_id(

@@ -45,6 +45,16 @@ pub struct PositionFile {
     /// Items covered so far (snapshot; hunting trap), as pieces are addressed.
     #[serde(default)]
     pub covered: Vec<Sp<CoveredItems>>,
+    /// Tokens lying on the board (snapshot), per segment.
+    #[serde(default)]
+    pub tokens: Vec<Sp<TokenPile>>,
+    /// Tokens each player holds (snapshot), by player name: values, `null` when unknown.
+    #[serde(default)]
+    pub held: BTreeMap<String, Vec<Option<u32>>>,
+    /// The player whose turn it is (snapshot; tied players take tokens clockwise from
+    /// them). Default: the first player.
+    #[serde(default)]
+    pub active: Option<Sp<String>>,
     /// Points banked so far (snapshot), by player name.
     #[serde(default)]
     pub scores: BTreeMap<String, Sp<i64>>,
@@ -104,6 +114,14 @@ pub struct Turn {
     /// A piece of this player returned to supply by an effect of the tile (shaman).
     #[serde(default)]
     pub return_piece: Option<Sp<PieceRef>>,
+    /// Instead of placing a piece, take the top token of the feature where the player's
+    /// token-taking piece stands (Gold Rush: mine the mountain where your tent is).
+    #[serde(default)]
+    pub mine: bool,
+    /// Values of the tokens the player takes this turn, in the order taken (mining first,
+    /// then a completed feature's tokens); tokens without a value here stay unknown.
+    #[serde(default)]
+    pub draws: Vec<Sp<u32>>,
 }
 
 /// A piece lying on the board, found by its tile's cell and segment address.
@@ -141,6 +159,15 @@ pub struct PieceSpec {
     pub kind: String,
     /// Segment address.
     pub at: String,
+    /// Column of the tile, for a piece that may go on any tile (a tent); default the tile
+    /// just placed.
+    #[serde(default)]
+    #[schemars(with = "Option<Coordinate>")]
+    pub x: Option<i32>,
+    /// Row of the tile, likewise.
+    #[serde(default)]
+    #[schemars(with = "Option<Coordinate>")]
+    pub y: Option<i32>,
 }
 
 impl PiecePlacement {
@@ -149,6 +176,17 @@ impl PiecePlacement {
         match self {
             PiecePlacement::At(_) => None,
             PiecePlacement::Kind(p) => Some(&p.kind),
+        }
+    }
+    /// The cell of the tile the piece goes on, when given (pieces that may go anywhere).
+    pub fn cell(&self) -> Option<(i32, i32)> {
+        match self {
+            PiecePlacement::Kind(PieceSpec {
+                x: Some(x),
+                y: Some(y),
+                ..
+            }) => Some((*x, *y)),
+            _ => None,
         }
     }
     /// The segment address.
@@ -180,6 +218,25 @@ pub struct BoardTile {
     /// Pieces lying on this tile.
     #[serde(default)]
     pub pieces: Vec<Sp<BoardPiece>>,
+}
+
+/// Tokens lying on one segment of a snapshot tile.
+#[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct TokenPile {
+    /// Token supply (a key of the rule set's `tokens`); default the first.
+    #[serde(default)]
+    pub pool: Option<Sp<String>>,
+    /// Column of the tile.
+    #[schemars(with = "Coordinate")]
+    pub x: Sp<i32>,
+    /// Row of the tile.
+    #[schemars(with = "Coordinate")]
+    pub y: Sp<i32>,
+    /// Segment address on that tile.
+    pub at: Sp<String>,
+    /// The tokens from bottom to top: values, `null` when unknown (face down).
+    pub values: Vec<Option<u32>>,
 }
 
 /// Items covered on one segment of a snapshot tile.

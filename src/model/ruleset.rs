@@ -48,6 +48,9 @@ pub struct RuleSetFile {
     /// Piece kinds by name (follower/meeple, hut, tent): supply per player and where they go.
     /// The first one listed is the default kind of a piece placement that names none.
     pub pieces: IndexMap<String, PieceKindDef>,
+    /// Token supplies by name (Gold Rush mining tokens).
+    #[serde(default)]
+    pub tokens: IndexMap<String, TokenPoolDef>,
     /// Effects of placing a tile that carries an item (Hunters and Gatherers menhir tiles:
     /// logboat, hunting trap, shaman).
     #[serde(default)]
@@ -317,6 +320,50 @@ pub struct PieceKindDef {
     /// Whether pieces of this kind count for the majority in the features they are on.
     #[serde(default = "yes")]
     pub majority: bool,
+    /// The piece may go on a segment of any tile, not only the tile just placed (a Gold
+    /// Rush tent); the turn names the tile's cell.
+    #[serde(default)]
+    pub anywhere: bool,
+    /// Placing the piece while it is on the board moves it (a tent).
+    #[serde(default)]
+    pub movable: bool,
+    /// Where blocking pieces are looked for: the whole feature (default) or only the
+    /// segment (a tent needs a vacant mountain segment; others may share the mountain).
+    #[serde(default)]
+    pub blocked_on: BlockScope,
+}
+
+/// Where a piece's blocking pieces are looked for.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum BlockScope {
+    /// The whole feature the piece counts on.
+    #[default]
+    Feature,
+    /// Only the segment the piece goes on.
+    Segment,
+}
+
+/// A supply of face-down tokens that tiles put on features and players collect (Gold Rush
+/// mining tokens). Tokens on a completed feature go to its majority, tied players taking
+/// turns clockwise from the active player (none: they leave the game); tokens still on the
+/// board at the end leave the game; each player's tokens score their values at the end.
+#[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct TokenPoolDef {
+    /// What the tokens are.
+    #[serde(default)]
+    pub description: Option<String>,
+    /// The supply: how many tokens of each value (points), e.g. `{0: 10, 1: 10, 2: 30}`.
+    pub values: BTreeMap<u32, u32>,
+    /// Placing a tile puts one token per item of this kind on the feature holding it.
+    pub per_item: Sp<String>,
+    /// The feature kind tokens lie on, e.g. `mountain`.
+    pub feature: Sp<String>,
+    /// A player whose piece of this kind stands on such a feature may take its top token
+    /// instead of placing a piece (a tent: "mine for gold").
+    #[serde(default)]
+    pub taken_by: Option<Sp<String>>,
 }
 
 fn yes() -> bool {
@@ -334,6 +381,9 @@ pub struct RoleDef {
     /// The role exists only while this option is on (e.g. `farmers`).
     #[serde(default)]
     pub requires_option: Option<Sp<String>>,
+    /// The role needs a feature that is not completed yet (a tent).
+    #[serde(default)]
+    pub requires_incomplete: bool,
     /// The feature kind the piece is counted on for majority, blocking and scoring, when
     /// not `feature` itself: a hut stands on a river or lake but belongs to the river
     /// system (an aggregate feature).

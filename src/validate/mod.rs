@@ -25,8 +25,8 @@ use crate::geometry::{SIDES, parse_slot, slot_names};
 use crate::load;
 use crate::model::{self, ProvenanceStatus, RuleSetFile, Sp, TileDef, TileSetFile};
 use crate::rules::{
-    Area, BonusTurn, Case, Completion, Count, Effect, FeatureKind, PieceKind, Role, RuleOption, Rules, Segment,
-    SideKind, Term, Tile, TileSet,
+    Area, BonusTurn, Case, Completion, Count, Effect, FeatureKind, PieceKind, Role, RuleOption,
+    Rules, Segment, SideKind, Term, Tile, TileSet, TokenPool,
 };
 use crate::schema::FileKind;
 

@@ -191,7 +191,9 @@ pub fn compile_ruleset(file: &SourceFile, rs: &RuleSetFile) -> Result<Rules, Vec
                     let relation = sink.take(names.relation(&l.relation));
                     let feature = sink.take(names.feature(&l.feature));
                     match (relation, feature) {
-                        (Some(relation), Some(feature)) => Completion::AllLinked { relation, feature },
+                        (Some(relation), Some(feature)) => {
+                            Completion::AllLinked { relation, feature }
+                        }
                         _ => Completion::Never,
                     }
                 }
@@ -241,6 +243,7 @@ pub fn compile_ruleset(file: &SourceFile, rs: &RuleSetFile) -> Result<Rules, Vec
                     feature,
                     requires_option,
                     scored_on,
+                    requires_incomplete: r.requires_incomplete,
                 })
             })
             .collect();
@@ -257,6 +260,9 @@ pub fn compile_ruleset(file: &SourceFile, rs: &RuleSetFile) -> Result<Rules, Vec
             roles,
             blocked_by,
             majority: p.majority,
+            anywhere: p.anywhere,
+            movable: p.movable,
+            blocked_on_segment: p.blocked_on == model::BlockScope::Segment,
         });
     }
     let effects = rs
@@ -306,10 +312,30 @@ pub fn compile_ruleset(file: &SourceFile, rs: &RuleSetFile) -> Result<Rules, Vec
             })
         })
         .collect();
+    let token_pools = rs
+        .tokens
+        .iter()
+        .filter_map(|(name, t)| {
+            let item = sink.take(names.item(&t.per_item));
+            let feature = sink.take(names.feature(&t.feature));
+            let taken_by = match &t.taken_by {
+                Some(k) => Some(sink.take(names.find(&names.pieces, k, "piece kind"))?),
+                None => None,
+            };
+            Some(TokenPool {
+                name: name.clone(),
+                values: t.values.iter().map(|(v, n)| (*v, *n)).collect(),
+                item: item?,
+                feature: feature?,
+                taken_by,
+            })
+        })
+        .collect();
     if !sink.0.is_empty() {
         return Err(sink.0);
     }
     Ok(Rules {
+        token_pools,
         name: rs.name.clone(),
         terrains: names.terrains,
         side_kinds,
