@@ -1,3 +1,4 @@
+#![warn(missing_docs)]
 //! tessera: Carcassonne-family tile games as data.
 //!
 //! A game is a YAML **rule set** (terrains, side profiles, feature kinds, completion,

@@ -828,18 +828,14 @@ impl<'g> State<'g> {
     fn score_all(&mut self, only_completed: bool) {
         let rules = &self.game.rules;
         let all = graph::all_features(rules, &self.game.tiles, &self.board);
-        let mut list: Vec<Feature> = all.list.clone();
-        for kind in (0..rules.features.len()).filter(|&k| rules.features[k].aggregate) {
-            list.extend(graph::components(
-                rules,
-                &self.game.tiles,
-                &self.board,
-                kind,
-            ));
-        }
+        let aggregates: Vec<Feature> = (0..rules.features.len())
+            .filter(|&k| rules.features[k].aggregate)
+            .flat_map(|k| graph::components(rules, &self.game.tiles, &self.board, k))
+            .collect();
+        let mut list: Vec<&Feature> = all.list.iter().chain(&aggregates).collect();
         // Board order: by the feature's first segment, ordinary features first.
         list.sort_by_key(|f| (f.id(), rules.features[f.kind].aggregate));
-        for f in &list {
+        for f in list {
             let completed = graph::is_completed(rules, &self.game.tiles, &self.board, f);
             match (only_completed, completed) {
                 (true, true) => self.score_feature(f, true, "play", Some(&all)),
