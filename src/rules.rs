@@ -99,8 +99,8 @@ pub struct Effect {
     pub feature: Option<FeatureId>,
     /// Radius around the tile just placed, if limited.
     pub within: Option<u32>,
-    /// Terms the placer scores now.
-    pub score: Vec<Term>,
+    /// Cases the placer scores now.
+    pub score: Vec<Case>,
     /// Cover the counted items.
     pub cover: bool,
     /// The placer may return a piece of this kind.

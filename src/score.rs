@@ -132,16 +132,35 @@ pub fn value(
     features: Option<&Features>,
     within: Option<Within>,
 ) -> Option<Valuation> {
+    value_with_case(ctx, f, cases, features, within).map(|(v, _)| v)
+}
+
+/// Like [`value`], also returning the index of the case used. Conditions look at the whole
+/// feature (a wildfire anywhere in the grassland); terms count within the scope.
+pub fn value_with_case(
+    ctx: &Ctx,
+    f: &Feature,
+    cases: &[Case],
+    features: Option<&Features>,
+    within: Option<Within>,
+) -> Option<(Valuation, usize)> {
+    let whole: Vec<u32> = (0..ctx.rules.items.len())
+        .map(|i| f.nodes.iter().map(|&n| ctx.items_on(n, i)).sum())
+        .collect();
+    let index = cases.iter().position(|c| holds(ctx, c, f, &whole))?;
+    let case = &cases[index];
     let scope: Vec<NodeIndex> = ctx.scoped(f, within).collect();
     let items: Vec<u32> = (0..ctx.rules.items.len())
         .map(|i| scope.iter().map(|&n| ctx.items_on(n, i)).sum())
         .collect();
-    let case = cases.iter().find(|c| holds(ctx, c, f, &items))?;
     let (terms, total) = terms_value(ctx, f, &case.terms, case.area, &scope, &items, features);
-    Some(Valuation {
-        points: total.max(0),
-        terms,
-    })
+    Some((
+        Valuation {
+            points: total.max(0),
+            terms,
+        },
+        index,
+    ))
 }
 
 /// Evaluates terms on the segments `scope` of feature `f` with item totals `items`.

@@ -476,7 +476,7 @@ fn tileset_totals_match_the_reference() {
             .position(|i| i == name)
             .unwrap_or_else(|| panic!("item {name}"))
     };
-    let (fish, menhir, mushrooms) = (item("fish"), item("menhir"), item("mushrooms"));
+    let (fish, menhir, mushrooms) = (item("fish"), item("menhir"), item("mushroom_group"));
     let (deer, tiger, aurochs, mammoth) = (
         item("deer"),
         item("tiger"),

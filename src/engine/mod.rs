@@ -648,15 +648,22 @@ impl<'g> State<'g> {
                 });
                 let ctx = self.ctx();
                 let scope: Vec<NodeIndex> = ctx.scoped(&f, within).collect();
-                let items: Vec<u32> = (0..rules.items.len())
-                    .map(|i| scope.iter().map(|&n| ctx.items_on(n, i)).sum())
-                    .collect();
-                let (terms, total) =
-                    score::terms_value(&ctx, &f, &effect.score, None, &scope, &items, None);
-                let v = Valuation {
-                    points: total.max(0),
-                    terms,
+                let Some((v, case)) = score::value_with_case(&ctx, &f, &effect.score, None, within)
+                else {
+                    continue;
                 };
+                // What gets covered: every counted item in the scope, and of the items that
+                // cancel others only as many as did cancel (a tiger that ate no deer stays).
+                let terms = &effect.score[case].terms;
+                let mut cover: Vec<(usize, u32)> = Vec::new();
+                for (t, tv) in terms.iter().zip(&v.terms) {
+                    if let crate::rules::Count::Item(i) = t.count {
+                        cover.push((i, u32::MAX));
+                    }
+                    if let Some(c) = t.cancelled_by {
+                        cover.push((c, tv.cancelled as u32));
+                    }
+                }
                 self.points[player] += v.points;
                 let mut e = self.event(&f, "effect", false, BTreeMap::new(), &[player], v);
                 e.why = format!(
@@ -664,24 +671,14 @@ impl<'g> State<'g> {
                     rules.items[effect.item], e.why
                 );
                 if effect.cover {
-                    let counted: Vec<usize> = effect
-                        .score
-                        .iter()
-                        .flat_map(|t| {
-                            let item = match t.count {
-                                crate::rules::Count::Item(i) => Some(i),
-                                _ => None,
-                            };
-                            item.into_iter().chain(t.cancelled_by)
-                        })
-                        .collect();
-                    for &n in &scope {
-                        for &i in &counted {
-                            let k = self.ctx().items_on(n, i);
+                    for (item, mut left) in cover {
+                        for &n in &scope {
+                            let k = self.ctx().items_on(n, item).min(left);
                             if k > 0 {
+                                left -= k;
                                 self.covered
                                     .entry(n)
-                                    .or_insert_with(|| vec![0; rules.items.len()])[i] += k;
+                                    .or_insert_with(|| vec![0; rules.items.len()])[item] += k;
                             }
                         }
                     }

@@ -274,11 +274,13 @@ pub struct EffectDef {
     /// block).
     #[serde(default)]
     pub within: Option<u32>,
-    /// The placing player scores these terms now (no majority needed).
+    /// The placing player scores now (no majority needed), by the first case whose
+    /// condition holds on the whole feature (a hunting trap in a grassland with a wildfire
+    /// lets no tiger cancel a deer).
     #[serde(default)]
-    pub score: Vec<Term>,
-    /// The items counted by `score` (and their cancelling items) are covered: ignored from
-    /// then on (hunting trap).
+    pub score: Vec<ScoreCase>,
+    /// The items counted by `score`, and the items that cancelled some of them, are
+    /// covered: ignored from then on (hunting trap).
     #[serde(default)]
     pub cover: bool,
     /// The placing player may return one of their pieces of this kind to supply, without

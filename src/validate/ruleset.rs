@@ -274,11 +274,7 @@ pub fn compile_ruleset(file: &SourceFile, rs: &RuleSetFile) -> Result<Rules, Vec
                 Some(f) => Some(sink.take(names.feature(f))?),
                 None => None,
             };
-            let score = e
-                .score
-                .iter()
-                .filter_map(|t| names.term(t, &mut sink))
-                .collect();
+            let score = names.cases(&e.score, &mut sink);
             let return_piece = match &e.return_piece {
                 Some(k) => Some(sink.take(names.find(&names.pieces, k, "piece kind"))?),
                 None => None,

@@ -61,7 +61,8 @@ pub fn compile_tile(
         ))
     });
     compile_shape(file, def, rules, shapes, copies, sink).map(|mut t| {
-        t.stack = stack;
+        // A reused shape keeps its stack (a menhir tile stays one) unless overridden.
+        t.stack = stack.or(t.stack);
         t
     })
 }
@@ -122,13 +123,9 @@ fn compile_shape(
             return Err(sink.0);
         }
         let base = &set.tiles[t];
-        return Ok(Tile::new(
-            id,
-            count,
-            base.sides,
-            base.segments.clone(),
-            copies,
-        ));
+        let mut tile = Tile::new(id, count, base.sides, base.segments.clone(), copies);
+        tile.stack = base.stack;
+        return Ok(tile);
     }
     let Some(sides_def) = &def.sides else {
         sink.push(
