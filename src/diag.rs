@@ -188,6 +188,8 @@ checks! {
     ExtraTurn => "position::extra_turn";
     /// A piece return that no effect allows, or that names no piece of the player.
     ReturnPiece => "position::return_piece";
+    /// A player is listed twice.
+    PositionDuplicate => "position::duplicate";
     /// A position gives both or neither of `turns` and `board`.
     PositionForm => "position::form";
     /// A tile set's contents are not verified (deduced or reconstructed data).

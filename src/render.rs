@@ -7,7 +7,7 @@ use std::fmt::Write as _;
 use serde::Serialize;
 
 use crate::diag::{Finding, Level};
-use crate::engine::{ScoreEvent, State};
+use crate::engine::{LogEntry, ScoreEvent, State};
 
 /// One player's points.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -44,6 +44,8 @@ pub struct ScoreReport {
     pub players: Vec<PlayerScore>,
     /// Every feature scored, in order.
     pub features: Vec<ScoreEvent>,
+    /// What happened besides scoring (extra turns earned, pieces taken back, tokens mined).
+    pub log: Vec<LogEntry>,
 }
 
 impl ScoreReport {
@@ -72,6 +74,7 @@ impl ScoreReport {
                 })
                 .collect(),
             features: state.events.clone(),
+            log: state.log.clone(),
         }
     }
 
@@ -160,10 +163,11 @@ impl ScoreReport {
             } else {
                 format!("turn {}", e.turn)
             };
-            let state = match (e.phase, e.completed) {
-                ("effect", _) => "scored by an effect",
-                (_, true) => "completed",
-                (_, false) => "incomplete",
+            let state = match (e.phase, e.completed, e.completable) {
+                ("effect", _, _) => "scored by an effect",
+                (_, true, _) => "completed",
+                (_, false, true) => "incomplete",
+                (_, false, false) => "at the end",
             };
             let tiles: Vec<String> = e.tiles.iter().map(|[x, y]| format!("({x},{y})")).collect();
             let mut pieces: Vec<String> =
@@ -183,17 +187,10 @@ impl ScoreReport {
                 e.tiles.len(),
                 if e.tiles.len() == 1 { "" } else { "s" },
                 tiles.join(" "),
-                if e.items.is_empty() {
+                if e.items_text.is_empty() {
                     String::new()
                 } else {
-                    format!(
-                        ", {}",
-                        e.items
-                            .iter()
-                            .map(|(k, v)| format!("{v} {k}"))
-                            .collect::<Vec<_>>()
-                            .join(", ")
-                    )
+                    format!(", {}", e.items_text)
                 }
             );
             let took: Vec<String> = e.tokens.iter().map(|(p, n)| format!("{p} {n}")).collect();
@@ -210,6 +207,12 @@ impl ScoreReport {
                 e.points,
                 e.why
             );
+        }
+        if !self.log.is_empty() {
+            let _ = writeln!(s, "\nalso:");
+        }
+        for l in &self.log {
+            let _ = writeln!(s, "  {:>7}  {}", format!("turn {}", l.turn), l.text);
         }
         s
     }

@@ -220,3 +220,69 @@ fn whole_base_set_forms_one_board() {
 fn whole_pnp_demo_forms_one_board() {
     lay_out("tilesets/pnp-demo.yaml", 48);
 }
+
+#[test]
+fn whole_gold_rush_set_forms_one_board() {
+    lay_out("tilesets/gold-rush-reconstructed.yaml", 72);
+}
+
+#[test]
+fn gold_rush_reconstruction_keeps_the_verified_constraints() {
+    // reference/tiles/gold-rush.md: 72 tiles; the start design's mountain shows exactly one
+    // nugget symbol; each mountain segment 1-3 nuggets; cities have 3 or 4 railroads; at
+    // most 63 nugget symbols in all (one token per symbol, 63 tokens).
+    let g = game("tilesets/gold-rush-reconstructed.yaml");
+    let item = |name: &str| g.rules.items.iter().position(|i| i == name).expect("item");
+    let feature = |id: usize| g.rules.features[id].name.as_str();
+    let nugget = item("nugget");
+    let nuggets_of = |seg: &tessera::rules::Segment| -> u32 {
+        seg.items
+            .iter()
+            .filter(|(i, _)| *i == nugget)
+            .map(|(_, n)| n)
+            .sum()
+    };
+    assert_eq!(g.tiles.tiles.iter().map(|t| t.count).sum::<u32>(), 72);
+    let start = &g.tiles.tiles[g.tiles.start];
+    let start_nuggets: u32 = start
+        .segments
+        .iter()
+        .filter(|s| feature(s.feature) == "mountain")
+        .map(nuggets_of)
+        .sum();
+    assert_eq!(start_nuggets, 1);
+    let mut total = 0;
+    for t in &g.tiles.tiles {
+        for (i, s) in t.segments.iter().enumerate() {
+            match feature(s.feature) {
+                "mountain" => {
+                    let n = nuggets_of(s);
+                    assert!(
+                        (1..=3).contains(&n),
+                        "tile {} mountain has {n} nuggets",
+                        t.id
+                    );
+                    total += n * t.count;
+                }
+                "city" => {
+                    let railroads = t
+                        .segments
+                        .iter()
+                        .filter(|r| r.links.iter().any(|&(_, target)| target == i))
+                        .count();
+                    assert!(
+                        (3..=4).contains(&railroads),
+                        "tile {} city has {railroads} railroads",
+                        t.id
+                    );
+                }
+                _ => {}
+            }
+        }
+    }
+    assert!(total <= 63, "{total} nugget symbols");
+    assert_eq!(
+        g.tiles.provenance,
+        tessera::model::ProvenanceStatus::Reconstructed
+    );
+}

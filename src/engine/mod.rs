@@ -78,6 +78,21 @@ pub struct ScoreEvent {
     /// Tokens each scorer took from the feature (Gold Rush mining tokens).
     #[serde(skip_serializing_if = "BTreeMap::is_empty")]
     pub tokens: BTreeMap<String, u32>,
+    /// Whether features of this kind can be completed at all (fields cannot).
+    pub completable: bool,
+    /// The items in words, with the rule set's plurals (`2 deer, 1 tiger`).
+    #[serde(skip)]
+    pub items_text: String,
+}
+
+/// Something that happened in a turn besides scoring (an extra turn earned, a piece
+/// returned by an effect, a token mined).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct LogEntry {
+    /// Turn number.
+    pub turn: usize,
+    /// What happened.
+    pub text: String,
 }
 
 /// The state of a game in progress.
@@ -113,6 +128,8 @@ pub struct State<'g> {
     pub tokens: Vec<TokenState>,
     /// Values announced for the tokens taken next (a turn's `draws`), in order.
     pub draws: std::collections::VecDeque<u32>,
+    /// What happened besides scoring, in order.
+    pub log: Vec<LogEntry>,
 }
 
 /// A face-down token lying on the board.
@@ -162,6 +179,10 @@ pub enum PieceError {
         feature: String,
         /// Owner of a blocking piece.
         by: String,
+        /// Kind of the blocking piece.
+        piece: String,
+        /// Whether only the segment was looked at.
+        segment: bool,
     },
     /// The player has none left.
     NoSupply,
@@ -202,6 +223,7 @@ impl<'g> State<'g> {
                 game.rules.token_pools.len()
             ],
             draws: Default::default(),
+            log: Vec::new(),
         }
     }
 
@@ -337,6 +359,8 @@ impl<'g> State<'g> {
                 return Err(PieceError::Occupied {
                     feature: rules.features[role.scored_on].name.clone(),
                     by: self.players[p.player].clone(),
+                    piece: rules.pieces[p.kind].name.clone(),
+                    segment: pk.blocked_on_segment,
                 });
             }
         }
@@ -493,6 +517,19 @@ impl<'g> State<'g> {
             why: score::explain(&v),
             terms: v.terms,
             tokens: BTreeMap::new(),
+            completable: rules.features[f.kind].completion != Completion::Never,
+            items_text: (0..rules.items.len())
+                .filter_map(|i| {
+                    let n: u32 = f.nodes.iter().map(|&n| self.ctx().items_on(n, i)).sum();
+                    let name = if n == 1 {
+                        &rules.items[i]
+                    } else {
+                        &rules.item_plurals[i]
+                    };
+                    (n > 0).then(|| format!("{n} {name}"))
+                })
+                .collect::<Vec<_>>()
+                .join(", "),
         }
     }
 
@@ -735,6 +772,14 @@ impl<'g> State<'g> {
     fn give_token(&mut self, pool: usize, player: usize, token: Token) {
         let value = token.value.or_else(|| self.draws.pop_front());
         self.tokens[pool].held[player].push(value);
+    }
+
+    /// Notes something that happened this turn, for the report.
+    pub fn note(&mut self, text: String) {
+        self.log.push(LogEntry {
+            turn: self.turn,
+            text,
+        });
     }
 
     /// The player takes the top token of the feature where their token-taking piece stands

@@ -104,7 +104,7 @@ pub fn load_position_file(file: &SourceFile) -> Result<LoadedPosition, Failure> 
         if seen.contains(&&p.value) {
             findings.push(
                 Finding::error(
-                    Check::Duplicate,
+                    Check::PositionDuplicate,
                     format!("player `{}` is listed twice", p.value),
                 )
                 .in_file(file)
@@ -342,11 +342,26 @@ fn put_piece(
     let kname = &rules.pieces[req.kind].name;
     let at = req.at;
     let f = match e {
-        PieceError::UnknownAddress => Finding::error(
-            Check::UnknownAddress,
-            format!("`{at}` names no segment of the tile just placed"),
-        )
-        .help("address a segment by a side or half-side it touches in board orientation (N, NL, EL, …) or by an inner segment's id (e.g. monastery)"),
+        PieceError::UnknownAddress => {
+            let target = req.cell.and_then(|(x, y)| state.board.at(x, y)).unwrap_or(placed);
+            let p = state.board.placed[target as usize];
+            let def = &lp.game.tiles.tiles[p.tile];
+            let addresses: Vec<String> = (0..def.segments.len())
+                .map(|seg| {
+                    let a = state.address_of(target, seg);
+                    let name = &rules.features[def.segments[seg].feature].name;
+                    format!("{a} ({name})")
+                })
+                .collect();
+            Finding::error(
+                Check::UnknownAddress,
+                format!("`{at}` names no segment of tile `{}` at ({}, {})", def.id, p.x, p.y),
+            )
+            .help(format!(
+                "address a segment by a side or half-side it touches, in board orientation, or by an inner segment's id; here: {}",
+                addresses.join(", ")
+            ))
+        }
         PieceError::NoRole { feature } => Finding::error(
             Check::NoRole,
             format!("a {kname} cannot be placed on a {feature} here"),
@@ -367,11 +382,27 @@ fn put_piece(
                 .collect::<Vec<_>>()
                 .join(", ")
         )),
-        PieceError::Occupied { feature, by } => Finding::error(
-            Check::FeatureOccupied,
-            format!("this {feature} already holds a piece of {by}"),
-        )
-        .help("a piece may only go on a feature without pieces; choose another segment of the tile, or none"),
+        PieceError::Occupied {
+            feature,
+            by,
+            piece,
+            segment,
+        } => {
+            let blockers: Vec<&str> = rules.pieces[req.kind]
+                .blocked_by
+                .iter()
+                .map(|&k| rules.pieces[k].name.as_str())
+                .collect();
+            let place = if segment { "segment" } else { feature.as_str() };
+            Finding::error(
+                Check::FeatureOccupied,
+                format!("this {place} already holds a {piece} of {by}"),
+            )
+            .help(format!(
+                "a {kname} may only go where no {} stands on the {place}; choose another segment, or no piece",
+                blockers.join(" or ")
+            ))
+        }
         PieceError::SegmentTaken => Finding::error(
             Check::FeatureOccupied,
             format!("this segment already holds a {kname}"),
@@ -612,6 +643,15 @@ fn return_piece(
         None => false,
     };
     if returned {
+        let text = format!(
+            "{} takes back their {} at ({}, {}) {}",
+            state.players[player],
+            lp.game.rules.pieces[kind].name,
+            r.x.value,
+            r.y.value,
+            r.at.value
+        );
+        state.note(text);
         Ok(())
     } else {
         Err(Finding::error(
@@ -728,6 +768,11 @@ fn replay_inner<'g>(lp: &'g LoadedPosition, limit: Option<usize>) -> Result<Stat
                 if let Err(e) = state.mine(player) {
                     return Err(mine_finding(lp, &state, player, e, &turn.tile.loc));
                 }
+                let text = format!(
+                    "{} takes the top token of the mountain under their tent",
+                    state.players[player]
+                );
+                state.note(text);
             }
             let completed = state.score_completed(placed);
             if !state.draws.is_empty() {
@@ -747,6 +792,13 @@ fn replay_inner<'g>(lp: &'g LoadedPosition, limit: Option<usize>) -> Result<Stat
             }
             if !in_bonus {
                 bonus = earned_bonus(&state, &completed).map(|stack| (player, stack));
+                if let Some((p, stack)) = bonus {
+                    let text = format!(
+                        "{} earns an extra turn with a tile from the {} stack",
+                        state.players[p], lp.game.rules.stacks[stack]
+                    );
+                    state.note(text);
+                }
             }
         }
     } else if let Some(board) = &lp.position.board {
