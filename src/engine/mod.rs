@@ -543,6 +543,10 @@ impl<'g> State<'g> {
     ) {
         let on = self.pieces_on(f);
         if on.is_empty() {
+            if phase == "play" && completed {
+                // No majority: a completed feature's tokens leave the game.
+                self.distribute_tokens(f, &[]);
+            }
             return;
         }
         let rules = &self.game.rules;

@@ -118,8 +118,9 @@ pub struct Turn {
     /// token-taking piece stands (Gold Rush: mine the mountain where your tent is).
     #[serde(default)]
     pub mine: bool,
-    /// Values of the tokens the player takes this turn, in the order taken (mining first,
-    /// then a completed feature's tokens); tokens without a value here stay unknown.
+    /// Values of the tokens taken this turn, by anyone, in the order taken (the player's
+    /// mining first, then a completed feature's tokens as its majority takes them in turn);
+    /// tokens without a value here stay unknown.
     #[serde(default)]
     pub draws: Vec<Sp<u32>>,
 }
