@@ -145,35 +145,41 @@ pub fn is_completed(rules: &Rules, tiles: &TileSet, board: &Board, f: &Feature) 
         }
         Completion::Never => false,
         Completion::AllLinked { relation, feature } => {
-            let g = &board.graph;
+            let nested = matches!(
+                rules.features[feature].completion,
+                Completion::AllLinked { .. }
+            );
             let mut any = false;
-            for &n in &f.nodes {
-                for e in g.edges(n) {
-                    if *e.weight() != Edge::Link(relation) {
-                        continue;
-                    }
-                    let other = if e.source() == n {
-                        e.target()
-                    } else {
-                        e.source()
-                    };
-                    if g[other].feature != feature {
-                        continue;
-                    }
-                    any = true;
-                    let linked = component(rules, tiles, board, feature, other);
-                    let nested = matches!(
-                        rules.features[feature].completion,
-                        Completion::AllLinked { .. }
-                    );
-                    if nested || !is_completed(rules, tiles, board, &linked) {
-                        return false;
-                    }
+            for other in linked_nodes(board, f, relation, feature) {
+                any = true;
+                let linked = component(rules, tiles, board, feature, other);
+                if nested || !is_completed(rules, tiles, board, &linked) {
+                    return false;
                 }
             }
             any
         }
     }
+}
+
+/// The segments of kind `feature` linked to a feature's segments by `relation`.
+fn linked_nodes<'a>(
+    board: &'a Board,
+    f: &'a Feature,
+    relation: usize,
+    feature: FeatureId,
+) -> impl Iterator<Item = NodeIndex> + 'a {
+    let g = &board.graph;
+    f.nodes.iter().flat_map(move |&n| {
+        g.edges(n).filter_map(move |e| {
+            let other = if e.source() == n {
+                e.target()
+            } else {
+                e.source()
+            };
+            (*e.weight() == Edge::Link(relation) && g[other].feature == feature).then_some(other)
+        })
+    })
 }
 
 /// Segments linked (by any relation) to a feature's segments, outside it.
@@ -239,25 +245,11 @@ pub fn linked(
     relation: usize,
     feature: FeatureId,
 ) -> Vec<u32> {
-    let g = &board.graph;
     let mut out = Vec::new();
-    for &n in &f.nodes {
-        for e in g.edges(n) {
-            if *e.weight() != Edge::Link(relation) {
-                continue;
-            }
-            let other = if e.source() == n {
-                e.target()
-            } else {
-                e.source()
-            };
-            if g[other].feature != feature {
-                continue;
-            }
-            let id = features.of_node[other.index()];
-            if !out.contains(&id) {
-                out.push(id);
-            }
+    for other in linked_nodes(board, f, relation, feature) {
+        let id = features.of_node[other.index()];
+        if !out.contains(&id) {
+            out.push(id);
         }
     }
     out

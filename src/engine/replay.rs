@@ -9,6 +9,7 @@ use crate::load;
 use crate::model::{CoveredItems, PieceRef, PositionFile, Sp, TokenPile};
 use crate::schema::FileKind;
 use crate::validate::{compile_tile, load_tileset};
+use petgraph::graph::NodeIndex;
 
 /// A position file loaded with its game (tile set plus the position's own tiles).
 #[derive(Debug, Clone)]
@@ -543,26 +544,7 @@ fn lay_tokens(state: &mut State, lp: &LoadedPosition, pile: &Sp<TokenPile>) -> R
                 ))
             })?,
     };
-    let node = state
-        .board
-        .at(pile.x.value, pile.y.value)
-        .and_then(|placed| {
-            state
-                .segment_at(placed, &pile.at)
-                .map(|s| state.board.node(placed, s))
-        });
-    let Some(node) = node else {
-        return Err(Finding::error(
-            Check::UnknownAddress,
-            format!(
-                "no segment `{}` on a tile at ({}, {})",
-                pile.at.value, pile.x.value, pile.y.value
-            ),
-        )
-        .in_file(&lp.file)
-        .at(&pile.at.loc, "tokens")
-        .help("name the cell (x, y) of a tile on the board and a segment address on it"));
-    };
+    let node = segment_node(state, lp, (&pile.x, &pile.y), &pile.at, "tokens")?;
     let t = &mut state.tokens[pool];
     for &value in &pile.values {
         t.on.entry(node).or_default().push(Token {
@@ -574,29 +556,43 @@ fn lay_tokens(state: &mut State, lp: &LoadedPosition, pile: &Sp<TokenPile>) -> R
     Ok(())
 }
 
+/// The segment node at a cell and address written in a snapshot, or a finding.
+fn segment_node(
+    state: &State,
+    lp: &LoadedPosition,
+    (x, y): (&Sp<i32>, &Sp<i32>),
+    at: &Sp<String>,
+    label: &str,
+) -> Result<NodeIndex, Finding> {
+    state
+        .board
+        .at(x.value, y.value)
+        .and_then(|placed| {
+            state
+                .segment_at(placed, at)
+                .map(|s| state.board.node(placed, s))
+        })
+        .ok_or_else(|| {
+            Finding::error(
+                Check::UnknownAddress,
+                format!(
+                    "no segment `{}` on a tile at ({}, {})",
+                    at.value, x.value, y.value
+                ),
+            )
+            .in_file(&lp.file)
+            .at(&at.loc, label.to_string())
+            .help("name the cell (x, y) of a tile on the board and a segment address on it")
+        })
+}
+
 /// Marks items of a snapshot segment as covered.
 fn cover_items(
     state: &mut State,
     lp: &LoadedPosition,
     c: &Sp<CoveredItems>,
 ) -> Result<(), Finding> {
-    let node = state.board.at(c.x.value, c.y.value).and_then(|placed| {
-        state
-            .segment_at(placed, &c.at)
-            .map(|s| state.board.node(placed, s))
-    });
-    let Some(node) = node else {
-        return Err(Finding::error(
-            Check::UnknownAddress,
-            format!(
-                "no segment `{}` on a tile at ({}, {})",
-                c.at.value, c.x.value, c.y.value
-            ),
-        )
-        .in_file(&lp.file)
-        .at(&c.at.loc, "covered items")
-        .help("name the cell (x, y) of a tile on the board and a segment address on it"));
-    };
+    let node = segment_node(state, lp, (&c.x, &c.y), &c.at, "covered items")?;
     let rules = &lp.game.rules;
     for (item, n) in &c.items {
         let Some(i) = rules.items.iter().position(|x| x == item) else {
