@@ -14,48 +14,24 @@
 //! The expected points are the ones the cases state. A failing test means the engine
 //! disagrees with the case; see each position file for the reasoning.
 
+mod common;
+
 use std::path::Path;
 
-use tessera::{Placement, ScoreOptions, piece_options_path, placements_path, score_path};
-
-/// Scores a position with end-of-game scoring (`final_scoring`) or during play only,
-/// optionally replaying only the first `turns` turns, and returns each named player's
-/// points.
-fn points(
-    path: &str,
-    final_scoring: bool,
-    turns: Option<usize>,
-    players: &[&str],
-) -> Vec<Option<i64>> {
-    let report = score_path(
-        Path::new(path),
-        &ScoreOptions {
-            final_scoring,
-            turns,
-        },
-    )
-    .unwrap_or_else(|e| panic!("{path} should score: {e:?}"));
-    players.iter().map(|p| report.points(p)).collect()
-}
+use tessera::{Placement, piece_options_path, placements_path};
 
 /// Asserts the players' totals with final scoring.
 fn assert_final(path: &str, expected: &[(&str, i64)]) {
-    assert_points(path, true, None, expected);
+    common::assert_points(path, true, None, expected);
 }
 
 /// Asserts the players' totals banked during play only.
 fn assert_play(path: &str, expected: &[(&str, i64)]) {
-    assert_points(path, false, None, expected);
+    common::assert_points(path, false, None, expected);
 }
 
 fn assert_points(path: &str, final_scoring: bool, turns: Option<usize>, expected: &[(&str, i64)]) {
-    let names: Vec<&str> = expected.iter().map(|(n, _)| *n).collect();
-    let got = points(path, final_scoring, turns, &names);
-    let want: Vec<Option<i64>> = expected.iter().map(|(_, v)| Some(*v)).collect();
-    assert_eq!(
-        got, want,
-        "{path} (final_scoring: {final_scoring}, turns: {turns:?}): points of {names:?}"
-    );
+    common::assert_points(path, final_scoring, turns, expected);
 }
 
 const BASE: &str = "tests/positions/base";

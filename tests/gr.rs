@@ -29,12 +29,13 @@
 //! A failing test means the engine disagrees with the rulebook; see the position file for
 //! the reasoning behind the expected points.
 
+mod common;
+
 use std::collections::BTreeMap;
 use std::path::Path;
 
 use tessera::engine::{LoadedPosition, State, load_position, replay};
 use tessera::render::ScoreReport;
-use tessera::{Failure, ScoreOptions, score_path};
 
 const GR: &str = "tests/positions/gr";
 /// Deliberately illegal turn logs: `tests/data.rs` requires them to live under
@@ -45,18 +46,9 @@ fn gr(file: &str) -> String {
     format!("{GR}/{file}")
 }
 
-/// The score report of a position, with end-of-game scoring or during play only, after
-/// `turns` turns (all when `None`).
+/// The score report of a position after `turns` turns (all when `None`).
 fn report_after(file: &str, final_scoring: bool, turns: Option<usize>) -> ScoreReport {
-    let path = gr(file);
-    score_path(
-        Path::new(&path),
-        &ScoreOptions {
-            final_scoring,
-            turns,
-        },
-    )
-    .unwrap_or_else(|e| panic!("{path} should score: {e:?}"))
+    common::report(&gr(file), final_scoring, turns)
 }
 
 fn report(file: &str, final_scoring: bool) -> ScoreReport {
@@ -69,14 +61,7 @@ fn assert_points_after(
     turns: Option<usize>,
     expected: &[(&str, i64)],
 ) {
-    let r = report_after(file, final_scoring, turns);
-    let names: Vec<&str> = expected.iter().map(|(n, _)| *n).collect();
-    let got: Vec<Option<i64>> = names.iter().map(|n| r.points(n)).collect();
-    let want: Vec<Option<i64>> = expected.iter().map(|(_, v)| Some(*v)).collect();
-    assert_eq!(
-        got, want,
-        "{GR}/{file} (final_scoring: {final_scoring}, turns: {turns:?}): points of {names:?}"
-    );
+    common::assert_points(&gr(file), final_scoring, turns, expected);
 }
 
 /// Asserts the totals banked during play only.
@@ -171,34 +156,7 @@ fn tokens_taken(r: &ScoreReport) -> Vec<BTreeMap<String, u32>> {
 /// Asserts that replaying the position (in `tests/invalid/gr/`) stops at an illegal turn
 /// with the given check code, and that `score_path` reports it too.
 fn assert_finding(file: &str, code: &str) {
-    let path = format!("{INVALID}/{file}");
-    let lp =
-        load_position(Path::new(&path)).unwrap_or_else(|e| panic!("{path} should load: {e:?}"));
-    match replay(&lp, None) {
-        Ok(_) => panic!("{path}: the replay should fail with {code}"),
-        Err(findings) => {
-            let codes: Vec<&str> = findings.iter().map(|f| f.check.code()).collect();
-            assert!(
-                codes.contains(&code),
-                "{path}: expected {code}, got {codes:?}"
-            );
-        }
-    }
-    match score_path(
-        Path::new(&path),
-        &ScoreOptions {
-            final_scoring: true,
-            turns: None,
-        },
-    ) {
-        Err(Failure::Findings(f)) => {
-            assert!(
-                f.iter().any(|x| x.check.code() == code),
-                "{path}: score_path findings lack {code}"
-            );
-        }
-        other => panic!("{path}: score_path should return findings, got {other:?}"),
-    }
+    common::assert_finding(&format!("{INVALID}/{file}"), code);
 }
 
 // ---------------------------------------------------------------------------------------

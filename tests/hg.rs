@@ -25,10 +25,12 @@
 //! A failing test means the engine disagrees with the rulebook; see the position file for
 //! the reasoning behind the expected points.
 
+mod common;
+
 use std::path::Path;
 
 use tessera::engine::{load_position, replay};
-use tessera::{Failure, ScoreOptions, score_path};
+use tessera::{ScoreOptions, score_path};
 
 const HG: &str = "tests/positions/hg";
 /// Deliberately illegal turn logs: `tests/data.rs` requires them to live under
@@ -39,72 +41,20 @@ fn hg(file: &str) -> String {
     format!("{HG}/{file}")
 }
 
-/// Each named player's points, with end-of-game scoring or during play only.
-fn points(file: &str, final_scoring: bool, players: &[&str]) -> Vec<Option<i64>> {
-    let path = hg(file);
-    let report = score_path(
-        Path::new(&path),
-        &ScoreOptions {
-            final_scoring,
-            turns: None,
-        },
-    )
-    .unwrap_or_else(|e| panic!("{path} should score: {e:?}"));
-    players.iter().map(|p| report.points(p)).collect()
-}
-
-fn assert_points(file: &str, final_scoring: bool, expected: &[(&str, i64)]) {
-    let names: Vec<&str> = expected.iter().map(|(n, _)| *n).collect();
-    let got = points(file, final_scoring, &names);
-    let want: Vec<Option<i64>> = expected.iter().map(|(_, v)| Some(*v)).collect();
-    assert_eq!(
-        got, want,
-        "{HG}/{file} (final_scoring: {final_scoring}): points of {names:?}"
-    );
-}
-
 /// Asserts the totals banked during play only.
 fn assert_play(file: &str, expected: &[(&str, i64)]) {
-    assert_points(file, false, expected);
+    common::assert_points(&hg(file), false, None, expected);
 }
 
 /// Asserts the totals with end-of-game scoring.
 fn assert_final(file: &str, expected: &[(&str, i64)]) {
-    assert_points(file, true, expected);
+    common::assert_points(&hg(file), true, None, expected);
 }
 
-/// Asserts that replaying the position (in `tests/invalid/hg/`) stops at an
-/// illegal turn with the given check code.
+/// Asserts that replaying the position (in `tests/invalid/hg/`) stops at an illegal turn
+/// with the given check code.
 fn assert_finding(file: &str, code: &str) {
-    let path = format!("{INVALID}/{file}");
-    let lp =
-        load_position(Path::new(&path)).unwrap_or_else(|e| panic!("{path} should load: {e:?}"));
-    match replay(&lp, None) {
-        Ok(_) => panic!("{path}: the replay should fail with {code}"),
-        Err(findings) => {
-            let codes: Vec<&str> = findings.iter().map(|f| f.check.code()).collect();
-            assert!(
-                codes.contains(&code),
-                "{path}: expected {code}, got {codes:?}"
-            );
-        }
-    }
-    // `score_path` reports the same findings.
-    match score_path(
-        Path::new(&path),
-        &ScoreOptions {
-            final_scoring: true,
-            turns: None,
-        },
-    ) {
-        Err(Failure::Findings(f)) => {
-            assert!(
-                f.iter().any(|x| x.check.code() == code),
-                "{path}: score_path findings lack {code}"
-            );
-        }
-        other => panic!("{path}: score_path should return findings, got {other:?}"),
-    }
+    common::assert_finding(&format!("{INVALID}/{file}"), code);
 }
 
 /// Asserts that the whole turn log replays without a finding.

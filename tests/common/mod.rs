@@ -1,0 +1,69 @@
+//! Helpers shared by the scoring tests: score a position file and compare points, or
+//! check that an illegal position is reported with the expected finding code.
+
+#![allow(dead_code)]
+
+use std::path::Path;
+
+use tessera::engine::{load_position, replay};
+use tessera::render::ScoreReport;
+use tessera::{Failure, ScoreOptions, score_path};
+
+/// The score report of a position file, with end-of-game scoring or during play only,
+/// after `turns` turns (all when `None`). Panics with the findings if it does not score.
+pub fn report(path: &str, final_scoring: bool, turns: Option<usize>) -> ScoreReport {
+    score_path(
+        Path::new(path),
+        &ScoreOptions {
+            final_scoring,
+            turns,
+        },
+    )
+    .unwrap_or_else(|e| panic!("{path} should score: {e}"))
+}
+
+/// Asserts the named players' total points.
+pub fn assert_points(
+    path: &str,
+    final_scoring: bool,
+    turns: Option<usize>,
+    expected: &[(&str, i64)],
+) {
+    let r = report(path, final_scoring, turns);
+    let names: Vec<&str> = expected.iter().map(|(n, _)| *n).collect();
+    let got: Vec<Option<i64>> = names.iter().map(|n| r.points(n)).collect();
+    let want: Vec<Option<i64>> = expected.iter().map(|(_, v)| Some(*v)).collect();
+    assert_eq!(
+        got, want,
+        "{path} (final_scoring: {final_scoring}, turns: {turns:?}): points of {names:?}"
+    );
+}
+
+/// Asserts that replaying the position stops at an illegal turn with the given check
+/// code, and that `score_path` reports the same finding.
+pub fn assert_finding(path: &str, code: &str) {
+    let lp = load_position(Path::new(path)).unwrap_or_else(|e| panic!("{path} should load: {e}"));
+    match replay(&lp, None) {
+        Ok(_) => panic!("{path}: the replay should fail with {code}"),
+        Err(findings) => {
+            let codes: Vec<&str> = findings.iter().map(|f| f.check.code()).collect();
+            assert!(
+                codes.contains(&code),
+                "{path}: expected {code}, got {codes:?}"
+            );
+        }
+    }
+    match score_path(
+        Path::new(path),
+        &ScoreOptions {
+            final_scoring: true,
+            turns: None,
+        },
+    ) {
+        Err(Failure::Findings(f)) => assert!(
+            f.iter().any(|x| x.check.code() == code),
+            "{path}: score_path findings lack {code}"
+        ),
+        other => panic!("{path}: score_path should return findings, got {other:?}"),
+    }
+}
