@@ -116,7 +116,8 @@ enum FindingFormat {
 enum ScoreFormat {
     /// A table and a breakdown per feature.
     Text,
-    /// JSON: `players` (name, points, during_play, final_scoring) and `features`.
+    /// JSON: `players` (name, points, during_play, final_scoring, tokens, unknown_tokens),
+    /// `features` and `log`.
     Json,
 }
 

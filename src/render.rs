@@ -152,6 +152,12 @@ impl ScoreReport {
                 p.points
             );
         }
+        if tokens && !self.final_scoring {
+            let _ = writeln!(
+                s,
+                "(token points count at the end of the game: add --final)"
+            );
+        }
         if !self.features.is_empty() {
             let _ = writeln!(s, "\nscored features:");
         }

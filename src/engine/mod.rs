@@ -839,6 +839,15 @@ impl<'g> State<'g> {
                 }
                 i += 1;
             }
+            if order.is_empty() && i > 0 {
+                let name = &self.game.rules.features[f.kind].name;
+                let text = format!(
+                    "{i} {} token{} leave the game with the completed {name} (no majority)",
+                    self.game.rules.token_pools[pool].name,
+                    if i == 1 { "" } else { "s" }
+                );
+                self.note(text);
+            }
         }
         taken
     }

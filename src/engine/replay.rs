@@ -6,7 +6,7 @@ use super::*;
 use crate::diag::{Check, Failure, Finding, SourceFile};
 use crate::geometry::{SIDES, quarter_turns};
 use crate::load;
-use crate::model::{CoveredItems, PieceRef, PositionFile, Sp, TokenPile};
+use crate::model::{CoveredItems, PiecePlacement, PieceRef, PositionFile, Sp, TokenPile};
 use crate::schema::FileKind;
 use crate::validate::{compile_tile, load_tileset};
 use petgraph::graph::NodeIndex;
@@ -330,7 +330,18 @@ fn put_piece(
     let target = match req.cell {
         None => Ok(placed),
         Some(_) if !lp.game.rules.pieces[req.kind].anywhere => Err(PieceError::NotAnywhere),
-        Some((x, y)) => state.board.at(x, y).ok_or(PieceError::UnknownAddress),
+        Some((x, y)) => match state.board.at(x, y) {
+            Some(t) => Ok(t),
+            None => {
+                return Err(Finding::error(
+                    Check::UnknownAddress,
+                    format!("no tile lies at ({x}, {y})"),
+                )
+                .in_file(&lp.file)
+                .at(req.loc, "piece")
+                .help("name the cell of a tile on the board (x grows east, y grows south)"));
+            }
+        },
     };
     let result = target.and_then(|placed| match state.segment_at(placed, req.at) {
         Some(seg) => state.place_piece(req.player, req.kind, placed, seg, check_blocking),
@@ -473,6 +484,38 @@ fn check_stack(
         .help("an extra turn follows a turn that completed a feature earning one (a forest with a menhir)")),
         _ => Ok(()),
     }
+}
+
+/// Checks that announced token values exist in the supply.
+fn check_draws(lp: &LoadedPosition, draws: &[Sp<u32>]) -> Result<(), Finding> {
+    let Some(pool) = lp.game.rules.token_pools.first() else {
+        return match draws.first() {
+            Some(d) => Err(
+                Finding::error(Check::Mine, "these rules have no tokens to draw")
+                    .in_file(&lp.file)
+                    .at(&d.loc, "draws")
+                    .help("remove `draws`"),
+            ),
+            None => Ok(()),
+        };
+    };
+    for d in draws {
+        if !pool.values.iter().any(|&(v, _)| v == d.value) {
+            let values: Vec<String> = pool.values.iter().map(|(v, _)| v.to_string()).collect();
+            return Err(Finding::error(
+                Check::Mine,
+                format!("no {} token is worth {}", pool.name, d.value),
+            )
+            .in_file(&lp.file)
+            .at(&d.loc, "token value")
+            .help(format!(
+                "{} tokens are worth {}",
+                pool.name,
+                values.join(", ")
+            )));
+        }
+    }
+    Ok(())
 }
 
 /// A finding for a failed `mine`.
@@ -734,6 +777,7 @@ fn replay_inner<'g>(lp: &'g LoadedPosition, limit: Option<usize>) -> Result<Stat
             let at = (turn.x.value, turn.y.value, rot);
             let placed = place(&mut state, lp, tile, at, &turn.tile, true)?;
             state.put_tokens(placed);
+            check_draws(lp, &turn.draws)?;
             state.draws = turn.draws.iter().map(|d| d.value).collect();
             let may_return = state.apply_effects(player, placed);
             if let Some(r) = &turn.return_piece {
@@ -747,6 +791,17 @@ fn replay_inner<'g>(lp: &'g LoadedPosition, limit: Option<usize>) -> Result<Stat
                     loc: &piece.loc,
                     cell: piece.cell(),
                 };
+                if let PiecePlacement::Kind(spec) = &piece.value {
+                    if spec.x.is_some() != spec.y.is_some() {
+                        return Err(Finding::error(
+                            Check::UnknownAddress,
+                            "a piece's cell needs both `x` and `y`",
+                        )
+                        .in_file(&lp.file)
+                        .at(&piece.loc, "piece")
+                        .help("give both `x` and `y` of the tile the piece goes on, or neither for the tile just placed"));
+                    }
+                }
                 if turn.mine {
                     return Err(Finding::error(
                         Check::Mine,
