@@ -8,7 +8,8 @@
 //! ([`board`], [`graph`]), scores features ([`score`]) and replays positions turn by turn
 //! ([`engine`]). Nothing about any particular game is written in Rust.
 //!
-//! The three calls below are what most users need:
+//! Most users need three calls: [`score_path`] (below), [`placements_path`] and
+//! [`piece_options_path`]; [`validate::validate_path`] checks any file.
 //!
 //! ```
 //! use std::path::Path;
