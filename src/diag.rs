@@ -88,6 +88,23 @@ impl SourceFile {
     }
 }
 
+impl SourceFile {
+    /// Span of a top-level key (`players:` at the start of a line), or of the file's start
+    /// when the key is absent: findings about the document's shape point there.
+    pub fn top_key_span(&self, key: &str) -> SourceSpan {
+        let text = self.text();
+        let needle = format!("{key}:");
+        let mut off = 0;
+        for line in text.split_inclusive('\n') {
+            if line.starts_with(&needle) {
+                return SourceSpan::new(off.into(), key.len());
+            }
+            off += line.len();
+        }
+        SourceSpan::new(0.into(), 0)
+    }
+}
+
 /// Byte offset of a 1-based line and 1-based column (in characters).
 fn offset_of(text: &str, line: usize, column: usize) -> usize {
     let mut off = 0;

@@ -119,6 +119,7 @@ pub fn load_position_file(file: &SourceFile) -> Result<LoadedPosition, Failure> 
         findings.push(
             Finding::error(Check::PositionForm, "a position needs at least one player")
                 .in_file(file)
+                .at_span(file.top_key_span("players"), "no players")
                 .help("add `players: [Alice, Bob]`"),
         );
     }
@@ -129,6 +130,18 @@ pub fn load_position_file(file: &SourceFile) -> Result<LoadedPosition, Failure> 
                 "a position gives either `turns` (a turn log) or `board` (a snapshot)",
             )
             .in_file(file)
+            .at_span(
+                if position.turns.is_some() {
+                    file.top_key_span("board")
+                } else {
+                    file.top_key_span("turns")
+                },
+                if position.turns.is_some() {
+                    "a snapshot too"
+                } else {
+                    "no turns and no board"
+                },
+            )
             .help("keep one of `turns` and `board`"),
         );
     }

@@ -198,9 +198,16 @@ pub struct Validation {
 ///
 /// Errors: `Err(message)` only when the file cannot be read.
 pub fn validate_path(path: &Path) -> Result<Validation, String> {
-    let file = load::read(path)?;
+    validate_source(load::read(path)?)
+}
+
+/// Validates a file already read (its path still resolves the files it names).
+///
+/// Errors: `Err(message)` only when a file it names cannot be read as a tool failure.
+pub fn validate_source(file: SourceFile) -> Result<Validation, String> {
+    let path = file.path.clone();
     let mut v = Validation {
-        path: path.to_path_buf(),
+        path,
         kind: None,
         findings: Vec::new(),
     };
