@@ -281,6 +281,18 @@ impl Finding {
         self
     }
 
+    /// An error for a name that is not known: "unknown {what} `{name}`". Add the known
+    /// names with [`Finding::known`].
+    pub fn unknown(check: Check, what: &str, name: &str) -> Self {
+        Finding::error(check, format!("unknown {what} `{name}`"))
+    }
+
+    /// Sets the help line to a list of the known names: `{heading}: a, b, c`.
+    pub fn known<'a>(self, heading: &str, names: impl IntoIterator<Item = &'a str>) -> Self {
+        let names: Vec<&str> = names.into_iter().collect();
+        self.help(format!("{heading}: {}", names.join(", ")))
+    }
+
     /// Sets the help line.
     pub fn help(mut self, help: impl Into<String>) -> Self {
         self.help = Some(help.into());

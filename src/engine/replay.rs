@@ -81,22 +81,13 @@ pub fn load_position_file(file: &SourceFile) -> Result<LoadedPosition, Failure> 
         match game.rules.option(name) {
             Some(i) => options[i] = value.value,
             None => findings.push(
-                Finding::error(
-                    Check::PositionUnknownName,
-                    format!("unknown option `{name}`"),
-                )
-                .in_file(file)
-                .at(&value.loc, "option value")
-                .help(format!(
-                    "options of {}: {}",
-                    game.rules.name,
-                    game.rules
-                        .options
-                        .iter()
-                        .map(|o| o.name.as_str())
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                )),
+                Finding::unknown(Check::PositionUnknownName, "option", name)
+                    .in_file(file)
+                    .at(&value.loc, "option value")
+                    .known(
+                        &format!("options of {}", game.rules.name),
+                        game.rules.options.iter().map(|o| o.name.as_str()),
+                    ),
             ),
         }
     }
@@ -159,11 +150,13 @@ pub fn load_position_file(file: &SourceFile) -> Result<LoadedPosition, Failure> 
 
 fn tile_id(lp: &LoadedPosition, id: &Sp<String>) -> Result<TileId, Finding> {
     lp.game.tiles.get(&id.value).ok_or_else(|| {
-        let ids: Vec<&str> = lp.game.tiles.tiles.iter().map(|t| t.id.as_str()).collect();
-        Finding::error(Check::UnknownTile, format!("unknown tile `{}`", id.value))
+        Finding::unknown(Check::UnknownTile, "tile", &id.value)
             .in_file(&lp.file)
             .at(&id.loc, format!("not in {}", lp.game.tiles.name))
-            .help(format!("tiles of the set: {}", ids.join(", ")))
+            .known(
+                "tiles of the set",
+                lp.game.tiles.tiles.iter().map(|t| t.id.as_str()),
+            )
     })
 }
 
@@ -185,21 +178,13 @@ fn player_id(lp: &LoadedPosition, name: &Sp<String>) -> Result<usize, Finding> {
         .iter()
         .position(|p| p.value == name.value)
         .ok_or_else(|| {
-            Finding::error(
-                Check::PositionUnknownName,
-                format!("unknown player `{}`", name.value),
-            )
-            .in_file(&lp.file)
-            .at(&name.loc, "not in `players`")
-            .help(format!(
-                "players: {}",
-                lp.position
-                    .players
-                    .iter()
-                    .map(|p| p.value.as_str())
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            ))
+            Finding::unknown(Check::PositionUnknownName, "player", &name.value)
+                .in_file(&lp.file)
+                .at(&name.loc, "not in `players`")
+                .known(
+                    "players",
+                    lp.position.players.iter().map(|p| p.value.as_str()),
+                )
         })
 }
 
@@ -211,22 +196,13 @@ fn piece_kind(
     match kind {
         None => Ok(0),
         Some(k) => lp.game.rules.piece(k).ok_or_else(|| {
-            Finding::error(
-                Check::PositionUnknownName,
-                format!("unknown piece kind `{k}`"),
-            )
-            .in_file(&lp.file)
-            .at(loc, "piece")
-            .help(format!(
-                "piece kinds: {}",
-                lp.game
-                    .rules
-                    .pieces
-                    .iter()
-                    .map(|p| p.name.as_str())
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            ))
+            Finding::unknown(Check::PositionUnknownName, "piece kind", k)
+                .in_file(&lp.file)
+                .at(loc, "piece")
+                .known(
+                    "piece kinds",
+                    lp.game.rules.pieces.iter().map(|p| p.name.as_str()),
+                )
         }),
     }
 }
@@ -583,21 +559,13 @@ fn lay_tokens(state: &mut State, lp: &LoadedPosition, pile: &Sp<TokenPile>) -> R
             .iter()
             .position(|p| p.name == name.value)
             .ok_or_else(|| {
-                Finding::error(
-                    Check::PositionUnknownName,
-                    format!("unknown token supply `{}`", name.value),
-                )
-                .in_file(&lp.file)
-                .at(&name.loc, "pool")
-                .help(format!(
-                    "token supplies: {}",
-                    rules
-                        .token_pools
-                        .iter()
-                        .map(|p| p.name.as_str())
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                ))
+                Finding::unknown(Check::PositionUnknownName, "token supply", &name.value)
+                    .in_file(&lp.file)
+                    .at(&name.loc, "pool")
+                    .known(
+                        "token supplies",
+                        rules.token_pools.iter().map(|p| p.name.as_str()),
+                    )
             })?,
     };
     let node = segment_node(state, lp, (&pile.x, &pile.y), &pile.at, "tokens")?;
@@ -652,17 +620,13 @@ fn cover_items(
     let rules = &lp.game.rules;
     for (item, n) in &c.items {
         let Some(i) = rules.items.iter().position(|x| x == item) else {
-            return Err(Finding::error(
-                Check::PositionUnknownName,
-                format!("unknown item `{item}`"),
-            )
-            .in_file(&lp.file)
-            .at(&n.loc, "item")
-            .help(format!(
-                "items of {}: {}",
-                rules.name,
-                rules.items.join(", ")
-            )));
+            return Err(Finding::unknown(Check::PositionUnknownName, "item", item)
+                .in_file(&lp.file)
+                .at(&n.loc, "item")
+                .known(
+                    &format!("items of {}", rules.name),
+                    rules.items.iter().map(String::as_str),
+                ));
         };
         state
             .covered

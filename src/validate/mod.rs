@@ -52,14 +52,14 @@ fn lookup(
     file: &SourceFile,
 ) -> Result<usize, Finding> {
     names.iter().position(|n| *n == name.value).ok_or_else(|| {
-        Finding::error(check, format!("unknown {what} `{}`", name.value))
+        let f = Finding::unknown(check, what, &name.value)
             .in_file(file)
-            .at(&name.loc, format!("not a declared {what}"))
-            .help(if names.is_empty() {
-                format!("no {what} is declared")
-            } else {
-                format!("declared: {}", names.join(", "))
-            })
+            .at(&name.loc, format!("not a declared {what}"));
+        if names.is_empty() {
+            f.help(format!("no {what} is declared"))
+        } else {
+            f.known("declared", names.iter().map(String::as_str))
+        }
     })
 }
 
