@@ -11,6 +11,8 @@ use std::sync::Arc;
 
 use miette::{Diagnostic, LabeledSpan, NamedSource, SourceSpan};
 
+use crate::model::Loc;
+
 /// A source file read by tessera, shared (cheaply cloned) by every finding that points
 /// into it.
 #[derive(Debug, Clone)]
@@ -72,18 +74,17 @@ impl SourceFile {
     ///
     /// serde-saphyr gives byte spans for scalars and points for collections; when only a
     /// line and column are known the span is computed from them.
-    pub fn span(&self, loc: &serde_saphyr::Location) -> Option<SourceSpan> {
-        if loc.line() == 0 {
+    pub fn span(&self, loc: &Loc) -> Option<SourceSpan> {
+        if loc.is_unknown() {
             return None;
         }
         let text = self.text();
-        let s = loc.span();
-        if let (Some(off), Some(len)) = (s.byte_offset(), s.byte_len()) {
-            let off = (off as usize).min(text.len());
-            let len = (len as usize).min(text.len() - off);
+        if let Some((off, len)) = loc.bytes {
+            let off = off.min(text.len());
+            let len = len.min(text.len() - off);
             return Some(SourceSpan::new(off.into(), len));
         }
-        let off = offset_of(text, loc.line() as usize, loc.column() as usize);
+        let off = offset_of(text, loc.line as usize, loc.column as usize);
         Some(SourceSpan::new(off.into(), 0))
     }
 }
@@ -123,103 +124,290 @@ fn offset_of(text: &str, line: usize, column: usize) -> usize {
 }
 
 macro_rules! checks {
-    ($( $(#[$doc:meta])* $variant:ident => $code:literal; )*) => {
-        /// The catalogue of checks. Each has a stable code, namespaced by area
-        /// (`yaml::`, `schema::`, `ruleset::`, `tileset::`, `position::`, `note::`).
+    ($(
+        $(#[doc = $title:literal])+
+        $variant:ident => $code:literal, $level:ident {
+            why: $why:literal,
+            bad: $bad:literal,
+            fixed: $fixed:literal $(,)?
+        }
+    )*) => {
+        /// The catalogue of checks: one code per rule. Each has a stable code, namespaced by
+        /// area (`yaml::`, `schema::`, `ruleset::`, `tileset::`, `position::`, `jcz::`,
+        /// `note::`), a title, a default severity, why it matters and an example of bad and
+        /// fixed input ([`Check::info`]); `tessera explain CODE` and `docs/checks.md` are
+        /// made from it.
         #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
         pub enum Check {
-            $( $(#[$doc])* $variant, )*
+            $( $(#[doc = $title])+ $variant, )*
         }
         impl Check {
             /// Every check, in catalogue order.
             pub const ALL: &'static [Check] = &[$(Check::$variant),*];
-            /// The stable code printed with the finding, e.g. `tileset::count_mismatch`.
-            pub fn code(self) -> &'static str {
-                match self { $(Check::$variant => $code,)* }
+            /// What the catalogue says about this check.
+            pub fn info(self) -> &'static CheckInfo {
+                match self {
+                    $(Check::$variant => &CheckInfo {
+                        code: $code,
+                        title: concat!($($title),+),
+                        severity: Level::$level,
+                        why: $why,
+                        bad: $bad,
+                        fixed: $fixed,
+                    },)*
+                }
             }
         }
     };
 }
 
+/// One entry of the check catalogue.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CheckInfo {
+    /// The stable code printed with a finding, e.g. `tileset::count_mismatch`.
+    pub code: &'static str,
+    /// What the check finds, in one line.
+    pub title: &'static str,
+    /// The severity of its findings unless `--allow` / `--deny` change it.
+    pub severity: Level,
+    /// Why the problem matters (what goes wrong if it is not fixed).
+    pub why: &'static str,
+    /// A short example of input that has the problem.
+    pub bad: &'static str,
+    /// The same example, fixed.
+    pub fixed: &'static str,
+}
+
+impl Check {
+    /// The stable code printed with the finding, e.g. `tileset::count_mismatch`.
+    pub fn code(self) -> &'static str {
+        self.info().code
+    }
+
+    /// The check with this code, if any.
+    pub fn from_code(code: &str) -> Option<Check> {
+        Check::ALL.iter().copied().find(|c| c.code() == code)
+    }
+}
+
 checks! {
     /// A file could not be read.
-    Io => "io::read";
+    Io => "io::read", Error {
+        why: "",
+        bad: "",
+        fixed: "",
+    }
     /// The file is not well-formed YAML.
-    YamlSyntax => "yaml::syntax";
+    YamlSyntax => "yaml::syntax", Error {
+        why: "",
+        bad: "",
+        fixed: "",
+    }
     /// The file does not have the shape its JSON Schema requires.
-    Schema => "schema::invalid";
+    Schema => "schema::invalid", Error {
+        why: "",
+        bad: "",
+        fixed: "",
+    }
     /// A name is defined twice.
-    Duplicate => "ruleset::duplicate";
+    Duplicate => "ruleset::duplicate", Error {
+        why: "",
+        bad: "",
+        fixed: "",
+    }
     /// A rule set refers to a terrain, feature, item, relation, piece or option it does not declare.
-    RuleSetUnknownName => "ruleset::unknown_name";
+    RuleSetUnknownName => "ruleset::unknown_name", Error {
+        why: "",
+        bad: "",
+        fixed: "",
+    }
     /// A side profile is not 1 or 3 parts long.
-    SideProfile => "ruleset::side_profile";
+    SideProfile => "ruleset::side_profile", Error {
+        why: "",
+        bad: "",
+        fixed: "",
+    }
     /// A tile set refers to a name its rule set does not declare.
-    TileSetUnknownName => "tileset::unknown_name";
+    TileSetUnknownName => "tileset::unknown_name", Error {
+        why: "",
+        bad: "",
+        fixed: "",
+    }
     /// Two tiles in a set share an id, or two segments of a tile share an id.
-    DuplicateId => "tileset::duplicate_id";
+    DuplicateId => "tileset::duplicate_id", Error {
+        why: "",
+        bad: "",
+        fixed: "",
+    }
     /// The declared total differs from the sum of the counts.
-    CountMismatch => "tileset::count_mismatch";
+    CountMismatch => "tileset::count_mismatch", Error {
+        why: "",
+        bad: "",
+        fixed: "",
+    }
     /// A tile has neither `shape` nor `sides` and `segments`, or both.
-    TileShape => "tileset::tile_shape";
+    TileShape => "tileset::tile_shape", Error {
+        why: "",
+        bad: "",
+        fixed: "",
+    }
     /// A slot name does not exist on that side.
-    UnknownSlot => "tileset::unknown_slot";
+    UnknownSlot => "tileset::unknown_slot", Error {
+        why: "",
+        bad: "",
+        fixed: "",
+    }
     /// A slot is claimed by no segment, or by two.
-    SlotClaim => "tileset::slot_claim";
+    SlotClaim => "tileset::slot_claim", Error {
+        why: "",
+        bad: "",
+        fixed: "",
+    }
     /// A segment's feature does not match the terrain of a slot it claims.
-    SideMismatch => "tileset::side_mismatch";
+    SideMismatch => "tileset::side_mismatch", Error {
+        why: "",
+        bad: "",
+        fixed: "",
+    }
     /// A link names a segment the tile does not have.
-    UnknownSegment => "tileset::unknown_segment";
+    UnknownSegment => "tileset::unknown_segment", Error {
+        why: "",
+        bad: "",
+        fixed: "",
+    }
     /// `copies` does not list one entry per copy.
-    CopiesMismatch => "tileset::copies_mismatch";
+    CopiesMismatch => "tileset::copies_mismatch", Error {
+        why: "",
+        bad: "",
+        fixed: "",
+    }
     /// The start tile is not a tile of the set.
-    StartTile => "tileset::start_tile";
+    StartTile => "tileset::start_tile", Error {
+        why: "",
+        bad: "",
+        fixed: "",
+    }
     /// A position names a tile that is in neither the tile set nor its own `tiles`.
-    UnknownTile => "position::unknown_tile";
+    UnknownTile => "position::unknown_tile", Error {
+        why: "",
+        bad: "",
+        fixed: "",
+    }
     /// A position uses more copies of a tile than the set holds.
-    TileExhausted => "position::tile_exhausted";
+    TileExhausted => "position::tile_exhausted", Error {
+        why: "",
+        bad: "",
+        fixed: "",
+    }
     /// A rotation other than 0, 90, 180 or 270.
-    Rotation => "position::rotation";
+    Rotation => "position::rotation", Error {
+        why: "",
+        bad: "",
+        fixed: "",
+    }
     /// A tile is placed on a cell that already holds one.
-    CellOccupied => "position::cell_occupied";
+    CellOccupied => "position::cell_occupied", Error {
+        why: "",
+        bad: "",
+        fixed: "",
+    }
     /// A tile is placed touching no tile.
-    NotAdjacent => "position::not_adjacent";
+    NotAdjacent => "position::not_adjacent", Error {
+        why: "",
+        bad: "",
+        fixed: "",
+    }
     /// A tile's side does not fit its neighbour's.
-    EdgeMismatch => "position::edge_mismatch";
+    EdgeMismatch => "position::edge_mismatch", Error {
+        why: "",
+        bad: "",
+        fixed: "",
+    }
     /// A piece address names no segment of the tile.
-    UnknownAddress => "position::unknown_address";
+    UnknownAddress => "position::unknown_address", Error {
+        why: "",
+        bad: "",
+        fixed: "",
+    }
     /// A piece goes on a feature that already holds a piece that blocks it.
-    FeatureOccupied => "position::feature_occupied";
+    FeatureOccupied => "position::feature_occupied", Error {
+        why: "",
+        bad: "",
+        fixed: "",
+    }
     /// A piece kind cannot be placed on that feature (no role, or its option is off).
-    NoRole => "position::no_role";
+    NoRole => "position::no_role", Error {
+        why: "",
+        bad: "",
+        fixed: "",
+    }
     /// A player has no piece of that kind left in supply.
-    NoSupply => "position::no_supply";
+    NoSupply => "position::no_supply", Error {
+        why: "",
+        bad: "",
+        fixed: "",
+    }
     /// A player name or piece kind that the position or rule set does not declare.
-    PositionUnknownName => "position::unknown_name";
+    PositionUnknownName => "position::unknown_name", Error {
+        why: "",
+        bad: "",
+        fixed: "",
+    }
     /// A token cannot be taken (no piece to mine with, no token left, piece and mining
     /// on one turn, more draws than tokens).
-    Mine => "position::mine";
+    Mine => "position::mine", Error {
+        why: "",
+        bad: "",
+        fixed: "",
+    }
     /// A turn comes after the end of the game.
-    GameOver => "position::game_over";
+    GameOver => "position::game_over", Error {
+        why: "",
+        bad: "",
+        fixed: "",
+    }
     /// A turn breaks the extra-turn rules (wrong player, wrong stack).
-    ExtraTurn => "position::extra_turn";
+    ExtraTurn => "position::extra_turn", Error {
+        why: "",
+        bad: "",
+        fixed: "",
+    }
     /// A piece return that no effect allows, or that names no piece of the player.
-    ReturnPiece => "position::return_piece";
+    ReturnPiece => "position::return_piece", Error {
+        why: "",
+        bad: "",
+        fixed: "",
+    }
     /// A player is listed twice.
-    PositionDuplicate => "position::duplicate";
+    PositionDuplicate => "position::duplicate", Error {
+        why: "",
+        bad: "",
+        fixed: "",
+    }
     /// A position gives both or neither of `turns` and `board`.
-    PositionForm => "position::form";
+    PositionForm => "position::form", Error {
+        why: "",
+        bad: "",
+        fixed: "",
+    }
     /// A tile set's contents are not verified (deduced or reconstructed data).
-    Provenance => "note::provenance";
+    Provenance => "note::provenance", Note {
+        why: "",
+        bad: "",
+        fixed: "",
+    }
 }
 
 /// How serious a finding is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Level {
+    /// Worth knowing (e.g. data that is deduced, not verified); never changes the exit code.
+    Note,
+    /// Probably a mistake, but the data can be used as it is; exits 0 unless
+    /// `--deny warnings` (or `--deny CODE`) makes it an error.
+    Warning,
     /// The file is wrong; tessera exits 2.
     Error,
-    /// Worth knowing; does not change the exit code.
-    Note,
 }
 
 /// One problem (or note) found in a user file.
@@ -240,23 +428,15 @@ pub struct Finding {
 }
 
 impl Finding {
-    /// A new error finding with no location yet.
-    pub fn error(check: Check, message: impl Into<String>) -> Self {
+    /// A new finding with no location yet, at its check's default severity.
+    pub fn new(check: Check, message: impl Into<String>) -> Self {
         Finding {
             check,
-            level: Level::Error,
+            level: check.info().severity,
             message: message.into(),
             file: None,
             labels: Vec::new(),
             help: None,
-        }
-    }
-
-    /// A new note.
-    pub fn note(check: Check, message: impl Into<String>) -> Self {
-        Finding {
-            level: Level::Note,
-            ..Finding::error(check, message)
         }
     }
 
@@ -268,7 +448,7 @@ impl Finding {
 
     /// Adds a label at a YAML location of the finding's file (ignored if the location is
     /// unknown or no file is set).
-    pub fn at(mut self, loc: &serde_saphyr::Location, label: impl Into<String>) -> Self {
+    pub fn at(mut self, loc: &Loc, label: impl Into<String>) -> Self {
         if let Some(span) = self.file.as_ref().and_then(|f| f.span(loc)) {
             self.labels.push((span, label.into()));
         }
@@ -284,7 +464,7 @@ impl Finding {
     /// An error for a name that is not known: "unknown {what} `{name}`". Add the known
     /// names with [`Finding::known`].
     pub fn unknown(check: Check, what: &str, name: &str) -> Self {
-        Finding::error(check, format!("unknown {what} `{name}`"))
+        Finding::new(check, format!("unknown {what} `{name}`"))
     }
 
     /// Sets the help line to a list of the known names: `{heading}: a, b, c`.
@@ -327,6 +507,7 @@ impl Diagnostic for Finding {
     fn severity(&self) -> Option<miette::Severity> {
         Some(match self.level {
             Level::Error => miette::Severity::Error,
+            Level::Warning => miette::Severity::Warning,
             Level::Note => miette::Severity::Advice,
         })
     }

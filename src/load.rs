@@ -172,7 +172,7 @@ fn yaml_message(e: &serde_saphyr::Error) -> String {
 /// The span a YAML error points at. For a tab, the tab itself (the scanner reports the
 /// end of the previous token).
 fn yaml_span(file: &SourceFile, e: &serde_saphyr::Error, msg: &str) -> Option<miette::SourceSpan> {
-    let span = file.span(&e.location()?)?;
+    let span = file.span(&e.location()?.into())?;
     if msg.contains("tab") {
         if let Some(i) = file.text()[span.offset()..].find('\t') {
             return Some(miette::SourceSpan::new((span.offset() + i).into(), 1));
@@ -184,7 +184,7 @@ fn yaml_span(file: &SourceFile, e: &serde_saphyr::Error, msg: &str) -> Option<mi
 /// A finding for a YAML syntax error.
 fn yaml_finding(file: &SourceFile, e: &serde_saphyr::Error) -> Finding {
     let msg = yaml_message(e);
-    let f = Finding::error(Check::YamlSyntax, format!("not valid YAML: {msg}"))
+    let f = Finding::new(Check::YamlSyntax, format!("not valid YAML: {msg}"))
         .in_file(file)
         .help("fix the YAML syntax at the marked place (indentation with spaces, brackets, quotes, duplicate keys)");
     match yaml_span(file, e, &msg) {
@@ -196,7 +196,7 @@ fn yaml_finding(file: &SourceFile, e: &serde_saphyr::Error) -> Finding {
 /// Parses a file into a located [`Node`] tree (stage 1: syntax).
 pub fn parse(file: &SourceFile) -> Result<Sp<Node>, Finding> {
     if let Some(at) = file.invalid_utf8 {
-        return Err(Finding::error(
+        return Err(Finding::new(
             Check::YamlSyntax,
             "not a text file: the bytes are not UTF-8",
         )
@@ -245,7 +245,7 @@ pub fn check_schema(file: &SourceFile, kind: FileKind, root: &Sp<Node>) -> Vec<F
             format!("at `{}`", pointer_to_path(&e.pointer))
         };
         out.push(
-            Finding::error(Check::Schema, format!("{message} ({at})"))
+            Finding::new(Check::Schema, format!("{message} ({at})"))
                 .in_file(file)
                 .at(&loc, label)
                 .help(help),
@@ -381,7 +381,7 @@ fn pointer_to_path(pointer: &str) -> String {
 }
 
 /// The location of the node at a JSON pointer (the deepest node reached).
-fn locate(root: &Sp<Node>, pointer: &str) -> serde_saphyr::Location {
+fn locate(root: &Sp<Node>, pointer: &str) -> crate::model::Loc {
     let mut node = root;
     for seg in pointer.split('/').skip(1) {
         let seg = seg.replace("~1", "/").replace("~0", "~");
@@ -399,7 +399,7 @@ fn locate(root: &Sp<Node>, pointer: &str) -> serde_saphyr::Location {
 }
 
 /// The location of a key in the map at a JSON pointer.
-fn locate_key(root: &Sp<Node>, pointer: &str, key: &str) -> Option<serde_saphyr::Location> {
+fn locate_key(root: &Sp<Node>, pointer: &str, key: &str) -> Option<crate::model::Loc> {
     let mut node = root;
     for seg in pointer.split('/').skip(1) {
         let seg = seg.replace("~1", "/").replace("~0", "~");
@@ -420,7 +420,7 @@ fn locate_key(root: &Sp<Node>, pointer: &str, key: &str) -> Option<serde_saphyr:
 pub fn deserialize<T: DeserializeOwned>(file: &SourceFile) -> Result<T, Finding> {
     serde_saphyr::from_str_with_options::<T>(file.text(), options()).map_err(|e| {
         let msg = yaml_message(&e);
-        let f = Finding::error(Check::Schema, format!("invalid value: {msg}"))
+        let f = Finding::new(Check::Schema, format!("invalid value: {msg}"))
             .in_file(file)
             .help("the value is of the wrong type or out of range (integers are 32-bit)");
         match yaml_span(file, &e, &msg) {
@@ -451,7 +451,7 @@ pub fn load_source<T: DeserializeOwned>(
     let root = parse(file).map_err(|f| vec![f])?;
     if let Some(found) = sniff(&root).filter(|k| *k != kind) {
         return Err(vec![
-            Finding::error(
+            Finding::new(
                 Check::Schema,
                 format!("this file is a {}, not a {}", found.name(), kind.name()),
             )

@@ -250,6 +250,7 @@ impl From<&Finding> for FindingRecord {
             code: f.check.code(),
             level: match f.level {
                 Level::Error => "error",
+                Level::Warning => "warning",
                 Level::Note => "note",
             },
             message: f.message.clone(),

@@ -44,7 +44,7 @@ pub fn load_position_file(file: &SourceFile) -> Result<LoadedPosition, Failure> 
         Ok(x) => x,
         Err(Failure::Tool(m)) => {
             return Err(Failure::one(
-                Finding::error(Check::Io, format!("cannot read the tile set: {m}"))
+                Finding::new(Check::Io, format!("cannot read the tile set: {m}"))
                     .in_file(file)
                     .at(&position.tileset.loc, "tile set path")
                     .help("paths are relative to the position file"),
@@ -56,7 +56,7 @@ pub fn load_position_file(file: &SourceFile) -> Result<LoadedPosition, Failure> 
     for def in &position.tiles {
         if game.tiles.get(&def.id.value).is_some() {
             findings.push(
-                Finding::error(
+                Finding::new(
                     Check::DuplicateId,
                     format!("tile `{}` is already defined by the tile set", def.id.value),
                 )
@@ -95,7 +95,7 @@ pub fn load_position_file(file: &SourceFile) -> Result<LoadedPosition, Failure> 
     for p in &position.players {
         if seen.contains(&&p.value) {
             findings.push(
-                Finding::error(
+                Finding::new(
                     Check::PositionDuplicate,
                     format!("player `{}` is listed twice", p.value),
                 )
@@ -108,7 +108,7 @@ pub fn load_position_file(file: &SourceFile) -> Result<LoadedPosition, Failure> 
     }
     if position.players.is_empty() {
         findings.push(
-            Finding::error(Check::PositionForm, "a position needs at least one player")
+            Finding::new(Check::PositionForm, "a position needs at least one player")
                 .in_file(file)
                 .at_span(file.top_key_span("players"), "no players")
                 .help("add `players: [Alice, Bob]`"),
@@ -116,7 +116,7 @@ pub fn load_position_file(file: &SourceFile) -> Result<LoadedPosition, Failure> 
     }
     if position.turns.is_some() == position.board.is_some() {
         findings.push(
-            Finding::error(
+            Finding::new(
                 Check::PositionForm,
                 "a position gives either `turns` (a turn log) or `board` (a snapshot)",
             )
@@ -162,7 +162,7 @@ fn tile_id(lp: &LoadedPosition, id: &Sp<String>) -> Result<TileId, Finding> {
 
 fn turns_of(lp: &LoadedPosition, r: &Sp<u32>) -> Result<u8, Finding> {
     quarter_turns(r.value).ok_or_else(|| {
-        Finding::error(
+        Finding::new(
             Check::Rotation,
             format!("rotation {} is not a quarter turn", r.value),
         )
@@ -191,7 +191,7 @@ fn player_id(lp: &LoadedPosition, name: &Sp<String>) -> Result<usize, Finding> {
 fn piece_kind(
     lp: &LoadedPosition,
     kind: Option<&str>,
-    loc: &serde_saphyr::Location,
+    loc: &crate::model::Loc,
 ) -> Result<PieceKindId, Finding> {
     match kind {
         None => Ok(0),
@@ -218,7 +218,7 @@ fn place(
 ) -> Result<u32, Finding> {
     let def = &lp.game.tiles.tiles[tile];
     if state.used[tile] >= def.count {
-        return Err(Finding::error(
+        return Err(Finding::new(
             Check::TileExhausted,
             format!(
                 "tile `{}` is used more often than the set's {} cop{}",
@@ -243,7 +243,7 @@ fn place(
     match result {
         Ok(()) => {}
         Err(PlaceError::Occupied) => {
-            return Err(Finding::error(
+            return Err(Finding::new(
                 Check::CellOccupied,
                 format!("cell ({x}, {y}) already holds a tile"),
             )
@@ -252,7 +252,7 @@ fn place(
             .help("each cell holds one tile; check x and y (y grows to the south)"));
         }
         Err(PlaceError::NotAdjacent) => {
-            return Err(Finding::error(
+            return Err(Finding::new(
                 Check::NotAdjacent,
                 format!("tile `{}` at ({x}, {y}) touches no tile", def.id),
             )
@@ -282,7 +282,7 @@ fn place(
                     fitting.join(", ")
                 )
             };
-            return Err(Finding::error(
+            return Err(Finding::new(
                 Check::EdgeMismatch,
                 format!(
                     "tile `{}` does not fit at ({x}, {y}): its {} side is {} but the neighbour's side is {}",
@@ -303,7 +303,7 @@ struct PieceRequest<'a> {
     player: usize,
     kind: PieceKindId,
     at: &'a str,
-    loc: &'a serde_saphyr::Location,
+    loc: &'a crate::model::Loc,
     /// The cell of the tile it goes on, when not the tile just placed.
     cell: Option<(i32, i32)>,
 }
@@ -322,7 +322,7 @@ fn put_piece(
         Some((x, y)) => match state.board.at(x, y) {
             Some(t) => Ok(t),
             None => {
-                return Err(Finding::error(
+                return Err(Finding::new(
                     Check::UnknownAddress,
                     format!("no tile lies at ({x}, {y})"),
                 )
@@ -354,7 +354,7 @@ fn put_piece(
                     format!("{a} ({name})")
                 })
                 .collect();
-            Finding::error(
+            Finding::new(
                 Check::UnknownAddress,
                 format!("`{at}` names no segment of tile `{}` at ({}, {})", def.id, p.x, p.y),
             )
@@ -363,7 +363,7 @@ fn put_piece(
                 addresses.join(", ")
             ))
         }
-        PieceError::NoRole { feature } => Finding::error(
+        PieceError::NoRole { feature } => Finding::new(
             Check::NoRole,
             format!("a {kname} cannot be placed on a {feature} here"),
         )
@@ -395,7 +395,7 @@ fn put_piece(
                 .map(|&k| rules.pieces[k].name.as_str())
                 .collect();
             let place = if segment { "segment" } else { feature.as_str() };
-            Finding::error(
+            Finding::new(
                 Check::FeatureOccupied,
                 format!("this {place} already holds a {piece} of {by}"),
             )
@@ -404,22 +404,22 @@ fn put_piece(
                 blockers.join(" or ")
             ))
         }
-        PieceError::SegmentTaken => Finding::error(
+        PieceError::SegmentTaken => Finding::new(
             Check::FeatureOccupied,
             format!("this segment already holds a {kname}"),
         )
         .help("one segment holds at most one piece of a kind; pieces of several players meet only when features are joined"),
-        PieceError::Completed { feature } => Finding::error(
+        PieceError::Completed { feature } => Finding::new(
             Check::FeatureOccupied,
             format!("this {feature} is completed"),
         )
         .help(format!("a {kname} goes only on a {feature} that is not completed yet")),
-        PieceError::NotAnywhere => Finding::error(
+        PieceError::NotAnywhere => Finding::new(
             Check::NoRole,
             format!("a {kname} goes only on the tile just placed"),
         )
         .help("remove `x` and `y` from the piece; only pieces that may go on any tile (a tent) name a cell"),
-        PieceError::NoSupply => Finding::error(
+        PieceError::NoSupply => Finding::new(
             Check::NoSupply,
             format!("{} has no {kname} left in supply", state.players[req.player]),
         )
@@ -435,9 +435,9 @@ fn extra_turn_finding(
     lp: &LoadedPosition,
     state: &State,
     bonus_player: usize,
-    loc: &serde_saphyr::Location,
+    loc: &crate::model::Loc,
 ) -> Finding {
-    Finding::error(
+    Finding::new(
         Check::ExtraTurn,
         format!("{} earned an extra turn on the previous turn, so this turn is theirs", state.players[bonus_player]),
     )
@@ -457,14 +457,14 @@ fn check_stack(
     let rules = &lp.game.rules;
     let stack = lp.game.tiles.tiles[tile].stack;
     match (bonus, stack) {
-        (Some((b, s)), t) if t != Some(s) => Err(Finding::error(
+        (Some((b, s)), t) if t != Some(s) => Err(Finding::new(
             Check::ExtraTurn,
             format!("this is {}'s extra turn: the tile comes from the {} stack", state.players[b], rules.stacks[s]),
         )
         .in_file(&lp.file)
         .at(&loc.loc, "not a tile of that stack")
         .help("place a tile of that stack on the turn after the one that earned the extra turn")),
-        (None, Some(s)) => Err(Finding::error(
+        (None, Some(s)) => Err(Finding::new(
             Check::ExtraTurn,
             format!("tiles of the {} stack are only placed in extra turns", rules.stacks[s]),
         )
@@ -480,7 +480,7 @@ fn check_draws(lp: &LoadedPosition, draws: &[Sp<u32>]) -> Result<(), Finding> {
     let Some(pool) = lp.game.rules.token_pools.first() else {
         return match draws.first() {
             Some(d) => Err(
-                Finding::error(Check::Mine, "these rules have no tokens to draw")
+                Finding::new(Check::Mine, "these rules have no tokens to draw")
                     .in_file(&lp.file)
                     .at(&d.loc, "draws")
                     .help("remove `draws`"),
@@ -491,7 +491,7 @@ fn check_draws(lp: &LoadedPosition, draws: &[Sp<u32>]) -> Result<(), Finding> {
     for d in draws {
         if !pool.values.iter().any(|&(v, _)| v == d.value) {
             let values: Vec<String> = pool.values.iter().map(|(v, _)| v.to_string()).collect();
-            return Err(Finding::error(
+            return Err(Finding::new(
                 Check::Mine,
                 format!("no {} token is worth {}", pool.name, d.value),
             )
@@ -513,7 +513,7 @@ fn mine_finding(
     state: &State,
     player: usize,
     e: MineError,
-    loc: &serde_saphyr::Location,
+    loc: &crate::model::Loc,
 ) -> Finding {
     let (message, help) = match e {
         MineError::NoTokens => (
@@ -535,7 +535,7 @@ fn mine_finding(
             "tokens are put on a mountain when tiles with nugget symbols are placed".to_string(),
         ),
     };
-    Finding::error(Check::Mine, message)
+    Finding::new(Check::Mine, message)
         .in_file(&lp.file)
         .at(loc, "this turn")
         .help(help)
@@ -548,7 +548,7 @@ fn lay_tokens(state: &mut State, lp: &LoadedPosition, pile: &Sp<TokenPile>) -> R
         None if !rules.token_pools.is_empty() => 0,
         None => {
             return Err(
-                Finding::error(Check::PositionUnknownName, "these rules have no tokens")
+                Finding::new(Check::PositionUnknownName, "these rules have no tokens")
                     .in_file(&lp.file)
                     .at(&pile.loc, "tokens")
                     .help("remove `tokens`"),
@@ -597,7 +597,7 @@ fn segment_node(
                 .map(|s| state.board.node(placed, s))
         })
         .ok_or_else(|| {
-            Finding::error(
+            Finding::new(
                 Check::UnknownAddress,
                 format!(
                     "no segment `{}` on a tile at ({}, {})",
@@ -645,7 +645,7 @@ fn return_piece(
     r: &Sp<PieceRef>,
 ) -> Result<(), Finding> {
     let Some(kind) = allowed else {
-        return Err(Finding::error(Check::ReturnPiece, "no effect of the tile just placed lets a piece return")
+        return Err(Finding::new(Check::ReturnPiece, "no effect of the tile just placed lets a piece return")
             .in_file(&lp.file)
             .at(&r.loc, "return_piece")
             .help("only tiles whose items have a `return_piece` effect (the shaman) allow it; remove `return_piece`"));
@@ -670,7 +670,7 @@ fn return_piece(
         state.note(text);
         Ok(())
     } else {
-        Err(Finding::error(
+        Err(Finding::new(
             Check::ReturnPiece,
             format!(
                 "{} has no {} at ({}, {}) `{}`",
@@ -724,7 +724,7 @@ fn replay_inner<'g>(lp: &'g LoadedPosition, limit: Option<usize>) -> Result<Stat
         let mut bonus: Option<(usize, usize)> = None;
         for turn in turns.iter().take(limit.unwrap_or(usize::MAX)) {
             if state.main_pile_empty() {
-                return Err(Finding::error(
+                return Err(Finding::new(
                     Check::GameOver,
                     "the game is over: every tile of the main pile has been placed",
                 )
@@ -770,7 +770,7 @@ fn replay_inner<'g>(lp: &'g LoadedPosition, limit: Option<usize>) -> Result<Stat
                 };
                 if let PiecePlacement::Kind(spec) = &piece.value {
                     if spec.x.is_some() != spec.y.is_some() {
-                        return Err(Finding::error(
+                        return Err(Finding::new(
                             Check::UnknownAddress,
                             "a piece's cell needs both `x` and `y`",
                         )
@@ -780,7 +780,7 @@ fn replay_inner<'g>(lp: &'g LoadedPosition, limit: Option<usize>) -> Result<Stat
                     }
                 }
                 if turn.mine {
-                    return Err(Finding::error(
+                    return Err(Finding::new(
                         Check::Mine,
                         "a turn places a piece or mines, not both",
                     )
@@ -804,7 +804,7 @@ fn replay_inner<'g>(lp: &'g LoadedPosition, limit: Option<usize>) -> Result<Stat
             }
             let completed = state.score_completed(placed);
             if !state.draws.is_empty() {
-                return Err(Finding::error(
+                return Err(Finding::new(
                     Check::Mine,
                     format!(
                         "`draws` lists {} value(s) more than the tokens taken this turn",
@@ -852,7 +852,7 @@ fn replay_inner<'g>(lp: &'g LoadedPosition, limit: Option<usize>) -> Result<Stat
         }
         if let Some(&first) = state.board.disconnected().first() {
             let bt = &board[first as usize];
-            return Err(Finding::error(
+            return Err(Finding::new(
                 Check::NotAdjacent,
                 format!(
                     "tile `{}` at ({}, {}) is not connected to the rest of the board",

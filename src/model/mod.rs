@@ -15,7 +15,7 @@ pub use position::*;
 pub use ruleset::*;
 pub use tileset::*;
 
-pub use span::Sp;
+pub use span::{Loc, Sp};
 
 /// A tile id as written in YAML: a string (`D`) or a whole number (`56`, as in the
 /// Hunters and Gatherers source data); numbers are kept as their decimal text.
@@ -70,17 +70,69 @@ mod span {
     use schemars::JsonSchema;
     use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-    /// A value with the location in the YAML file it was read from.
+    /// Where a value is written in its source file: 1-based line and column (in
+    /// characters), and the byte span when known. Line 0 means "not read from a file".
+    ///
+    /// YAML values get theirs from serde-saphyr; values read from XML (JCloisterZone tile
+    /// definitions) get the position of their element or attribute.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+    pub struct Loc {
+        /// 1-based line; 0 when unknown.
+        pub line: u32,
+        /// 1-based column, in characters.
+        pub column: u32,
+        /// Byte offset and length in the file, when known.
+        pub bytes: Option<(usize, usize)>,
+    }
+
+    impl Loc {
+        /// No location (values made by code, defaults).
+        pub const UNKNOWN: Loc = Loc {
+            line: 0,
+            column: 0,
+            bytes: None,
+        };
+
+        /// A location from a line, a column and a byte span.
+        pub fn new(line: u32, column: u32, offset: usize, len: usize) -> Self {
+            Loc {
+                line,
+                column,
+                bytes: Some((offset, len)),
+            }
+        }
+
+        /// Whether the location is unknown.
+        pub fn is_unknown(&self) -> bool {
+            self.line == 0
+        }
+    }
+
+    impl From<serde_saphyr::Location> for Loc {
+        fn from(l: serde_saphyr::Location) -> Self {
+            let s = l.span();
+            Loc {
+                line: u32::try_from(l.line()).unwrap_or(u32::MAX),
+                column: u32::try_from(l.column()).unwrap_or(u32::MAX),
+                bytes: match (s.byte_offset(), s.byte_len()) {
+                    (Some(o), Some(n)) => Some((o as usize, n as usize)),
+                    _ => None,
+                },
+            }
+        }
+    }
+
+    /// A value with the location in the file it was read from.
     ///
     /// In the JSON Schema the wrapper is invisible: `Sp<String>` is described as a string.
-    /// `loc` is [`serde_saphyr::Location::UNKNOWN`] for values that were not read from a
-    /// file (defaults, values made by code).
+    /// `loc` is [`Loc::UNKNOWN`] for values that were not read from a file (defaults,
+    /// values made by code).
     #[derive(Debug, Clone, PartialEq)]
     pub struct Sp<T> {
         /// The value.
         pub value: T,
-        /// Where the value is written (line, column and byte span).
-        pub loc: serde_saphyr::Location,
+        /// Where the value is written.
+        pub loc: Loc,
     }
 
     impl<T> Sp<T> {
@@ -88,8 +140,13 @@ mod span {
         pub fn unspanned(value: T) -> Self {
             Sp {
                 value,
-                loc: serde_saphyr::Location::UNKNOWN,
+                loc: Loc::UNKNOWN,
             }
+        }
+
+        /// A value at a location.
+        pub fn at(value: T, loc: Loc) -> Self {
+            Sp { value, loc }
         }
     }
 
@@ -111,7 +168,7 @@ mod span {
             let s = serde_saphyr::Spanned::<T>::deserialize(d)?;
             Ok(Sp {
                 value: s.value,
-                loc: s.referenced,
+                loc: s.referenced.into(),
             })
         }
     }

@@ -92,7 +92,7 @@ fn reference_failure(
     match err {
         Ok(findings) => findings,
         Err(io) => vec![
-            Finding::error(Check::Io, format!("cannot read the {what}: {io}"))
+            Finding::new(Check::Io, format!("cannot read the {what}: {io}"))
                 .in_file(from)
                 .at(&written.loc, format!("{what} path"))
                 .help("paths are relative to the file that names them"),
@@ -146,7 +146,7 @@ fn load_tileset_parsed(
                 .map_err(|e| reference_failure(&file, sf, "tile set named by `shapes_from`", e))?;
             if sts.shapes_from.is_some() {
                 return Err(Failure::one(
-                    Finding::error(
+                    Finding::new(
                         Check::TileShape,
                         "`shapes_from` names a set that itself uses `shapes_from`",
                     )
@@ -220,7 +220,7 @@ pub fn validate_source(file: SourceFile) -> Result<Validation, String> {
     };
     let Some(kind) = load::sniff(&root) else {
         v.findings.push(
-            Finding::error(Check::Schema, "cannot tell what kind of file this is")
+            Finding::new(Check::Schema, "cannot tell what kind of file this is")
                 .in_file(&file)
                 .at(&root.loc, "top level")
                 .help("a rule set has `terrains`, a tile set has `tiles` and `total`, a position has `players`"),

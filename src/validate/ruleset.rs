@@ -116,7 +116,7 @@ pub fn compile_ruleset(file: &SourceFile, rs: &RuleSetFile) -> Result<Rules, Vec
     for t in &rs.terrains {
         if !seen.insert(&t.value) {
             sink.push(
-                Finding::error(
+                Finding::new(
                     Check::Duplicate,
                     format!("terrain `{}` is listed twice", t.value),
                 )
@@ -130,7 +130,7 @@ pub fn compile_ruleset(file: &SourceFile, rs: &RuleSetFile) -> Result<Rules, Vec
     for (name, profile) in &rs.sides {
         if profile.len() != 1 && profile.len() != 3 {
             sink.push(
-                Finding::error(
+                Finding::new(
                     Check::SideProfile,
                     format!("side kind `{name}` has {} parts", profile.len()),
                 )
@@ -225,7 +225,7 @@ pub fn compile_ruleset(file: &SourceFile, rs: &RuleSetFile) -> Result<Rules, Vec
                     || !features[scored_on].members.contains(&feature)
                 {
                     sink.push(
-                        Finding::error(
+                        Finding::new(
                             Check::RuleSetUnknownName,
                             format!(
                                 "role `{}` is placed on `{}` but scored on `{}`",

@@ -20,7 +20,7 @@ pub fn compile_tile(
     let mut copies = Vec::new();
     if !def.copies.is_empty() && def.copies.len() != count as usize {
         sink.push(
-            Finding::error(
+            Finding::new(
                 Check::CopiesMismatch,
                 format!(
                     "tile `{id}` lists {} copies but its count is {count}",
@@ -82,7 +82,7 @@ fn compile_shape(
     if let Some(shape) = &def.shape {
         if def.sides.is_some() || !def.segments.is_empty() {
             sink.push(
-                Finding::error(
+                Finding::new(
                     Check::TileShape,
                     format!("tile `{id}` has both `shape` and its own sides or segments"),
                 )
@@ -96,7 +96,7 @@ fn compile_shape(
         }
         let Some(set) = shapes else {
             sink.push(
-                Finding::error(
+                Finding::new(
                     Check::TileShape,
                     format!("tile `{id}` uses `shape` but the set has no `shapes_from`"),
                 )
@@ -109,7 +109,7 @@ fn compile_shape(
         let Some(t) = set.get(&shape.value) else {
             let ids: Vec<&str> = set.tiles.iter().map(|t| t.id.as_str()).collect();
             sink.push(
-                Finding::error(
+                Finding::new(
                     Check::TileSetUnknownName,
                     format!("`shape: {}` is not a tile of {}", shape.value, set.name),
                 )
@@ -129,7 +129,7 @@ fn compile_shape(
     }
     let Some(sides_def) = &def.sides else {
         sink.push(
-            Finding::error(Check::TileShape, format!("tile `{id}` has no `sides`"))
+            Finding::new(Check::TileShape, format!("tile `{id}` has no `sides`"))
                 .in_file(file)
                 .at(&def.id.loc, "this tile")
                 .help("write `sides: {N: .., E: .., S: .., W: ..}` and `segments`, or reuse a shape with `shape:`"),
@@ -155,7 +155,7 @@ fn compile_shape(
     for seg in &def.segments {
         if let Some(first) = ids_seen.insert(seg.id.value.as_str(), &seg.id) {
             sink.push(
-                Finding::error(
+                Finding::new(
                     Check::DuplicateId,
                     format!("tile `{id}` has two segments with id `{}`", seg.id.value),
                 )
@@ -177,7 +177,7 @@ fn compile_shape(
         let fk = &rules.features[feature];
         if fk.aggregate {
             sink.push(
-                Finding::error(
+                Finding::new(
                     Check::TileSetUnknownName,
                     format!(
                         "segment `{}` is of the aggregate kind `{}`",
@@ -212,7 +212,7 @@ fn compile_shape(
                     }
                 };
                 sink.push(
-                    Finding::error(
+                    Finding::new(
                         Check::UnknownSlot,
                         format!("`{}` is not a slot of tile `{id}`", at.value),
                     )
@@ -231,7 +231,7 @@ fn compile_shape(
             }
             if let Some(first) = claimed.insert((slot.side, slot.part), at) {
                 sink.push(
-                    Finding::error(
+                    Finding::new(
                         Check::SlotClaim,
                         format!("slot `{}` of tile `{id}` is claimed twice", at.value),
                     )
@@ -248,7 +248,7 @@ fn compile_shape(
                 .iter()
                 .map(|a| format!("`{}`", a.value))
                 .collect();
-            let mut f = Finding::error(
+            let mut f = Finding::new(
                 Check::SideMismatch,
                 format!(
                     "segment `{}` is a {} (inside the tile) but claims {}",
@@ -270,7 +270,7 @@ fn compile_shape(
                 .iter()
                 .map(|(a, _, _)| format!("`{}`", a.value))
                 .collect();
-            let mut f = Finding::error(
+            let mut f = Finding::new(
                 Check::SideMismatch,
                 format!(
                     "segment `{}` ({}) claims {} where the side is {}",
@@ -321,7 +321,7 @@ fn compile_shape(
             for t in targets {
                 let Some(r) = rel_id else {
                     sink.push(
-                        Finding::error(
+                        Finding::new(
                             Check::TileSetUnknownName,
                             format!("unknown relation `{rel}`"),
                         )
@@ -337,7 +337,7 @@ fn compile_shape(
                 match seg_ids.iter().position(|s| *s == t.value) {
                     Some(target) => links.push((r, target)),
                     None => sink.push(
-                        Finding::error(
+                        Finding::new(
                             Check::UnknownSegment,
                             format!("tile `{id}` has no segment `{}`", t.value),
                         )
@@ -371,7 +371,7 @@ fn compile_shape(
     }
     if !missing.is_empty() {
         sink.push(
-            Finding::error(
+            Finding::new(
                 Check::SlotClaim,
                 format!(
                     "tile `{id}` leaves slot{} {} unclaimed",
@@ -390,7 +390,7 @@ fn compile_shape(
     }
     if segments.len() >= crate::rules::NO_SEGMENT as usize {
         sink.push(
-            Finding::error(
+            Finding::new(
                 Check::TileShape,
                 format!("tile `{id}` has too many segments"),
             )
@@ -421,7 +421,7 @@ pub fn compile_tileset(
         let duplicate = first_def.get(&def.id.value).map(|first| first.id.loc);
         if let Some(first) = duplicate {
             sink.push(
-                Finding::error(
+                Finding::new(
                     Check::DuplicateId,
                     format!("two tiles have id `{}`", def.id.value),
                 )
@@ -446,7 +446,7 @@ pub fn compile_tileset(
     let sum: u32 = ts.tiles.iter().map(|t| t.count.value).sum();
     if sum != ts.total.value {
         sink.push(
-            Finding::error(
+            Finding::new(
                 Check::CountMismatch,
                 format!("the tile counts add up to {sum}, but `total` says {}", ts.total.value),
             )
@@ -463,7 +463,7 @@ pub fn compile_tileset(
         Some(_) => by_id.get(&ts.start.tile.value).copied(),
         None => {
             sink.push(
-                Finding::error(
+                Finding::new(
                     Check::StartTile,
                     format!("start tile `{}` is not in the set", ts.start.tile.value),
                 )
@@ -477,7 +477,7 @@ pub fn compile_tileset(
     if let (Some(copy), Some(def)) = (ts.start.copy, first_def.get(&ts.start.tile.value)) {
         if copy == 0 || copy > def.count.value {
             sink.push(
-                Finding::error(
+                Finding::new(
                     Check::StartTile,
                     format!(
                         "start copy {copy} does not exist: tile `{}` has {} copies",
@@ -520,7 +520,7 @@ pub fn compile_tileset(
             ProvenanceStatus::Deduced => "deduced",
             _ => "reconstructed",
         };
-        let mut n = Finding::note(
+        let mut n = Finding::new(
             Check::Provenance,
             format!(
                 "the contents of `{}` are {word}, not checked against the physical tiles",
