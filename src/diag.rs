@@ -5,9 +5,12 @@
 //! snippets; the library only collects them. Exit codes: a run with error findings exits 2,
 //! a tool failure (unreadable argument, I/O) exits 1 (see `main.rs`).
 
+use std::cell::Cell;
+use std::collections::HashMap;
 use std::fmt;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::{Arc, LazyLock, Mutex, Weak};
 
 use miette::{Diagnostic, LabeledSpan, NamedSource, SourceSpan};
 
@@ -21,6 +24,9 @@ pub struct SourceFile(Arc<SourceData>);
 /// What a [`SourceFile`] holds.
 #[derive(Debug)]
 pub struct SourceData {
+    /// Process-wide identity of this file (never 0), recorded in the [`Loc`] of every value
+    /// read from it.
+    pub id: u32,
     /// Path as given or resolved (relative to the working directory when possible).
     pub path: PathBuf,
     /// The file's text, as miette source code.
@@ -28,6 +34,21 @@ pub struct SourceData {
     /// Byte offset of the first byte that is not UTF-8, when the file is not text (the
     /// text then holds a lossy copy).
     pub invalid_utf8: Option<usize>,
+}
+
+static NEXT_ID: AtomicU32 = AtomicU32::new(1);
+
+/// Files by id, held weakly: a file lives as long as some value or finding holds it.
+static REGISTRY: LazyLock<Mutex<HashMap<u32, Weak<SourceData>>>> =
+    LazyLock::new(|| Mutex::new(HashMap::new()));
+
+thread_local! {
+    static READING: Cell<u32> = const { Cell::new(0) };
+}
+
+/// The id of the file being read on this thread (see [`SourceFile::reading`]), or 0.
+pub fn reading() -> u32 {
+    READING.with(Cell::get)
 }
 
 impl std::ops::Deref for SourceFile {
@@ -45,11 +66,37 @@ impl SourceFile {
 
     fn with(path: &Path, text: String, invalid_utf8: Option<usize>) -> Self {
         let name = path.display().to_string();
-        SourceFile(Arc::new(SourceData {
+        let language = match path.extension().and_then(|e| e.to_str()) {
+            Some("xml") => "xml",
+            _ => "yaml",
+        };
+        let id = NEXT_ID.fetch_add(1, Ordering::Relaxed).max(1);
+        let file = SourceFile(Arc::new(SourceData {
+            id,
             path: path.to_path_buf(),
-            named: NamedSource::new(name, text).with_language("yaml"),
+            named: NamedSource::new(name, text).with_language(language),
             invalid_utf8,
-        }))
+        }));
+        if let Ok(mut reg) = REGISTRY.lock() {
+            reg.retain(|_, w| w.strong_count() > 0);
+            reg.insert(id, Arc::downgrade(&file.0));
+        }
+        file
+    }
+
+    /// The file with this id, while some value still holds it.
+    pub fn by_id(id: u32) -> Option<SourceFile> {
+        let reg = REGISTRY.lock().ok()?;
+        reg.get(&id).and_then(Weak::upgrade).map(SourceFile)
+    }
+
+    /// Runs `f` with this file recorded as the one being read: every [`Loc`] made meanwhile
+    /// on this thread (by deserializing a [`crate::model::Sp`]) names it.
+    pub fn reading<T>(&self, f: impl FnOnce() -> T) -> T {
+        let before = READING.with(|r| r.replace(self.id));
+        let out = f();
+        READING.with(|r| r.set(before));
+        out
     }
 
     /// Wraps a file's bytes; bytes that are not UTF-8 are replaced and remembered.
@@ -390,6 +437,55 @@ checks! {
         bad: "",
         fixed: "",
     }
+    // --- composition ---
+    /// A rule set extends itself, or a tile set includes itself, directly or through others.
+    ComposeCycle => "compose::cycle", Error {
+        why: "Following the chain would never end; tessera stops at the entry that closes the loop.",
+        bad: "# a.yaml\nextends: b.yaml\n# b.yaml\nextends: a.yaml",
+        fixed: "# a.yaml\nextends: b.yaml\n# b.yaml: no extends",
+    }
+    /// An include's `counts` or `exclude` names a tile the included set does not have.
+    IncludeUnknownTile => "tileset::include_unknown_tile", Error {
+        why: "A count override or exclusion for a tile that is not there changes nothing, so the composed set is not the one you meant (a typo, or a tile renamed in the included set).",
+        bad: "include:\n  - {tileset: base.yaml, exclude: [Z]}",
+        fixed: "include:\n  - {tileset: base.yaml, exclude: [X]}",
+    }
+    /// A tile set is included twice in one composition.
+    IncludedTwice => "tileset::included_twice", Error {
+        why: "Every tile of a set included twice would be defined twice; to play with more copies, change the counts.",
+        bad: "include: [base.yaml, base.yaml]",
+        fixed: "include:\n  - {tileset: base.yaml, counts: {D: 8}}",
+    }
+    /// A rule set (after `extends`) lacks terrains, side kinds, feature kinds or piece kinds.
+    RuleSetIncomplete => "ruleset::incomplete", Error {
+        why: "Without terrains, side kinds, feature kinds and piece kinds no tile can be defined or scored; a file that adds to a game must say which game with `extends`.",
+        bad: "name: My expansion\nitems: {inn: {}}",
+        fixed: "name: My expansion\nextends: carcassonne.yaml\nitems: {inn: {}}",
+    }
+    /// A tile set names no rule set, and neither does any set it includes.
+    TileSetNoRuleset => "tileset::no_ruleset", Error {
+        why: "Tiles mean nothing without the rule set that declares their side kinds and feature kinds.",
+        bad: "name: My tiles\ntotal: 1\nstart: {tile: A}\ntiles: [...]",
+        fixed: "name: My tiles\nruleset: ../rulesets/carcassonne.yaml\ntotal: 1\nstart: {tile: A}\ntiles: [...]",
+    }
+    /// A tile set gives no start tile, and neither does any set it includes.
+    NoStartTile => "tileset::no_start", Error {
+        why: "Every game begins with one tile on the board; a set (or a composition) needs to say which.",
+        bad: "name: My tiles\nruleset: ../rulesets/carcassonne.yaml\ntotal: 1\ntiles: [...]",
+        fixed: "name: My tiles\nruleset: ../rulesets/carcassonne.yaml\ntotal: 1\nstart: {tile: A}\ntiles: [...]",
+    }
+    /// A tile set defines tiles of its own but gives no `total`.
+    NoTotal => "tileset::no_total", Error {
+        why: "The declared total is checked against the counts; it is the cheapest guard against a count typed wrong when transcribing a box.",
+        bad: "tiles:\n  - {id: A, count: 2, ...}",
+        fixed: "total: 2\ntiles:\n  - {id: A, count: 2, ...}",
+    }
+    /// What a composed tile set is made of: tiles per source set, and the total.
+    Composition => "note::composition", Note {
+        why: "A composed set's tiles come from several files; the summary shows what each contributed, so a missing or doubled include is seen at once.",
+        bad: "include: [base.yaml, base.yaml]   # every base tile twice",
+        fixed: "include: [base.yaml]",
+    }
     /// A tile set's contents are not verified (deduced or reconstructed data).
     Provenance => "note::provenance", Note {
         why: "",
@@ -425,6 +521,9 @@ pub struct Finding {
     pub labels: Vec<(SourceSpan, String)>,
     /// How to fix it.
     pub help: Option<String>,
+    /// Secondary diagnostics in other files: the other definition of a clashing id, or
+    /// the chain of includes that led to this file ("included from my-expansion.yaml:3").
+    pub related: Vec<Finding>,
 }
 
 impl Finding {
@@ -437,6 +536,7 @@ impl Finding {
             file: None,
             labels: Vec::new(),
             help: None,
+            related: Vec::new(),
         }
     }
 
@@ -446,12 +546,43 @@ impl Finding {
         self
     }
 
-    /// Adds a label at a YAML location of the finding's file (ignored if the location is
-    /// unknown or no file is set).
+    /// Adds a label at a location (ignored if the location is unknown).
+    ///
+    /// A location that names its file ([`Loc::src`]) is labelled in that file: if the
+    /// finding has no label yet, the finding moves to that file (it is reported in the file
+    /// that must change); otherwise the label becomes a related note in the other file.
     pub fn at(mut self, loc: &Loc, label: impl Into<String>) -> Self {
+        let other = (loc.src != 0 && self.file.as_ref().is_none_or(|f| f.id != loc.src))
+            .then(|| SourceFile::by_id(loc.src))
+            .flatten();
+        if let Some(other) = other {
+            if self.labels.is_empty() {
+                self.file = Some(other);
+            } else {
+                let label = label.into();
+                let note = Finding {
+                    level: Level::Note,
+                    labels: Vec::new(),
+                    help: None,
+                    related: Vec::new(),
+                    message: label.clone(),
+                    ..self.clone()
+                }
+                .in_file(&other)
+                .at(loc, label);
+                self.related.push(note);
+                return self;
+            }
+        }
         if let Some(span) = self.file.as_ref().and_then(|f| f.span(loc)) {
             self.labels.push((span, label.into()));
         }
+        self
+    }
+
+    /// Adds a related note (another file's part of the story).
+    pub fn with_related(mut self, note: Finding) -> Self {
+        self.related.push(note);
         self
     }
 
@@ -520,6 +651,12 @@ impl Diagnostic for Finding {
         self.file
             .as_ref()
             .map(|f| &f.named as &dyn miette::SourceCode)
+    }
+    fn related<'a>(&'a self) -> Option<Box<dyn Iterator<Item = &'a dyn Diagnostic> + 'a>> {
+        if self.related.is_empty() {
+            return None;
+        }
+        Some(Box::new(self.related.iter().map(|f| f as &dyn Diagnostic)))
     }
     fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
         if self.labels.is_empty() {

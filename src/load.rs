@@ -207,7 +207,7 @@ pub fn parse(file: &SourceFile) -> Result<Sp<Node>, Finding> {
         )
         .help("save the file as UTF-8 text; YAML files are text"));
     }
-    serde_saphyr::from_str_with_options::<Sp<Node>>(file.text(), options())
+    file.reading(|| serde_saphyr::from_str_with_options::<Sp<Node>>(file.text(), options()))
         .map_err(|e| yaml_finding(file, &e))
 }
 
@@ -418,16 +418,17 @@ fn locate_key(root: &Sp<Node>, pointer: &str, key: &str) -> Option<crate::model:
 /// Deserializes a file into a model type (stage 3). Runs after the schema check, so an
 /// error here is rare (e.g. a number too large).
 pub fn deserialize<T: DeserializeOwned>(file: &SourceFile) -> Result<T, Finding> {
-    serde_saphyr::from_str_with_options::<T>(file.text(), options()).map_err(|e| {
-        let msg = yaml_message(&e);
-        let f = Finding::new(Check::Schema, format!("invalid value: {msg}"))
-            .in_file(file)
-            .help("the value is of the wrong type or out of range (integers are 32-bit)");
-        match yaml_span(file, &e, &msg) {
-            Some(span) => f.at_span(span, "here"),
-            None => f,
-        }
-    })
+    file.reading(|| serde_saphyr::from_str_with_options::<T>(file.text(), options()))
+        .map_err(|e| {
+            let msg = yaml_message(&e);
+            let f = Finding::new(Check::Schema, format!("invalid value: {msg}"))
+                .in_file(file)
+                .help("the value is of the wrong type or out of range (integers are 32-bit)");
+            match yaml_span(file, &e, &msg) {
+                Some(span) => f.at_span(span, "here"),
+                None => f,
+            }
+        })
 }
 
 /// Reads, parses, schema-checks and deserializes a file of a known kind.
@@ -474,18 +475,23 @@ pub fn sniff(root: &Sp<Node>) -> Option<FileKind> {
         return None;
     };
     let has = |k: &str| m.iter().any(|(key, _)| key.value == k);
-    if has("terrains") || has("features") {
+    if has("terrains") || has("features") || has("extends") {
         Some(FileKind::Ruleset)
     } else if has("players") {
         Some(FileKind::Position)
-    } else if has("total") || has("shapes_from") || has("tiles") {
+    } else if has("total") || has("shapes_from") || has("tiles") || has("include") {
         Some(FileKind::Tileset)
     } else {
         None
     }
 }
 
-/// Resolves a path written in a file relative to that file's directory.
+/// The identity of a file for loop detection: its canonical path when it exists.
+pub fn identity(path: &Path) -> PathBuf {
+    std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf())
+}
+
+/// Resolves a path written in the file `from` (relative to `from`'s directory).
 pub fn resolve(from: &Path, written: &str) -> PathBuf {
     from.parent().unwrap_or(Path::new(".")).join(written)
 }

@@ -302,11 +302,27 @@ pub struct TileSet {
     pub total: u32,
     /// Supply per player by piece kind (rule set's, with the tile set's overrides).
     pub supply: Vec<u32>,
-    /// How the contents were established.
+    /// How the contents were established (the least certain of the composed sets).
     pub provenance: ProvenanceStatus,
+    /// The sets composed into this one, top file first: (name, path, tiles it contributes).
+    pub sources: Vec<(String, String, u32)>,
 }
 
 impl TileSet {
+    /// A set with no tiles.
+    pub fn empty() -> Self {
+        TileSet {
+            name: String::new(),
+            tiles: Vec::new(),
+            by_id: HashMap::new(),
+            start: 0,
+            total: 0,
+            supply: Vec::new(),
+            provenance: ProvenanceStatus::Verified,
+            sources: Vec::new(),
+        }
+    }
+
     /// A tile's index by id.
     pub fn get(&self, id: &str) -> Option<TileId> {
         self.by_id.get(id).copied()

@@ -38,20 +38,44 @@ pub fn load_position(path: &std::path::Path) -> Result<LoadedPosition, Failure> 
 /// Loads a position from an already read file.
 pub fn load_position_file(file: &SourceFile) -> Result<LoadedPosition, Failure> {
     let position: PositionFile = load::load_source(file, FileKind::Position)?;
-    let ts_path = load::resolve(&file.path, &position.tileset.value);
-    let loaded = load_tileset(&ts_path, position.ruleset.as_ref().map(|r| (file, r)));
-    let (mut game, notes) = match loaded {
-        Ok(x) => x,
-        Err(Failure::Tool(m)) => {
-            return Err(Failure::one(
-                Finding::new(Check::Io, format!("cannot read the tile set: {m}"))
-                    .in_file(file)
-                    .at(&position.tileset.loc, "tile set path")
-                    .help("paths are relative to the position file"),
-            ));
+    let ruleset = position.ruleset.as_ref().map(|r| (file, r));
+    let loaded = match position.tileset.as_slice() {
+        [ts] => {
+            let ts_path = load::resolve(&file.path, &ts.value);
+            load_tileset(&ts_path, ruleset).map_err(|e| match e {
+                Failure::Tool(m) => Failure::one(
+                    Finding::new(Check::Io, format!("cannot read the tile set: {m}"))
+                        .in_file(file)
+                        .at(&ts.loc, "tile set path")
+                        .help("paths are relative to the position file"),
+                ),
+                e => e,
+            })
         }
-        Err(e) => return Err(e),
+        // Several tile sets: played together, as if one set included them all.
+        list => {
+            let composed = crate::model::TileSetFile {
+                name: position
+                    .name
+                    .clone()
+                    .unwrap_or_else(|| "the position's tile sets".into()),
+                ruleset: None,
+                include: list
+                    .iter()
+                    .cloned()
+                    .map(crate::model::IncludeDef::Path)
+                    .collect(),
+                shapes_from: None,
+                total: None,
+                start: None,
+                supply: Default::default(),
+                provenance: None,
+                tiles: Vec::new(),
+            };
+            crate::validate::load_tileset_parsed(file.clone(), composed, ruleset)
+        }
     };
+    let (mut game, notes) = loaded?;
     let mut findings = Vec::new();
     for def in &position.tiles {
         if game.tiles.get(&def.id.value).is_some() {

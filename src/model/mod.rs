@@ -83,6 +83,10 @@ mod span {
         pub column: u32,
         /// Byte offset and length in the file, when known.
         pub bytes: Option<(usize, usize)>,
+        /// The file the value was read from ([`crate::diag::SourceFile::id`]); 0 when not
+        /// recorded (the finding's own file is meant). Values of composed rule sets and
+        /// tile sets keep the file they were written in, so findings land there.
+        pub src: u32,
     }
 
     impl Loc {
@@ -91,6 +95,7 @@ mod span {
             line: 0,
             column: 0,
             bytes: None,
+            src: 0,
         };
 
         /// A location from a line, a column and a byte span.
@@ -99,6 +104,7 @@ mod span {
                 line,
                 column,
                 bytes: Some((offset, len)),
+                src: 0,
             }
         }
 
@@ -118,6 +124,7 @@ mod span {
                     (Some(o), Some(n)) => Some((o as usize, n as usize)),
                     _ => None,
                 },
+                src: crate::diag::reading(),
             }
         }
     }

@@ -20,8 +20,10 @@ pub struct PositionFile {
     /// Where it comes from (a rulebook example, another engine's test).
     #[serde(default)]
     pub source: Option<String>,
-    /// Path of the tile set, relative to this file.
-    pub tileset: Sp<String>,
+    /// Path of the tile set, relative to this file, or a list of paths: the tile sets are
+    /// played together, as if one set included them all (rule set and start tile from the
+    /// first).
+    pub tileset: super::Paths,
     /// Path of the rule set, relative to this file. Default: the tile set's rule set.
     #[serde(default)]
     pub ruleset: Option<Sp<String>>,

@@ -22,12 +22,23 @@ pub struct RuleSetFile {
     /// Where the rules come from (rulebook, edition, section).
     #[serde(default)]
     pub source: Option<String>,
+    /// Rule sets this one builds on (a path, or a list of paths, relative to this file), e.g.
+    /// an expansion that extends the base game: `extends: carcassonne.yaml`. The sections of
+    /// the extended rule sets are merged in order, then this file's: a named entry (a side
+    /// kind, item, relation, decoration, stack, feature kind, piece kind, token supply or
+    /// option) given here replaces the extended one whole; terrains are the union; effects
+    /// and bonus turns are appended. A path starting with `bundled:` names a rule set built
+    /// into tessera (`bundled:rulesets/carcassonne.yaml`).
+    #[serde(default)]
+    pub extends: Option<Paths>,
     /// Terrains that can appear along tile sides, e.g. `[city, road, field]`.
+    #[serde(default)]
     pub terrains: Vec<Sp<String>>,
     /// Side kinds and their profiles: the terrains met walking clockwise along the side.
     /// A profile has 1 part (`city: [city]`, slot named by the side: `N`) or 3 parts
     /// (`road: [field, road, field]`, slots `NL`, `N`, `NR`; L/R as seen from the tile centre
     /// looking out). Two sides fit when they are of the same kind.
+    #[serde(default)]
     pub sides: BTreeMap<String, Sp<Vec<Sp<String>>>>,
     /// Items that segments can carry and terms can count (pennant, fish, nugget, …).
     #[serde(default)]
@@ -44,9 +55,11 @@ pub struct RuleSetFile {
     #[serde(default)]
     pub stacks: BTreeMap<String, Described>,
     /// Feature kinds by name: their geometry, when they are completed and how they score.
+    #[serde(default)]
     pub features: BTreeMap<String, FeatureKindDef>,
     /// Piece kinds by name (follower/meeple, hut, tent): supply per player and where they go.
     /// The first one listed is the default kind of a piece placement that names none.
+    #[serde(default)]
     pub pieces: IndexMap<String, PieceKindDef>,
     /// Token supplies by name (Gold Rush mining tokens).
     #[serde(default)]
@@ -62,6 +75,75 @@ pub struct RuleSetFile {
     /// depend on them; a position turns them on or off.
     #[serde(default)]
     pub options: BTreeMap<String, OptionDef>,
+}
+
+/// One path or a list of paths, each relative to the file that names it. Written as a
+/// string or a list of strings; read as the list.
+#[derive(Debug, Clone, Serialize)]
+#[serde(transparent)]
+pub struct Paths(pub Vec<Sp<String>>);
+
+impl Paths {
+    /// The paths in order.
+    pub fn as_slice(&self) -> &[Sp<String>] {
+        &self.0
+    }
+}
+
+impl JsonSchema for Paths {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Paths".into()
+    }
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({
+            "description": "A path, or a list of paths, relative to this file.",
+            "anyOf": [
+                {"type": "string"},
+                {"type": "array", "items": {"type": "string"}}
+            ]
+        })
+    }
+}
+
+impl<'de> Deserialize<'de> for Paths {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        /// A string or a list of located strings (a visitor, so that the list's items keep
+        /// their locations: an untagged enum would lose them).
+        enum Raw {
+            One(String),
+            Many(Vec<Sp<String>>),
+        }
+        impl<'de> Deserialize<'de> for Raw {
+            fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+                struct V;
+                impl<'de> serde::de::Visitor<'de> for V {
+                    type Value = Raw;
+                    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                        f.write_str("a path or a list of paths")
+                    }
+                    fn visit_str<E>(self, s: &str) -> Result<Raw, E> {
+                        Ok(Raw::One(s.to_owned()))
+                    }
+                    fn visit_seq<A: serde::de::SeqAccess<'de>>(
+                        self,
+                        mut a: A,
+                    ) -> Result<Raw, A::Error> {
+                        let mut v = Vec::new();
+                        while let Some(p) = a.next_element::<Sp<String>>()? {
+                            v.push(p);
+                        }
+                        Ok(Raw::Many(v))
+                    }
+                }
+                d.deserialize_any(V)
+            }
+        }
+        let raw = Sp::<Raw>::deserialize(d)?;
+        Ok(Paths(match raw.value {
+            Raw::One(s) => vec![Sp::at(s, raw.loc)],
+            Raw::Many(v) => v,
+        }))
+    }
 }
 
 /// Something named in a rule set with a human description.

@@ -17,17 +17,30 @@ use super::Sp;
 pub struct TileSetFile {
     /// Display name, e.g. `Carcassonne base game (2nd edition)`.
     pub name: String,
-    /// Path of the rule set this tile set is played with, relative to this file.
-    pub ruleset: Sp<String>,
+    /// Path of the rule set this tile set is played with, relative to this file. May be
+    /// omitted when an included set names one (the first that does is used). A path
+    /// starting with `bundled:` names a rule set built into tessera.
+    #[serde(default)]
+    pub ruleset: Option<Sp<String>>,
+    /// Tile sets whose tiles are part of this one (a fan expansion played with the base
+    /// game: `include: [../tilesets/base.yaml]`), each a path relative to this file or
+    /// `{tileset: path, counts: {D: 3}, exclude: [X]}`. Tile ids must be unique across the
+    /// whole composition. This file's `shape:` entries can reuse included tiles.
+    #[serde(default)]
+    pub include: Vec<IncludeDef>,
     /// Path of another tile set, relative to this file, whose tile definitions can be reused
     /// with `shape:` instead of being copied.
     #[serde(default)]
     pub shapes_from: Option<Sp<String>>,
-    /// The number of tiles in the box, start tile included. The validator checks it against
-    /// the sum of the counts.
-    pub total: Sp<u32>,
-    /// The start tile, placed at x 0, y 0 with rotation 0 before the first turn.
-    pub start: StartTile,
+    /// The number of tiles this file defines (its own `tiles`, start tile included; not
+    /// the included sets'). The validator checks it against the sum of the counts. May be
+    /// omitted only by a file that defines no tiles of its own.
+    #[serde(default)]
+    pub total: Option<Sp<u32>>,
+    /// The start tile, placed at x 0, y 0 with rotation 0 before the first turn. May be
+    /// omitted when an included set gives one (the first that does is used).
+    #[serde(default)]
+    pub start: Option<StartTile>,
     /// Overrides of the rule set's supply per player, by piece kind (`{follower: 5}`).
     #[serde(default)]
     pub supply: BTreeMap<String, Sp<u32>>,
@@ -35,7 +48,101 @@ pub struct TileSetFile {
     #[serde(default)]
     pub provenance: Option<Provenance>,
     /// The tile definitions.
+    #[serde(default)]
     pub tiles: Vec<Sp<TileDef>>,
+}
+
+/// One included tile set: a path, or a path with count overrides and exclusions.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+#[serde(untagged)]
+pub enum IncludeDef {
+    /// Every tile of the set, with its own counts: `../tilesets/base.yaml`.
+    Path(Sp<String>),
+    /// The set with changes.
+    With(IncludeWith),
+}
+
+impl<'de> Deserialize<'de> for IncludeDef {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        /// A visitor rather than an untagged enum, so that values keep their locations.
+        enum Raw {
+            Path(String),
+            With(IncludeWith),
+        }
+        impl<'de> Deserialize<'de> for Raw {
+            fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+                struct V;
+                impl<'de> serde::de::Visitor<'de> for V {
+                    type Value = Raw;
+                    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                        f.write_str("a tile set path or {tileset, counts, exclude}")
+                    }
+                    fn visit_str<E>(self, s: &str) -> Result<Raw, E> {
+                        Ok(Raw::Path(s.to_owned()))
+                    }
+                    fn visit_map<A: serde::de::MapAccess<'de>>(
+                        self,
+                        a: A,
+                    ) -> Result<Raw, A::Error> {
+                        IncludeWith::deserialize(serde::de::value::MapAccessDeserializer::new(a))
+                            .map(Raw::With)
+                    }
+                }
+                d.deserialize_any(V)
+            }
+        }
+        let raw = Sp::<Raw>::deserialize(d)?;
+        Ok(match raw.value {
+            Raw::Path(p) => IncludeDef::Path(Sp::at(p, raw.loc)),
+            Raw::With(w) => IncludeDef::With(w),
+        })
+    }
+}
+
+/// An included tile set with count overrides and exclusions.
+#[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct IncludeWith {
+    /// Path of the tile set, relative to this file.
+    pub tileset: Sp<String>,
+    /// New counts for some of its tiles, by id: `{D: 3}`.
+    #[serde(default)]
+    pub counts: BTreeMap<String, Sp<u32>>,
+    /// Ids of its tiles to leave out: `[X]`.
+    #[serde(default)]
+    pub exclude: Vec<Sp<String>>,
+}
+
+impl IncludeDef {
+    /// The path as written.
+    pub fn tileset(&self) -> &Sp<String> {
+        match self {
+            IncludeDef::Path(p) => p,
+            IncludeDef::With(w) => &w.tileset,
+        }
+    }
+    /// Where the entry is written.
+    pub fn loc(&self) -> super::Loc {
+        match self {
+            IncludeDef::Path(p) => p.loc,
+            IncludeDef::With(w) => w.tileset.loc,
+        }
+    }
+    /// Count overrides (empty for a plain path).
+    pub fn counts(&self) -> &BTreeMap<String, Sp<u32>> {
+        static EMPTY: BTreeMap<String, Sp<u32>> = BTreeMap::new();
+        match self {
+            IncludeDef::Path(_) => &EMPTY,
+            IncludeDef::With(w) => &w.counts,
+        }
+    }
+    /// Exclusions (empty for a plain path).
+    pub fn exclude(&self) -> &[Sp<String>] {
+        match self {
+            IncludeDef::Path(_) => &[],
+            IncludeDef::With(w) => &w.exclude,
+        }
+    }
 }
 
 /// Which tile starts the game.

@@ -11,6 +11,7 @@
 //!   not verified;
 //! - position: see [`crate::engine::replay`] (tiles exist and fit, pieces are legal).
 
+mod compose;
 mod ruleset;
 mod tileset;
 
@@ -23,7 +24,7 @@ use std::path::{Path, PathBuf};
 use crate::diag::{Check, Failure, Finding, SourceFile};
 use crate::geometry::{SIDES, parse_slot, slot_names};
 use crate::load;
-use crate::model::{self, ProvenanceStatus, RuleSetFile, Sp, TileDef, TileSetFile};
+use crate::model::{self, Loc, ProvenanceStatus, RuleSetFile, Sp, TileDef, TileSetFile};
 use crate::rules::{
     Area, BonusTurn, Case, Completion, Count, Effect, FeatureKind, PieceKind, Role, RuleOption,
     Rules, Segment, SideKind, Term, Tile, TileSet, TokenPool,
@@ -100,11 +101,11 @@ fn reference_failure(
     }
 }
 
-/// Loads and compiles a rule set file.
+/// Loads a rule set (following `extends`) and compiles it.
 ///
 /// Errors: `Failure::Tool` if it cannot be read, otherwise the findings.
 pub fn load_ruleset(path: &Path) -> Result<(SourceFile, Rules), Failure> {
-    let (file, rs) = load::load::<RuleSetFile>(path, FileKind::Ruleset).map_err(to_failure)?;
+    let (file, rs) = compose::load_ruleset_merged(path, &mut Vec::new()).map_err(to_failure)?;
     let rules = compile_ruleset(&file, &rs)?;
     Ok((file, rules))
 }
@@ -116,8 +117,9 @@ fn to_failure(e: Result<Vec<Finding>, String>) -> Failure {
     }
 }
 
-/// Loads a tile set, its rule set (or `ruleset_override`) and its `shapes_from` set, and
-/// compiles them. Returns the game and the notes.
+/// Loads a tile set with everything it includes, its rule set (or `ruleset_override`: the
+/// file that names it and the path as written) and any `shapes_from` set, and compiles
+/// them. Returns the game and the notes.
 ///
 /// Errors: `Failure::Tool` if the tile set itself cannot be read; findings otherwise
 /// (problems in referenced files are reported in those files).
@@ -129,38 +131,66 @@ pub fn load_tileset(
     load_tileset_parsed(file, ts, ruleset_override)
 }
 
-fn load_tileset_parsed(
+/// Like [`load_tileset`] for a tile set already read and parsed (a position's list of tile
+/// sets is composed into one in memory and loaded this way).
+pub fn load_tileset_parsed(
     file: SourceFile,
     ts: TileSetFile,
     ruleset_override: Option<(&SourceFile, &Sp<String>)>,
 ) -> Result<(Game, Vec<Finding>), Failure> {
-    let (rs_from, rs_written) = ruleset_override.unwrap_or((&file, &ts.ruleset));
-    let rs_path = load::resolve(&rs_from.path, &rs_written.value);
-    let (rs_file, rs) = load::load::<RuleSetFile>(&rs_path, FileKind::Ruleset)
-        .map_err(|e| reference_failure(rs_from, rs_written, "rule set", e))?;
-    let rules = compile_ruleset(&rs_file, &rs)?;
-    let shapes = match &ts.shapes_from {
-        Some(sf) => {
-            let p = load::resolve(&file.path, &sf.value);
-            let (sfile, sts) = load::load::<TileSetFile>(&p, FileKind::Tileset)
-                .map_err(|e| reference_failure(&file, sf, "tile set named by `shapes_from`", e))?;
-            if sts.shapes_from.is_some() {
-                return Err(Failure::one(
-                    Finding::new(
-                        Check::TileShape,
-                        "`shapes_from` names a set that itself uses `shapes_from`",
-                    )
-                    .in_file(&file)
-                    .at(&sf.loc, "chained reuse")
-                    .help("reuse shapes from a set that defines its tiles"),
-                ));
-            }
-            let (set, _) = compile_tileset(&sfile, &sts, &rules, None)?;
-            Some(set)
+    let mut findings = Vec::new();
+    let parts = compose::load_parts((file.clone(), ts), &mut findings);
+    compose::check_include_ids(&parts, &mut findings);
+    let named = parts.iter().find_map(|p| {
+        p.ts.ruleset
+            .as_ref()
+            .map(|r| (&p.file, r, p.chain.as_slice()))
+    });
+    let (rs_from, rs_written, chain) = match (ruleset_override, named) {
+        (Some((f, w)), _) => (f, w, &[][..]),
+        (None, Some(x)) => x,
+        (None, None) => {
+            findings.push(
+                Finding::new(
+                    Check::TileSetNoRuleset,
+                    "no rule set: neither this tile set nor an included one names `ruleset`",
+                )
+                .in_file(&file)
+                .at_span(file.top_key_span("name"), "this set")
+                .help("add `ruleset: <path of the rule set>` (relative to this file)"),
+            );
+            return Err(Failure::Findings(findings));
         }
-        None => None,
     };
-    let (tiles, notes) = compile_tileset(&file, &ts, &rules, shapes.as_ref())?;
+    let rs_path = load::resolve(&rs_from.path, &rs_written.value);
+    let (rs_file, rs) = compose::load_ruleset_merged(&rs_path, &mut Vec::new()).map_err(|e| {
+        reference_failure(rs_from, rs_written, "rule set", e)
+            .into_iter()
+            .map(|f| compose::with_chain(f, chain))
+            .collect::<Vec<_>>()
+    })?;
+    let rules = compile_ruleset(&rs_file, &rs)?;
+    let mut shapes = Vec::new();
+    for part in &parts {
+        shapes.push(match &part.ts.shapes_from {
+            Some(sf) => match load_shapes(&part.file, sf, &rules) {
+                Ok(set) => Some(set),
+                Err(f) => {
+                    findings.extend(f.into_iter().map(|f| compose::with_chain(f, &part.chain)));
+                    None
+                }
+            },
+            None => None,
+        });
+    }
+    let (tiles, notes) = match tileset::compile_parts(&parts, &shapes, &rules) {
+        Ok(x) if findings.is_empty() => x,
+        Ok(_) => return Err(Failure::Findings(findings)),
+        Err(more) => {
+            findings.extend(more);
+            return Err(Failure::Findings(findings));
+        }
+    };
     Ok((
         Game {
             rules,
@@ -170,6 +200,43 @@ fn load_tileset_parsed(
         },
         notes,
     ))
+}
+
+/// Loads and compiles the set named by a tile set's `shapes_from`.
+fn load_shapes(file: &SourceFile, sf: &Sp<String>, rules: &Rules) -> Result<TileSet, Vec<Finding>> {
+    let p = load::resolve(&file.path, &sf.value);
+    let (sfile, sts) = load::load::<TileSetFile>(&p, FileKind::Tileset)
+        .map_err(|e| reference_failure(file, sf, "tile set named by `shapes_from`", e))?;
+    if sts.shapes_from.is_some() {
+        return Err(vec![
+            Finding::new(
+                Check::TileShape,
+                "`shapes_from` names a set that itself uses `shapes_from`",
+            )
+            .in_file(file)
+            .at(&sf.loc, "chained reuse")
+            .help("reuse shapes from a set that defines its tiles"),
+        ]);
+    }
+    let parts = compose::load_parts((sfile, sts), &mut Vec::new());
+    let none = vec![None; parts.len()];
+    tileset::compile_parts(&parts, &none, rules).map(|(set, _)| set)
+}
+
+/// The summary printed for a composed tile set: tiles per source set and the total.
+fn summary_note(file: &SourceFile, set: &TileSet) -> Finding {
+    let parts: Vec<String> = set
+        .sources
+        .iter()
+        .map(|(name, path, n)| format!("{n} from {name} ({path})"))
+        .collect();
+    Finding::new(
+        Check::Composition,
+        format!("composed tile set: {} tiles in all", set.total),
+    )
+    .in_file(file)
+    .at_span(file.top_key_span("include"), "includes")
+    .help(parts.join("; "))
 }
 
 /// Orders findings by file and position, errors before notes at the same place.
@@ -234,13 +301,24 @@ pub fn validate_source(file: SourceFile) -> Result<Validation, String> {
         return Ok(v);
     }
     let result = match kind {
-        FileKind::Ruleset => load::deserialize::<RuleSetFile>(&file)
-            .map_err(|f| vec![f])
-            .and_then(|rs| compile_ruleset(&file, &rs).map(|_| Vec::new())),
+        FileKind::Ruleset => match load::deserialize::<RuleSetFile>(&file) {
+            Err(f) => Err(vec![f]),
+            Ok(rs) => match compose::load_ruleset_merged(&file.path, &mut Vec::new()) {
+                _ if rs.extends.is_none() => compile_ruleset(&file, &rs).map(|_| Vec::new()),
+                Ok((f, merged)) => compile_ruleset(&f, &merged).map(|_| Vec::new()),
+                Err(Ok(f)) => Err(f),
+                Err(Err(m)) => return Err(m),
+            },
+        },
         FileKind::Tileset => match load::deserialize::<TileSetFile>(&file) {
             Err(f) => Err(vec![f]),
             Ok(ts) => match load_tileset_parsed(file.clone(), ts, None) {
-                Ok((_, notes)) => Ok(notes),
+                Ok((game, mut notes)) => {
+                    if game.tiles.sources.len() > 1 {
+                        notes.push(summary_note(&file, &game.tiles));
+                    }
+                    Ok(notes)
+                }
                 Err(Failure::Findings(f)) => Err(f),
                 Err(Failure::Tool(m)) => return Err(m),
             },

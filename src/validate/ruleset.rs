@@ -112,6 +112,34 @@ pub fn compile_ruleset(file: &SourceFile, rs: &RuleSetFile) -> Result<Rules, Vec
         options: rs.options.keys().cloned().collect(),
         stacks: rs.stacks.keys().cloned().collect(),
     };
+    let missing: Vec<&str> = [
+        ("terrains", rs.terrains.is_empty()),
+        ("sides", rs.sides.is_empty()),
+        ("features", rs.features.is_empty()),
+        ("pieces", rs.pieces.is_empty()),
+    ]
+    .into_iter()
+    .filter_map(|(k, empty)| empty.then_some(k))
+    .collect();
+    if !missing.is_empty() {
+        sink.push(
+            Finding::new(
+                Check::RuleSetIncomplete,
+                format!(
+                    "rule set `{}` declares no {}",
+                    rs.name,
+                    missing
+                        .iter()
+                        .map(|m| format!("`{m}`"))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+            )
+            .in_file(file)
+            .at_span(file.top_key_span("name"), "this rule set")
+            .help("declare them, or build on a game that does: `extends: carcassonne.yaml`"),
+        );
+    }
     let mut seen = HashSet::new();
     for t in &rs.terrains {
         if !seen.insert(&t.value) {

@@ -405,156 +405,310 @@ fn compile_shape(
     Ok(Tile::new(id, count, sides, segments, copies))
 }
 
-/// Compiles a tile set against its rule set. Returns the set and the notes (unverified
-/// provenance), or every error found.
+/// Compiles a single tile set file (no includes followed) against its rule set. Returns the
+/// set and the notes (unverified provenance), or every error found.
 pub fn compile_tileset(
     file: &SourceFile,
     ts: &TileSetFile,
     rules: &Rules,
     shapes: Option<&TileSet>,
 ) -> Result<(TileSet, Vec<Finding>), Vec<Finding>> {
+    let part = compose::Part {
+        file: file.clone(),
+        ts: ts.clone(),
+        chain: Vec::new(),
+        counts: HashMap::new(),
+        excluded: HashSet::new(),
+    };
+    compile_parts(&[part], &[shapes.cloned()], rules)
+}
+
+/// Compiles the parts of a composed tile set (the top file first, then the included sets,
+/// see [`compose::load_parts`]) into one set. `shapes[i]` is the `shapes_from` set of part
+/// `i`; a part without one may reuse the tiles of the sets it includes with `shape:`.
+///
+/// Errors: every finding, each in the file that must change, with its include chain.
+pub(crate) fn compile_parts(
+    parts: &[compose::Part],
+    shapes: &[Option<TileSet>],
+    rules: &Rules,
+) -> Result<(TileSet, Vec<Finding>), Vec<Finding>> {
     let mut sink = Sink::default();
-    let mut tiles = Vec::new();
+    let mut tiles: Vec<Tile> = Vec::new();
     let mut by_id: HashMap<String, usize> = HashMap::new();
-    let mut first_def: HashMap<String, &Sp<TileDef>> = HashMap::new();
-    for def in &ts.tiles {
-        let duplicate = first_def.get(&def.id.value).map(|first| first.id.loc);
-        if let Some(first) = duplicate {
-            sink.push(
-                Finding::new(
-                    Check::DuplicateId,
-                    format!("two tiles have id `{}`", def.id.value),
-                )
-                .in_file(file)
-                .at(&def.id.loc, "second definition")
-                .at(&first, "first definition")
-                .help("give every tile definition its own id; use `count` for copies"),
-            );
-        } else {
-            first_def.insert(def.id.value.clone(), def);
-        }
-        // A duplicate is still checked, so that its own problems show now.
-        match compile_tile(file, def, rules, shapes) {
-            Ok(t) if duplicate.is_none() => {
-                by_id.insert(t.id.clone(), tiles.len());
-                tiles.push(t);
+    let mut first_def: HashMap<String, (usize, &Sp<TileDef>)> = HashMap::new();
+    let mut summary = Vec::new();
+    // Included sets first, so that an including file can reuse their tiles with `shape:`.
+    for (pi, part) in parts.iter().enumerate().rev() {
+        let file = &part.file;
+        let ts = &part.ts;
+        let mut own = Sink::default();
+        let so_far = TileSet {
+            name: "the included tile sets".into(),
+            tiles: tiles.clone(),
+            by_id: by_id.clone(),
+            ..TileSet::empty()
+        };
+        let shapes_here = match (&shapes[pi], tiles.is_empty()) {
+            (Some(s), _) => Some(s),
+            (None, false) => Some(&so_far),
+            (None, true) => None,
+        };
+        let mut used = 0u32;
+        for def in &ts.tiles {
+            if part.excluded.contains(&def.id.value) {
+                continue;
             }
-            Ok(_) => {}
-            Err(f) => sink.0.extend(f),
+            let duplicate = first_def.get(&def.id.value).map(|(_, first)| first.id.loc);
+            if let Some(first) = duplicate {
+                own.push(
+                    Finding::new(
+                        Check::DuplicateId,
+                        format!("two tiles have id `{}`", def.id.value),
+                    )
+                    .in_file(file)
+                    .at(&def.id.loc, "second definition")
+                    .at(&first, "first definition")
+                    .help("give every tile definition its own id (across every included set); use `count` for copies, or `exclude` the other one"),
+                );
+            } else {
+                first_def.insert(def.id.value.clone(), (pi, def));
+            }
+            // A duplicate is still checked, so that its own problems show now.
+            match compile_tile(file, def, rules, shapes_here) {
+                Ok(mut t) if duplicate.is_none() => {
+                    if let Some(n) = part.counts.get(&t.id) {
+                        t.count = n.value;
+                        t.copies
+                            .resize(t.copies.len().min(n.value as usize), Vec::new());
+                    }
+                    used = used.saturating_add(t.count);
+                    by_id.insert(t.id.clone(), tiles.len());
+                    tiles.push(t);
+                }
+                Ok(_) => {}
+                Err(f) => own.0.extend(f),
+            }
         }
-    }
-    let sum: u32 = ts.tiles.iter().map(|t| t.count.value).sum();
-    if sum != ts.total.value {
-        sink.push(
-            Finding::new(
-                Check::CountMismatch,
-                format!("the tile counts add up to {sum}, but `total` says {}", ts.total.value),
-            )
-            .in_file(file)
-            .at(&ts.total.loc, format!("declared total {}", ts.total.value))
-            .help(format!(
-                "the counts are {} {} in all: correct them, or set `total: {sum}` if the box really holds {sum}",
-                sum.abs_diff(ts.total.value),
-                if sum > ts.total.value { "too many" } else { "too few" }
-            )),
-        );
-    }
-    let start = match first_def.get(&ts.start.tile.value) {
-        Some(_) => by_id.get(&ts.start.tile.value).copied(),
-        None => {
-            sink.push(
+        let sum = ts
+            .tiles
+            .iter()
+            .fold(0u32, |a, t| a.saturating_add(t.count.value));
+        match &ts.total {
+            Some(total) if sum != total.value => own.push(
                 Finding::new(
-                    Check::StartTile,
-                    format!("start tile `{}` is not in the set", ts.start.tile.value),
+                    Check::CountMismatch,
+                    format!("the tile counts add up to {sum}, but `total` says {}", total.value),
                 )
                 .in_file(file)
-                .at(&ts.start.tile.loc, "unknown tile")
-                .help("name the id of one of the set's tiles"),
+                .at(&total.loc, format!("declared total {}", total.value))
+                .help(format!(
+                    "the counts are {} {} in all: correct them, or set `total: {sum}` if the box really holds {sum}",
+                    sum.abs_diff(total.value),
+                    if sum > total.value { "too many" } else { "too few" }
+                )),
+            ),
+            None if !ts.tiles.is_empty() => own.push(
+                Finding::new(
+                    Check::NoTotal,
+                    format!("`{}` defines {sum} tiles but gives no `total`", ts.name),
+                )
+                .in_file(file)
+                .at_span(file.top_key_span("tiles"), "tiles without a total")
+                .help(format!("add `total: {sum}` (the number of tiles this file defines)")),
+            ),
+            _ => {}
+        }
+        summary.push((ts.name.clone(), file.path.display().to_string(), used));
+        for f in own.0 {
+            sink.push(compose::with_chain(f, &part.chain));
+        }
+    }
+    summary.reverse();
+    // The start tile: the first part (top file first) that names one.
+    let start_ref = parts
+        .iter()
+        .find_map(|p| p.ts.start.as_ref().map(|s| (p, s)));
+    let start = match start_ref {
+        None => {
+            let top = &parts[0].file;
+            sink.push(
+                Finding::new(
+                    Check::NoStartTile,
+                    "no start tile: neither this set nor an included one gives `start`",
+                )
+                .in_file(top)
+                .at_span(top.top_key_span("name"), "this set")
+                .help("add `start: {tile: <id>}` naming the tile laid first"),
             );
             None
         }
+        Some((part, st)) => match first_def.get(&st.tile.value) {
+            Some((_, def)) => {
+                if let Some(copy) = st.copy {
+                    if copy == 0 || copy > def.count.value {
+                        sink.push(compose::with_chain(
+                            Finding::new(
+                                Check::StartTile,
+                                format!(
+                                    "start copy {copy} does not exist: tile `{}` has {} copies",
+                                    def.id.value, def.count.value
+                                ),
+                            )
+                            .in_file(&part.file)
+                            .at(&st.tile.loc, "start tile")
+                            .help("copies are numbered from 1"),
+                            &part.chain,
+                        ));
+                    }
+                }
+                by_id.get(&st.tile.value).copied()
+            }
+            None => {
+                sink.push(compose::with_chain(
+                    Finding::new(
+                        Check::StartTile,
+                        format!("start tile `{}` is not in the set", st.tile.value),
+                    )
+                    .in_file(&part.file)
+                    .at(&st.tile.loc, "unknown tile")
+                    .help("name the id of one of the set's tiles (or of an included set's)"),
+                    &part.chain,
+                ));
+                None
+            }
+        },
     };
-    if let (Some(copy), Some(def)) = (ts.start.copy, first_def.get(&ts.start.tile.value)) {
-        if copy == 0 || copy > def.count.value {
-            sink.push(
-                Finding::new(
-                    Check::StartTile,
-                    format!(
-                        "start copy {copy} does not exist: tile `{}` has {} copies",
-                        def.id.value, def.count.value
-                    ),
-                )
-                .in_file(file)
-                .at(&ts.start.tile.loc, "start tile")
-                .help("copies are numbered from 1"),
-            );
-        }
-    }
+    // Supply: the rule set's, overridden by the deepest set first and the top file last.
     let mut supply: Vec<u32> = rules.pieces.iter().map(|p| p.supply).collect();
-    for (kind, n) in &ts.supply {
-        let sp = Sp {
-            value: kind.clone(),
-            loc: n.loc,
-        };
-        let names: Vec<String> = rules.pieces.iter().map(|p| p.name.clone()).collect();
-        if let Some(i) = sink.take(lookup(
-            &names,
-            &sp,
-            "piece kind",
-            Check::TileSetUnknownName,
-            file,
-        )) {
-            supply[i] = n.value;
+    let names: Vec<String> = rules.pieces.iter().map(|p| p.name.clone()).collect();
+    for part in parts.iter().rev() {
+        for (kind, n) in &part.ts.supply {
+            let sp = Sp {
+                value: kind.clone(),
+                loc: n.loc,
+            };
+            if let Some(i) = sink.take(
+                lookup(
+                    &names,
+                    &sp,
+                    "piece kind",
+                    Check::TileSetUnknownName,
+                    &part.file,
+                )
+                .map_err(|f| compose::with_chain(f, &part.chain)),
+            ) {
+                supply[i] = n.value;
+            }
         }
     }
     if !sink.0.is_empty() {
-        return Err(sink.0);
+        return Err(merge_repeated(sink.0));
     }
+    let mut notes = Vec::new();
+    let mut provenance = ProvenanceStatus::Verified;
+    for part in parts {
+        if let Some(n) = provenance_note(part) {
+            notes.push(n);
+        }
+        let status = part
+            .ts
+            .provenance
+            .as_ref()
+            .map_or(ProvenanceStatus::Verified, |p| p.status);
+        if status != ProvenanceStatus::Verified {
+            provenance = status;
+        }
+    }
+    let total = tiles.iter().fold(0u32, |a, t| a.saturating_add(t.count));
+    Ok((
+        TileSet {
+            name: parts[0].ts.name.clone(),
+            tiles,
+            by_id,
+            start: start.unwrap_or(0),
+            total,
+            supply,
+            provenance,
+            sources: summary,
+        },
+        notes,
+    ))
+}
+
+/// The note for a part whose contents are not verified.
+fn provenance_note(part: &compose::Part) -> Option<Finding> {
+    let ts = &part.ts;
+    let file = &part.file;
     let status = ts
         .provenance
         .as_ref()
         .map_or(ProvenanceStatus::Verified, |p| p.status);
-    let mut notes = Vec::new();
-    if status != ProvenanceStatus::Verified {
-        let word = match status {
-            ProvenanceStatus::Deduced => "deduced",
-            _ => "reconstructed",
-        };
-        let mut n = Finding::new(
-            Check::Provenance,
-            format!(
-                "the contents of `{}` are {word}, not checked against the physical tiles",
-                ts.name
-            ),
-        )
-        .in_file(file);
-        if let Some(loc) = provenance_loc(file) {
-            n = n.at_span(loc, word.to_string());
-        }
-        if let Some(text) = ts.provenance.as_ref().and_then(|p| p.notes.as_deref()) {
-            let text = text.trim();
-            let first = text.find(". ").map_or(text, |i| &text[..=i]);
-            let more = if first.len() < text.len() {
-                " (more in the file's `provenance.notes`)"
-            } else {
-                ""
-            };
-            n = n.help(format!("{first}{more}"));
-        }
-        notes.push(n);
+    if status == ProvenanceStatus::Verified {
+        return None;
     }
-    Ok((
-        TileSet {
-            name: ts.name.clone(),
-            tiles,
-            by_id,
-            start: start.unwrap_or(0),
-            total: ts.total.value,
-            supply,
-            provenance: status,
-        },
-        notes,
-    ))
+    let word = match status {
+        ProvenanceStatus::Deduced => "deduced",
+        _ => "reconstructed",
+    };
+    let mut n = Finding::new(
+        Check::Provenance,
+        format!(
+            "the contents of `{}` are {word}, not checked against the physical tiles",
+            ts.name
+        ),
+    )
+    .in_file(file);
+    if let Some(loc) = provenance_loc(file) {
+        n = n.at_span(loc, word.to_string());
+    }
+    if let Some(text) = ts.provenance.as_ref().and_then(|p| p.notes.as_deref()) {
+        let text = text.trim();
+        let first = text.find(". ").map_or(text, |i| &text[..=i]);
+        let more = if first.len() < text.len() {
+            " (more in the file's `provenance.notes`)"
+        } else {
+            ""
+        };
+        n = n.help(format!("{first}{more}"));
+    }
+    Some(compose::with_chain(n, &part.chain))
+}
+
+/// Merges findings that report the same unknown name in the same file into one finding
+/// with a label per use (the first few), so that a name missing from the rule set is one
+/// finding, not one per tile that uses it.
+pub(crate) fn merge_repeated(findings: Vec<Finding>) -> Vec<Finding> {
+    const SHOWN: usize = 5;
+    let mut out: Vec<Finding> = Vec::new();
+    let mut uses: HashMap<(u32, String), (usize, usize)> = HashMap::new();
+    for f in findings {
+        let mergeable =
+            matches!(f.check, Check::TileSetUnknownName) && f.message.starts_with("unknown ");
+        let key = (f.file.as_ref().map_or(0, |x| x.id), f.message.clone());
+        match uses.get_mut(&key).filter(|_| mergeable) {
+            Some((i, n)) => {
+                *n += 1;
+                if *n <= SHOWN {
+                    let extra = f.labels.into_iter().next();
+                    out[*i].labels.extend(extra);
+                }
+            }
+            None => {
+                if mergeable {
+                    uses.insert(key, (out.len(), 1));
+                }
+                out.push(f);
+            }
+        }
+    }
+    for (i, n) in uses.values() {
+        if *n > 1 {
+            let f = &mut out[*i];
+            f.message = format!("{} (used {n} times)", f.message);
+        }
+    }
+    out
 }
 
 /// Span of the `status:` value under `provenance:` (for the note's label).

@@ -1,0 +1,294 @@
+//! Composition: a rule set that `extends` others, a tile set that `include`s others, a
+//! position that names several tile sets.
+//!
+//! Every value keeps the file it was written in ([`crate::model::Loc::src`]), so a finding
+//! about a merged or included value is reported in the file that must change; findings in
+//! an included file carry the chain of includes that led there as related notes.
+
+use super::*;
+use crate::model::RuleSetFile;
+
+/// The longest chain of `extends` or `include` followed before it is called a loop.
+const MAX_DEPTH: usize = 32;
+
+/// Loads a rule set and everything it extends, merged into one [`RuleSetFile`].
+///
+/// `chain` holds the files being loaded (to find loops). Errors: `Err(Err(message))` if
+/// `path` itself cannot be read; findings otherwise (a rule set named by `extends` that
+/// cannot be read is a finding at the `extends` entry).
+pub(crate) fn load_ruleset_merged(
+    path: &Path,
+    chain: &mut Vec<PathBuf>,
+) -> Result<(SourceFile, RuleSetFile), Result<Vec<Finding>, String>> {
+    let (file, rs) = load::load::<RuleSetFile>(path, FileKind::Ruleset)?;
+    let Some(extends) = rs.extends.clone() else {
+        return Ok((file, rs));
+    };
+    chain.push(load::identity(path));
+    let mut findings = Vec::new();
+    let mut merged: Option<RuleSetFile> = None;
+    for written in extends.as_slice() {
+        let p = load::resolve(&file.path, &written.value);
+        if chain.contains(&load::identity(&p)) || chain.len() > MAX_DEPTH {
+            findings.push(
+                Finding::new(
+                    Check::ComposeCycle,
+                    format!("`extends: {}` leads back to a rule set being extended", written.value),
+                )
+                .in_file(&file)
+                .at(&written.loc, "extends itself through this")
+                .help("remove this entry: a rule set cannot extend itself, directly or through others"),
+            );
+            continue;
+        }
+        match load_ruleset_merged(&p, chain) {
+            Ok((_, base)) => {
+                merged = Some(match merged {
+                    Some(m) => merge_ruleset(m, base),
+                    None => base,
+                })
+            }
+            Err(e) => findings.extend(reference_failure(&file, written, "rule set", e)),
+        }
+    }
+    chain.pop();
+    if !findings.is_empty() {
+        return Err(Ok(findings));
+    }
+    let merged = match merged {
+        Some(base) => merge_ruleset(base, rs),
+        None => rs,
+    };
+    Ok((file, merged))
+}
+
+/// Merges `ext` over `base`: named entries of `ext` replace those of `base`, terrains are
+/// the union, lists are appended; name and source are `ext`'s.
+fn merge_ruleset(mut base: RuleSetFile, ext: RuleSetFile) -> RuleSetFile {
+    // Destructured so that a new section of the format cannot be forgotten here.
+    let RuleSetFile {
+        name,
+        source,
+        extends: _,
+        terrains,
+        sides,
+        items,
+        relations,
+        decorations,
+        stacks,
+        features,
+        pieces,
+        tokens,
+        effects,
+        bonus_turns,
+        options,
+    } = ext;
+    base.name = name;
+    base.source = source.or(base.source);
+    base.extends = None;
+    for t in terrains {
+        if !base.terrains.iter().any(|b| b.value == t.value) {
+            base.terrains.push(t);
+        }
+    }
+    base.sides.extend(sides);
+    base.items.extend(items);
+    base.relations.extend(relations);
+    base.decorations.extend(decorations);
+    base.stacks.extend(stacks);
+    base.features.extend(features);
+    base.pieces.extend(pieces);
+    base.tokens.extend(tokens);
+    base.effects.extend(effects);
+    base.bonus_turns.extend(bonus_turns);
+    base.options.extend(options);
+    base
+}
+
+/// One tile set of a composition: its file, its contents and how it was reached.
+pub(crate) struct Part {
+    /// The file.
+    pub file: SourceFile,
+    /// Its contents.
+    pub ts: TileSetFile,
+    /// The includes that led here, outermost first: (including file, include entry).
+    pub chain: Vec<(SourceFile, Loc)>,
+    /// Count overrides and exclusions applied by the includes on the way.
+    pub counts: HashMap<String, Sp<u32>>,
+    /// Tiles left out by an include.
+    pub excluded: HashSet<String>,
+}
+
+/// Loads a tile set and, depth first, every tile set it includes. The first part is the
+/// top file; included parts follow in include order (each before its own includes).
+///
+/// Errors: `Err(Err(message))` if the top file cannot be read; findings for everything
+/// else (an included file that cannot be read is a finding at its include entry).
+pub(crate) fn load_parts(top: (SourceFile, TileSetFile), findings: &mut Vec<Finding>) -> Vec<Part> {
+    let mut parts = Vec::new();
+    let mut stack = vec![load::identity(&top.0.path)];
+    let mut seen = HashMap::new();
+    collect(
+        Part {
+            file: top.0,
+            ts: top.1,
+            chain: Vec::new(),
+            counts: HashMap::new(),
+            excluded: HashSet::new(),
+        },
+        &mut stack,
+        &mut seen,
+        &mut parts,
+        findings,
+    );
+    parts
+}
+
+fn collect(
+    part: Part,
+    stack: &mut Vec<PathBuf>,
+    seen: &mut HashMap<PathBuf, Loc>,
+    out: &mut Vec<Part>,
+    findings: &mut Vec<Finding>,
+) {
+    let includes = part.ts.include.clone();
+    let file = part.file.clone();
+    let chain = part.chain.clone();
+    let (counts, excluded) = (part.counts.clone(), part.excluded.clone());
+    out.push(part);
+    for inc in &includes {
+        let (written, loc) = (inc.tileset(), inc.loc());
+        let p = load::resolve(&file.path, &written.value);
+        let id = load::identity(&p);
+        if stack.contains(&id) || stack.len() > MAX_DEPTH {
+            findings.push(
+                Finding::new(
+                    Check::ComposeCycle,
+                    format!("`include: {}` leads back to a tile set being included", written.value),
+                )
+                .in_file(&file)
+                .at(&written.loc, "includes itself through this")
+                .help("remove this entry: a tile set cannot include itself, directly or through others"),
+            );
+            continue;
+        }
+        if let Some(first) = seen.get(&id) {
+            findings.push(
+                Finding::new(
+                    Check::IncludedTwice,
+                    format!("`{}` is included twice in this composition", written.value),
+                )
+                .in_file(&file)
+                .at(&written.loc, "second include")
+                .at(first, "first include")
+                .help("include each tile set once; change its counts with `counts:` instead"),
+            );
+            continue;
+        }
+        seen.insert(id.clone(), written.loc);
+        let loaded = match load::load::<TileSetFile>(&p, FileKind::Tileset) {
+            Ok(x) => x,
+            Err(e) => {
+                findings.extend(reference_failure(&file, written, "included tile set", e));
+                continue;
+            }
+        };
+        let mut sub_chain = chain.clone();
+        sub_chain.push((file.clone(), loc));
+        // Overrides written nearer the top win over deeper ones.
+        let mut sub_counts: HashMap<String, Sp<u32>> = inc
+            .counts()
+            .iter()
+            .map(|(k, v)| (k.clone(), v.clone()))
+            .collect();
+        sub_counts.extend(counts.clone());
+        let mut sub_excluded = excluded.clone();
+        sub_excluded.extend(inc.exclude().iter().map(|e| e.value.clone()));
+        stack.push(id);
+        collect(
+            Part {
+                file: loaded.0,
+                ts: loaded.1,
+                chain: sub_chain,
+                counts: sub_counts,
+                excluded: sub_excluded,
+            },
+            stack,
+            seen,
+            out,
+            findings,
+        );
+        stack.pop();
+    }
+}
+
+/// Adds the include chain of `part` to a finding located in it ("included from
+/// my-expansion.yaml:3").
+pub(crate) fn with_chain(mut f: Finding, chain: &[(SourceFile, Loc)]) -> Finding {
+    for (from, loc) in chain.iter().rev() {
+        let line = loc.line;
+        let note = Finding::new(
+            f.check,
+            format!("included from {}:{line}", from.path.display()),
+        )
+        .in_file(from)
+        .at(loc, "included here");
+        let mut note = note;
+        note.level = crate::diag::Level::Note;
+        f.related.push(note);
+    }
+    f
+}
+
+/// Checks that every id named by an include's `counts` and `exclude` is a tile of the
+/// included set (or of the sets it includes).
+pub(crate) fn check_include_ids(parts: &[Part], findings: &mut Vec<Finding>) {
+    for (i, part) in parts.iter().enumerate() {
+        for inc in &part.ts.include {
+            // The parts reached through this include: the ones whose chain passes it.
+            let below: Vec<&Part> = parts[i + 1..]
+                .iter()
+                .filter(|p| {
+                    p.chain
+                        .iter()
+                        .any(|(f, l)| f.id == part.file.id && *l == inc.loc())
+                })
+                .collect();
+            let known = |id: &str| {
+                below
+                    .iter()
+                    .any(|p| p.ts.tiles.iter().any(|t| t.id.value == id))
+            };
+            let names = || {
+                below
+                    .iter()
+                    .flat_map(|p| p.ts.tiles.iter().map(|t| t.id.value.clone()))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            };
+            if below.is_empty() {
+                continue;
+            }
+            for (id, n) in inc.counts() {
+                if !known(id) {
+                    findings.push(
+                        Finding::unknown(Check::IncludeUnknownTile, "tile", id)
+                            .in_file(&part.file)
+                            .at(&n.loc, "count for a tile the included set does not have")
+                            .help(format!("tiles of the included set: {}", names())),
+                    );
+                }
+            }
+            for id in inc.exclude() {
+                if !known(&id.value) {
+                    findings.push(
+                        Finding::unknown(Check::IncludeUnknownTile, "tile", &id.value)
+                            .in_file(&part.file)
+                            .at(&id.loc, "not a tile of the included set")
+                            .help(format!("tiles of the included set: {}", names())),
+                    );
+                }
+            }
+        }
+    }
+}
