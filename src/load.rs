@@ -475,7 +475,18 @@ pub fn sniff(root: &Sp<Node>) -> Option<FileKind> {
         return None;
     };
     let has = |k: &str| m.iter().any(|(key, _)| key.value == k);
-    if has("terrains") || has("features") || has("extends") {
+    if [
+        "terrains",
+        "features",
+        "extends",
+        "sides",
+        "pieces",
+        "items",
+        "relations",
+    ]
+    .iter()
+    .any(|k| has(k))
+    {
         Some(FileKind::Ruleset)
     } else if has("players") {
         Some(FileKind::Position)
