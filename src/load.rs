@@ -21,13 +21,62 @@ fn options() -> serde_saphyr::Options {
     }
 }
 
-/// Reads a file into a [`SourceFile`].
+/// Reads a file into a [`SourceFile`]. A path starting with `bundled:` names a file built
+/// into tessera ([`BUNDLED`]).
 ///
 /// Errors: the I/O error's text, with the path.
 pub fn read(path: &Path) -> Result<SourceFile, String> {
+    if let Some(name) = path.to_str().and_then(|p| p.strip_prefix(BUNDLED_PREFIX)) {
+        return match BUNDLED.iter().find(|(n, _)| *n == name) {
+            Some((_, text)) => Ok(SourceFile::new(path, (*text).to_string())),
+            None => Err(format!(
+                "{}: not a bundled file; bundled: {}",
+                path.display(),
+                BUNDLED
+                    .iter()
+                    .map(|(n, _)| format!("{BUNDLED_PREFIX}{n}"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )),
+        };
+    }
     let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
     Ok(SourceFile::from_bytes(path, bytes))
 }
+
+/// The prefix of a path that names a bundled file: `bundled:rulesets/carcassonne.yaml`.
+pub const BUNDLED_PREFIX: &str = "bundled:";
+
+/// The rule sets and tile sets built into tessera, by path within the repository, so that
+/// files outside it can build on them (`extends: bundled:rulesets/carcassonne.yaml`,
+/// `include: [bundled:tilesets/base.yaml]`) and JCloisterZone XML can be checked anywhere.
+pub const BUNDLED: &[(&str, &str)] = &[
+    (
+        "rulesets/carcassonne.yaml",
+        include_str!("../rulesets/carcassonne.yaml"),
+    ),
+    (
+        "rulesets/hunters-gatherers.yaml",
+        include_str!("../rulesets/hunters-gatherers.yaml"),
+    ),
+    (
+        "rulesets/gold-rush.yaml",
+        include_str!("../rulesets/gold-rush.yaml"),
+    ),
+    ("tilesets/base.yaml", include_str!("../tilesets/base.yaml")),
+    (
+        "tilesets/pnp-demo.yaml",
+        include_str!("../tilesets/pnp-demo.yaml"),
+    ),
+    (
+        "tilesets/hunters-gatherers.yaml",
+        include_str!("../tilesets/hunters-gatherers.yaml"),
+    ),
+    (
+        "tilesets/gold-rush-reconstructed.yaml",
+        include_str!("../tilesets/gold-rush-reconstructed.yaml"),
+    ),
+];
 
 /// A YAML node with its location, used for schema checking.
 #[derive(Debug, Clone)]
@@ -502,7 +551,26 @@ pub fn identity(path: &Path) -> PathBuf {
     std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf())
 }
 
-/// Resolves a path written in the file `from` (relative to `from`'s directory).
+/// Resolves a path written in the file `from` (relative to `from`'s directory). A written
+/// `bundled:` path stands as it is; a relative path written in a bundled file stays among
+/// the bundled files.
 pub fn resolve(from: &Path, written: &str) -> PathBuf {
+    if written.starts_with(BUNDLED_PREFIX) {
+        return PathBuf::from(written);
+    }
+    if let Some(inner) = from.to_str().and_then(|f| f.strip_prefix(BUNDLED_PREFIX)) {
+        let mut parts: Vec<&str> = inner.split('/').collect();
+        parts.pop();
+        for step in written.split('/') {
+            match step {
+                "" | "." => {}
+                ".." => {
+                    parts.pop();
+                }
+                s => parts.push(s),
+            }
+        }
+        return PathBuf::from(format!("{BUNDLED_PREFIX}{}", parts.join("/")));
+    }
     from.parent().unwrap_or(Path::new(".")).join(written)
 }

@@ -147,3 +147,33 @@ fn an_extending_rule_set_merges_by_key() {
     assert_eq!(rules.features.len(), 4);
     assert_eq!(rules.terrains, vec!["city", "road", "field"]);
 }
+
+#[test]
+fn files_outside_the_repository_build_on_bundled_sets() {
+    let dir = std::env::temp_dir().join(format!("tessera-bundled-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let rules = dir.join("rules.yaml");
+    std::fs::write(
+        &rules,
+        "name: Fan rules\nextends: bundled:rulesets/carcassonne.yaml\nitems:\n  inn: {}\n",
+    )
+    .expect("write");
+    let tiles = dir.join("tiles.yaml");
+    // The print-and-play set reuses the base shapes (`shapes_from: base.yaml`), which
+    // resolves among the bundled files too.
+    std::fs::write(
+        &tiles,
+        "name: Fan tiles\nruleset: rules.yaml\ninclude: [bundled:tilesets/pnp-demo.yaml]\n",
+    )
+    .expect("write");
+    let loaded = load_tileset(&tiles, None);
+    std::fs::remove_dir_all(&dir).ok();
+    let (game, notes) = loaded.expect("the composed set loads");
+    assert_eq!(game.tiles.total, 48);
+    assert_eq!(game.rules.name, "Fan rules");
+    assert!(game.rules.items.contains(&"inn".to_string()));
+    // The demo's deduced-provenance note, with the include that led there.
+    assert_eq!(notes.len(), 1);
+    assert_eq!(notes[0].check, Check::Provenance);
+    assert!(notes[0].related[0].message.contains("included from"));
+}
