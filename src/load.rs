@@ -14,10 +14,17 @@ use crate::model::Sp;
 use crate::schema::{FileKind, validator};
 
 /// Parser options used for every file: YAML 1.2 booleans only, so that side names such as
-/// `N` or `y` stay strings (YAML 1.1 would read `N` as false).
+/// `N` or `y` stay strings (YAML 1.1 would read `N` as false), and node and event budgets
+/// large enough for a 20,000-definition tile set (about 50 nodes a definition; the
+/// parser's defaults stop near 5,000). Alias limits stay at the parser's defaults, which
+/// stop alias bombs.
 fn options() -> serde_saphyr::Options {
     serde_saphyr::options! {
         strict_booleans: true,
+        budget: serde_saphyr::budget! {
+            max_nodes: 4_000_000,
+            max_events: 16_000_000,
+        },
     }
 }
 
