@@ -220,7 +220,29 @@ fn load_shapes(file: &SourceFile, sf: &Sp<String>, rules: &Rules) -> Result<Tile
     }
     let parts = compose::load_parts((sfile, sts), &mut Vec::new());
     let none = vec![None; parts.len()];
-    tileset::compile_parts(&parts, &none, rules).map(|(set, _)| set)
+    tileset::compile_parts(&parts, &none, rules)
+        .map(|(set, _)| set)
+        .map_err(|found| {
+            // The reused set is fine on its own; it is compiled here under this file's
+            // rule set, so say which line brought it in.
+            found
+                .into_iter()
+                .map(|f| {
+                    let mut note = Finding::new(
+                        f.check,
+                        format!(
+                            "reused through `shapes_from` in {}:{}",
+                            file.path.display(),
+                            sf.loc.line
+                        ),
+                    )
+                    .in_file(file)
+                    .at(&sf.loc, "shapes reused from here");
+                    note.level = crate::diag::Level::Note;
+                    f.with_related(note)
+                })
+                .collect()
+        })
 }
 
 /// The summary printed for a composed tile set: tiles per source set and the total.

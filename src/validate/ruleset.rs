@@ -356,7 +356,7 @@ pub fn compile_ruleset(file: &SourceFile, rs: &RuleSetFile) -> Result<Rules, Vec
         })
         .collect();
     if !sink.0.is_empty() {
-        return Err(sink.0);
+        return Err(super::tileset::merge_repeated(sink.0));
     }
     Ok(Rules {
         token_pools,
