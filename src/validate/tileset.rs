@@ -453,13 +453,14 @@ const CORNERS: [&str; 4] = ["north-east", "south-east", "south-west", "north-wes
 /// (`tileset::link_kinds`); segments that meet at a corner under a corner relation are
 /// linked (`tileset::missing_link`) unless `apart` says otherwise; `apart` entries are
 /// used (`tileset::apart_unused`) and do not contradict a link (`tileset::apart_linked`).
-/// The corner checks run only when `geometry_ok` (every slot claimed once, right kinds).
+/// The corner checks run only when `geometry_ok` (every slot claimed once, right kinds,
+/// link targets known) and every `apart` entry names a known relation and segment.
 fn check_relations(
     file: &SourceFile,
     def: &Sp<TileDef>,
     rules: &Rules,
     sides: &[usize; 4],
-    geometry_ok: bool,
+    mut geometry_ok: bool,
     sink: &mut Sink,
 ) {
     let segs = &def.segments;
@@ -493,6 +494,7 @@ fn check_relations(
         for (rel, targets) in &seg.apart {
             for t in targets {
                 let Some(r) = relation(rel) else {
+                    geometry_ok = false;
                     sink.push(
                         Finding::unknown(Check::TileSetUnknownName, "relation", rel)
                             .in_file(file)
@@ -505,6 +507,7 @@ fn check_relations(
                     continue;
                 };
                 let Some(to) = segment(&t.value) else {
+                    geometry_ok = false;
                     sink.push(
                         Finding::new(
                             Check::UnknownSegment,
@@ -723,7 +726,9 @@ fn check_relations(
             None => by_from.push((x, vec![m])),
         }
     }
-    for (x, missing) in by_from {
+    for (x, mut missing) in by_from {
+        // Targets in the tile's order, as an author lists them.
+        missing.sort_by_key(|m| m.to);
         let seg = &segs[x];
         let what: Vec<String> = missing
             .iter()
