@@ -65,8 +65,8 @@ impl ScoreReport {
                 .map(|(i, (name, (tokens, unknown_tokens)))| PlayerScore {
                     name: name.clone(),
                     points: state.points[i]
-                        + state.final_points[i]
-                        + if final_scoring { tokens } else { 0 },
+                        .saturating_add(state.final_points[i])
+                        .saturating_add(if final_scoring { tokens } else { 0 }),
                     during_play: state.points[i],
                     final_scoring: state.final_points[i],
                     tokens,

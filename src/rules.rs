@@ -57,6 +57,12 @@ pub struct Rules {
     pub item_plurals: Vec<String>,
     /// Relation names.
     pub relations: Vec<String>,
+    /// The feature kinds each relation joins, by relation: `[from, to]` (the linking
+    /// segment's kind, the linked segments' kind).
+    pub relation_kinds: Vec<[FeatureId; 2]>,
+    /// Whether a corner contact between its two kinds implies the relation, by relation
+    /// (see [`crate::model::RelationDef::corners`]).
+    pub relation_corners: Vec<bool>,
     /// Decoration names.
     pub decorations: Vec<String>,
     /// Extra draw piles (besides the main one).

@@ -39,7 +39,8 @@ pub struct TermValue {
 /// A feature's value under one list of cases.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Valuation {
-    /// Total points (never below zero).
+    /// Total points: the sum of the terms, exactly (negative when penalty terms outweigh
+    /// the rest; saturating at the limits of `i64`).
     pub points: i64,
     /// The terms, in rule-set order.
     pub terms: Vec<TermValue>,
@@ -156,7 +157,7 @@ pub fn value_with_case(
     let (terms, total) = terms_value(ctx, f, &case.terms, case.area, &scope, &items, features);
     Some((
         Valuation {
-            points: total.max(0),
+            points: total,
             terms,
         },
         index,
@@ -264,14 +265,17 @@ pub fn terms_value(
         };
         let mut cancelled = 0;
         if let Some(c) = t.cancelled_by {
-            // The scorer's best choice: cancel the units worth least.
-            units.sort_unstable();
+            // The scorer's best choice: cancel the units worth least to them (the smallest
+            // multipliers, or with negative points the largest).
+            units.sort_unstable_by_key(|&u| u.saturating_mul(t.points));
             cancelled = (items[c] as usize).min(units.len());
             units.drain(..cancelled);
         }
         let boosted = units.iter().filter(|&&u| u != 1).count() as i64;
-        let points = units.iter().sum::<i64>() * t.points;
-        total += points;
+        let points = units.iter().fold(0i64, |acc, &u| {
+            acc.saturating_add(u.saturating_mul(t.points))
+        });
+        total = total.saturating_add(points);
         let count = units.len() as i64;
         out.push(TermValue {
             label: if count == 1 {
@@ -370,6 +374,8 @@ mod tests {
             items: vec![],
             item_plurals: vec![],
             relations: vec![],
+            relation_kinds: vec![],
+            relation_corners: vec![],
             decorations: vec![],
             stacks: vec![],
             features: vec![],

@@ -572,9 +572,9 @@ impl<'g> State<'g> {
         if let (Some(v), false) = (valuation, scorers.is_empty()) {
             for &s in &scorers {
                 if phase == "final" {
-                    self.final_points[s] += v.points;
+                    self.final_points[s] = self.final_points[s].saturating_add(v.points);
                 } else {
-                    self.points[s] += v.points;
+                    self.points[s] = self.points[s].saturating_add(v.points);
                 }
             }
             let mut e = self.event(f, phase, completed, pieces, &scorers, v);
@@ -705,7 +705,7 @@ impl<'g> State<'g> {
                         cover.push((c, tv.cancelled as u32));
                     }
                 }
-                self.points[player] += v.points;
+                self.points[player] = self.points[player].saturating_add(v.points);
                 let mut e = self.event(&f, "effect", false, BTreeMap::new(), &[player], v);
                 e.why = format!(
                     "{} on the tile just placed: {}",

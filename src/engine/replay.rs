@@ -184,6 +184,74 @@ fn tile_id(lp: &LoadedPosition, id: &Sp<String>) -> Result<TileId, Finding> {
     })
 }
 
+/// A snapshot holds the start tile (the position's `start`, else the tile set's) at
+/// x 0, y 0 with its rotation (`position::start_tile`). A tile at (0, 0) with a rotation
+/// that is not a quarter turn is left to the rotation check.
+fn check_snapshot_start(
+    lp: &LoadedPosition,
+    board: &[Sp<crate::model::BoardTile>],
+) -> Result<(), Finding> {
+    let (start, rotation) = match &lp.position.start {
+        Some(s) => (s.tile.value.clone(), s.rotation.value),
+        None => (lp.game.tiles.tiles[lp.game.tiles.start].id.clone(), 0),
+    };
+    let Some(origin) = board.iter().find(|b| b.x.value == 0 && b.y.value == 0) else {
+        return Err(Finding::new(
+            Check::SnapshotStart,
+            format!("the board has no tile at (0, 0), where the start tile `{start}` lies"),
+        )
+        .in_file(&lp.file)
+        .at_span(lp.file.top_key_span("board"), "no start tile")
+        .help(format!(
+            "add `- {{tile: {start}, x: 0, y: 0{}}}`, or shift every tile so that the start tile is at x 0, y 0",
+            if rotation == 0 { String::new() } else { format!(", rotation: {rotation}") }
+        )));
+    };
+    if origin.tile.value != start {
+        return Err(Finding::new(
+            Check::SnapshotStart,
+            format!(
+                "the tile at (0, 0) is `{}`, not the start tile `{start}`",
+                origin.tile.value
+            ),
+        )
+        .in_file(&lp.file)
+        .at(&origin.tile.loc, "not the start tile")
+        .help(format!(
+            "the start tile `{start}` lies at x 0, y 0: shift the board so that it is there, or name the start tile with `start: {{tile: {}}}`",
+            origin.tile.value
+        )));
+    }
+    let (Some(have), Some(want)) = (
+        quarter_turns(origin.rotation.value),
+        quarter_turns(rotation),
+    ) else {
+        return Ok(());
+    };
+    if have != want {
+        let loc = if origin.rotation.loc.is_unknown() {
+            origin.tile.loc
+        } else {
+            origin.rotation.loc
+        };
+        return Err(Finding::new(
+            Check::SnapshotStart,
+            format!(
+                "the start tile `{start}` at (0, 0) is turned {} degrees; it lies at rotation {rotation}",
+                origin.rotation.value
+            ),
+        )
+        .in_file(&lp.file)
+        .at(&loc, "start tile turned")
+        .help(if lp.position.start.is_some() {
+            "the start tile keeps the rotation given in `start`: fix it there or here".to_string()
+        } else {
+            "the start tile keeps rotation 0: turn the whole board instead, or give `start: {tile, rotation}`".to_string()
+        }));
+    }
+    Ok(())
+}
+
 fn turns_of(lp: &LoadedPosition, r: &Sp<u32>) -> Result<u8, Finding> {
     quarter_turns(r.value).ok_or_else(|| {
         Finding::new(
@@ -854,6 +922,7 @@ fn replay_inner<'g>(lp: &'g LoadedPosition, limit: Option<usize>) -> Result<Stat
             }
         }
     } else if let Some(board) = &lp.position.board {
+        check_snapshot_start(lp, board)?;
         for bt in board {
             let tile = tile_id(lp, &bt.tile)?;
             let rot = turns_of(lp, &bt.rotation)?;
@@ -910,7 +979,7 @@ fn replay_inner<'g>(lp: &'g LoadedPosition, limit: Option<usize>) -> Result<Stat
                     loc: pts.loc,
                 },
             )?;
-            state.points[player] += pts.value;
+            state.points[player] = state.points[player].saturating_add(pts.value);
         }
         state.score_pending();
     }

@@ -35,13 +35,16 @@ pub struct PositionFile {
     /// Extra tile definitions used only by this position (count default 1 each).
     #[serde(default)]
     pub tiles: Vec<Sp<TileDef>>,
-    /// Replaces the tile set's start tile (still at x 0, y 0).
+    /// Replaces the tile set's start tile (still at x 0, y 0, in a turn log and in a
+    /// snapshot).
     #[serde(default)]
     pub start: Option<StartPlacement>,
     /// Turn log: tile placements in order after the start tile, checked against the rules.
     #[serde(default)]
     pub turns: Option<Vec<Sp<Turn>>>,
-    /// Snapshot: the tiles as they lie now (start tile included), with their pieces.
+    /// Snapshot: the tiles as they lie now, with their pieces. The start tile (`start`,
+    /// else the tile set's) must lie at x 0, y 0 with its rotation (0 unless `start`
+    /// gives one).
     #[serde(default)]
     pub board: Option<Vec<Sp<BoardTile>>>,
     /// Items covered so far (snapshot; hunting trap), as pieces are addressed.

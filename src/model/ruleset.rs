@@ -44,9 +44,10 @@ pub struct RuleSetFile {
     #[serde(default)]
     pub items: BTreeMap<String, Described>,
     /// Relations that links between segments on one tile can carry
-    /// (field `touches` city, river `flows_into` lake, railroad `ends_at` city).
+    /// (field `touches` city, river `flows_into` lake, railroad `ends_at` city), each with
+    /// the two feature kinds it joins and whether a corner contact implies it.
     #[serde(default)]
-    pub relations: BTreeMap<String, Described>,
+    pub relations: BTreeMap<String, RelationDef>,
     /// Decorations tiles may show that have no effect on these rules (the C2 illustrations).
     #[serde(default)]
     pub decorations: BTreeMap<String, Described>,
@@ -159,6 +160,34 @@ pub struct Described {
     pub plural: Option<String>,
 }
 
+/// A relation between segments of one tile: `{between: [field, city], corners: true}`.
+///
+/// A link of this relation is written on a segment of the first kind and names segments of
+/// the second kind (`links: {touches: [city]}` on a field segment); a link between other
+/// kinds, or written the other way round, is the finding `tileset::link_kinds`. Scoring
+/// reads links both ways (a city's railroads, a field's cities).
+#[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RelationDef {
+    /// What the relation means, in the rulebook's words.
+    #[serde(default)]
+    pub description: Option<String>,
+    /// The feature kinds it joins: `[from, to]`, e.g. `[field, city]`. The segment that
+    /// carries the link is of kind `from`, the segments it names are of kind `to`. Neither
+    /// may be an aggregate kind (tiles have no segments of those).
+    pub between: [Sp<String>; 2],
+    /// The corner rule: a `from` segment and a `to` segment that meet at a tile corner
+    /// are in this relation. Walking clockwise, the last slot of each side and the first
+    /// slot of the next side meet at a corner (`NR` or a one-part `N` meets `EL` or a
+    /// one-part `E` at the north-east corner). With `corners: true` such a pair must be
+    /// linked (`tileset::missing_link`) unless one of the two segments says in `apart`
+    /// that the tile separates them there (a wall drawn at the corner). Both kinds must
+    /// lie along sides (have a `terrain`). Example: base-game fields touch the cities
+    /// they meet at a corner (`touches: {between: [field, city], corners: true}`).
+    #[serde(default)]
+    pub corners: bool,
+}
+
 /// A named rule switch.
 #[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
@@ -251,7 +280,7 @@ pub struct ScoreCase {
     #[serde(default)]
     pub when: Option<Condition>,
     /// Terms added up to give the feature's points.
-    pub terms: Vec<Term>,
+    pub terms: Vec<Sp<Term>>,
     /// Items counted on tiles near a marker item score more (pit trap: animals on the 8
     /// tiles around it in the same grassland score double).
     #[serde(default)]
@@ -292,13 +321,20 @@ pub struct Condition {
 #[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Term {
-    /// What is counted.
+    /// What is counted. It must be able to count something on the feature kind it
+    /// scores (`ruleset::term_kind`): `neighbours` only on a kind that lies inside one
+    /// tile (no `terrain`, not an aggregate), `features` only on an aggregate and naming
+    /// one of its kinds, `linked` only with a relation that joins this kind (or, for an
+    /// aggregate, one of its kinds) to `feature`.
     pub count: Count,
-    /// Points per unit counted.
+    /// Points per unit counted. Negative points are honoured exactly: a term may take
+    /// points away, and a feature's total, and a player's, may be below zero (a penalty
+    /// term). Sums saturate at the limits of a 64-bit integer instead of wrapping.
     pub points: i64,
     /// Each item of this kind in the feature cancels one counted unit, never below zero
-    /// (a saber-toothed tiger cancels a deer). The units cancelled are the ones worth least
-    /// (the scorer's best choice, e.g. a deer outside a pit trap's area).
+    /// units (a saber-toothed tiger cancels a deer). The units cancelled are the ones worth
+    /// least to the scorer (their best choice, e.g. a deer outside a pit trap's area; with
+    /// negative points, the units that cost most).
     #[serde(default)]
     pub cancelled_by: Option<Sp<String>>,
 }

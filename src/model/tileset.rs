@@ -264,9 +264,18 @@ pub struct SegmentDef {
     /// Items on this segment, e.g. `{pennant: 1}`.
     #[serde(default)]
     pub items: BTreeMap<String, Sp<u32>>,
-    /// Links to other segments of this tile, by relation: `{touches: [city]}`.
+    /// Links to other segments of this tile, by relation: `{touches: [city]}`. The
+    /// relation's `between` says which kinds it joins: the segment that carries the link is
+    /// of its first kind, the segments named of its second.
     #[serde(default)]
     pub links: BTreeMap<String, Vec<Sp<String>>>,
+    /// Segments of this tile that this one meets at a tile corner but is not in a relation
+    /// with, by relation: `{touches: [city]}` on a field that a wall drawn at the corner
+    /// separates from the city. Only for relations with `corners: true`, which otherwise
+    /// require the link; naming a segment that does not meet this one at a corner, or
+    /// that it also links to, is a finding.
+    #[serde(default)]
+    pub apart: BTreeMap<String, Vec<Sp<String>>>,
 }
 
 /// Details of one copy of a tile.

@@ -3,13 +3,18 @@
 //! Each check reports every problem it finds, at its line, with a help line; compilation
 //! succeeds only when no error was found. Checks, by file kind:
 //! - rule set: every name used is declared (terrains in side profiles and features, items,
-//!   relations, options, piece roles), profiles have 1 or 3 parts;
+//!   relations, options, piece roles), profiles have 1 or 3 parts, relations join kinds
+//!   that tiles hold and a corner rule joins kinds that lie along sides, every scoring
+//!   term can count something on its feature kind;
 //! - tile set: declared `total` equals the sum of counts, unique ids, side kinds exist,
 //!   every slot claimed by exactly one segment whose feature matches the slot's terrain,
-//!   links point at segments of the same tile, `copies` lists one entry per copy,
-//!   decorations and items are declared, the start tile exists; a note when the contents are
-//!   not verified;
-//! - position: see [`crate::engine::replay`] (tiles exist and fit, pieces are legal).
+//!   every segment of a kind with a terrain claims a slot, links point at segments of the
+//!   same tile and join the kinds their relation declares, segments that meet at a corner
+//!   under a corner relation are linked unless `apart` says otherwise, `copies` lists one
+//!   entry per copy, decorations and items are declared, the start tile exists; a warning
+//!   for `count: 0`, a note when the contents are not verified;
+//! - position: see [`crate::engine::replay`] (tiles exist and fit, pieces are legal, a
+//!   snapshot holds the start tile at the origin).
 
 mod compose;
 mod ruleset;

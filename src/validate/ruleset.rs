@@ -233,6 +233,23 @@ pub fn compile_ruleset(file: &SourceFile, rs: &RuleSetFile) -> Result<Rules, Vec
             final_: names.cases(&f.scoring.final_, &mut sink),
         });
     }
+    let (relation_kinds, relation_corners) = compile_relations(&names, rs, &features, &mut sink);
+    for (i, f) in rs.features.values().enumerate() {
+        for case in f.scoring.completed.iter().chain(&f.scoring.final_) {
+            check_terms(&names, i, case, &features, &relation_kinds, &mut sink);
+        }
+    }
+    for e in &rs.effects {
+        let kind = e
+            .feature
+            .as_ref()
+            .and_then(|f| names.features.iter().position(|n| *n == f.value));
+        if let Some(kind) = kind {
+            for case in &e.score {
+                check_terms(&names, kind, case, &features, &relation_kinds, &mut sink);
+            }
+        }
+    }
     let mut pieces = Vec::new();
     for (i, (name, p)) in rs.pieces.iter().enumerate() {
         let roles = p
@@ -374,6 +391,8 @@ pub fn compile_ruleset(file: &SourceFile, rs: &RuleSetFile) -> Result<Rules, Vec
             .collect(),
         items: names.items,
         relations: names.relations,
+        relation_kinds: relation_kinds.into_iter().flatten().collect(),
+        relation_corners,
         decorations: rs.decorations.keys().cloned().collect(),
         stacks: names.stacks,
         features,
@@ -382,4 +401,160 @@ pub fn compile_ruleset(file: &SourceFile, rs: &RuleSetFile) -> Result<Rules, Vec
         effects,
         bonus_turns,
     })
+}
+
+/// Compiles the relations' `between` kinds and corner flags (by relation, in name order),
+/// reporting unknown and aggregate kinds and corner rules on kinds that lie inside tiles.
+/// `None` for a relation whose kinds are unknown or aggregates (the rule set is rejected).
+fn compile_relations(
+    names: &Names,
+    rs: &RuleSetFile,
+    features: &[FeatureKind],
+    sink: &mut Sink,
+) -> (Vec<Option<[usize; 2]>>, Vec<bool>) {
+    let mut kinds = Vec::new();
+    let mut corners = Vec::new();
+    for (name, r) in &rs.relations {
+        let mut pair = [0; 2];
+        let mut known = true;
+        for (end, written) in r.between.iter().enumerate() {
+            let Some(k) = sink.take(names.feature(written)) else {
+                known = false;
+                continue;
+            };
+            pair[end] = k;
+            let fk = &features[k];
+            if fk.aggregate {
+                known = false;
+                sink.push(
+                    Finding::new(
+                        Check::RelationKinds,
+                        format!("relation `{name}` joins the aggregate kind `{}`", fk.name),
+                    )
+                    .in_file(names.file)
+                    .at(&written.loc, "an aggregate kind")
+                    .help(format!(
+                        "links join segments of one tile, and tiles have no `{}` segments: name one of the kinds it is made of",
+                        fk.name
+                    )),
+                );
+            }
+        }
+        if r.corners && known {
+            for (end, written) in r.between.iter().enumerate() {
+                let fk = &features[pair[end]];
+                if fk.terrain.is_none() {
+                    sink.push(
+                        Finding::new(
+                            Check::CornerTerrain,
+                            format!(
+                                "relation `{name}` has `corners: true` but `{}` lies inside tiles",
+                                fk.name
+                            ),
+                        )
+                        .in_file(names.file)
+                        .at(&written.loc, "no terrain: never at a corner")
+                        .help("the corner rule is for two kinds that lie along sides (both have a `terrain`): remove `corners: true`"),
+                    );
+                }
+            }
+        }
+        kinds.push(known.then_some(pair));
+        corners.push(r.corners);
+    }
+    (kinds, corners)
+}
+
+/// Reports the terms of a scoring case of feature kind `kind` that cannot count anything
+/// on that kind (`ruleset::term_kind`). Unknown names are reported elsewhere.
+fn check_terms(
+    names: &Names,
+    kind: usize,
+    case: &model::ScoreCase,
+    features: &[FeatureKind],
+    relation_kinds: &[Option<[usize; 2]>],
+    sink: &mut Sink,
+) {
+    let fk = &features[kind];
+    let find = |list: &[String], n: &str| list.iter().position(|x| x == n);
+    for t in &case.terms {
+        let problem = match &t.count {
+            model::Count::Neighbours if fk.aggregate || fk.terrain.is_some() => Some((
+                format!(
+                    "`neighbours` counts the cells around one tile, but a {} spans tiles",
+                    fk.name
+                ),
+                "a feature that spans tiles".to_string(),
+                "`neighbours` is for a kind that lies inside one tile (no `terrain`), such as a monastery; count `tiles` instead".to_string(),
+            )),
+            model::Count::Features(f) => match find(&names.features, &f.value) {
+                Some(k) if !fk.aggregate => Some((
+                    format!(
+                        "`{{features: {}}}` counts the kinds of an aggregate, but `{}` is not one",
+                        features[k].name, fk.name
+                    ),
+                    "not an aggregate".to_string(),
+                    format!(
+                        "a {} is made of its own segments only: count `one`, `tiles` or items, or move the term to an aggregate kind (`aggregate: {{features: [...]}}`)",
+                        fk.name
+                    ),
+                )),
+                Some(k) if !fk.members.contains(&k) => Some((
+                    format!(
+                        "`{}` is not one of the kinds the aggregate `{}` is made of",
+                        features[k].name, fk.name
+                    ),
+                    "not a member".to_string(),
+                    format!(
+                        "`{}` is made of: {}",
+                        fk.name,
+                        fk.members
+                            .iter()
+                            .map(|&m| features[m].name.as_str())
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    ),
+                )),
+                _ => None,
+            },
+            model::Count::Linked(l) => {
+                let rel = find(&names.relations, &l.relation.value);
+                let other = find(&names.features, &l.feature.value);
+                match (rel.and_then(|r| relation_kinds.get(r).copied().flatten()), other) {
+                    (Some([a, b]), Some(other)) => {
+                        let ours = |k: usize| fk.members.contains(&k);
+                        if (ours(a) && b == other) || (ours(b) && a == other) {
+                            None
+                        } else {
+                            Some((
+                                format!(
+                                    "relation `{}` joins {} and {}, not {} and {}",
+                                    l.relation.value,
+                                    features[a].name,
+                                    features[b].name,
+                                    fk.name,
+                                    features[other].name
+                                ),
+                                "never linked here".to_string(),
+                                format!(
+                                    "count features linked to a {} through a relation whose `between` names {} and {}, or fix the relation's `between`",
+                                    fk.name, fk.name, features[other].name
+                                ),
+                            ))
+                        }
+                    }
+                    _ => None,
+                }
+            }
+            _ => None,
+        };
+        if let Some((message, label, help)) = problem {
+            sink.push(
+                Finding::new(Check::TermKind, message)
+                    .in_file(names.file)
+                    .at(&t.loc, label)
+                    .help(help),
+            );
+        }
+    }
 }

@@ -193,6 +193,23 @@ fn compile_shape(
             );
             continue;
         }
+        if fk.terrain.is_some() && seg.at.is_empty() {
+            sink.push(
+                Finding::new(
+                    Check::NoSlots,
+                    format!(
+                        "segment `{}` is a {} but claims no slot",
+                        seg.id.value, fk.name
+                    ),
+                )
+                .in_file(file)
+                .at(&seg.id.loc, "no slots")
+                .help(format!(
+                    "a {} lies along sides: list the slots it covers, e.g. `at: [N]` or `at: [NL, WR]`",
+                    fk.name
+                )),
+            );
+        }
         let mut slots = Vec::new();
         let mut inside_claims: Vec<&Sp<String>> = Vec::new();
         let mut wrong_terrain = Vec::new();
@@ -388,6 +405,21 @@ fn compile_shape(
             .help("add the slots to the `at` list of the segment that covers them"),
         );
     }
+    // The corner rule needs every slot claimed once by a segment of the right kind, and
+    // links that name segments of the tile (a link to a misspelt segment is most likely
+    // the link the corner rule would ask for).
+    let geometry_ok = !sink.0.iter().any(|f| {
+        matches!(
+            f.check,
+            Check::UnknownSlot
+                | Check::SlotClaim
+                | Check::SideMismatch
+                | Check::TileSetUnknownName
+                | Check::DuplicateId
+                | Check::UnknownSegment
+        )
+    });
+    check_relations(file, def, rules, &sides, geometry_ok, &mut sink);
     if segments.len() >= crate::rules::NO_SEGMENT as usize {
         sink.push(
             Finding::new(
@@ -405,8 +437,386 @@ fn compile_shape(
     Ok(Tile::new(id, count, sides, segments, copies))
 }
 
+/// One link or `apart` entry of a tile: relation, from segment, to segment (indices in the
+/// tile's `segments`), and where the target is written.
+struct Pair<'a> {
+    relation: usize,
+    from: usize,
+    to: usize,
+    loc: &'a crate::model::Loc,
+}
+
+/// Corner names, by corner: corner k lies between side k and side k + 1 (clockwise).
+const CORNERS: [&str; 4] = ["north-east", "south-east", "south-west", "north-west"];
+
+/// Relation checks of one tile: links join the kinds their relation declares
+/// (`tileset::link_kinds`); segments that meet at a corner under a corner relation are
+/// linked (`tileset::missing_link`) unless `apart` says otherwise; `apart` entries are
+/// used (`tileset::apart_unused`) and do not contradict a link (`tileset::apart_linked`).
+/// The corner checks run only when `geometry_ok` (every slot claimed once, right kinds,
+/// link targets known) and every `apart` entry names a known relation and segment.
+fn check_relations(
+    file: &SourceFile,
+    def: &Sp<TileDef>,
+    rules: &Rules,
+    sides: &[usize; 4],
+    mut geometry_ok: bool,
+    sink: &mut Sink,
+) {
+    let segs = &def.segments;
+    let ids: Vec<&str> = segs.iter().map(|s| s.id.value.as_str()).collect();
+    let kinds: Vec<Option<usize>> = segs
+        .iter()
+        .map(|s| {
+            rules
+                .features
+                .iter()
+                .position(|f| f.name == s.feature.value && !f.aggregate)
+        })
+        .collect();
+    let relation = |name: &str| rules.relations.iter().position(|r| r == name);
+    let segment = |name: &str| ids.iter().position(|i| *i == name);
+    let mut links = Vec::new();
+    let mut apart = Vec::new();
+    for (from, seg) in segs.iter().enumerate() {
+        for (rel, targets) in &seg.links {
+            for t in targets {
+                if let (Some(relation), Some(to)) = (relation(rel), segment(&t.value)) {
+                    links.push(Pair {
+                        relation,
+                        from,
+                        to,
+                        loc: &t.loc,
+                    });
+                }
+            }
+        }
+        for (rel, targets) in &seg.apart {
+            for t in targets {
+                let Some(r) = relation(rel) else {
+                    geometry_ok = false;
+                    sink.push(
+                        Finding::unknown(Check::TileSetUnknownName, "relation", rel)
+                            .in_file(file)
+                            .at(&t.loc, "`apart` with an undeclared relation")
+                            .known(
+                                "declared relations",
+                                rules.relations.iter().map(String::as_str),
+                            ),
+                    );
+                    continue;
+                };
+                let Some(to) = segment(&t.value) else {
+                    geometry_ok = false;
+                    sink.push(
+                        Finding::new(
+                            Check::UnknownSegment,
+                            format!("tile `{}` has no segment `{}`", def.id.value, t.value),
+                        )
+                        .in_file(file)
+                        .at(&t.loc, "`apart` target")
+                        .help(format!("segments of this tile: {}", ids.join(", "))),
+                    );
+                    continue;
+                };
+                apart.push(Pair {
+                    relation: r,
+                    from,
+                    to,
+                    loc: &t.loc,
+                });
+            }
+        }
+    }
+    let name = |k: Option<usize>| k.map_or("?", |k| rules.features[k].name.as_str());
+    // Links of the kinds their relation joins.
+    for l in &links {
+        let (Some(a), Some(b)) = (kinds[l.from], kinds[l.to]) else {
+            continue;
+        };
+        let Some(&[from, to]) = rules.relation_kinds.get(l.relation) else {
+            continue;
+        };
+        if (a, b) == (from, to) {
+            continue;
+        }
+        let rel = &rules.relations[l.relation];
+        let f = if (b, a) == (from, to) {
+            Finding::new(
+                Check::LinkKinds,
+                format!(
+                    "link `{rel}` is written on the {} `{}`; it belongs on the {} `{}`",
+                    name(Some(a)),
+                    ids[l.from],
+                    name(Some(b)),
+                    ids[l.to]
+                ),
+            )
+            .in_file(file)
+            .at(l.loc, "written the other way round")
+            .help(format!(
+                "`{rel}` goes from a {} to a {}: remove it here and write `links: {{{rel}: [{}]}}` on `{}`",
+                name(Some(from)),
+                name(Some(to)),
+                ids[l.from],
+                ids[l.to]
+            ))
+        } else {
+            let fitting: Vec<&str> = rules
+                .relation_kinds
+                .iter()
+                .enumerate()
+                .filter(|(_, k)| **k == [a, b])
+                .map(|(r, _)| rules.relations[r].as_str())
+                .collect();
+            let also = if fitting.is_empty() {
+                String::new()
+            } else {
+                format!(
+                    "; relations from a {} to a {}: {}",
+                    name(Some(a)),
+                    name(Some(b)),
+                    fitting.join(", ")
+                )
+            };
+            Finding::new(
+                Check::LinkKinds,
+                format!(
+                    "link `{rel}` joins the {} `{}` to the {} `{}`, but `{rel}` joins a {} to a {}",
+                    name(Some(a)),
+                    ids[l.from],
+                    name(Some(b)),
+                    ids[l.to],
+                    name(Some(from)),
+                    name(Some(to))
+                ),
+            )
+            .in_file(file)
+            .at(l.loc, format!("a {}", name(Some(b))))
+            .help(format!(
+                "a `{rel}` link names {} segments from a {} segment: fix the segment id or the relation{also}",
+                name(Some(to)),
+                name(Some(from))
+            ))
+        };
+        sink.push(f);
+    }
+    let linked = |r: usize, x: usize, y: usize| {
+        links
+            .iter()
+            .any(|l| l.relation == r && ((l.from, l.to) == (x, y) || (l.from, l.to) == (y, x)))
+    };
+    for a in &apart {
+        if linked(a.relation, a.from, a.to) {
+            let rel = &rules.relations[a.relation];
+            sink.push(
+                Finding::new(
+                    Check::ApartLinked,
+                    format!(
+                        "segment `{}` is both linked to `{}` and apart from it (`{rel}`)",
+                        ids[a.from], ids[a.to]
+                    ),
+                )
+                .in_file(file)
+                .at(a.loc, "said to be apart")
+                .help(format!(
+                    "keep the link if the two touch at the corner, or drop it and keep `apart: {{{rel}: [{}]}}` if a wall separates them",
+                    ids[a.to]
+                )),
+            );
+        }
+    }
+    if !geometry_ok {
+        return;
+    }
+    // Owner of each slot, by (side, part).
+    let mut owner: HashMap<(u8, u8), usize> = HashMap::new();
+    for (i, seg) in segs.iter().enumerate() {
+        for at in &seg.at {
+            let parts = |s: u8| rules.parts(sides[s as usize]);
+            if let Some(slot) = parse_slot(&at.value, parts, false) {
+                owner.insert((slot.side, slot.part), i);
+            }
+        }
+    }
+    // Corner contacts that a corner relation turns into a required link:
+    // (relation, from segment, to segment) -> corners.
+    let mut required: Vec<((usize, usize, usize), Vec<usize>)> = Vec::new();
+    for corner in 0..4u8 {
+        let next = (corner + 1) % 4;
+        let last = rules.parts(sides[corner as usize]) as u8 - 1;
+        let (Some(&x), Some(&y)) = (owner.get(&(corner, last)), owner.get(&(next, 0))) else {
+            continue;
+        };
+        if x == y {
+            continue;
+        }
+        for (r, &[from, to]) in rules.relation_kinds.iter().enumerate() {
+            if !rules.relation_corners.get(r).copied().unwrap_or(false) {
+                continue;
+            }
+            let pair = if (kinds[x], kinds[y]) == (Some(from), Some(to)) {
+                (x, y)
+            } else if (kinds[y], kinds[x]) == (Some(from), Some(to)) {
+                (y, x)
+            } else {
+                continue;
+            };
+            let key = (r, pair.0, pair.1);
+            match required.iter_mut().find(|(k, _)| *k == key) {
+                Some((_, corners)) => corners.push(corner as usize),
+                None => required.push((key, vec![corner as usize])),
+            }
+        }
+    }
+    let is_apart = |r: usize, x: usize, y: usize| {
+        apart
+            .iter()
+            .any(|a| a.relation == r && ((a.from, a.to) == (x, y) || (a.from, a.to) == (y, x)))
+    };
+    for a in &apart {
+        let used = required.iter().any(|((r, x, y), _)| {
+            *r == a.relation && ((a.from, a.to) == (*x, *y) || (a.from, a.to) == (*y, *x))
+        });
+        if used {
+            continue;
+        }
+        let rel = &rules.relations[a.relation];
+        let help = if rules
+            .relation_corners
+            .get(a.relation)
+            .copied()
+            .unwrap_or(false)
+        {
+            format!(
+                "`apart` is for two segments that meet at a tile corner (the last slot of a side and the first of the next, clockwise); `{}` and `{}` do not: remove the entry or fix the segment id",
+                ids[a.from], ids[a.to]
+            )
+        } else {
+            format!(
+                "`{rel}` has no corner rule (`corners: true`), so nothing needs saying: remove the entry"
+            )
+        };
+        sink.push(
+            Finding::new(
+                Check::ApartUnused,
+                format!(
+                    "`apart: {{{rel}: [{}]}}` on `{}` says nothing: they do not meet at a corner under a corner rule",
+                    ids[a.to], ids[a.from]
+                ),
+            )
+            .in_file(file)
+            .at(a.loc, "not met at a corner")
+            .help(help),
+        );
+    }
+    // Missing links, one finding per segment that should carry them.
+    let mut by_from: Vec<(usize, Vec<Missing>)> = Vec::new();
+    for ((relation, x, to), corners) in required {
+        if linked(relation, x, to) || is_apart(relation, x, to) {
+            continue;
+        }
+        let m = Missing {
+            relation,
+            to,
+            corners,
+        };
+        match by_from.iter_mut().find(|(f, _)| *f == x) {
+            Some((_, list)) => list.push(m),
+            None => by_from.push((x, vec![m])),
+        }
+    }
+    for (x, mut missing) in by_from {
+        // Targets in the tile's order, as an author lists them.
+        missing.sort_by_key(|m| m.to);
+        let seg = &segs[x];
+        let what: Vec<String> = missing
+            .iter()
+            .map(|m| {
+                let corners: Vec<&str> = m.corners.iter().map(|&c| CORNERS[c]).collect();
+                let plural = if corners.len() > 1 { "s" } else { "" };
+                let (open, close) = if missing.len() == 1 {
+                    ("at the ", "")
+                } else {
+                    ("(", ")")
+                };
+                format!(
+                    "{} `{}` {open}{} corner{plural}{close}",
+                    name(kinds[m.to]),
+                    ids[m.to],
+                    corners.join(" and ")
+                )
+            })
+            .collect();
+        let mut rels: Vec<&str> = missing
+            .iter()
+            .map(|m| rules.relations[m.relation].as_str())
+            .collect();
+        rels.sort_unstable();
+        rels.dedup();
+        let rels = rels.join("`/`");
+        // The segment's links once the missing ones are added (relations in name order,
+        // targets in the file's order), and the `apart` that would say the opposite.
+        let mut all: BTreeMap<&str, Vec<&str>> = seg
+            .links
+            .iter()
+            .map(|(r, t)| (r.as_str(), t.iter().map(|t| t.value.as_str()).collect()))
+            .collect();
+        let mut apart_all: BTreeMap<&str, Vec<&str>> = BTreeMap::new();
+        for m in &missing {
+            let r = rules.relations[m.relation].as_str();
+            all.entry(r).or_default().push(ids[m.to]);
+            apart_all.entry(r).or_default().push(ids[m.to]);
+        }
+        let flow = |map: &BTreeMap<&str, Vec<&str>>| {
+            map.iter()
+                .map(|(r, t)| format!("{r}: [{}]", t.join(", ")))
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        let mut f = Finding::new(
+            Check::MissingLink,
+            format!(
+                "{} `{}` meets {} but does not link to {} with `{rels}`",
+                name(kinds[x]),
+                ids[x],
+                join_and(&what),
+                if missing.len() == 1 { "it" } else { "them" },
+            ),
+        )
+        .in_file(file)
+        .at(&seg.id.loc, format!("no `{rels}` link"));
+        for m in &missing {
+            f = f.at(&segs[m.to].id.loc, format!("the {}", name(kinds[m.to])));
+        }
+        sink.push(f.help(format!(
+            "write `links: {{{}}}` on `{}`; if the tile separates them at the corner (a wall), write `apart: {{{}}}` instead",
+            flow(&all),
+            ids[x],
+            flow(&apart_all)
+        )));
+    }
+}
+
+/// A link the corner rule requires and the tile lacks: relation, target segment, corners.
+struct Missing {
+    relation: usize,
+    to: usize,
+    corners: Vec<usize>,
+}
+
+/// `a`, `a and b`, `a, b and c`.
+fn join_and(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} and {last}", init.join(", ")),
+    }
+}
+
 /// Compiles a single tile set file (no includes followed) against its rule set. Returns the
-/// set and the notes (unverified provenance), or every error found.
+/// set and the warnings and notes (`count: 0`, unverified provenance), or every error found
+/// (with the warnings).
 pub fn compile_tileset(
     file: &SourceFile,
     ts: &TileSetFile,
@@ -438,6 +848,7 @@ pub(crate) fn compile_parts(
     let mut by_id: HashMap<String, usize> = HashMap::new();
     let mut first_def: HashMap<String, (usize, &Sp<TileDef>)> = HashMap::new();
     let mut summary = Vec::new();
+    let mut warnings = Vec::new();
     // Included sets first, so that an including file can reuse their tiles with `shape:`.
     for (pi, part) in parts.iter().enumerate().rev() {
         let file = &part.file;
@@ -458,6 +869,20 @@ pub(crate) fn compile_parts(
         for def in &ts.tiles {
             if part.excluded.contains(&def.id.value) {
                 continue;
+            }
+            // `count: 0`, or an include's count override of 0: a tile never drawn.
+            let count = part.counts.get(&def.id.value).unwrap_or(&def.count);
+            if count.value == 0 {
+                warnings.push(compose::with_chain(
+                    Finding::new(
+                        Check::ZeroCount,
+                        format!("tile `{}` has `count: 0`: it is never drawn", def.id.value),
+                    )
+                    .in_file(file)
+                    .at(&count.loc, "no copies")
+                    .help("give the number of copies in the box, or delete the tile (when including a set, `exclude` it)"),
+                    &part.chain,
+                ));
             }
             let duplicate = first_def.get(&def.id.value).map(|(_, first)| first.id.loc);
             if let Some(first) = duplicate {
@@ -603,9 +1028,11 @@ pub(crate) fn compile_parts(
         }
     }
     if !sink.0.is_empty() {
-        return Err(merge_repeated(sink.0));
+        let mut all = merge_repeated(sink.0);
+        all.extend(warnings);
+        return Err(all);
     }
-    let mut notes = Vec::new();
+    let mut notes = warnings;
     let mut provenance = ProvenanceStatus::Verified;
     for part in parts {
         if let Some(n) = provenance_note(part) {
