@@ -6,7 +6,8 @@
 //! library loads them with source spans ([`load`]), checks their meaning and compiles them
 //! to tables ([`validate`], [`rules`]), keeps a board and its petgraph feature graph
 //! ([`board`], [`graph`]), scores features ([`score`]) and replays positions turn by turn
-//! ([`engine`]). Nothing about any particular game is written in Rust.
+//! ([`engine`]). [`jcz`] reads JCloisterZone tile-definition XML into the same checks.
+//! Nothing about any particular game is written in Rust.
 //!
 //! Most users need three calls: [`score_path`] (below), [`placements_path`] and
 //! [`piece_options_path`]; [`validate::validate_path`] checks any file.
@@ -27,6 +28,7 @@ pub mod diag;
 pub mod engine;
 pub mod geometry;
 pub mod graph;
+pub mod jcz;
 pub mod load;
 pub mod model;
 pub mod render;

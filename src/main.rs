@@ -10,7 +10,7 @@ use clap::{Parser, Subcommand, ValueEnum};
 use tessera::diag::{Failure, Finding, Level};
 use tessera::render::FindingRecord;
 use tessera::schema::{FileKind, schema_text};
-use tessera::validate::validate_path;
+use tessera::validate::{Validation, validate_source};
 use tessera::{ScoreOptions, placements_report, score_path};
 
 /// Carcassonne-family tile games as data: validate rule sets, tile sets and positions, and
@@ -32,11 +32,14 @@ enum Command {
     /// Checks run in stages: YAML syntax, then the JSON Schema, then meaning (declared
     /// total vs counts, sides consistent with segments, every slot claimed once, links,
     /// and for positions every turn replayed under the rules). The file kind is told from
-    /// its keys. A directory is searched for *.yaml files.
+    /// its keys. JCloisterZone / FanCloisterZone tile-definition XML (root `<pack>` or
+    /// `<defs>`) is checked against a rule set, every finding at its XML line. A directory
+    /// is searched for *.yaml and *.xml files.
     ///
-    /// Exit status: 0 clean (notes allowed), 2 findings, 1 a path cannot be read.
+    /// Exit status: 0 clean (notes and warnings allowed), 2 findings, 1 a path cannot be
+    /// read.
     #[command(
-        after_help = "Examples:\n  tessera validate tilesets/base.yaml\n  tessera validate rulesets tilesets examples\n  tessera validate my-tiles.yaml --format json"
+        after_help = "Examples:\n  tessera validate tilesets/base.yaml\n  tessera validate rulesets tilesets examples\n  tessera validate my-tiles.yaml --format json\n  tessera validate my-expansion.xml --ruleset rulesets/carcassonne.yaml"
     )]
     Validate {
         /// Files or directories to check.
@@ -45,7 +48,13 @@ enum Command {
         /// How to print findings.
         #[arg(long, value_enum, default_value_t = FindingFormat::Human)]
         format: FindingFormat,
+        /// Rule set to check JCZ XML files against (default: the bundled base game).
+        #[arg(long, value_name = "FILE")]
+        ruleset: Option<PathBuf>,
     },
+    /// Convert another program's tile definitions to a tessera tile set.
+    #[command(subcommand)]
+    Import(Import),
     /// Score a position: replay its turns (or read its snapshot) and print points per player
     /// with a breakdown per feature.
     ///
@@ -104,6 +113,48 @@ enum Command {
     },
 }
 
+#[derive(Debug, Subcommand)]
+enum Import {
+    /// Convert JCloisterZone / FanCloisterZone tile-definition XML to a tessera tile set.
+    ///
+    /// Each tile keeps its JCZ orientation; counts come from the chosen `<tile-set>`
+    /// (repeat --set to add sets up), or from `count` attributes when the file has no sets.
+    /// A file with several sets needs --set. The start tile is the tile of group
+    /// `river-spring`, else the first tile, unless --start names one. Elements the rule
+    /// set cannot express are warnings; errors in the source stop the import. The output
+    /// is written whole or not at all, validated first, and never replaces an existing
+    /// file without --force.
+    ///
+    /// Exit status: 0 written, 2 findings in the source, 1 bad arguments or the output
+    /// cannot be written (or exists).
+    #[command(
+        after_help = "Examples:\n  tessera import jcz basic.xml --set basic:2 -o base-jcz.yaml\n  tessera import jcz river.xml --set river/1:2 -o river.yaml --ruleset rulesets/carcassonne.yaml"
+    )]
+    Jcz {
+        /// The XML file.
+        file: PathBuf,
+        /// Tile set id (`<tile-set id>`) to take; repeat to add sets up.
+        #[arg(long = "set", value_name = "ID")]
+        sets: Vec<String>,
+        /// Output tile set (YAML).
+        #[arg(short, long, value_name = "OUT.yaml")]
+        out: PathBuf,
+        /// Replace OUT if it exists.
+        #[arg(long)]
+        force: bool,
+        /// Rule set to convert for; the output names it (default: the bundled base game).
+        #[arg(long, value_name = "FILE")]
+        ruleset: Option<PathBuf>,
+        /// Start tile id.
+        #[arg(long, value_name = "TILE")]
+        start: Option<String>,
+        /// Where the data comes from (repository, commit, licence notice), written to the
+        /// provenance and the header comment (default: the file's name).
+        #[arg(long, value_name = "TEXT")]
+        source: Option<String>,
+    },
+}
+
 #[derive(Debug, Clone, Copy, ValueEnum)]
 enum FindingFormat {
     /// Diagnostics with source snippets.
@@ -158,7 +209,30 @@ fn main() -> ExitCode {
     }))
     .ok();
     match cli.command {
-        Command::Validate { paths, format } => validate(&paths, format),
+        Command::Validate {
+            paths,
+            format,
+            ruleset,
+        } => validate(&paths, format, ruleset.as_deref()),
+        Command::Import(Import::Jcz {
+            file,
+            sets,
+            out,
+            force,
+            ruleset,
+            start,
+            source,
+        }) => import_jcz(
+            &file,
+            &out,
+            force,
+            &tessera::jcz::ImportOptions {
+                sets,
+                ruleset,
+                start,
+                source,
+            },
+        ),
         Command::Score {
             position,
             final_scoring,
@@ -202,7 +276,10 @@ fn yaml_files(path: &Path, out: &mut Vec<PathBuf>) -> Result<(), String> {
             .collect();
         entries.sort();
         for p in entries {
-            if p.is_dir() || p.extension().is_some_and(|x| x == "yaml" || x == "yml") {
+            if p.is_dir()
+                || p.extension()
+                    .is_some_and(|x| x == "yaml" || x == "yml" || x == "xml")
+            {
                 yaml_files(&p, out)?;
             }
         }
@@ -212,7 +289,18 @@ fn yaml_files(path: &Path, out: &mut Vec<PathBuf>) -> Result<(), String> {
     Ok(())
 }
 
-fn validate(paths: &[PathBuf], format: FindingFormat) -> ExitCode {
+/// Validates one file: JCZ XML (told by its first character or its extension) against a
+/// rule set, anything else as tessera YAML.
+fn validate_one(path: &Path, ruleset: Option<&Path>) -> Result<Validation, String> {
+    let file = tessera::load::read(path)?;
+    if tessera::jcz::looks_like_xml(&file) {
+        tessera::jcz::validate_source(file, ruleset)
+    } else {
+        validate_source(file)
+    }
+}
+
+fn validate(paths: &[PathBuf], format: FindingFormat, ruleset: Option<&Path>) -> ExitCode {
     let mut files = Vec::new();
     for p in paths {
         let before = files.len();
@@ -221,12 +309,12 @@ fn validate(paths: &[PathBuf], format: FindingFormat) -> ExitCode {
             return ExitCode::from(FAILURE);
         }
         if files.len() == before {
-            err!("note: no .yaml files in {}", p.display());
+            err!("note: no .yaml or .xml files in {}", p.display());
         }
     }
     if files.is_empty() {
         err!(
-            "error: no .yaml files found in {}",
+            "error: no .yaml or .xml files found in {}",
             paths
                 .iter()
                 .map(|p| p.display().to_string())
@@ -238,9 +326,9 @@ fn validate(paths: &[PathBuf], format: FindingFormat) -> ExitCode {
     let mut all = Vec::new();
     let mut tool_failed = false;
     let mut checked = 0;
-    let (mut errors, mut notes) = (0, 0);
+    let (mut errors, mut warnings, mut notes) = (0, 0, 0);
     for f in &files {
-        match validate_path(f) {
+        match validate_one(f, ruleset) {
             Ok(v) => {
                 checked += 1;
                 let e = v
@@ -248,8 +336,14 @@ fn validate(paths: &[PathBuf], format: FindingFormat) -> ExitCode {
                     .iter()
                     .filter(|x| x.level == Level::Error)
                     .count();
+                let w = v
+                    .findings
+                    .iter()
+                    .filter(|x| x.level == Level::Warning)
+                    .count();
                 errors += e;
-                notes += v.findings.len() - e;
+                warnings += w;
+                notes += v.findings.len() - e - w;
                 if matches!(format, FindingFormat::Human) {
                     print_findings(&v.findings);
                     let kind = v.kind.map_or("file", |k| k.name());
@@ -277,8 +371,15 @@ fn validate(paths: &[PathBuf], format: FindingFormat) -> ExitCode {
             );
         }
         FindingFormat::Human if checked > 0 => {
+            // Warnings are counted only when there are some, so that runs without any
+            // print as before.
+            let warnings = match warnings {
+                0 => String::new(),
+                1 => ", 1 warning".to_string(),
+                n => format!(", {n} warnings"),
+            };
             err!(
-                "checked {checked} file{}: {errors} error{}, {notes} note{}",
+                "checked {checked} file{}: {errors} error{}{warnings}, {notes} note{}",
                 if checked == 1 { "" } else { "s" },
                 if errors == 1 { "" } else { "s" },
                 if notes == 1 { "" } else { "s" }
@@ -293,6 +394,56 @@ fn validate(paths: &[PathBuf], format: FindingFormat) -> ExitCode {
     } else {
         ExitCode::SUCCESS
     }
+}
+
+fn import_jcz(
+    file: &Path,
+    out: &Path,
+    force: bool,
+    opts: &tessera::jcz::ImportOptions,
+) -> ExitCode {
+    // Refuse early, before any work, when the output exists.
+    if !force && out.exists() {
+        err!(
+            "error: {} exists; pass --force to replace it",
+            out.display()
+        );
+        return ExitCode::from(FAILURE);
+    }
+    let imported = match tessera::jcz::import(file, out, opts) {
+        Ok(i) => i,
+        Err(Failure::Findings(f)) => {
+            print_findings(&f);
+            let e = f.iter().filter(|x| x.level == Level::Error).count();
+            err!(
+                "{}: {e} error{}; nothing written",
+                file.display(),
+                if e == 1 { "" } else { "s" }
+            );
+            return ExitCode::from(FINDINGS);
+        }
+        Err(e) => return failure(e),
+    };
+    print_findings(&imported.warnings);
+    if let Err(m) = tessera::jcz::write_new(out, &imported.yaml, force) {
+        err!("error: {m}");
+        return ExitCode::from(FAILURE);
+    }
+    let left = if imported.left_out.is_empty() {
+        String::new()
+    } else {
+        format!(
+            "; left out (not expressible): {}",
+            imported.left_out.join(", ")
+        )
+    };
+    err!(
+        "wrote {}: {} tiles, {} definitions{left}",
+        out.display(),
+        imported.total,
+        imported.definitions
+    );
+    ExitCode::SUCCESS
 }
 
 fn score(

@@ -1,0 +1,179 @@
+//! Writing a converted tile set as tessera YAML, in the style of the bundled tile sets:
+//! one flow map per segment, tile ids always quoted (JCZ ids hold `/`, `+`, `.`), other
+//! names quoted unless they are plain identifiers.
+
+use std::fmt::Write as _;
+
+use crate::model::{Sp, TileDef};
+
+/// What the header of an imported tile set says.
+pub struct Header<'a> {
+    /// Schema path relative to the output file, for the modeline.
+    pub schema: &'a str,
+    /// File name of the source (`basic.xml`).
+    pub source_name: &'a str,
+    /// Which tile sets of the source were taken (`basic:2`), empty when the file has none.
+    pub sets: &'a [String],
+    /// Where the data comes from (a URL or repository and commit, with its licence).
+    pub source: &'a str,
+    /// Rule set path relative to the output file.
+    pub ruleset: &'a str,
+    /// The start tile's id.
+    pub start: &'a str,
+    /// Why that tile is the start tile.
+    pub start_reason: &'a str,
+}
+
+/// A YAML double-quoted scalar (JSON string syntax is valid YAML).
+pub fn quoted(s: &str) -> String {
+    serde_json::to_string(s).unwrap_or_else(|_| "\"\"".into())
+}
+
+/// A plain scalar when `s` is an identifier that no YAML reader takes for something else,
+/// a quoted one otherwise.
+pub fn scalar(s: &str) -> String {
+    const SPECIAL: [&str; 11] = [
+        "y", "yes", "n", "no", "true", "false", "on", "off", "null", "nan", "inf",
+    ];
+    let mut chars = s.chars();
+    let plain = chars
+        .next()
+        .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+        && chars.all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
+        && !SPECIAL.contains(&s.to_ascii_lowercase().as_str());
+    if plain { s.to_string() } else { quoted(s) }
+}
+
+/// A slot or side name (`N`, `NL`): written plain, as in the bundled sets (tessera reads
+/// YAML 1.2 booleans only, so `N` stays a string).
+fn slot(s: &str) -> String {
+    if s.chars().all(|c| "NESWLR".contains(c)) && !s.is_empty() {
+        s.to_string()
+    } else {
+        quoted(s)
+    }
+}
+
+fn list(items: impl IntoIterator<Item = String>) -> String {
+    format!("[{}]", items.into_iter().collect::<Vec<_>>().join(", "))
+}
+
+/// The tile set file's text. `lines` gives each definition's line in the source.
+pub fn tileset_yaml(h: &Header, defs: &[Sp<TileDef>], lines: &[u32]) -> String {
+    let mut o = String::new();
+    let total: u32 = defs.iter().map(|d| d.count.value).sum();
+    let sets = if h.sets.is_empty() {
+        String::new()
+    } else {
+        format!(
+            " (tile set{} {})",
+            if h.sets.len() > 1 { "s" } else { "" },
+            h.sets.join(" + ")
+        )
+    };
+    let _ = writeln!(o, "# yaml-language-server: $schema={}", h.schema);
+    let _ = writeln!(o, "#");
+    let _ = writeln!(
+        o,
+        "# Converted by `tessera import jcz` from {}{sets}; each tile keeps the",
+        h.source_name
+    );
+    let _ = writeln!(
+        o,
+        "# orientation of its JCloisterZone definition (its line in the source is noted)."
+    );
+    for line in h.source.lines() {
+        let _ = writeln!(o, "# Source: {line}");
+    }
+    let _ = writeln!(
+        o,
+        "# This file is derived from that source: keep the source's licence notice with it."
+    );
+    let _ = writeln!(o, "name: {}", quoted(&format!("{}{sets}", h.source_name)));
+    let _ = writeln!(o, "ruleset: {}", quoted(h.ruleset));
+    let _ = writeln!(o, "total: {total}");
+    let _ = writeln!(o, "# Start tile: {}", h.start_reason);
+    let _ = writeln!(o, "start: {{tile: {}}}", quoted(h.start));
+    let _ = writeln!(o, "provenance:");
+    let _ = writeln!(o, "  status: verified");
+    let _ = writeln!(o, "  sources:");
+    let _ = writeln!(o, "    - {}", quoted(h.source));
+    let _ = writeln!(
+        o,
+        "  notes: {}",
+        quoted(
+            "Converted mechanically from the source's tile definitions: sides, segments, \
+             city contacts of fields, items and counts are the source's, nothing was added."
+        )
+    );
+    let _ = writeln!(o);
+    let _ = writeln!(o, "tiles:");
+    for (i, d) in defs.iter().enumerate() {
+        if i > 0 {
+            let _ = writeln!(o);
+        }
+        let line = lines.get(i).copied().unwrap_or(0);
+        let _ = writeln!(
+            o,
+            "  - id: {}   # {} line {line}",
+            quoted(&d.id),
+            h.source_name
+        );
+        let _ = writeln!(o, "    count: {}", d.count.value);
+        if let Some(st) = &d.stack {
+            let _ = writeln!(o, "    stack: {}", scalar(st));
+        }
+        if let Some(s) = &d.sides {
+            let _ = writeln!(
+                o,
+                "    sides: {{N: {}, E: {}, S: {}, W: {}}}",
+                scalar(&s.n),
+                scalar(&s.e),
+                scalar(&s.s),
+                scalar(&s.w)
+            );
+        }
+        let _ = writeln!(o, "    segments:");
+        for seg in &d.segments {
+            let mut parts = vec![
+                format!("id: {}", scalar(&seg.id)),
+                format!("feature: {}", scalar(&seg.feature)),
+            ];
+            if !seg.at.is_empty() {
+                parts.push(format!("at: {}", list(seg.at.iter().map(|a| slot(a)))));
+            }
+            if !seg.items.is_empty() {
+                let items: Vec<String> = seg
+                    .items
+                    .iter()
+                    .map(|(k, v)| format!("{}: {}", scalar(k), v.value))
+                    .collect();
+                parts.push(format!("items: {{{}}}", items.join(", ")));
+            }
+            if !seg.links.is_empty() {
+                let links: Vec<String> = seg
+                    .links
+                    .iter()
+                    .map(|(k, v)| format!("{}: {}", scalar(k), list(v.iter().map(|t| scalar(t)))))
+                    .collect();
+                parts.push(format!("links: {{{}}}", links.join(", ")));
+            }
+            let _ = writeln!(o, "      - {{{}}}", parts.join(", "));
+        }
+        if !d.copies.is_empty() {
+            let _ = writeln!(o, "    copies:");
+            for c in d.copies.iter() {
+                if c.decorations.is_empty() {
+                    let _ = writeln!(o, "      - {{}}");
+                } else {
+                    let _ = writeln!(
+                        o,
+                        "      - {{decorations: {}}}",
+                        list(c.decorations.iter().map(|x| scalar(x)))
+                    );
+                }
+            }
+        }
+    }
+    o
+}

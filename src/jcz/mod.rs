@@ -1,0 +1,493 @@
+//! JCloisterZone (JCZ) and FanCloisterZone tile-definition XML: reading, checking against a
+//! rule set, and converting to a tessera tile set.
+//!
+//! JCZ is the program most Carcassonne players and fan-expansion authors use; its tile
+//! definitions are XML files (github.com/farin/JCloisterZone,
+//! `src/main/resources/tile-definitions/`). This module is a reader/converter beside
+//! [`crate::load`]: [`xml`] reads a file into a located tree, [`convert`] turns each
+//! `<tile>` into a [`crate::model::TileDef`] whose values carry the XML locations, and the
+//! existing tile-set compiler ([`crate::validate::compile_tileset`]) then checks them, so
+//! every finding points at the XML line and column of the element, attribute or word at
+//! fault. Findings only XML can have use the `jcz::` codes.
+//!
+//! Entry points: [`validate_path`] (what `tessera validate FILE.xml` runs) and [`import`]
+//! with [`write_new`] (`tessera import jcz FILE.xml -o OUT.yaml`).
+
+pub mod convert;
+mod emit;
+pub mod xml;
+
+use std::collections::HashMap;
+use std::path::{Component, Path, PathBuf};
+
+use crate::diag::{Check, Failure, Finding, Level, SourceFile};
+use crate::load;
+use crate::model::{Sp, StartTile, TileSetFile};
+use crate::rules::Rules;
+use crate::schema::FileKind;
+use crate::validate::{Validation, compile_tileset, load_ruleset, sort_findings};
+
+pub use xml::looks_like_xml;
+
+/// The rule set JCZ files are checked against when no `--ruleset` is given, and the one an
+/// import names: today the base game, `rulesets/carcassonne.yaml` of this crate.
+///
+/// This is the one place that decides it (a rule set with the expansions tessera knows
+/// will replace it).
+pub fn default_ruleset() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("rulesets/carcassonne.yaml")
+}
+
+/// The group of a river's spring in JCZ files; a tile of that group is the start tile.
+const SPRING: &str = "river-spring";
+
+/// Loads a rule set; findings in it are returned as findings, an unreadable file as a
+/// message.
+fn rules(path: &Path) -> Result<Result<(SourceFile, Rules), Vec<Finding>>, String> {
+    match load_ruleset(path) {
+        Ok(r) => Ok(Ok(r)),
+        Err(Failure::Findings(f)) => Ok(Err(f)),
+        Err(Failure::Tool(m)) => Err(format!("cannot read the rule set: {m}")),
+    }
+}
+
+/// `jcz::external_ref` warnings: tile sets listing tiles the file does not define (JCZ
+/// resolves them from its other files, e.g. `winter.xml` lists the base tiles).
+/// Only the sets named in `only` are looked at, when given.
+fn external_refs(file: &SourceFile, doc: &xml::Doc, only: Option<&[String]>) -> Vec<Finding> {
+    let ids: Vec<&str> = doc
+        .tiles
+        .iter()
+        .filter_map(|t| t.attr("id").map(|a| a.value.as_str()))
+        .collect();
+    let mut out = Vec::new();
+    for set in &doc.sets {
+        if only.is_some_and(|o| !o.contains(&set.id.value)) {
+            continue;
+        }
+        let missing: Vec<&Sp<String>> = set
+            .refs
+            .iter()
+            .chain(&set.removes)
+            .map(|r| &r.tile)
+            .filter(|t| !ids.contains(&t.value.as_str()))
+            .collect();
+        let Some(first) = missing.first() else {
+            continue;
+        };
+        let mut f = Finding::new(
+            Check::JczExternalRef,
+            format!(
+                "tile set `{}` names {} tile{} this file does not define (first: `{}`); they are left out",
+                set.id.value,
+                missing.len(),
+                if missing.len() == 1 { "" } else { "s" },
+                first.value
+            ),
+        )
+        .in_file(file)
+        .at(&first.loc, "not defined in this file");
+        for m in missing.iter().skip(1).take(3) {
+            f = f.at(&m.loc, "nor this");
+        }
+        out.push(f.help(
+            "JCloisterZone finds such tiles in its other files; import or validate that file too, or define the tile here",
+        ));
+    }
+    out
+}
+
+/// Counts for checking a file as a whole: a tile's count in the first tile set that lists
+/// it, else its `count` attribute, else 1.
+fn all_counts(
+    file: &SourceFile,
+    doc: &xml::Doc,
+    findings: &mut Vec<Finding>,
+) -> HashMap<String, Sp<u32>> {
+    let mut counts = HashMap::new();
+    for set in &doc.sets {
+        for r in &set.refs {
+            counts
+                .entry(r.tile.value.clone())
+                .or_insert(r.count.clone());
+        }
+    }
+    for t in &doc.tiles {
+        let Some(id) = t.attr("id") else { continue };
+        let attr = t
+            .attr("count")
+            .and_then(|c| match xml::count_value(file, c) {
+                Ok(n) => Some(n),
+                Err(f) => {
+                    findings.push(f);
+                    None
+                }
+            });
+        counts
+            .entry(id.value.clone())
+            .or_insert_with(|| attr.unwrap_or(Sp::at(1, id.value_loc)));
+    }
+    counts
+}
+
+/// The start tile: a tile of group `river-spring` (the river's spring starts a game with
+/// the river), else the first tile. Returns its index and why.
+fn start_tile(c: &convert::Converted) -> Option<(usize, String)> {
+    if let Some(i) = c.groups.iter().position(|g| g.as_deref() == Some(SPRING)) {
+        return Some((
+            i,
+            format!("the tile of group `{SPRING}` (a game with the river starts with its spring)"),
+        ));
+    }
+    (!c.defs.is_empty()).then(|| {
+        (
+            0,
+            "the first tile (the file marks none: no tile of group `river-spring`)".to_string(),
+        )
+    })
+}
+
+/// A tessera tile set holding the converted tiles (the XML locations kept).
+fn tileset(name: String, ruleset: &Path, c: &convert::Converted, start: usize) -> TileSetFile {
+    TileSetFile {
+        name,
+        ruleset: Sp::unspanned(ruleset.display().to_string()),
+        shapes_from: None,
+        total: Sp::unspanned(c.defs.iter().map(|d| d.count.value).sum()),
+        start: StartTile {
+            tile: Sp::unspanned(
+                c.defs
+                    .get(start)
+                    .map(|d| d.id.value.clone())
+                    .unwrap_or_default(),
+            ),
+            copy: None,
+        },
+        supply: Default::default(),
+        provenance: None,
+        tiles: c.defs.clone(),
+    }
+}
+
+/// Checks a JCZ file read from `path` against a rule set (default: [`default_ruleset`]).
+///
+/// Errors: a message when the file or the rule set cannot be read.
+pub fn validate_path(path: &Path, ruleset: Option<&Path>) -> Result<Validation, String> {
+    validate_source(load::read(path)?, ruleset)
+}
+
+/// Checks a JCZ file already read: XML syntax and shape, the `jcz::` checks, then every
+/// tile-set check of [`compile_tileset`], all located in the XML. Counts are each tile's
+/// count in the first tile set that lists it.
+///
+/// Errors: a message when the rule set cannot be read.
+pub fn validate_source(file: SourceFile, ruleset: Option<&Path>) -> Result<Validation, String> {
+    let mut v = Validation {
+        path: file.path.clone(),
+        kind: Some(FileKind::Tileset),
+        findings: Vec::new(),
+    };
+    let (doc, mut findings) = match xml::read(&file) {
+        Ok(d) => d,
+        Err(f) => {
+            v.findings.push(f);
+            return Ok(v);
+        }
+    };
+    let rs_path = ruleset.map_or_else(default_ruleset, Path::to_path_buf);
+    let (_, rules) = match rules(&rs_path)? {
+        Ok(r) => r,
+        Err(f) => {
+            v.findings = f;
+            return Ok(v);
+        }
+    };
+    let counts = all_counts(&file, &doc, &mut findings);
+    findings.extend(external_refs(&file, &doc, None));
+    let mut conv = convert::convert(&file, &doc, &rules, &counts);
+    findings.append(&mut conv.findings);
+    if let Some((start, _)) = start_tile(&conv) {
+        let ts = tileset(file_name(&file.path), &rs_path, &conv, start);
+        match compile_tileset(&file, &ts, &rules, None) {
+            Ok((_, notes)) => findings.extend(notes),
+            Err(f) => findings.extend(f),
+        }
+    }
+    sort_findings(&mut findings);
+    v.findings = findings;
+    Ok(v)
+}
+
+fn file_name(path: &Path) -> String {
+    path.file_name().map_or_else(
+        || path.display().to_string(),
+        |n| n.to_string_lossy().into_owned(),
+    )
+}
+
+/// What `tessera import jcz` is asked to do.
+#[derive(Debug, Clone, Default)]
+pub struct ImportOptions {
+    /// Tile sets (`<tile-set id>`) to take; several are added up (then `<remove>`s
+    /// apply). Empty: the file's only set, or every tile's `count` when it has no sets; a
+    /// file with several sets needs a choice.
+    pub sets: Vec<String>,
+    /// Rule set to convert for and to name in the output (default: [`default_ruleset`]).
+    pub ruleset: Option<PathBuf>,
+    /// Start tile id (default: the tile of group `river-spring`, else the first tile).
+    pub start: Option<String>,
+    /// Where the data comes from, for the provenance block and the header comment (e.g.
+    /// the repository, commit and licence notice); default: the file's name.
+    pub source: Option<String>,
+}
+
+/// A converted tile set, ready to be written.
+#[derive(Debug)]
+pub struct Imported {
+    /// The YAML text.
+    pub yaml: String,
+    /// Warnings (and notes) about the source, e.g. elements the rule set cannot express.
+    pub warnings: Vec<Finding>,
+    /// Tiles in the set (the sum of the counts).
+    pub total: u32,
+    /// Tile definitions written.
+    pub definitions: usize,
+    /// Tiles of the chosen sets left out (their sides cannot be expressed).
+    pub left_out: Vec<String>,
+}
+
+/// Copies per tile id, each at the XML that gives it.
+type Counts = HashMap<String, Sp<u32>>;
+
+/// The counts of the chosen tile sets, added up, minus their `<remove>`s.
+fn chosen_counts(
+    path: &Path,
+    file: &SourceFile,
+    doc: &xml::Doc,
+    sets: &[String],
+    findings: &mut Vec<Finding>,
+) -> Result<(Counts, Vec<String>), Failure> {
+    let ids: Vec<&str> = doc.sets.iter().map(|s| s.id.value.as_str()).collect();
+    let listing = || {
+        if ids.is_empty() {
+            "it has no `<tile-set>`".to_string()
+        } else {
+            format!("its tile sets: {}", ids.join(", "))
+        }
+    };
+    let chosen: Vec<&xml::TileSetDef> = if sets.is_empty() {
+        match doc.sets.len() {
+            0 => {
+                return Ok((all_counts(file, doc, findings), Vec::new()));
+            }
+            1 => vec![&doc.sets[0]],
+            n => {
+                return Err(Failure::Tool(format!(
+                    "{} has {n} tile sets; choose with --set ID (repeat --set to add sets up): {}",
+                    path.display(),
+                    ids.join(", ")
+                )));
+            }
+        }
+    } else {
+        let mut v = Vec::new();
+        for s in sets {
+            match doc.sets.iter().find(|x| x.id.value == *s) {
+                Some(x) => v.push(x),
+                None => {
+                    return Err(Failure::Tool(format!(
+                        "unknown tile set `{s}` in {}; {}",
+                        path.display(),
+                        listing()
+                    )));
+                }
+            }
+        }
+        v
+    };
+    let mut counts: HashMap<String, Sp<u32>> = HashMap::new();
+    for set in &chosen {
+        for r in &set.refs {
+            counts
+                .entry(r.tile.value.clone())
+                .and_modify(|c| c.value = c.value.saturating_add(r.count.value))
+                .or_insert(r.count.clone());
+        }
+    }
+    for set in &chosen {
+        for r in &set.removes {
+            counts.remove(&r.tile.value);
+        }
+    }
+    Ok((counts, chosen.iter().map(|s| s.id.value.clone()).collect()))
+}
+
+/// Converts a JCZ file to a tessera tile set (the text of the YAML file to write at
+/// `out`; paths in it are relative to `out`).
+///
+/// Errors: [`Failure::Tool`] when a file cannot be read, a set is unknown or must be
+/// chosen, or the start tile is not a tile of the result; [`Failure::Findings`] when the
+/// source has errors (located in the XML; nothing should be written then).
+pub fn import(path: &Path, out: &Path, opts: &ImportOptions) -> Result<Imported, Failure> {
+    let file = load::read(path).map_err(Failure::Tool)?;
+    let (doc, mut findings) = xml::read(&file).map_err(Failure::one)?;
+    let rs_path = opts.ruleset.clone().unwrap_or_else(default_ruleset);
+    let (_, rules) = rules(&rs_path)
+        .map_err(Failure::Tool)?
+        .map_err(Failure::Findings)?;
+    let (counts, sets) = chosen_counts(path, &file, &doc, &opts.sets, &mut findings)?;
+    findings.extend(external_refs(&file, &doc, Some(&sets)));
+    let mut conv = convert::convert(&file, &doc, &rules, &counts);
+    findings.append(&mut conv.findings);
+    let start = match &opts.start {
+        Some(id) => match conv.defs.iter().position(|d| d.id.value == *id) {
+            Some(i) => Some((i, "chosen with --start".to_string())),
+            None => {
+                return Err(Failure::Tool(format!(
+                    "--start {id}: not a tile of the converted set; its tiles: {}",
+                    conv.defs
+                        .iter()
+                        .map(|d| d.id.value.as_str())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                )));
+            }
+        },
+        None => start_tile(&conv),
+    };
+    let Some((start, start_reason)) = start else {
+        return Err(Failure::Tool(format!(
+            "no tile of {} can be converted with rule set `{}`",
+            path.display(),
+            rules.name
+        )));
+    };
+    let ts = tileset(file_name(path), &rs_path, &conv, start);
+    match compile_tileset(&file, &ts, &rules, None) {
+        Ok((_, notes)) => findings.extend(notes),
+        Err(f) => findings.extend(f),
+    }
+    sort_findings(&mut findings);
+    if findings.iter().any(|f| f.level == Level::Error) {
+        return Err(Failure::Findings(findings));
+    }
+    let out_dir = out_dir(out)?;
+    let rs_abs = std::fs::canonicalize(&rs_path)
+        .map_err(|e| Failure::Tool(format!("{}: {e}", rs_path.display())))?;
+    let ruleset_rel = relative(&out_dir, &rs_abs);
+    // The schema beside the rule set's directory (the repository layout), else this
+    // crate's.
+    let schema = rs_abs
+        .parent()
+        .and_then(Path::parent)
+        .map(|p| p.join("schema/tileset.schema.json"))
+        .filter(|p| p.exists())
+        .unwrap_or_else(|| {
+            Path::new(env!("CARGO_MANIFEST_DIR")).join("schema/tileset.schema.json")
+        });
+    let schema_rel = relative(&out_dir, &std::fs::canonicalize(&schema).unwrap_or(schema));
+    let source_name = file_name(path);
+    let source = opts.source.clone().unwrap_or_else(|| source_name.clone());
+    let yaml = emit::tileset_yaml(
+        &emit::Header {
+            schema: &schema_rel,
+            source_name: &source_name,
+            sets: &sets,
+            source: &source,
+            ruleset: &ruleset_rel,
+            start: &conv.defs[start].id.value,
+            start_reason: &start_reason,
+        },
+        &conv.defs,
+        &conv.lines,
+    );
+    Ok(Imported {
+        yaml,
+        warnings: findings,
+        total: ts.total.value,
+        definitions: conv.defs.len(),
+        left_out: conv.left_out,
+    })
+}
+
+/// The directory an output file goes to, made absolute.
+fn out_dir(out: &Path) -> Result<PathBuf, Failure> {
+    let dir = match out.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    };
+    std::fs::canonicalize(dir).map_err(|e| {
+        Failure::Tool(format!(
+            "cannot write {}: {}: {e}",
+            out.display(),
+            dir.display()
+        ))
+    })
+}
+
+/// `to` relative to the directory `from` (both absolute), with `/` separators.
+fn relative(from: &Path, to: &Path) -> String {
+    let f: Vec<Component> = from.components().collect();
+    let t: Vec<Component> = to.components().collect();
+    let common = f.iter().zip(&t).take_while(|(a, b)| a == b).count();
+    let mut parts: Vec<String> = vec!["..".to_string(); f.len() - common];
+    parts.extend(
+        t[common..]
+            .iter()
+            .map(|c| c.as_os_str().to_string_lossy().into_owned()),
+    );
+    parts.join("/")
+}
+
+/// Writes `text` to `out` whole or not at all: it goes to a temporary file beside `out`,
+/// is checked with [`crate::validate::validate_path`] (a converted set must validate
+/// clean), then takes `out`'s name. Without `force` an existing `out` is never replaced.
+///
+/// Errors: a message when `out` exists (without `force`), cannot be written, or the
+/// written set does not validate (a bug of the converter; nothing is left behind).
+pub fn write_new(out: &Path, text: &str, force: bool) -> Result<(), String> {
+    if !force && out.exists() {
+        return Err(format!(
+            "{} exists; pass --force to replace it",
+            out.display()
+        ));
+    }
+    let dir = out_dir(out).map_err(|e| e.to_string())?;
+    let name = file_name(out);
+    let tmp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
+    std::fs::write(&tmp, text).map_err(|e| format!("cannot write {}: {e}", tmp.display()))?;
+    let cleanup = |m: String| {
+        let _ = std::fs::remove_file(&tmp);
+        m
+    };
+    let check = crate::validate::validate_path(&tmp).map_err(cleanup)?;
+    let errors: Vec<String> = check
+        .findings
+        .iter()
+        .filter(|f| f.level == Level::Error)
+        .map(|f| format!("[{}] {f}", f.check.code()))
+        .collect();
+    if !errors.is_empty() {
+        return Err(cleanup(format!(
+            "the converted tile set does not validate, so nothing was written (a bug of the converter): {}",
+            errors.join("; ")
+        )));
+    }
+    let placed = if force {
+        std::fs::rename(&tmp, out)
+    } else {
+        // A hard link fails if `out` appeared meanwhile: never replace it. Where hard
+        // links are not supported, the existence check above has to do.
+        match std::fs::hard_link(&tmp, out) {
+            Ok(()) => std::fs::remove_file(&tmp),
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
+                return Err(cleanup(format!(
+                    "{} exists; pass --force to replace it",
+                    out.display()
+                )));
+            }
+            Err(_) => std::fs::rename(&tmp, out),
+        }
+    };
+    placed.map_err(|e| cleanup(format!("cannot write {}: {e}", out.display())))
+}
