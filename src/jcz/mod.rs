@@ -30,12 +30,13 @@ use crate::validate::{Validation, compile_tileset, load_ruleset, sort_findings};
 pub use xml::looks_like_xml;
 
 /// The rule set JCZ files are checked against when no `--ruleset` is given, and the one an
-/// import names: today the base game, `rulesets/carcassonne.yaml` of this crate.
+/// import names: today the bundled base game (`bundled:rulesets/carcassonne.yaml`, built
+/// into tessera, so that XML can be checked anywhere).
 ///
 /// This is the one place that decides it (a rule set with the expansions tessera knows
 /// will replace it).
 pub fn default_ruleset() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("rulesets/carcassonne.yaml")
+    PathBuf::from(format!("{}rulesets/carcassonne.yaml", load::BUNDLED_PREFIX))
 }
 
 /// The group of a river's spring in JCZ files; a tile of that group is the start tile.
@@ -151,10 +152,11 @@ fn start_tile(c: &convert::Converted) -> Option<(usize, String)> {
 fn tileset(name: String, ruleset: &Path, c: &convert::Converted, start: usize) -> TileSetFile {
     TileSetFile {
         name,
-        ruleset: Sp::unspanned(ruleset.display().to_string()),
+        ruleset: Some(Sp::unspanned(ruleset.display().to_string())),
+        include: Vec::new(),
         shapes_from: None,
-        total: Sp::unspanned(c.defs.iter().map(|d| d.count.value).sum()),
-        start: StartTile {
+        total: Some(Sp::unspanned(c.defs.iter().map(|d| d.count.value).sum())),
+        start: Some(StartTile {
             tile: Sp::unspanned(
                 c.defs
                     .get(start)
@@ -162,7 +164,7 @@ fn tileset(name: String, ruleset: &Path, c: &convert::Converted, start: usize) -
                     .unwrap_or_default(),
             ),
             copy: None,
-        },
+        }),
         supply: Default::default(),
         provenance: None,
         tiles: c.defs.clone(),
@@ -372,20 +374,31 @@ pub fn import(path: &Path, out: &Path, opts: &ImportOptions) -> Result<Imported,
         return Err(Failure::Findings(findings));
     }
     let out_dir = out_dir(out)?;
-    let rs_abs = std::fs::canonicalize(&rs_path)
-        .map_err(|e| Failure::Tool(format!("{}: {e}", rs_path.display())))?;
-    let ruleset_rel = relative(&out_dir, &rs_abs);
-    // The schema beside the rule set's directory (the repository layout), else this
-    // crate's.
-    let schema = rs_abs
-        .parent()
-        .and_then(Path::parent)
-        .map(|p| p.join("schema/tileset.schema.json"))
-        .filter(|p| p.exists())
-        .unwrap_or_else(|| {
-            Path::new(env!("CARGO_MANIFEST_DIR")).join("schema/tileset.schema.json")
-        });
-    let schema_rel = relative(&out_dir, &std::fs::canonicalize(&schema).unwrap_or(schema));
+    // A bundled rule set is named as such; a file by its path relative to the output.
+    let rs_abs = if rs_path.to_string_lossy().starts_with(load::BUNDLED_PREFIX) {
+        None
+    } else {
+        Some(
+            std::fs::canonicalize(&rs_path)
+                .map_err(|e| Failure::Tool(format!("{}: {e}", rs_path.display())))?,
+        )
+    };
+    let ruleset_rel = rs_abs
+        .as_ref()
+        .map_or_else(|| rs_path.display().to_string(), |p| relative(&out_dir, p));
+    // The schema for the modeline: beside the rule set's directory (the repository
+    // layout), else in the working directory's `schema/`, else this crate's.
+    let schema_file = "schema/tileset.schema.json";
+    let schema_rel = rs_abs
+        .as_ref()
+        .and_then(|p| p.parent()?.parent().map(|d| d.join(schema_file)))
+        .into_iter()
+        .chain([
+            PathBuf::from(schema_file),
+            Path::new(env!("CARGO_MANIFEST_DIR")).join(schema_file),
+        ])
+        .find_map(|p| std::fs::canonicalize(p).ok())
+        .map_or_else(|| schema_file.to_string(), |p| relative(&out_dir, &p));
     let source_name = file_name(path);
     let source = opts.source.clone().unwrap_or_else(|| source_name.clone());
     let yaml = emit::tileset_yaml(
@@ -404,7 +417,7 @@ pub fn import(path: &Path, out: &Path, opts: &ImportOptions) -> Result<Imported,
     Ok(Imported {
         yaml,
         warnings: findings,
-        total: ts.total.value,
+        total: ts.total.map_or(0, |t| t.value),
         definitions: conv.defs.len(),
         left_out: conv.left_out,
     })

@@ -245,7 +245,7 @@ pub fn read(file: &SourceFile) -> Result<(Doc, Vec<Finding>), Finding> {
         let loc = Loc {
             line: pos.row,
             column: pos.col,
-            bytes: None,
+            ..Loc::UNKNOWN
         };
         Finding::new(
             Check::JczSyntax,
