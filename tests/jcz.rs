@@ -171,10 +171,10 @@ fn real_defects_are_reported_at_their_lines() {
 
 /// Every field of a city tile of `fan/wishing_wells.xml` that touches a city at a corner
 /// but has no `city=` attribute (the file has none at all), by the line of its `<farm>`:
-/// CRrc.w SR (7), EL (9); FCRC.w SR (17), SL (18), NL NR (19); FRrC.w SR (34), NL NR EL
-/// (36); RCrc.w.s.p NL (51), NR (52), SL SR (53); RfrC.w NL (60), SR (61); RfrC.ws NL SR
-/// (70); RrFC.w ER SL SR (106), NL (107). 18 corner contacts in all (FCRC.w's NL NR and
-/// RCrc.w.s.p's, RfrC.ws's fields touch two corners each). The river tiles hold no city.
+/// CRrc.w SR (7), EL (9); FCRC.w SR (18), SL (19), NL NR (20); FRrC.w SR (36), NL NR EL
+/// (38); RCrc.w.s.p NL (53), NR (54), SL SR (55); RfrC.w NL (62), SR (63); RfrC.ws NL SR
+/// (72); RrFC.w ER SL SR (100), NL (101). 18 corner contacts in all (the fields on lines
+/// 20, 55 and 72 touch a city at two corners each). The river tiles hold no city.
 ///
 /// This needs the corner-rule check (`tileset::missing_link`), written on another branch:
 /// it fails until that branch is merged.
@@ -183,7 +183,7 @@ fn wishing_wells_fields_without_city_links_are_found_at_their_lines() {
     let v = validate(&Path::new(DIR).join("fan/wishing_wells.xml"));
     assert_eq!(
         lines_of(&v, CORNER_RULE),
-        BTreeSet::from([7, 9, 17, 18, 19, 34, 36, 51, 52, 53, 60, 61, 70, 106, 107])
+        BTreeSet::from([7, 9, 18, 19, 20, 36, 38, 53, 54, 55, 62, 63, 72, 100, 101])
     );
 }
 
@@ -487,6 +487,44 @@ fn every_set_of_every_clean_file_imports_to_a_clean_tile_set() {
         }
     }
     assert!(imported > 40, "{imported} tile sets imported");
+}
+
+#[test]
+fn attributes_named_like_items_of_the_rule_set_become_items() {
+    // A rule set declaring `inn` and `cathedral`: the base game's warnings about them
+    // disappear, and the items land on the segments.
+    let rs = Path::new("tests/fixtures/jcz-rulesets/base-with-inn-cathedral-items.yaml");
+    let ic = Path::new(DIR).join("inns_and_cathedrals.xml");
+    let v = jcz::validate_path(&ic, Some(rs)).expect("readable");
+    assert_eq!(codes(&v, &[]), BTreeSet::new());
+    let dir = scratch("jcz-items");
+    let out = dir.join("ic.yaml");
+    let opts = ImportOptions {
+        sets: vec!["inns-and-cathedrals:2".into()],
+        ruleset: Some(rs.to_path_buf()),
+        ..Default::default()
+    };
+    let i = jcz::import(&ic, &out, &opts).expect("imports");
+    jcz::write_new(&out, &i.yaml, true).expect("written");
+    let (g, _) = load_tileset(&out, None).expect("loads");
+    let items = |tile: &str| -> BTreeMap<String, u32> {
+        let t = &g.tiles.tiles[g.tiles.get(tile).expect("tile")];
+        t.segments
+            .iter()
+            .flat_map(|s| s.items.iter())
+            .map(|(it, n)| (g.rules.items[*it].clone(), *n))
+            .collect()
+    };
+    assert_eq!(
+        items("IC/Cccc.c"),
+        BTreeMap::from([("cathedral".into(), 1)])
+    );
+    assert_eq!(items("IC/RFr.iG"), BTreeMap::from([("inn".into(), 1)]));
+    assert_eq!(
+        items("IC/CcRr+.i"),
+        BTreeMap::from([("inn".into(), 1), ("pennant".into(), 1)])
+    );
+    assert_eq!(i.total, 18);
 }
 
 #[test]
