@@ -517,9 +517,9 @@ checks! {
         bad: "- {id: D, count: 0, sides: {N: city, E: road, S: field, W: road}, segments: [...]}",
         fixed: "- {id: D, count: 4, sides: {N: city, E: road, S: field, W: road}, segments: [...]}",
     }
-    /// A segment of a kind that lies along sides (has a terrain) claims no slot.
+    /// A segment of a kind that lies along sides (has a terrain) claims no slot and links to nothing.
     NoSlots => "tileset::no_slots", Error {
-        why: "A segment of a kind with a terrain (city, road, field) exists only through the slots it claims: with `at: []` or no `at` it touches no side, joins nothing and cannot be reached by a piece address, so it is a segment that was not finished.",
+        why: "A segment of a kind with a terrain (city, road, field) exists only through the slots it claims: with `at: []` or no `at`, and no links, it touches no side and joins nothing, so it is a segment that was not finished. A segment that links to others is allowed without slots: a field enclosed between city caps (JCloisterZone's INNER_FARM) reaches no edge but touches its cities, and pieces address it by its id.",
         bad: "- {id: road, feature: road, at: []}",
         fixed: "- {id: road, feature: road, at: [E, W]}",
     }

@@ -552,6 +552,10 @@ impl<'a> TileConv<'a, '_> {
                         at: d.at,
                         items: d.items,
                         links,
+                        // JCZ has no way to say that a field and a city meeting at a
+                        // corner are kept apart: a field without `city=` is simply
+                        // silent, and the corner rule reports it.
+                        apart: BTreeMap::new(),
                     },
                     d.elem.loc,
                 )
