@@ -95,7 +95,7 @@ pub fn tileset_yaml(h: &Header, defs: &[Sp<TileDef>], lines: &[u32]) -> String {
     let _ = writeln!(o, "# Start tile: {}", h.start_reason);
     let _ = writeln!(o, "start: {{tile: {}}}", quoted(h.start));
     let _ = writeln!(o, "provenance:");
-    let _ = writeln!(o, "  status: verified");
+    let _ = writeln!(o, "  status: imported");
     let _ = writeln!(o, "  sources:");
     let _ = writeln!(o, "    - {}", quoted(h.source));
     let _ = writeln!(

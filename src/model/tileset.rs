@@ -183,6 +183,10 @@ pub enum ProvenanceStatus {
     Deduced,
     /// Authored to fit known constraints; not checked against the physical tiles.
     Reconstructed,
+    /// Converted mechanically from another program's data (`tessera import jcz`): as
+    /// accurate as that source, which may have defects of its own; not checked against the
+    /// physical tiles here.
+    Imported,
 }
 
 /// One tile definition (a tile type) and how many copies the set holds.

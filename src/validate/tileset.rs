@@ -1078,6 +1078,7 @@ fn provenance_note(part: &compose::Part) -> Option<Finding> {
     }
     let word = match status {
         ProvenanceStatus::Deduced => "deduced",
+        ProvenanceStatus::Imported => "imported",
         _ => "reconstructed",
     };
     let mut n = Finding::new(
