@@ -172,7 +172,7 @@ fn offset_of(text: &str, line: usize, column: usize) -> usize {
 
 macro_rules! checks {
     ($(
-        $(#[doc = $title:literal])+
+        #[doc = $title:literal]
         $variant:ident => $code:literal, $level:ident {
             why: $why:literal,
             bad: $bad:literal,
@@ -180,13 +180,13 @@ macro_rules! checks {
         }
     )*) => {
         /// The catalogue of checks: one code per rule. Each has a stable code, namespaced by
-        /// area (`yaml::`, `schema::`, `ruleset::`, `tileset::`, `position::`, `jcz::`,
-        /// `note::`), a title, a default severity, why it matters and an example of bad and
-        /// fixed input ([`Check::info`]); `tessera explain CODE` and `docs/checks.md` are
-        /// made from it.
+        /// area (`io::`, `yaml::`, `schema::`, `ruleset::`, `tileset::`, `position::`,
+        /// `jcz::`, `note::`), a one-line title, a default severity, why it matters and an
+        /// example of bad and fixed input ([`Check::info`]); `tessera explain CODE` and
+        /// `docs/checks.md` are made from it.
         #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
         pub enum Check {
-            $( $(#[doc = $title])+ $variant, )*
+            $( #[doc = $title] $variant, )*
         }
         impl Check {
             /// Every check, in catalogue order.
@@ -194,13 +194,15 @@ macro_rules! checks {
             /// What the catalogue says about this check.
             pub fn info(self) -> &'static CheckInfo {
                 match self {
-                    $(Check::$variant => &CheckInfo {
-                        code: $code,
-                        title: concat!($($title),+),
-                        severity: Level::$level,
-                        why: $why,
-                        bad: $bad,
-                        fixed: $fixed,
+                    $(Check::$variant => const {
+                        &CheckInfo {
+                            code: $code,
+                            title: $title.trim_ascii(),
+                            severity: Level::$level,
+                            why: $why,
+                            bad: $bad,
+                            fixed: $fixed,
+                        }
                     },)*
                 }
             }
@@ -235,207 +237,1572 @@ impl Check {
     pub fn from_code(code: &str) -> Option<Check> {
         Check::ALL.iter().copied().find(|c| c.code() == code)
     }
+
+    /// Codes close to `code` (a misspelling, or the part after `::` alone), closest first,
+    /// for "did you mean" lists.
+    pub fn suggest(code: &str) -> Vec<&'static str> {
+        let code = code.trim().to_ascii_lowercase();
+        let tail = |c: &str| c.rsplit("::").next().unwrap_or_default().to_string();
+        let wanted = tail(&code);
+        let mut scored: Vec<(usize, &'static str)> = Check::ALL
+            .iter()
+            .filter_map(|c| {
+                let known = c.code();
+                let whole = edit_distance(&code, known);
+                let part = edit_distance(&wanted, &tail(known));
+                let close = whole <= (known.len() / 4).max(2)
+                    || part <= (wanted.len() / 4).max(1)
+                    || (wanted.len() >= 3 && tail(known).contains(&wanted));
+                close.then_some((whole.min(part), known))
+            })
+            .collect();
+        scored.sort();
+        scored.into_iter().take(5).map(|(_, c)| c).collect()
+    }
+}
+
+/// Levenshtein distance between two strings, in characters.
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut prev = row[0];
+        row[0] = i + 1;
+        for (j, cb) in b.iter().enumerate() {
+            let cur = row[j + 1];
+            row[j + 1] = if ca == *cb {
+                prev
+            } else {
+                1 + prev.min(cur).min(row[j])
+            };
+            prev = cur;
+        }
+    }
+    row[b.len()]
+}
+
+/// An unknown code as a message: the code, the close codes, and (with `list_all`) every
+/// known code, one line per area.
+pub fn unknown_code_message(code: &str, context: &str, list_all: bool) -> String {
+    let mut m = format!("unknown check code `{code}`{context}");
+    let close = Check::suggest(code);
+    if !close.is_empty() {
+        m.push_str(&format!("\n  did you mean: {}", close.join(", ")));
+    }
+    if !list_all {
+        m.push_str("\n  `tessera explain` lists every code");
+        return m;
+    }
+    m.push_str("\n  known codes (`tessera explain` lists them with their titles):");
+    let mut area = "";
+    for c in Check::ALL {
+        let code = c.code();
+        let this = code.split("::").next().unwrap_or_default();
+        if this == area {
+            m.push_str(", ");
+        } else {
+            m.push_str("\n    ");
+            area = this;
+        }
+        m.push_str(code);
+    }
+    m
+}
+
+/// What `--allow` and `--deny` make of findings, applied to every finding of a run before
+/// it is printed or counted.
+///
+/// - `--allow CODE`: findings with that code are dropped. Only warnings and notes can be
+///   allowed: an error means the file cannot be used, and a later stage relies on it.
+/// - `--deny CODE`: findings with that code are errors (exit code 2).
+/// - `--deny warnings`: every warning is an error.
+///
+/// Notes never change the exit code unless their code is denied.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Policy {
+    allow: Vec<Check>,
+    deny: Vec<Check>,
+    deny_warnings: bool,
+}
+
+/// The word that stands for every warning in `--deny`.
+pub const WARNINGS: &str = "warnings";
+
+impl Policy {
+    /// The policy of the codes given to `--allow` and `--deny` (each repeatable; `warnings`
+    /// in `deny` stands for every warning).
+    ///
+    /// Errors: a message for a code that is not in the catalogue (with close codes and the
+    /// known codes), for allowing a check whose findings are errors, and for a code both
+    /// allowed and denied.
+    pub fn new<S: AsRef<str>>(allow: &[S], deny: &[S]) -> Result<Policy, String> {
+        let mut p = Policy::default();
+        for code in allow {
+            let code = code.as_ref();
+            if code == WARNINGS {
+                return Err(
+                    "`--allow warnings` is not supported: allow warnings one code at a time".into(),
+                );
+            }
+            let check = Check::from_code(code)
+                .ok_or_else(|| unknown_code_message(code, " in --allow", true))?;
+            if check.info().severity == Level::Error {
+                return Err(format!(
+                    "`{code}` cannot be allowed: its findings are errors (the file cannot be used as it is); only warnings and notes can be allowed"
+                ));
+            }
+            p.allow.push(check);
+        }
+        for code in deny {
+            let code = code.as_ref();
+            if code == WARNINGS {
+                p.deny_warnings = true;
+                continue;
+            }
+            let check = Check::from_code(code)
+                .ok_or_else(|| unknown_code_message(code, " in --deny", true))?;
+            if p.allow.contains(&check) {
+                return Err(format!("`{code}` is both allowed and denied"));
+            }
+            p.deny.push(check);
+        }
+        Ok(p)
+    }
+
+    /// The level a finding of `check` at `level` has under this policy, or `None` when it
+    /// is allowed (dropped).
+    pub fn level(&self, check: Check, level: Level) -> Option<Level> {
+        if self.allow.contains(&check) {
+            None
+        } else if self.deny.contains(&check) || (self.deny_warnings && level == Level::Warning) {
+            Some(Level::Error)
+        } else {
+            Some(level)
+        }
+    }
+
+    /// Applies the policy: drops allowed findings and raises denied ones to errors.
+    pub fn apply(&self, findings: Vec<Finding>) -> Vec<Finding> {
+        findings
+            .into_iter()
+            .filter_map(|mut f| {
+                f.level = self.level(f.check, f.level)?;
+                Some(f)
+            })
+            .collect()
+    }
 }
 
 checks! {
-    /// A file could not be read.
+    /// A file that another file names (rule set, tile set, `shapes_from`) cannot be read.
     Io => "io::read", Error {
-        why: "",
-        bad: "",
-        fixed: "",
+        why: "A tile set is checked against the rule set it names and a position is replayed \
+              with the tile set it names; when that file cannot be read nothing else can be \
+              checked. Paths are relative to the file that names them.",
+        bad: "\
+name: My expansion
+ruleset: ../rulesets/carcasonne.yaml
+total: 1
+start: {tile: E}
+tiles:
+  - id: E
+    sides: {N: city, E: field, S: field, W: field}
+    segments:
+      - {id: city, feature: city, at: [N]}
+      - {id: field, feature: field, at: [E, S, W], links: {touches: [city]}}
+",
+        fixed: "\
+name: My expansion
+ruleset: ../rulesets/carcassonne.yaml
+total: 1
+start: {tile: E}
+tiles:
+  - id: E
+    sides: {N: city, E: field, S: field, W: field}
+    segments:
+      - {id: city, feature: city, at: [N]}
+      - {id: field, feature: field, at: [E, S, W], links: {touches: [city]}}
+",
     }
     /// The file is not well-formed YAML.
     YamlSyntax => "yaml::syntax", Error {
-        why: "",
-        bad: "",
-        fixed: "",
+        why: "Nothing can be read from a file the YAML parser rejects. The usual causes are a \
+              tab used for indentation, an unclosed bracket or quote, and a key given twice \
+              in one map.",
+        bad: "\
+tileset: ../tilesets/base.yaml
+players: [A, B]
+turns:
+  - {tile: V, x: 1, y: 0, rotation: 90, piece: N}
+  - {tile: U, x: -1, y: 0, rotation: 90
+",
+        fixed: "\
+tileset: ../tilesets/base.yaml
+players: [A, B]
+turns:
+  - {tile: V, x: 1, y: 0, rotation: 90, piece: N}
+  - {tile: U, x: -1, y: 0, rotation: 90}
+",
     }
-    /// The file does not have the shape its JSON Schema requires.
+    /// The file is not UTF-8 text.
+    NotUtf8 => "yaml::not_utf8", Error {
+        why: "YAML files are UTF-8 text. A file saved in another encoding (Latin-1, UTF-16) \
+              or a binary file cannot be parsed; the finding points at the first byte that \
+              is not UTF-8.",
+        bad: "\
+# saved as Latin-1: `é` is the single byte 0xE9, which is not UTF-8
+name: Extension café
+",
+        fixed: "\
+# saved as UTF-8: `é` is the two bytes 0xC3 0xA9
+name: Extension café
+",
+    }
+    /// A key or value does not have the shape the format's JSON Schema requires.
     Schema => "schema::invalid", Error {
-        why: "",
-        bad: "",
-        fixed: "",
+        why: "Every key and value of a rule set, tile set or position has a type and a set of \
+              allowed keys (schema/*.schema.json, `tessera schema`). A misspelt key or a value \
+              of the wrong type would otherwise be ignored or misread; every violation is \
+              reported at its key.",
+        bad: "\
+name: My expansion
+ruleset: ../rulesets/carcassonne.yaml
+total: 2
+start: {tile: E}
+tiles:
+  - id: E
+    count: two
+    sides: {N: city, E: field, S: field, W: field}
+    segments:
+      - {id: city, feature: city, at: [N]}
+      - {id: field, feature: field, at: [E, S, W], links: {touches: [city]}}
+",
+        fixed: "\
+name: My expansion
+ruleset: ../rulesets/carcassonne.yaml
+total: 2
+start: {tile: E}
+tiles:
+  - id: E
+    count: 2
+    sides: {N: city, E: field, S: field, W: field}
+    segments:
+      - {id: city, feature: city, at: [N]}
+      - {id: field, feature: field, at: [E, S, W], links: {touches: [city]}}
+",
     }
-    /// A name is defined twice.
+    /// The file's kind (rule set, tile set or position) cannot be told from its keys.
+    UnknownKind => "schema::unknown_kind", Error {
+        why: "`tessera validate` tells a file's kind from its top-level keys: a rule set has \
+              `terrains` or `features`, a position has `players`, a tile set has `tiles`, \
+              `total` or `shapes_from`. A file with none of them cannot be checked at all.",
+        bad: "\
+name: My expansion
+ruleset: ../rulesets/carcassonne.yaml
+Tiles:
+  - id: E
+",
+        fixed: "\
+name: My expansion
+ruleset: ../rulesets/carcassonne.yaml
+total: 1
+start: {tile: E}
+tiles:
+  - id: E
+    sides: {N: city, E: field, S: field, W: field}
+    segments:
+      - {id: city, feature: city, at: [N]}
+      - {id: field, feature: field, at: [E, S, W], links: {touches: [city]}}
+",
+    }
+    /// A file named as one kind (`ruleset:`, `tileset:`, `shapes_from:`) is of another kind.
+    WrongKind => "schema::wrong_kind", Error {
+        why: "A position's `tileset:` must name a tile set and a tile set's `ruleset:` a rule \
+              set; naming the other kind of file is a slip that would otherwise show as dozens \
+              of schema errors in the wrong file.",
+        bad: "\
+tileset: ../rulesets/carcassonne.yaml
+players: [A, B]
+turns:
+  - {tile: V, x: 1, y: 0, rotation: 90}
+",
+        fixed: "\
+tileset: ../tilesets/base.yaml
+players: [A, B]
+turns:
+  - {tile: V, x: 1, y: 0, rotation: 90}
+",
+    }
+    /// A terrain is listed twice in `terrains`.
     Duplicate => "ruleset::duplicate", Error {
-        why: "",
-        bad: "",
-        fixed: "",
+        why: "Each terrain is one name that side profiles and feature kinds refer to; listing \
+              it twice is a copy-and-paste slip that hides which list was meant.",
+        bad: "\
+name: Roads
+terrains: [road, field, road]
+sides:
+  road: [field, road, field]
+  field: [field]
+features:
+  road:
+    terrain: road
+    completion: closed
+    scoring:
+      completed: [{terms: [{count: tiles, points: 1}]}]
+  field: {terrain: field, completion: never}
+pieces:
+  follower: {supply: 7, roles: [{role: highwayman, feature: road}]}
+",
+        fixed: "\
+name: Roads
+terrains: [road, field]
+sides:
+  road: [field, road, field]
+  field: [field]
+features:
+  road:
+    terrain: road
+    completion: closed
+    scoring:
+      completed: [{terms: [{count: tiles, points: 1}]}]
+  field: {terrain: field, completion: never}
+pieces:
+  follower: {supply: 7, roles: [{role: highwayman, feature: road}]}
+",
     }
-    /// A rule set refers to a terrain, feature, item, relation, piece or option it does not declare.
+    /// A rule set refers to a terrain, feature kind, item, relation, piece kind, stack or option it does not declare.
     RuleSetUnknownName => "ruleset::unknown_name", Error {
-        why: "",
-        bad: "",
-        fixed: "",
+        why: "Names in a rule set are declared once (under `terrains`, `features`, `items`, \
+              `relations`, `pieces`, `stacks`, `options`) and used elsewhere; a misspelt use \
+              would silently score nothing or make a role impossible.",
+        bad: "\
+name: Roads
+terrains: [road, field]
+sides:
+  road: [field, road, field]
+  field: [field]
+features:
+  road:
+    terrain: road
+    completion: closed
+    scoring:
+      completed: [{terms: [{count: tiles, points: 1}]}]
+  field: {terrain: field, completion: never}
+pieces:
+  follower: {supply: 7, roles: [{role: highwayman, feature: street}]}
+",
+        fixed: "\
+name: Roads
+terrains: [road, field]
+sides:
+  road: [field, road, field]
+  field: [field]
+features:
+  road:
+    terrain: road
+    completion: closed
+    scoring:
+      completed: [{terms: [{count: tiles, points: 1}]}]
+  field: {terrain: field, completion: never}
+pieces:
+  follower: {supply: 7, roles: [{role: highwayman, feature: road}]}
+",
+    }
+    /// A role is placed on an aggregate kind, or scored on a kind that does not contain the kind it is placed on.
+    RoleScoredOn => "ruleset::role_scored_on", Error {
+        why: "A piece stands on a segment, so its role names a feature kind that tiles hold; \
+              `scored_on` may only name that kind or an aggregate made of it (a hut on a river \
+              scored on its river system). Anything else has no feature to count the piece in.",
+        bad: "\
+name: Roads
+terrains: [road, field]
+sides:
+  road: [field, road, field]
+  field: [field]
+features:
+  road:
+    terrain: road
+    completion: closed
+    scoring:
+      completed: [{terms: [{count: tiles, points: 1}]}]
+  field: {terrain: field, completion: never}
+pieces:
+  follower:
+    supply: 7
+    roles:
+      - {role: highwayman, feature: road}
+      - {role: farmer, feature: field, scored_on: road}
+",
+        fixed: "\
+name: Roads
+terrains: [road, field]
+sides:
+  road: [field, road, field]
+  field: [field]
+features:
+  road:
+    terrain: road
+    completion: closed
+    scoring:
+      completed: [{terms: [{count: tiles, points: 1}]}]
+  field: {terrain: field, completion: never}
+pieces:
+  follower:
+    supply: 7
+    roles:
+      - {role: highwayman, feature: road}
+      - {role: farmer, feature: field}
+",
     }
     /// A side profile is not 1 or 3 parts long.
     SideProfile => "ruleset::side_profile", Error {
-        why: "",
-        bad: "",
-        fixed: "",
+        why: "A side is one terrain (one slot, named by the side: `N`) or terrain, path, \
+              terrain (three slots: `NL`, `N`, `NR`); slot names and edge matching are built \
+              on that, so other lengths cannot be matched.",
+        bad: "\
+name: Roads
+terrains: [road, field]
+sides:
+  road: [field, road]
+  field: [field]
+features:
+  road:
+    terrain: road
+    completion: closed
+    scoring:
+      completed: [{terms: [{count: tiles, points: 1}]}]
+  field: {terrain: field, completion: never}
+pieces:
+  follower: {supply: 7, roles: [{role: highwayman, feature: road}]}
+",
+        fixed: "\
+name: Roads
+terrains: [road, field]
+sides:
+  road: [field, road, field]
+  field: [field]
+features:
+  road:
+    terrain: road
+    completion: closed
+    scoring:
+      completed: [{terms: [{count: tiles, points: 1}]}]
+  field: {terrain: field, completion: never}
+pieces:
+  follower: {supply: 7, roles: [{role: highwayman, feature: road}]}
+",
     }
-    /// A tile set refers to a name its rule set does not declare.
+    /// A tile set refers to a side kind, feature kind, item, relation, decoration, stack or piece kind its rule set does not declare.
     TileSetUnknownName => "tileset::unknown_name", Error {
-        why: "",
-        bad: "",
-        fixed: "",
+        why: "A tile set is written in the vocabulary of its rule set; a name the rule set does \
+              not declare (often a word from another tool or edition: `town`, `farm`, `shield`) \
+              leaves the segment, side or item without meaning.",
+        bad: "\
+name: My expansion
+ruleset: ../rulesets/carcassonne.yaml
+total: 1
+start: {tile: E}
+tiles:
+  - id: E
+    sides: {N: city, E: field, S: field, W: field}
+    segments:
+      - {id: city, feature: city, at: [N], items: {shield: 1}}
+      - {id: field, feature: field, at: [E, S, W], links: {touches: [city]}}
+",
+        fixed: "\
+name: My expansion
+ruleset: ../rulesets/carcassonne.yaml
+total: 1
+start: {tile: E}
+tiles:
+  - id: E
+    sides: {N: city, E: field, S: field, W: field}
+    segments:
+      - {id: city, feature: city, at: [N], items: {pennant: 1}}
+      - {id: field, feature: field, at: [E, S, W], links: {touches: [city]}}
+",
     }
-    /// Two tiles in a set share an id, or two segments of a tile share an id.
+    /// A segment is of an aggregate feature kind, which no tile holds.
+    AggregateSegment => "tileset::aggregate_segment", Error {
+        why: "An aggregate kind (a river system) is made of other kinds joined by relations; it \
+              has no segments of its own. A segment must be one of the kinds it is made of.",
+        bad: "\
+name: My rivers
+ruleset: ../rulesets/hunters-gatherers.yaml
+total: 1
+start: {tile: R1}
+tiles:
+  - id: R1
+    sides: {N: grassland, E: river, S: grassland, W: river}
+    segments:
+      - {id: river, feature: river_system, at: [E, W]}
+      - {id: north, feature: grassland, at: [WR, N, EL]}
+      - {id: south, feature: grassland, at: [ER, S, WL]}
+",
+        fixed: "\
+name: My rivers
+ruleset: ../rulesets/hunters-gatherers.yaml
+total: 1
+start: {tile: R1}
+tiles:
+  - id: R1
+    sides: {N: grassland, E: river, S: grassland, W: river}
+    segments:
+      - {id: river, feature: river, at: [E, W]}
+      - {id: north, feature: grassland, at: [WR, N, EL]}
+      - {id: south, feature: grassland, at: [ER, S, WL]}
+",
+    }
+    /// `shape:` names no tile of the `shapes_from` set, or the set has no `shapes_from`.
+    UnknownShape => "tileset::unknown_shape", Error {
+        why: "A tile written as `shape: Q` takes its sides and segments from tile Q of the set \
+              named by `shapes_from`; without that set, or without that tile in it, the tile \
+              has no shape.",
+        bad: "\
+name: My reprint
+ruleset: ../rulesets/carcassonne.yaml
+shapes_from: base.yaml
+total: 5
+start: {tile: D}
+tiles:
+  - {id: D, shape: D, count: 4}
+  - {id: Q, shape: Q9}
+",
+        fixed: "\
+name: My reprint
+ruleset: ../rulesets/carcassonne.yaml
+shapes_from: base.yaml
+total: 5
+start: {tile: D}
+tiles:
+  - {id: D, shape: D, count: 4}
+  - {id: Q, shape: Q}
+",
+    }
+    /// `shapes_from` names a set that itself uses `shapes_from`.
+    ChainedShapes => "tileset::chained_shapes", Error {
+        why: "Shapes are reused from a set that defines its tiles; a chain of reuses would hide \
+              where a shape is really written. Name the set that defines the shapes.",
+        bad: "\
+name: My reprint
+ruleset: ../rulesets/carcassonne.yaml
+shapes_from: pnp-demo.yaml
+total: 4
+start: {tile: D}
+tiles:
+  - {id: D, shape: D, count: 4}
+",
+        fixed: "\
+name: My reprint
+ruleset: ../rulesets/carcassonne.yaml
+shapes_from: base.yaml
+total: 4
+start: {tile: D}
+tiles:
+  - {id: D, shape: D, count: 4}
+",
+    }
+    /// Two tile definitions share an id (in one set, or a position's own tile and its set).
     DuplicateId => "tileset::duplicate_id", Error {
-        why: "",
-        bad: "",
-        fixed: "",
+        why: "Positions name tiles by id, so an id must name one definition; copies of one \
+              tile are written once with a `count`.",
+        bad: "\
+name: My expansion
+ruleset: ../rulesets/carcassonne.yaml
+total: 2
+start: {tile: E}
+tiles:
+  - id: E
+    sides: {N: city, E: field, S: field, W: field}
+    segments:
+      - {id: city, feature: city, at: [N]}
+      - {id: field, feature: field, at: [E, S, W], links: {touches: [city]}}
+  - id: E
+    sides: {N: city, E: field, S: field, W: field}
+    segments:
+      - {id: city, feature: city, at: [N]}
+      - {id: field, feature: field, at: [E, S, W], links: {touches: [city]}}
+",
+        fixed: "\
+name: My expansion
+ruleset: ../rulesets/carcassonne.yaml
+total: 2
+start: {tile: E}
+tiles:
+  - id: E
+    count: 2
+    sides: {N: city, E: field, S: field, W: field}
+    segments:
+      - {id: city, feature: city, at: [N]}
+      - {id: field, feature: field, at: [E, S, W], links: {touches: [city]}}
+",
+    }
+    /// Two segments of one tile share an id.
+    DuplicateSegment => "tileset::duplicate_segment", Error {
+        why: "Links and inner-segment piece addresses name segments by id; two segments with \
+              one id make those references ambiguous.",
+        bad: "\
+name: My expansion
+ruleset: ../rulesets/carcassonne.yaml
+total: 1
+start: {tile: D}
+tiles:
+  - id: D
+    sides: {N: city, E: road, S: field, W: road}
+    segments:
+      - {id: city, feature: city, at: [N]}
+      - {id: road, feature: road, at: [E, W]}
+      - {id: field, feature: field, at: [EL, WR], links: {touches: [city]}}
+      - {id: field, feature: field, at: [ER, S, WL]}
+",
+        fixed: "\
+name: My expansion
+ruleset: ../rulesets/carcassonne.yaml
+total: 1
+start: {tile: D}
+tiles:
+  - id: D
+    sides: {N: city, E: road, S: field, W: road}
+    segments:
+      - {id: city, feature: city, at: [N]}
+      - {id: road, feature: road, at: [E, W]}
+      - {id: field1, feature: field, at: [EL, WR], links: {touches: [city]}}
+      - {id: field2, feature: field, at: [ER, S, WL]}
+",
     }
     /// The declared total differs from the sum of the counts.
     CountMismatch => "tileset::count_mismatch", Error {
-        why: "",
-        bad: "",
-        fixed: "",
+        why: "`total` is the number of tiles in the box, written separately so that a wrong \
+              `count` (a copy missing or one too many) shows up; the game ends when the pile \
+              is empty, so counts change scores.",
+        bad: "\
+name: My expansion
+ruleset: ../rulesets/carcassonne.yaml
+total: 4
+start: {tile: E}
+tiles:
+  - id: E
+    count: 3
+    sides: {N: city, E: field, S: field, W: field}
+    segments:
+      - {id: city, feature: city, at: [N]}
+      - {id: field, feature: field, at: [E, S, W], links: {touches: [city]}}
+",
+        fixed: "\
+name: My expansion
+ruleset: ../rulesets/carcassonne.yaml
+total: 3
+start: {tile: E}
+tiles:
+  - id: E
+    count: 3
+    sides: {N: city, E: field, S: field, W: field}
+    segments:
+      - {id: city, feature: city, at: [N]}
+      - {id: field, feature: field, at: [E, S, W], links: {touches: [city]}}
+",
     }
-    /// A tile has neither `shape` nor `sides` and `segments`, or both.
+    /// A tile has neither `shape` nor `sides`, or both `shape` and its own sides or segments.
     TileShape => "tileset::tile_shape", Error {
-        why: "",
-        bad: "",
-        fixed: "",
+        why: "A tile's shape is written one way: its own `sides` and `segments`, or `shape:` \
+              reusing a tile of the `shapes_from` set. With neither the tile has no sides to \
+              match; with both it is unclear which one counts.",
+        bad: "\
+name: My expansion
+ruleset: ../rulesets/carcassonne.yaml
+total: 1
+start: {tile: E}
+tiles:
+  - id: E
+    segments:
+      - {id: city, feature: city, at: [N]}
+      - {id: field, feature: field, at: [E, S, W], links: {touches: [city]}}
+",
+        fixed: "\
+name: My expansion
+ruleset: ../rulesets/carcassonne.yaml
+total: 1
+start: {tile: E}
+tiles:
+  - id: E
+    sides: {N: city, E: field, S: field, W: field}
+    segments:
+      - {id: city, feature: city, at: [N]}
+      - {id: field, feature: field, at: [E, S, W], links: {touches: [city]}}
+",
     }
-    /// A slot name does not exist on that side.
+    /// A tile has more segments than tessera can hold (254).
+    TooManySegments => "tileset::too_many_segments", Error {
+        why: "Segments are numbered in one byte per tile; a tile with 255 or more segments \
+              (a generated file gone wrong) cannot be compiled.",
+        bad: "\
+  - id: E
+    sides: {N: city, E: field, S: field, W: field}
+    segments:             # 255 segments or more
+      - {id: city, feature: city, at: [N]}
+      - {id: field, feature: field, at: [E, S, W], links: {touches: [city]}}
+      - {id: m1, feature: monastery}
+      - {id: m2, feature: monastery}
+      # ... m3 to m253
+",
+        fixed: "\
+  - id: E
+    sides: {N: city, E: field, S: field, W: field}
+    segments:
+      - {id: city, feature: city, at: [N]}
+      - {id: field, feature: field, at: [E, S, W], links: {touches: [city]}}
+",
+    }
+    /// A segment claims a slot name that does not exist on that side.
     UnknownSlot => "tileset::unknown_slot", Error {
-        why: "",
-        bad: "",
-        fixed: "",
+        why: "Slots are named by the side's profile: a one-part side (city, field) has one slot \
+              named by the side (`E`), a three-part side (road) has `EL`, `E`, `ER`. A name that \
+              is not a slot of that side claims nothing.",
+        bad: "\
+name: My expansion
+ruleset: ../rulesets/carcassonne.yaml
+total: 1
+start: {tile: E}
+tiles:
+  - id: E
+    sides: {N: city, E: field, S: field, W: field}
+    segments:
+      - {id: city, feature: city, at: [N]}
+      - {id: field, feature: field, at: [EL, ER, S, W], links: {touches: [city]}}
+",
+        fixed: "\
+name: My expansion
+ruleset: ../rulesets/carcassonne.yaml
+total: 1
+start: {tile: E}
+tiles:
+  - id: E
+    sides: {N: city, E: field, S: field, W: field}
+    segments:
+      - {id: city, feature: city, at: [N]}
+      - {id: field, feature: field, at: [E, S, W], links: {touches: [city]}}
+",
     }
-    /// A slot is claimed by no segment, or by two.
+    /// A slot of a tile is claimed by no segment.
     SlotClaim => "tileset::slot_claim", Error {
-        why: "",
-        bad: "",
-        fixed: "",
+        why: "Features are built by joining the segments that claim matching slots of \
+              neighbouring tiles; an unclaimed slot cuts a feature in two (a field that scores \
+              too little, a city that never completes).",
+        bad: "\
+name: My expansion
+ruleset: ../rulesets/carcassonne.yaml
+total: 1
+start: {tile: E}
+tiles:
+  - id: E
+    sides: {N: city, E: field, S: field, W: field}
+    segments:
+      - {id: city, feature: city, at: [N]}
+      - {id: field, feature: field, at: [E, S], links: {touches: [city]}}
+",
+        fixed: "\
+name: My expansion
+ruleset: ../rulesets/carcassonne.yaml
+total: 1
+start: {tile: E}
+tiles:
+  - id: E
+    sides: {N: city, E: field, S: field, W: field}
+    segments:
+      - {id: city, feature: city, at: [N]}
+      - {id: field, feature: field, at: [E, S, W], links: {touches: [city]}}
+",
     }
-    /// A segment's feature does not match the terrain of a slot it claims.
+    /// A slot is claimed by two segments of one tile.
+    SlotClaimedTwice => "tileset::slot_claimed_twice", Error {
+        why: "A slot belongs to exactly one segment; claimed twice, the feature it joins on the \
+              neighbouring tile would belong to two features at once.",
+        bad: "\
+name: My expansion
+ruleset: ../rulesets/carcassonne.yaml
+total: 1
+start: {tile: E}
+tiles:
+  - id: E
+    sides: {N: city, E: field, S: field, W: field}
+    segments:
+      - {id: city, feature: city, at: [N]}
+      - {id: field, feature: field, at: [E, S, W], links: {touches: [city]}}
+      - {id: corner, feature: field, at: [W]}
+",
+        fixed: "\
+name: My expansion
+ruleset: ../rulesets/carcassonne.yaml
+total: 1
+start: {tile: E}
+tiles:
+  - id: E
+    sides: {N: city, E: field, S: field, W: field}
+    segments:
+      - {id: city, feature: city, at: [N]}
+      - {id: field, feature: field, at: [E, S, W], links: {touches: [city]}}
+",
+    }
+    /// A segment claims a slot whose terrain is not its feature kind's terrain.
     SideMismatch => "tileset::side_mismatch", Error {
-        why: "",
-        bad: "",
-        fixed: "",
+        why: "The side kinds say what a neighbour must match; the segments say which feature \
+              each slot belongs to. A road segment on a city side means one of the two is \
+              wrong, and tiles would fit where their features do not.",
+        bad: "\
+name: My expansion
+ruleset: ../rulesets/carcassonne.yaml
+total: 1
+start: {tile: E}
+tiles:
+  - id: E
+    sides: {N: city, E: field, S: field, W: field}
+    segments:
+      - {id: city, feature: road, at: [N]}
+      - {id: field, feature: field, at: [E, S, W], links: {touches: [city]}}
+",
+        fixed: "\
+name: My expansion
+ruleset: ../rulesets/carcassonne.yaml
+total: 1
+start: {tile: E}
+tiles:
+  - id: E
+    sides: {N: city, E: field, S: field, W: field}
+    segments:
+      - {id: city, feature: city, at: [N]}
+      - {id: field, feature: field, at: [E, S, W], links: {touches: [city]}}
+",
+    }
+    /// A segment of a kind that lies inside the tile (no terrain) claims side slots.
+    InnerClaimsSlot => "tileset::inner_claims_slot", Error {
+        why: "A feature kind without a terrain (a monastery) lies inside its tile and touches \
+              no side; the slots it claims are then missing from the feature that really \
+              reaches that side.",
+        bad: "\
+name: My expansion
+ruleset: ../rulesets/carcassonne.yaml
+total: 1
+start: {tile: B}
+tiles:
+  - id: B
+    sides: {N: field, E: field, S: field, W: field}
+    segments:
+      - {id: monastery, feature: monastery, at: [N]}
+      - {id: field, feature: field, at: [E, S, W]}
+",
+        fixed: "\
+name: My expansion
+ruleset: ../rulesets/carcassonne.yaml
+total: 1
+start: {tile: B}
+tiles:
+  - id: B
+    sides: {N: field, E: field, S: field, W: field}
+    segments:
+      - {id: monastery, feature: monastery}
+      - {id: field, feature: field, at: [N, E, S, W]}
+",
     }
     /// A link names a segment the tile does not have.
     UnknownSegment => "tileset::unknown_segment", Error {
-        why: "",
-        bad: "",
-        fixed: "",
+        why: "Links (a field touching a city, a river flowing into a lake) join segments of the \
+              same tile by id; a link to a missing id is lost, and the farmers or fishers that \
+              count through it score too little.",
+        bad: "\
+name: My expansion
+ruleset: ../rulesets/carcassonne.yaml
+total: 1
+start: {tile: E}
+tiles:
+  - id: E
+    sides: {N: city, E: field, S: field, W: field}
+    segments:
+      - {id: city, feature: city, at: [N]}
+      - {id: field, feature: field, at: [E, S, W], links: {touches: [castle]}}
+",
+        fixed: "\
+name: My expansion
+ruleset: ../rulesets/carcassonne.yaml
+total: 1
+start: {tile: E}
+tiles:
+  - id: E
+    sides: {N: city, E: field, S: field, W: field}
+    segments:
+      - {id: city, feature: city, at: [N]}
+      - {id: field, feature: field, at: [E, S, W], links: {touches: [city]}}
+",
     }
     /// `copies` does not list one entry per copy.
     CopiesMismatch => "tileset::copies_mismatch", Error {
-        why: "",
-        bad: "",
-        fixed: "",
+        why: "`copies` describes each physical copy of a tile (its decorations) in turn; a list \
+              of another length than `count` leaves copies undescribed or describes copies that \
+              do not exist.",
+        bad: "\
+name: My expansion
+ruleset: ../rulesets/carcassonne.yaml
+total: 2
+start: {tile: E}
+tiles:
+  - id: E
+    count: 2
+    sides: {N: city, E: field, S: field, W: field}
+    segments:
+      - {id: city, feature: city, at: [N]}
+      - {id: field, feature: field, at: [E, S, W], links: {touches: [city]}}
+    copies:
+      - {decorations: [Garden]}
+",
+        fixed: "\
+name: My expansion
+ruleset: ../rulesets/carcassonne.yaml
+total: 2
+start: {tile: E}
+tiles:
+  - id: E
+    count: 2
+    sides: {N: city, E: field, S: field, W: field}
+    segments:
+      - {id: city, feature: city, at: [N]}
+      - {id: field, feature: field, at: [E, S, W], links: {touches: [city]}}
+    copies:
+      - {decorations: [Garden]}
+      - {}
+",
     }
     /// The start tile is not a tile of the set.
     StartTile => "tileset::start_tile", Error {
-        why: "",
-        bad: "",
-        fixed: "",
+        why: "Every game starts with the start tile at (0, 0); a start tile that is not in the \
+              set leaves positions without a board to build on.",
+        bad: "\
+name: My expansion
+ruleset: ../rulesets/carcassonne.yaml
+total: 1
+start: {tile: D}
+tiles:
+  - id: E
+    sides: {N: city, E: field, S: field, W: field}
+    segments:
+      - {id: city, feature: city, at: [N]}
+      - {id: field, feature: field, at: [E, S, W], links: {touches: [city]}}
+",
+        fixed: "\
+name: My expansion
+ruleset: ../rulesets/carcassonne.yaml
+total: 1
+start: {tile: E}
+tiles:
+  - id: E
+    sides: {N: city, E: field, S: field, W: field}
+    segments:
+      - {id: city, feature: city, at: [N]}
+      - {id: field, feature: field, at: [E, S, W], links: {touches: [city]}}
+",
+    }
+    /// The start tile's `copy` is not one of its copies.
+    StartCopy => "tileset::start_copy", Error {
+        why: "`start: {tile, copy}` says which copy of the start tile (numbered from 1, in the \
+              order of `copies`) is laid first; a number beyond `count` names no copy.",
+        bad: "\
+name: My expansion
+ruleset: ../rulesets/carcassonne.yaml
+total: 2
+start: {tile: E, copy: 3}
+tiles:
+  - id: E
+    count: 2
+    sides: {N: city, E: field, S: field, W: field}
+    segments:
+      - {id: city, feature: city, at: [N]}
+      - {id: field, feature: field, at: [E, S, W], links: {touches: [city]}}
+",
+        fixed: "\
+name: My expansion
+ruleset: ../rulesets/carcassonne.yaml
+total: 2
+start: {tile: E, copy: 2}
+tiles:
+  - id: E
+    count: 2
+    sides: {N: city, E: field, S: field, W: field}
+    segments:
+      - {id: city, feature: city, at: [N]}
+      - {id: field, feature: field, at: [E, S, W], links: {touches: [city]}}
+",
     }
     /// A position names a tile that is in neither the tile set nor its own `tiles`.
     UnknownTile => "position::unknown_tile", Error {
-        why: "",
-        bad: "",
-        fixed: "",
+        why: "A turn places a tile of the game: one of the tile set's ids, or a tile the \
+              position defines under `tiles:`. An unknown id cannot be placed.",
+        bad: "\
+tileset: ../tilesets/base.yaml
+players: [A, B]
+turns:
+  - {tile: Z, x: 1, y: 0, rotation: 90}
+",
+        fixed: "\
+tileset: ../tilesets/base.yaml
+players: [A, B]
+turns:
+  - {tile: V, x: 1, y: 0, rotation: 90}
+",
     }
     /// A position uses more copies of a tile than the set holds.
     TileExhausted => "position::tile_exhausted", Error {
-        why: "",
-        bad: "",
-        fixed: "",
+        why: "The box holds `count` copies of each tile (the start tile uses one); a log that \
+              places more is a mistyped id or a game from another edition.",
+        bad: "\
+tileset: ../tilesets/base.yaml
+players: [A, B]
+turns:
+  - {tile: X, x: 1, y: 0}
+  - {tile: X, x: -1, y: 0}
+",
+        fixed: "\
+tileset: ../tilesets/base.yaml
+players: [A, B]
+turns:
+  - {tile: X, x: 1, y: 0}
+  - {tile: U, x: -1, y: 0, rotation: 90}
+",
     }
     /// A rotation other than 0, 90, 180 or 270.
     Rotation => "position::rotation", Error {
-        why: "",
-        bad: "",
-        fixed: "",
+        why: "Tiles are square and turn by quarter turns: rotation is in degrees clockwise from \
+              the tile as printed. In a file the JSON Schema reports such a rotation first (as \
+              `schema::invalid`); this code is for positions built through the library.",
+        bad: "\
+turns:
+  - {tile: V, x: 1, y: 0, rotation: 45}
+",
+        fixed: "\
+turns:
+  - {tile: V, x: 1, y: 0, rotation: 90}
+",
     }
     /// A tile is placed on a cell that already holds one.
     CellOccupied => "position::cell_occupied", Error {
-        why: "",
-        bad: "",
-        fixed: "",
+        why: "Each cell holds one tile; the start tile is at (0, 0). A repeated cell is usually \
+              a sign error (y grows to the south).",
+        bad: "\
+tileset: ../tilesets/base.yaml
+players: [A, B]
+turns:
+  - {tile: D, x: 0, y: 0}
+",
+        fixed: "\
+tileset: ../tilesets/base.yaml
+players: [A, B]
+turns:
+  - {tile: D, x: 1, y: 0}
+",
     }
-    /// A tile is placed touching no tile.
+    /// A tile is placed touching no tile, or a snapshot's tiles do not form one board.
     NotAdjacent => "position::not_adjacent", Error {
-        why: "",
-        bad: "",
-        fixed: "",
+        why: "Every tile is placed next to the board, so the board is one connected area; a \
+              tile elsewhere is a mistyped coordinate.",
+        bad: "\
+tileset: ../tilesets/base.yaml
+players: [A, B]
+turns:
+  - {tile: B, x: 3, y: 3}
+",
+        fixed: "\
+tileset: ../tilesets/base.yaml
+players: [A, B]
+turns:
+  - {tile: B, x: 0, y: 1}
+",
     }
     /// A tile's side does not fit its neighbour's.
     EdgeMismatch => "position::edge_mismatch", Error {
-        why: "",
-        bad: "",
-        fixed: "",
+        why: "Touching sides must be of the same side kind (city to city, road to road); the \
+              finding lists the rotations that would fit there.",
+        bad: "\
+tileset: ../tilesets/base.yaml
+players: [A, B]
+turns:
+  - {tile: E, x: 0, y: -1}
+",
+        fixed: "\
+tileset: ../tilesets/base.yaml
+players: [A, B]
+turns:
+  - {tile: E, x: 0, y: -1, rotation: 180}
+",
     }
-    /// A piece address names no segment of the tile.
+    /// A piece, token or covered-item address names no tile or segment on the board.
     UnknownAddress => "position::unknown_address", Error {
-        why: "",
-        bad: "",
-        fixed: "",
+        why: "A piece is addressed, in board orientation, by a side or half-side its segment \
+              touches (`N`, `EL`) or by an inner segment's id (`monastery`), on the tile just \
+              placed or at a cell (x, y); an address that names nothing there cannot be \
+              placed.",
+        bad: "\
+tileset: ../tilesets/base.yaml
+players: [A, B]
+turns:
+  - {tile: B, x: 0, y: 1, piece: cloister}
+",
+        fixed: "\
+tileset: ../tilesets/base.yaml
+players: [A, B]
+turns:
+  - {tile: B, x: 0, y: 1, piece: monastery}
+",
     }
-    /// A piece goes on a feature that already holds a piece that blocks it.
+    /// A piece gives `x` without `y`, or `y` without `x`.
+    PieceCell => "position::piece_cell", Error {
+        why: "A piece that may go on any tile names that tile's cell with both `x` and `y`; \
+              with only one of them the cell is unknown.",
+        bad: "\
+tileset: ../tilesets/gold-rush-reconstructed.yaml
+players: [Blue, Red]
+turns:
+  - {tile: \"01\", x: 1, y: 0, rotation: 90, piece: {kind: tent, at: N, x: 0}}
+",
+        fixed: "\
+tileset: ../tilesets/gold-rush-reconstructed.yaml
+players: [Blue, Red]
+turns:
+  - {tile: \"01\", x: 1, y: 0, rotation: 90, piece: {kind: tent, at: N, x: 0, y: 0}}
+",
+    }
+    /// A piece goes on a feature (or segment) that already holds a piece that blocks it.
     FeatureOccupied => "position::feature_occupied", Error {
-        why: "",
-        bad: "",
-        fixed: "",
+        why: "A piece may only join a feature where no blocking piece stands (pieces of several \
+              players meet only when a tile joins their features later). The rule set's \
+              `blocked_by` and `blocked_on` say which pieces block.",
+        bad: "\
+tileset: ../tilesets/base.yaml
+players: [A, B]
+turns:
+  - {tile: U, x: 1, y: 0, rotation: 90, piece: W}
+  - {tile: U, x: -1, y: 0, rotation: 90, piece: E}
+",
+        fixed: "\
+tileset: ../tilesets/base.yaml
+players: [A, B]
+turns:
+  - {tile: U, x: 1, y: 0, rotation: 90, piece: W}
+  - {tile: U, x: -1, y: 0, rotation: 90, piece: N}
+",
     }
-    /// A piece kind cannot be placed on that feature (no role, or its option is off).
+    /// A piece whose role needs an incomplete feature goes on a completed one.
+    FeatureCompleted => "position::feature_completed", Error {
+        why: "Some roles (`requires_incomplete: true`, the Gold Rush tent) may only go on a \
+              feature that is not completed yet; a completed feature has been scored.",
+        bad: "\
+tileset: ../tilesets/gold-rush-reconstructed.yaml
+players: [Red, Blue]
+turns:
+  - {tile: \"33\", x: 0, y: -1, rotation: 180}
+  - {tile: \"01\", x: 1, y: 0, rotation: 90, piece: {kind: tent, at: N, x: 0, y: 0}}
+",
+        fixed: "\
+tileset: ../tilesets/gold-rush-reconstructed.yaml
+players: [Red, Blue]
+turns:
+  - {tile: \"01\", x: 1, y: 0, rotation: 90, piece: {kind: tent, at: N, x: 0, y: 0}}
+",
+    }
+    /// A snapshot puts two pieces of one kind on one segment.
+    SegmentTaken => "position::segment_taken", Error {
+        why: "A segment holds at most one piece of a kind: pieces meet in one feature only when \
+              a tile joins features that each held one, never on a single segment.",
+        bad: "\
+tileset: ../tilesets/base.yaml
+players: [A, B]
+board:
+  - {tile: D, x: 0, y: 0, pieces: [{player: A, at: E}, {player: B, at: W}]}
+",
+        fixed: "\
+tileset: ../tilesets/base.yaml
+players: [A, B]
+board:
+  - {tile: D, x: 0, y: 0, pieces: [{player: A, at: E}, {player: B, at: N}]}
+",
+    }
+    /// A piece kind has no role on that feature kind (or the role's option is off).
     NoRole => "position::no_role", Error {
-        why: "",
-        bad: "",
-        fixed: "",
+        why: "A piece goes only where one of its roles allows (a follower is a knight in a \
+              city, a farmer in a field when the `farmers` option is on); the finding lists the \
+              piece's roles.",
+        bad: "\
+tileset: ../tilesets/base.yaml
+players: [A, B]
+options: {farmers: false}
+turns:
+  - {tile: U, x: 1, y: 0, rotation: 90, piece: N}
+",
+        fixed: "\
+tileset: ../tilesets/base.yaml
+players: [A, B]
+options: {farmers: false}
+turns:
+  - {tile: U, x: 1, y: 0, rotation: 90, piece: W}
+",
+    }
+    /// A piece that goes only on the tile just placed names another tile's cell.
+    NotAnywhere => "position::not_anywhere", Error {
+        why: "Most pieces go on the tile just placed; only a piece kind with `anywhere: true` \
+              (the Gold Rush tent) may name another tile's cell with `x` and `y`.",
+        bad: "\
+tileset: ../tilesets/base.yaml
+players: [A, B]
+turns:
+  - {tile: U, x: 1, y: 0, rotation: 90, piece: {kind: follower, at: N, x: 0, y: 0}}
+",
+        fixed: "\
+tileset: ../tilesets/base.yaml
+players: [A, B]
+turns:
+  - {tile: U, x: 1, y: 0, rotation: 90, piece: {kind: follower, at: W}}
+",
     }
     /// A player has no piece of that kind left in supply.
     NoSupply => "position::no_supply", Error {
-        why: "",
-        bad: "",
-        fixed: "",
+        why: "Each player has the rule set's (or the tile set's `supply:`) number of each piece \
+              kind; pieces come back only when their feature is scored.",
+        bad: "\
+tileset: ../tilesets/pnp-demo.yaml
+players: [A]
+turns:
+  - {tile: T, x: 1, y: 0, rotation: 90, piece: E}
+  - {tile: T, x: 2, y: 0, rotation: 90, piece: N}
+  - {tile: T, x: 3, y: 0, rotation: 90, piece: S}
+  - {tile: B, x: 0, y: 1, piece: monastery}
+  - {tile: B, x: 1, y: 1, piece: monastery}
+  - {tile: E, x: 0, y: -1, rotation: 180, piece: S}
+",
+        fixed: "\
+tileset: ../tilesets/pnp-demo.yaml
+players: [A]
+turns:
+  - {tile: T, x: 1, y: 0, rotation: 90, piece: E}
+  - {tile: T, x: 2, y: 0, rotation: 90, piece: N}
+  - {tile: T, x: 3, y: 0, rotation: 90, piece: S}
+  - {tile: B, x: 0, y: 1, piece: monastery}
+  - {tile: B, x: 1, y: 1, piece: monastery}
+  - {tile: E, x: 0, y: -1, rotation: 180}
+",
     }
-    /// A player name or piece kind that the position or rule set does not declare.
+    /// A player, piece kind, option, token supply or item that the position or rule set does not declare.
     PositionUnknownName => "position::unknown_name", Error {
-        why: "",
-        bad: "",
-        fixed: "",
+        why: "Players are the names under `players:`; piece kinds, options, token supplies and \
+              items come from the rule set. A misspelt name cannot be played or scored.",
+        bad: "\
+tileset: ../tilesets/base.yaml
+players: [A, B]
+turns:
+  - {tile: V, x: 1, y: 0, rotation: 90}
+  - {tile: U, x: -1, y: 0, rotation: 90, player: C}
+",
+        fixed: "\
+tileset: ../tilesets/base.yaml
+players: [A, B]
+turns:
+  - {tile: V, x: 1, y: 0, rotation: 90}
+  - {tile: U, x: -1, y: 0, rotation: 90, player: B}
+",
     }
-    /// A token cannot be taken (no piece to mine with, no token left, piece and mining
-    /// on one turn, more draws than tokens).
+    /// A position mines, draws or lays tokens under rules that have no tokens.
+    NoTokens => "position::no_tokens", Error {
+        why: "`mine`, `draws`, `tokens` and `held` are about token supplies (Gold Rush mining \
+              tokens); under rules without one they mean nothing, usually because the \
+              position names the wrong tile set.",
+        bad: "\
+tileset: ../tilesets/base.yaml
+players: [A, B]
+turns:
+  - {tile: V, x: 1, y: 0, rotation: 90, mine: true}
+",
+        fixed: "\
+tileset: ../tilesets/base.yaml
+players: [A, B]
+turns:
+  - {tile: V, x: 1, y: 0, rotation: 90}
+",
+    }
+    /// A turn mines without the player's mining piece on the board.
     Mine => "position::mine", Error {
-        why: "",
-        bad: "",
-        fixed: "",
+        why: "A player takes a token from the feature where their mining piece (the tent) \
+              stands; with no such piece on the board there is nothing to mine from.",
+        bad: "\
+tileset: ../tilesets/gold-rush-reconstructed.yaml
+players: [Blue, Red]
+turns:
+  - {tile: \"01\", x: 1, y: 0, rotation: 90, mine: true}
+",
+        fixed: "\
+tileset: ../tilesets/gold-rush-reconstructed.yaml
+players: [Blue, Red]
+turns:
+  - {tile: \"01\", x: 1, y: 0, rotation: 90, piece: {kind: tent, at: N, x: 0, y: 0}}
+  - {tile: \"01\", x: -1, y: 0, rotation: 90}
+  - {tile: \"01\", x: 2, y: 0, rotation: 90, mine: true}
+",
+    }
+    /// A turn mines where no token is left.
+    MineEmpty => "position::mine_empty", Error {
+        why: "Tokens are laid on a feature when tiles with the item that brings them are \
+              placed (one per nugget symbol); once they are taken there is nothing to mine.",
+        bad: "\
+tileset: ../tilesets/gold-rush-reconstructed.yaml
+players: [Blue, Red]
+turns:
+  - {tile: \"01\", x: 1, y: 0, rotation: 90, piece: {kind: tent, at: N, x: 0, y: 0}}
+  - {tile: \"01\", x: -1, y: 0, rotation: 90}
+  - {tile: \"01\", x: 2, y: 0, rotation: 90, mine: true}
+  - {tile: \"01\", x: -2, y: 0, rotation: 90}
+  - {tile: \"01\", x: 3, y: 0, rotation: 90, mine: true}
+",
+        fixed: "\
+tileset: ../tilesets/gold-rush-reconstructed.yaml
+players: [Blue, Red]
+turns:
+  - {tile: \"01\", x: 1, y: 0, rotation: 90, piece: {kind: tent, at: N, x: 0, y: 0}}
+  - {tile: \"01\", x: -1, y: 0, rotation: 90}
+  - {tile: \"01\", x: 2, y: 0, rotation: 90, mine: true}
+  - {tile: \"01\", x: -2, y: 0, rotation: 90}
+  - {tile: \"01\", x: 3, y: 0, rotation: 90}
+",
+    }
+    /// A turn both places a piece and mines.
+    MineAndPiece => "position::mine_and_piece", Error {
+        why: "Step 2 of a turn is one action: place a piece, or take a token (`mine: true`), \
+              not both.",
+        bad: "\
+tileset: ../tilesets/gold-rush-reconstructed.yaml
+players: [Blue, Red]
+turns:
+  - {tile: \"01\", x: 1, y: 0, rotation: 90, piece: {kind: tent, at: N, x: 0, y: 0}}
+  - {tile: \"01\", x: -1, y: 0, rotation: 90}
+  - {tile: \"01\", x: 2, y: 0, rotation: 90, piece: N, mine: true}
+",
+        fixed: "\
+tileset: ../tilesets/gold-rush-reconstructed.yaml
+players: [Blue, Red]
+turns:
+  - {tile: \"01\", x: 1, y: 0, rotation: 90, piece: {kind: tent, at: N, x: 0, y: 0}}
+  - {tile: \"01\", x: -1, y: 0, rotation: 90}
+  - {tile: \"01\", x: 2, y: 0, rotation: 90, mine: true}
+",
+    }
+    /// `draws` lists a value that no token of the supply has.
+    DrawValue => "position::draw_value", Error {
+        why: "`draws` records the values of the tokens taken that turn; a value the supply does \
+              not have (the rule set's `tokens.*.values`) is a typing mistake.",
+        bad: "\
+tileset: ../tilesets/gold-rush-reconstructed.yaml
+players: [Blue, Red]
+turns:
+  - {tile: \"01\", x: 1, y: 0, rotation: 90, piece: {kind: tent, at: N, x: 0, y: 0}}
+  - {tile: \"01\", x: -1, y: 0, rotation: 90}
+  - {tile: \"01\", x: 2, y: 0, rotation: 90, mine: true, draws: [4]}
+",
+        fixed: "\
+tileset: ../tilesets/gold-rush-reconstructed.yaml
+players: [Blue, Red]
+turns:
+  - {tile: \"01\", x: 1, y: 0, rotation: 90, piece: {kind: tent, at: N, x: 0, y: 0}}
+  - {tile: \"01\", x: -1, y: 0, rotation: 90}
+  - {tile: \"01\", x: 2, y: 0, rotation: 90, mine: true, draws: [5]}
+",
+    }
+    /// `draws` lists more values than the tokens taken that turn.
+    DrawCount => "position::draw_count", Error {
+        why: "`draws` gives one value per token the player takes that turn (by mining or as \
+              their share of a completed feature), in the order taken; extra values belong to \
+              another turn.",
+        bad: "\
+tileset: ../tilesets/gold-rush-reconstructed.yaml
+players: [Blue, Red]
+turns:
+  - {tile: \"01\", x: 1, y: 0, rotation: 90, draws: [2]}
+",
+        fixed: "\
+tileset: ../tilesets/gold-rush-reconstructed.yaml
+players: [Blue, Red]
+turns:
+  - {tile: \"01\", x: 1, y: 0, rotation: 90}
+",
     }
     /// A turn comes after the end of the game.
     GameOver => "position::game_over", Error {
-        why: "",
-        bad: "",
-        fixed: "",
+        why: "The game ends after the turn that places the last tile of the main pile (tiles \
+              of other stacks do not extend it); later turns cannot have been played.",
+        bad: "\
+# in a position whose tile set holds 2 tiles, D (the start tile) and E
+turns:
+  - {tile: E, x: 0, y: -1, rotation: 180, piece: S}
+  - {tile: E, x: 0, y: 1}
+",
+        fixed: "\
+# in a position whose tile set holds 2 tiles, D (the start tile) and E
+turns:
+  - {tile: E, x: 0, y: -1, rotation: 180, piece: S}
+",
     }
-    /// A turn breaks the extra-turn rules (wrong player, wrong stack).
+    /// A tile of an extra stack is placed without an extra turn earned.
     ExtraTurn => "position::extra_turn", Error {
-        why: "",
-        bad: "",
-        fixed: "",
+        why: "Tiles of a second stack (Hunters and Gatherers menhir tiles) are drawn only for \
+              the extra turn that completing certain features earns (`bonus_turns`).",
+        bad: "\
+tileset: ../tilesets/hunters-gatherers.yaml
+players: [Red, Blue]
+turns:
+  - {tile: 85, x: 0, y: -1, rotation: 0}
+",
+        fixed: "\
+tileset: ../tilesets/hunters-gatherers.yaml
+players: [Red, Blue]
+turns:
+  - {tile: 34, x: 1, y: 0, rotation: 0}
+  - {tile: 35, x: 0, y: 1, rotation: 270}
+  - {tile: 85, x: 0, y: -1, rotation: 0}
+",
     }
-    /// A piece return that no effect allows, or that names no piece of the player.
+    /// An extra turn is played with a tile that is not from its stack.
+    ExtraTurnStack => "position::extra_turn_stack", Error {
+        why: "The extra turn that a feature earns is played with a tile from the stack its \
+              `bonus_turns` entry names (a menhir tile), not from the main pile.",
+        bad: "\
+tileset: ../tilesets/hunters-gatherers.yaml
+players: [Red, Blue]
+turns:
+  - {tile: 34, x: 1, y: 0, rotation: 0}
+  - {tile: 35, x: 0, y: 1, rotation: 270}
+  - {tile: 62, x: 0, y: -1, rotation: 0}
+",
+        fixed: "\
+tileset: ../tilesets/hunters-gatherers.yaml
+players: [Red, Blue]
+turns:
+  - {tile: 34, x: 1, y: 0, rotation: 0}
+  - {tile: 35, x: 0, y: 1, rotation: 270}
+  - {tile: 85, x: 0, y: -1, rotation: 0}
+",
+    }
+    /// An extra turn is played by another player than the one who earned it.
+    ExtraTurnPlayer => "position::extra_turn_player", Error {
+        why: "The player who completes a feature that earns an extra turn plays it, at once; \
+              turn order then continues after them.",
+        bad: "\
+tileset: ../tilesets/hunters-gatherers.yaml
+players: [Red, Blue]
+turns:
+  - {tile: 34, x: 1, y: 0, rotation: 0}
+  - {tile: 35, x: 0, y: 1, rotation: 270}
+  - {tile: 85, x: 0, y: -1, rotation: 0, player: Red}
+",
+        fixed: "\
+tileset: ../tilesets/hunters-gatherers.yaml
+players: [Red, Blue]
+turns:
+  - {tile: 34, x: 1, y: 0, rotation: 0}
+  - {tile: 35, x: 0, y: 1, rotation: 270}
+  - {tile: 85, x: 0, y: -1, rotation: 0, player: Blue}
+",
+    }
+    /// A turn takes a piece back though no effect of its tile allows it.
     ReturnPiece => "position::return_piece", Error {
-        why: "",
-        bad: "",
-        fixed: "",
+        why: "Pieces leave the board when their feature is scored; taking one back early needs \
+              an effect of the tile just placed that allows it (`return_piece`: the shaman).",
+        bad: "\
+tileset: ../tilesets/hunters-gatherers.yaml
+players: [Red, Blue]
+turns:
+  - {tile: 48, x: -1, y: 0, rotation: 0, piece: {kind: meeple, at: E}}
+  - {tile: 34, x: 1, y: 0, rotation: 0}
+  - {tile: 35, x: 0, y: 1, rotation: 270}
+  - {tile: 85, x: 0, y: -1, rotation: 0, return_piece: {x: -1, y: 0, at: E}}
+",
+        fixed: "\
+tileset: ../tilesets/hunters-gatherers.yaml
+players: [Red, Blue]
+turns:
+  - {tile: 48, x: -1, y: 0, rotation: 0, piece: {kind: meeple, at: E}}
+  - {tile: 34, x: 1, y: 0, rotation: 0}
+  - {tile: 35, x: 0, y: 1, rotation: 270}
+  - {tile: 88, x: 0, y: -1, rotation: 270, return_piece: {x: -1, y: 0, at: E}}
+",
+    }
+    /// `return_piece` names no piece of the player.
+    ReturnNoPiece => "position::return_no_piece", Error {
+        why: "The piece taken back is named by its cell and segment address and must be one of \
+              the player's own pieces of the kind the effect returns.",
+        bad: "\
+tileset: ../tilesets/hunters-gatherers.yaml
+players: [Red, Blue]
+turns:
+  - {tile: 48, x: -1, y: 0, rotation: 0, piece: {kind: meeple, at: E}}
+  - {tile: 34, x: 1, y: 0, rotation: 0}
+  - {tile: 35, x: 0, y: 1, rotation: 270}
+  - {tile: 88, x: 0, y: -1, rotation: 270, return_piece: {x: 1, y: 0, at: W}}
+",
+        fixed: "\
+tileset: ../tilesets/hunters-gatherers.yaml
+players: [Red, Blue]
+turns:
+  - {tile: 48, x: -1, y: 0, rotation: 0, piece: {kind: meeple, at: E}}
+  - {tile: 34, x: 1, y: 0, rotation: 0}
+  - {tile: 35, x: 0, y: 1, rotation: 270}
+  - {tile: 88, x: 0, y: -1, rotation: 270, return_piece: {x: -1, y: 0, at: E}}
+",
     }
     /// A player is listed twice.
     PositionDuplicate => "position::duplicate", Error {
-        why: "",
-        bad: "",
-        fixed: "",
+        why: "Turns, pieces and scores name players by name, so names must be distinct; turn \
+              order is the order of `players`.",
+        bad: "\
+tileset: ../tilesets/base.yaml
+players: [A, B, A]
+turns:
+  - {tile: V, x: 1, y: 0, rotation: 90}
+",
+        fixed: "\
+tileset: ../tilesets/base.yaml
+players: [A, B, C]
+turns:
+  - {tile: V, x: 1, y: 0, rotation: 90}
+",
     }
     /// A position gives both or neither of `turns` and `board`.
     PositionForm => "position::form", Error {
-        why: "",
-        bad: "",
-        fixed: "",
+        why: "A position is either a turn log (`turns`, replayed from the start tile) or a \
+              snapshot (`board`, laid as it lies); with both it is unclear which one is the \
+              game, with neither there is no game.",
+        bad: "\
+tileset: ../tilesets/base.yaml
+players: [A, B]
+turns:
+  - {tile: V, x: 1, y: 0, rotation: 90}
+board:
+  - {tile: D, x: 0, y: 0}
+",
+        fixed: "\
+tileset: ../tilesets/base.yaml
+players: [A, B]
+turns:
+  - {tile: V, x: 1, y: 0, rotation: 90}
+",
+    }
+    /// A position lists no players.
+    NoPlayers => "position::no_players", Error {
+        why: "Turns are played by players in the order of `players`; without one no turn can \
+              be played and nothing can be scored.",
+        bad: "\
+tileset: ../tilesets/base.yaml
+players: []
+turns:
+  - {tile: V, x: 1, y: 0, rotation: 90}
+",
+        fixed: "\
+tileset: ../tilesets/base.yaml
+players: [A, B]
+turns:
+  - {tile: V, x: 1, y: 0, rotation: 90}
+",
     }
     // --- composition ---
     /// A rule set extends itself, or a tile set includes itself, directly or through others.
@@ -549,9 +1916,35 @@ checks! {
     }
     /// A tile set's contents are not verified (deduced or reconstructed data).
     Provenance => "note::provenance", Note {
-        why: "",
-        bad: "",
-        fixed: "",
+        why: "`provenance.status: deduced` or `reconstructed` says the tiles were not checked \
+              against the physical tiles, so scores computed with them may differ from the real \
+              game. A note, never an error: the data is usable, just not confirmed.",
+        bad: "\
+name: My expansion
+ruleset: ../rulesets/carcassonne.yaml
+total: 1
+start: {tile: E}
+provenance: {status: deduced, notes: Shapes read off a low-resolution photo.}
+tiles:
+  - id: E
+    sides: {N: city, E: field, S: field, W: field}
+    segments:
+      - {id: city, feature: city, at: [N]}
+      - {id: field, feature: field, at: [E, S, W], links: {touches: [city]}}
+",
+        fixed: "\
+name: My expansion
+ruleset: ../rulesets/carcassonne.yaml
+total: 1
+start: {tile: E}
+provenance: {status: verified, notes: Checked against the printed tiles.}
+tiles:
+  - id: E
+    sides: {N: city, E: field, S: field, W: field}
+    segments:
+      - {id: city, feature: city, at: [N]}
+      - {id: field, feature: field, at: [E, S, W], links: {touches: [city]}}
+",
     }
     // --- jcz (JCloisterZone / FanCloisterZone tile-definition XML) ---
     /// The file is not well-formed XML.
@@ -626,6 +2019,17 @@ pub enum Level {
     Warning,
     /// The file is wrong; tessera exits 2.
     Error,
+}
+
+impl Level {
+    /// `error`, `warning` or `note`, as printed in JSON records and the check reference.
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Error => "error",
+            Level::Warning => "warning",
+            Level::Note => "note",
+        }
+    }
 }
 
 /// One problem (or note) found in a user file.

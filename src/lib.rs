@@ -58,6 +58,18 @@ pub struct ScoreOptions {
 /// Errors: [`Failure::Tool`] if the file cannot be read; [`Failure::Findings`] for
 /// anything wrong in it or the files it names (illegal turns included).
 pub fn score_path(path: &Path, opts: &ScoreOptions) -> Result<ScoreReport, Failure> {
+    score_checked(path, opts).map(|(report, _)| report)
+}
+
+/// Like [`score_path`], also giving the findings that did not stop scoring: warnings and
+/// notes about the files the position uses (its tile set and rule set), for the caller to
+/// judge with a [`diag::Policy`].
+///
+/// Errors: as [`score_path`].
+pub fn score_checked(
+    path: &Path,
+    opts: &ScoreOptions,
+) -> Result<(ScoreReport, Vec<Finding>), Failure> {
     let lp = engine::load_position(path)?;
     let available = lp.position.turns.as_ref().map_or(0, Vec::len);
     if let Some(n) = opts.turns.filter(|&n| n > available) {
@@ -72,7 +84,7 @@ pub fn score_path(path: &Path, opts: &ScoreOptions) -> Result<ScoreReport, Failu
     }
     let mut report = ScoreReport::from_state(&state, lp.position.name.clone(), opts.final_scoring);
     report.snapshot = lp.position.board.is_some();
-    Ok(report)
+    Ok((report, lp.notes.clone()))
 }
 
 /// Every legal placement (cell and rotation) of tile `tile` on a position's board.
@@ -80,12 +92,26 @@ pub fn score_path(path: &Path, opts: &ScoreOptions) -> Result<ScoreReport, Failu
 /// Errors: as [`score_path`], plus [`Failure::Tool`] if `tile` (an argument, not file
 /// content) is not a tile of the set.
 pub fn placements_path(path: &Path, tile: &str) -> Result<Vec<Placement>, Failure> {
-    placements_report(path, tile).map(|(list, _)| list)
+    placements_report(path, tile).map(|r| r.placements)
 }
 
-/// Like [`placements_path`], also giving how many copies of the tile are left (0: every
-/// copy is on the board already; the list then says where one more would fit).
-pub fn placements_report(path: &Path, tile: &str) -> Result<(Vec<Placement>, u32), Failure> {
+/// The legal placements of a tile with what else the caller may want to print.
+#[derive(Debug, Clone)]
+pub struct PlacementReport {
+    /// Every legal (x, y, rotation).
+    pub placements: Vec<Placement>,
+    /// Copies of the tile not yet on the board (0: every copy is placed already; the list
+    /// then says where one more would fit).
+    pub copies_left: u32,
+    /// Warnings and notes about the files the position uses, as in [`score_checked`].
+    pub findings: Vec<Finding>,
+}
+
+/// Like [`placements_path`], also giving how many copies of the tile are left and the
+/// findings that did not stop the listing.
+///
+/// Errors: as [`placements_path`].
+pub fn placements_report(path: &Path, tile: &str) -> Result<PlacementReport, Failure> {
     let lp = engine::load_position(path)?;
     let state = engine::replay(&lp, None)?;
     let Some(t) = lp.game.tiles.get(tile) else {
@@ -96,8 +122,12 @@ pub fn placements_report(path: &Path, tile: &str) -> Result<(Vec<Placement>, u32
             ids.join(", ")
         )));
     };
-    let left = lp.game.tiles.tiles[t].count.saturating_sub(state.used[t]);
-    Ok((state.legal_placements(t), left))
+    let copies_left = lp.game.tiles.tiles[t].count.saturating_sub(state.used[t]);
+    Ok(PlacementReport {
+        placements: state.legal_placements(t),
+        copies_left,
+        findings: lp.notes.clone(),
+    })
 }
 
 /// Where the player who placed the last tile of a position could put a piece on it

@@ -252,16 +252,15 @@ fn yaml_finding(file: &SourceFile, e: &serde_saphyr::Error) -> Finding {
 /// Parses a file into a located [`Node`] tree (stage 1: syntax).
 pub fn parse(file: &SourceFile) -> Result<Sp<Node>, Finding> {
     if let Some(at) = file.invalid_utf8 {
-        return Err(Finding::new(
-            Check::YamlSyntax,
-            "not a text file: the bytes are not UTF-8",
-        )
-        .in_file(file)
-        .at_span(
-            miette::SourceSpan::new(at.into(), 1),
-            "first byte that is not UTF-8",
-        )
-        .help("save the file as UTF-8 text; YAML files are text"));
+        return Err(
+            Finding::new(Check::NotUtf8, "not a text file: the bytes are not UTF-8")
+                .in_file(file)
+                .at_span(
+                    miette::SourceSpan::new(at.into(), 1),
+                    "first byte that is not UTF-8",
+                )
+                .help("save the file as UTF-8 text; YAML files are text"),
+        );
     }
     file.reading(|| serde_saphyr::from_str_with_options::<Sp<Node>>(file.text(), options()))
         .map_err(|e| yaml_finding(file, &e))
@@ -509,7 +508,7 @@ pub fn load_source<T: DeserializeOwned>(
     if let Some(found) = sniff(&root).filter(|k| *k != kind) {
         return Err(vec![
             Finding::new(
-                Check::Schema,
+                Check::WrongKind,
                 format!("this file is a {}, not a {}", found.name(), kind.name()),
             )
             .in_file(file)

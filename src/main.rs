@@ -6,19 +6,19 @@
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand, ValueEnum};
-use tessera::diag::{Failure, Finding, Level};
-use tessera::render::FindingRecord;
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use tessera::diag::{Check, Failure, Finding, Level, Policy, unknown_code_message};
+use tessera::render::{FindingRecord, checks_list, checks_markdown, explain_text};
 use tessera::schema::{FileKind, schema_text};
 use tessera::validate::{Validation, validate_source};
-use tessera::{ScoreOptions, placements_report, score_path};
+use tessera::{ScoreOptions, placements_report, score_checked};
 
 /// Carcassonne-family tile games as data: validate rule sets, tile sets and positions, and
 /// score boards.
 #[derive(Debug, Parser)]
 #[command(name = "tessera", version)]
 #[command(
-    after_help = "Examples:\n  tessera validate tilesets/base.yaml\n  tessera score examples/base-scoring.yaml --final\n  tessera schema\n\nExit status: 0 success, 2 findings in the input files, 1 the tool could not run\n(unreadable path, bad arguments)."
+    after_help = "Examples:\n  tessera validate tilesets/base.yaml\n  tessera score examples/base-scoring.yaml --final\n  tessera explain tileset::count_mismatch\n  tessera schema\n\nExit status: 0 success, 2 findings in the input files, 1 the tool could not run\n(unreadable path, bad arguments)."
 )]
 pub struct Cli {
     #[command(subcommand)]
@@ -36,10 +36,14 @@ enum Command {
     /// `<defs>`) is checked against a rule set, every finding at its XML line. A directory
     /// is searched for *.yaml and *.xml files.
     ///
-    /// Exit status: 0 clean (notes and warnings allowed), 2 findings, 1 a path cannot be
-    /// read.
+    /// Every finding has a code (`tileset::count_mismatch`) and a severity: errors,
+    /// warnings and notes. `tessera explain CODE` says what a code means; --allow and
+    /// --deny change what is reported.
+    ///
+    /// Exit status: 0 clean (warnings and notes allowed), 2 errors (or denied warnings),
+    /// 1 a path cannot be read or a flag is wrong.
     #[command(
-        after_help = "Examples:\n  tessera validate tilesets/base.yaml\n  tessera validate rulesets tilesets examples\n  tessera validate my-tiles.yaml --format json\n  tessera validate my-expansion.xml --ruleset rulesets/carcassonne.yaml"
+        after_help = "Examples:\n  tessera validate tilesets/base.yaml\n  tessera validate rulesets tilesets examples\n  tessera validate my-tiles.yaml --format json\n  tessera validate my-expansion.xml --ruleset rulesets/carcassonne.yaml\n  tessera validate my-tiles.yaml --deny warnings\n  tessera validate tilesets --allow note::provenance"
     )]
     Validate {
         /// Files or directories to check.
@@ -51,6 +55,8 @@ enum Command {
         /// Rule set to check JCZ XML files against (default: the bundled base game).
         #[arg(long, value_name = "FILE")]
         ruleset: Option<PathBuf>,
+        #[command(flatten)]
+        policy: PolicyArgs,
     },
     /// Convert another program's tile definitions to a tessera tile set.
     #[command(subcommand)]
@@ -62,8 +68,11 @@ enum Command {
     /// --final adds end-of-game scoring (incomplete features, fields). Every turn is checked
     /// against the rules; an illegal turn is reported at its line.
     ///
-    /// Exit status: 0 scored, 2 findings in the position or the files it names, 1 the
-    /// position cannot be read.
+    /// Warnings about the files it uses are printed; --allow and --deny work as for
+    /// `validate`.
+    ///
+    /// Exit status: 0 scored, 2 findings in the position or the files it names (or denied
+    /// warnings), 1 the position cannot be read or a flag is wrong.
     #[command(
         after_help = "Examples:\n  tessera score examples/base-scoring.yaml\n  tessera score examples/base-scoring.yaml --final\n  tessera score examples/base-scoring.yaml --final --format json\n  tessera score examples/base-scoring.yaml --turns 4"
     )]
@@ -79,17 +88,47 @@ enum Command {
         /// Output format.
         #[arg(long, value_enum, default_value_t = ScoreFormat::Text)]
         format: ScoreFormat,
+        #[command(flatten)]
+        policy: PolicyArgs,
     },
     /// List every legal placement (x, y, rotation) of a tile on a position's board.
     ///
-    /// Exit status: 0 listed, 2 findings in the position, 1 unreadable position or unknown
-    /// tile id.
+    /// Exit status: 0 listed, 2 findings in the position (or denied warnings), 1 unreadable
+    /// position, unknown tile id or a wrong flag.
     #[command(after_help = "Example:\n  tessera placements examples/base-scoring.yaml V")]
     Placements {
         /// The position file.
         position: PathBuf,
         /// Tile id.
         tile: String,
+        #[command(flatten)]
+        policy: PolicyArgs,
+    },
+    /// Explain a finding code: what it checks, why it matters, bad and fixed input.
+    ///
+    /// Without a code, list every code with its default severity and title. --markdown
+    /// prints the whole reference (docs/checks.md).
+    ///
+    /// Exit status: 0 explained, 1 unknown code or the file cannot be written, 2 with
+    /// --check when the file is stale.
+    #[command(
+        after_help = "Examples:\n  tessera explain                       # every code\n  tessera explain tileset::slot_claim\n  tessera explain --markdown --out docs/checks.md --force\n  tessera explain --markdown --out docs/checks.md --check"
+    )]
+    Explain {
+        /// The code, e.g. tileset::count_mismatch.
+        code: Option<String>,
+        /// Print the whole reference as Markdown.
+        #[arg(long, conflicts_with = "code")]
+        markdown: bool,
+        /// With --markdown: write to this file instead of standard output.
+        #[arg(long, value_name = "FILE", requires = "markdown")]
+        out: Option<PathBuf>,
+        /// With --out: replace the file if it exists and differs.
+        #[arg(long, requires = "out")]
+        force: bool,
+        /// With --out: do not write; exit 2 if the file differs from the generated reference.
+        #[arg(long, requires = "out", conflicts_with = "force")]
+        check: bool,
     },
     /// Write the JSON Schemas (draft-07) of the YAML formats to schema/.
     ///
@@ -155,6 +194,24 @@ enum Import {
     },
 }
 
+/// Which findings are reported, and at what severity.
+#[derive(Debug, Args)]
+struct PolicyArgs {
+    /// Drop the findings with this code (repeatable). Only warnings and notes can be allowed.
+    #[arg(long, value_name = "CODE")]
+    allow: Vec<String>,
+    /// Make the findings with this code errors (repeatable); `--deny warnings` makes every
+    /// warning an error.
+    #[arg(long, value_name = "CODE")]
+    deny: Vec<String>,
+}
+
+impl PolicyArgs {
+    fn policy(&self) -> Result<Policy, String> {
+        Policy::new(&self.allow, &self.deny)
+    }
+}
+
 #[derive(Debug, Clone, Copy, ValueEnum)]
 enum FindingFormat {
     /// Diagnostics with source snippets.
@@ -208,12 +265,26 @@ fn main() -> ExitCode {
         )
     }))
     .ok();
+    let policy = match &cli.command {
+        Command::Validate { policy, .. }
+        | Command::Score { policy, .. }
+        | Command::Placements { policy, .. } => policy.policy(),
+        _ => Ok(Policy::default()),
+    };
+    let policy = match policy {
+        Ok(p) => p,
+        Err(m) => {
+            err!("error: {m}");
+            return ExitCode::from(FAILURE);
+        }
+    };
     match cli.command {
         Command::Validate {
             paths,
             format,
             ruleset,
-        } => validate(&paths, format, ruleset.as_deref()),
+            ..
+        } => validate(&paths, format, ruleset.as_deref(), &policy),
         Command::Import(Import::Jcz {
             file,
             sets,
@@ -238,8 +309,16 @@ fn main() -> ExitCode {
             final_scoring,
             turns,
             format,
-        } => score(&position, final_scoring, turns, format),
-        Command::Placements { position, tile } => placements(&position, &tile),
+            ..
+        } => score(&position, final_scoring, turns, format, &policy),
+        Command::Placements { position, tile, .. } => placements(&position, &tile, &policy),
+        Command::Explain {
+            code,
+            markdown,
+            out,
+            force,
+            check,
+        } => explain(code.as_deref(), markdown, out.as_deref(), force, check),
         Command::Schema {
             kind,
             out,
@@ -255,10 +334,25 @@ fn print_findings(findings: &[Finding]) {
     }
 }
 
-fn failure(e: Failure) -> ExitCode {
+/// Applies `--allow` / `--deny` to the findings of a run: the one place where findings are
+/// judged before they are printed or counted.
+fn judge(policy: &Policy, findings: Vec<Finding>) -> Vec<Finding> {
+    policy.apply(findings)
+}
+
+fn count(findings: &[Finding], level: Level) -> usize {
+    findings.iter().filter(|f| f.level == level).count()
+}
+
+fn plural(n: usize, word: &str) -> String {
+    format!("{n} {word}{}", if n == 1 { "" } else { "s" })
+}
+
+/// A failed run: its findings judged and printed (exit 2), or a tool failure (exit 1).
+fn failure(e: Failure, policy: &Policy) -> ExitCode {
     match e {
         Failure::Findings(f) => {
-            print_findings(&f);
+            print_findings(&judge(policy, f));
             ExitCode::from(FINDINGS)
         }
         Failure::Tool(m) => {
@@ -300,7 +394,12 @@ fn validate_one(path: &Path, ruleset: Option<&Path>) -> Result<Validation, Strin
     }
 }
 
-fn validate(paths: &[PathBuf], format: FindingFormat, ruleset: Option<&Path>) -> ExitCode {
+fn validate(
+    paths: &[PathBuf],
+    format: FindingFormat,
+    ruleset: Option<&Path>,
+    policy: &Policy,
+) -> ExitCode {
     let mut files = Vec::new();
     for p in paths {
         let before = files.len();
@@ -331,30 +430,28 @@ fn validate(paths: &[PathBuf], format: FindingFormat, ruleset: Option<&Path>) ->
         match validate_one(f, ruleset) {
             Ok(v) => {
                 checked += 1;
-                let e = v
-                    .findings
-                    .iter()
-                    .filter(|x| x.level == Level::Error)
-                    .count();
-                let w = v
-                    .findings
-                    .iter()
-                    .filter(|x| x.level == Level::Warning)
-                    .count();
+                let findings = judge(policy, v.findings);
+                let (e, w) = (
+                    count(&findings, Level::Error),
+                    count(&findings, Level::Warning),
+                );
                 errors += e;
                 warnings += w;
-                notes += v.findings.len() - e - w;
+                notes += count(&findings, Level::Note);
                 if matches!(format, FindingFormat::Human) {
-                    print_findings(&v.findings);
+                    print_findings(&findings);
                     let kind = v.kind.map_or("file", |k| k.name());
-                    let verdict = if e == 0 {
+                    let mut verdict = if e == 0 {
                         "ok".to_string()
                     } else {
-                        format!("{e} error{}", if e == 1 { "" } else { "s" })
+                        plural(e, "error")
                     };
+                    if w > 0 {
+                        verdict.push_str(&format!(", {}", plural(w, "warning")));
+                    }
                     err!("{}: {kind} {verdict}", f.display());
                 }
-                all.extend(v.findings);
+                all.extend(findings);
             }
             Err(m) => {
                 err!("error: {m}");
@@ -422,7 +519,7 @@ fn import_jcz(
             );
             return ExitCode::from(FINDINGS);
         }
-        Err(e) => return failure(e),
+        Err(e) => return failure(e, &Policy::default()),
     };
     print_findings(&imported.warnings);
     if let Err(m) = tessera::jcz::write_new(out, &imported.yaml, force) {
@@ -446,20 +543,37 @@ fn import_jcz(
     ExitCode::SUCCESS
 }
 
+/// Judges the findings of a run that succeeded (warnings and notes about the files it
+/// used): prints those that are warnings or errors after `--allow` / `--deny`, and says
+/// whether any is an error (the run then fails with exit status 2 instead of printing its
+/// result).
+fn judge_success(policy: &Policy, findings: Vec<Finding>) -> bool {
+    let shown: Vec<Finding> = judge(policy, findings)
+        .into_iter()
+        .filter(|f| f.level >= Level::Warning)
+        .collect();
+    print_findings(&shown);
+    count(&shown, Level::Error) > 0
+}
+
 fn score(
     position: &Path,
     final_scoring: bool,
     turns: Option<usize>,
     format: ScoreFormat,
+    policy: &Policy,
 ) -> ExitCode {
-    match score_path(
+    match score_checked(
         position,
         &ScoreOptions {
             final_scoring,
             turns,
         },
     ) {
-        Ok(report) => {
+        Ok((report, findings)) => {
+            if judge_success(policy, findings) {
+                return ExitCode::from(FINDINGS);
+            }
             match format {
                 ScoreFormat::Text => out!("{}", report.to_text()),
                 ScoreFormat::Json => out!(
@@ -469,14 +583,18 @@ fn score(
             }
             ExitCode::SUCCESS
         }
-        Err(e) => failure(e),
+        Err(e) => failure(e, policy),
     }
 }
 
-fn placements(position: &Path, tile: &str) -> ExitCode {
+fn placements(position: &Path, tile: &str, policy: &Policy) -> ExitCode {
     match placements_report(position, tile) {
-        Ok((list, left)) => {
-            if left == 0 {
+        Ok(r) => {
+            if judge_success(policy, r.findings) {
+                return ExitCode::from(FINDINGS);
+            }
+            let list = r.placements;
+            if r.copies_left == 0 {
                 err!(
                     "note: every copy of tile {tile} is already on the board; listed: where one more would fit"
                 );
@@ -489,8 +607,67 @@ fn placements(position: &Path, tile: &str) -> ExitCode {
             }
             ExitCode::SUCCESS
         }
-        Err(e) => failure(e),
+        Err(e) => failure(e, policy),
     }
+}
+
+fn explain(
+    code: Option<&str>,
+    markdown: bool,
+    out: Option<&Path>,
+    force: bool,
+    check: bool,
+) -> ExitCode {
+    if !markdown {
+        match code {
+            None => out!("{}", checks_list()),
+            Some(code) => match Check::from_code(code) {
+                Some(c) => out!("{}", explain_text(c)),
+                None => {
+                    err!("error: {}", unknown_code_message(code, "", false));
+                    return ExitCode::from(FAILURE);
+                }
+            },
+        }
+        return ExitCode::SUCCESS;
+    }
+    let text = checks_markdown();
+    let Some(path) = out else {
+        out!("{text}");
+        return ExitCode::SUCCESS;
+    };
+    let current = std::fs::read_to_string(path).ok();
+    if current.as_deref() == Some(text.as_str()) {
+        if !check {
+            err!("{} is up to date", path.display());
+        }
+        return ExitCode::SUCCESS;
+    }
+    if check {
+        err!(
+            "stale: {} (run `tessera explain --markdown --out {} --force` to regenerate)",
+            path.display(),
+            path.display()
+        );
+        return ExitCode::from(FINDINGS);
+    }
+    if path.exists() && !force {
+        err!(
+            "error: {} exists and differs from the generated reference; pass --force to replace it",
+            path.display()
+        );
+        return ExitCode::from(FAILURE);
+    }
+    let dir = path.parent().filter(|d| !d.as_os_str().is_empty());
+    if let Err(e) = dir
+        .map_or(Ok(()), std::fs::create_dir_all)
+        .and_then(|_| std::fs::write(path, text))
+    {
+        err!("error: cannot write {}: {e}", path.display());
+        return ExitCode::from(FAILURE);
+    }
+    err!("wrote {}", path.display());
+    ExitCode::SUCCESS
 }
 
 fn schema(kind: Option<FileKind>, out: &Path, stdout: bool, check: bool) -> ExitCode {

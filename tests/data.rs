@@ -1,4 +1,5 @@
-//! The bundled data, checked as data: generated schemas are fresh, every bundled file
+//! The bundled data, checked as data: generated schemas and the check reference
+//! (docs/checks.md) are fresh, every bundled file
 //! carries its schema modeline and validates clean, the tile sets have the totals the
 //! reference files verify (`reference/tiles/base-game.md` section 3, `pnp-demo.md`
 //! section 2), and every tile of each set can be laid out into one board.
@@ -38,14 +39,15 @@ fn bundled() -> Vec<PathBuf> {
 
 #[test]
 fn invalid_fixtures_fail_with_the_code_they_expect() {
-    // Each file in tests/invalid/ (positions, tile sets, rule sets) says what it breaks in
-    // a line `# expect: CODE` (e.g. `# expect: position::extra_turn`), and the validator
-    // must report that code at its default severity (an error, or a warning such as
-    // `tileset::zero_count`; notes do not count).
+    // Each file in tests/invalid/ (positions, tile sets, rule sets, files of no kind) says
+    // what it breaks in a line `# expect: CODE` (e.g. `# expect: position::extra_turn`),
+    // and the validator must report that code at its default severity (an error, or a
+    // warning such as `tileset::zero_count`; notes do not count).
     let files = yaml_files("tests/invalid");
     assert!(!files.is_empty());
     for f in files {
-        let text = std::fs::read_to_string(&f).expect("readable");
+        // Lossy: one fixture is deliberately not UTF-8.
+        let text = String::from_utf8_lossy(&std::fs::read(&f).expect("readable")).into_owned();
         let expected: Vec<&str> = text
             .lines()
             .filter_map(|l| l.strip_prefix("# expect: "))
@@ -84,6 +86,15 @@ fn committed_schemas_are_fresh() {
             path.display()
         );
     }
+}
+
+#[test]
+fn committed_check_reference_is_fresh() {
+    let committed = std::fs::read_to_string("docs/checks.md").expect("docs/checks.md is committed");
+    assert!(
+        committed == tessera::render::checks_markdown(),
+        "docs/checks.md is stale: run `cargo run -- explain --markdown --out docs/checks.md --force`"
+    );
 }
 
 #[test]

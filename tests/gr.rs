@@ -503,7 +503,10 @@ fn tent_not_on_an_occupied_segment() {
 /// A tent may not go on a completed mountain, even on a vacant segment.
 #[test]
 fn tent_not_on_a_completed_mountain() {
-    assert_finding("tent-completed-mountain.yaml", "position::feature_occupied");
+    assert_finding(
+        "tent-completed-mountain.yaml",
+        "position::feature_completed",
+    );
 }
 
 /// Mining needs the player's tent on the board.
@@ -515,13 +518,13 @@ fn mining_needs_a_tent() {
 /// A turn places a piece or mines, not both.
 #[test]
 fn mining_and_placing_a_piece_in_one_turn() {
-    assert_finding("mine-and-piece.yaml", "position::mine");
+    assert_finding("mine-and-piece.yaml", "position::mine_and_piece");
 }
 
 /// `draws` may not list more values than the tokens taken that turn.
 #[test]
 fn draws_more_than_the_tokens_taken() {
-    assert_finding("draws-more-than-taken.yaml", "position::mine");
+    assert_finding("draws-more-than-taken.yaml", "position::draw_count");
 }
 
 #[test]

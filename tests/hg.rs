@@ -100,7 +100,7 @@ fn ex3_forest_of_4_tiles_scores_8_then_extra_turn() {
 fn ex3_extra_turn_must_use_a_menhir_tile() {
     assert_finding(
         "ex3-extra-turn-must-be-menhir-tile.yaml",
-        "position::extra_turn",
+        "position::extra_turn_stack",
     );
 }
 

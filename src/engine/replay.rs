@@ -132,7 +132,7 @@ pub fn load_position_file(file: &SourceFile) -> Result<LoadedPosition, Failure> 
     }
     if position.players.is_empty() {
         findings.push(
-            Finding::new(Check::PositionForm, "a position needs at least one player")
+            Finding::new(Check::NoPlayers, "a position needs at least one player")
                 .in_file(file)
                 .at_span(file.top_key_span("players"), "no players")
                 .help("add `players: [Alice, Bob]`"),
@@ -497,17 +497,17 @@ fn put_piece(
             ))
         }
         PieceError::SegmentTaken => Finding::new(
-            Check::FeatureOccupied,
+            Check::SegmentTaken,
             format!("this segment already holds a {kname}"),
         )
         .help("one segment holds at most one piece of a kind; pieces of several players meet only when features are joined"),
         PieceError::Completed { feature } => Finding::new(
-            Check::FeatureOccupied,
+            Check::FeatureCompleted,
             format!("this {feature} is completed"),
         )
         .help(format!("a {kname} goes only on a {feature} that is not completed yet")),
         PieceError::NotAnywhere => Finding::new(
-            Check::NoRole,
+            Check::NotAnywhere,
             format!("a {kname} goes only on the tile just placed"),
         )
         .help("remove `x` and `y` from the piece; only pieces that may go on any tile (a tent) name a cell"),
@@ -530,7 +530,7 @@ fn extra_turn_finding(
     loc: &crate::model::Loc,
 ) -> Finding {
     Finding::new(
-        Check::ExtraTurn,
+        Check::ExtraTurnPlayer,
         format!("{} earned an extra turn on the previous turn, so this turn is theirs", state.players[bonus_player]),
     )
     .in_file(&lp.file)
@@ -550,7 +550,7 @@ fn check_stack(
     let stack = lp.game.tiles.tiles[tile].stack;
     match (bonus, stack) {
         (Some((b, s)), t) if t != Some(s) => Err(Finding::new(
-            Check::ExtraTurn,
+            Check::ExtraTurnStack,
             format!("this is {}'s extra turn: the tile comes from the {} stack", state.players[b], rules.stacks[s]),
         )
         .in_file(&lp.file)
@@ -572,7 +572,7 @@ fn check_draws(lp: &LoadedPosition, draws: &[Sp<u32>]) -> Result<(), Finding> {
     let Some(pool) = lp.game.rules.token_pools.first() else {
         return match draws.first() {
             Some(d) => Err(
-                Finding::new(Check::Mine, "these rules have no tokens to draw")
+                Finding::new(Check::NoTokens, "these rules have no tokens to draw")
                     .in_file(&lp.file)
                     .at(&d.loc, "draws")
                     .help("remove `draws`"),
@@ -584,7 +584,7 @@ fn check_draws(lp: &LoadedPosition, draws: &[Sp<u32>]) -> Result<(), Finding> {
         if !pool.values.iter().any(|&(v, _)| v == d.value) {
             let values: Vec<String> = pool.values.iter().map(|(v, _)| v.to_string()).collect();
             return Err(Finding::new(
-                Check::Mine,
+                Check::DrawValue,
                 format!("no {} token is worth {}", pool.name, d.value),
             )
             .in_file(&lp.file)
@@ -607,12 +607,14 @@ fn mine_finding(
     e: MineError,
     loc: &crate::model::Loc,
 ) -> Finding {
-    let (message, help) = match e {
+    let (check, message, help) = match e {
         MineError::NoTokens => (
+            Check::NoTokens,
             "these rules have no tokens to take".to_string(),
             "remove `mine`".to_string(),
         ),
         MineError::NoPiece(kind) => (
+            Check::Mine,
             format!(
                 "{} has no {kind} on the board to mine with",
                 state.players[player]
@@ -620,6 +622,7 @@ fn mine_finding(
             format!("place the {kind} on a turn first; a turn places a piece or mines, not both"),
         ),
         MineError::Empty => (
+            Check::MineEmpty,
             format!(
                 "no token is left where {}'s tent stands",
                 state.players[player]
@@ -627,7 +630,7 @@ fn mine_finding(
             "tokens are put on a mountain when tiles with nugget symbols are placed".to_string(),
         ),
     };
-    Finding::new(Check::Mine, message)
+    Finding::new(check, message)
         .in_file(&lp.file)
         .at(loc, "this turn")
         .help(help)
@@ -639,12 +642,10 @@ fn lay_tokens(state: &mut State, lp: &LoadedPosition, pile: &Sp<TokenPile>) -> R
     let pool = match &pile.pool {
         None if !rules.token_pools.is_empty() => 0,
         None => {
-            return Err(
-                Finding::new(Check::PositionUnknownName, "these rules have no tokens")
-                    .in_file(&lp.file)
-                    .at(&pile.loc, "tokens")
-                    .help("remove `tokens`"),
-            );
+            return Err(Finding::new(Check::NoTokens, "these rules have no tokens")
+                .in_file(&lp.file)
+                .at(&pile.loc, "tokens")
+                .help("remove `tokens`"));
         }
         Some(name) => rules
             .token_pools
@@ -763,7 +764,7 @@ fn return_piece(
         Ok(())
     } else {
         Err(Finding::new(
-            Check::ReturnPiece,
+            Check::ReturnNoPiece,
             format!(
                 "{} has no {} at ({}, {}) `{}`",
                 state.players[player],
@@ -863,7 +864,7 @@ fn replay_inner<'g>(lp: &'g LoadedPosition, limit: Option<usize>) -> Result<Stat
                 if let PiecePlacement::Kind(spec) = &piece.value {
                     if spec.x.is_some() != spec.y.is_some() {
                         return Err(Finding::new(
-                            Check::UnknownAddress,
+                            Check::PieceCell,
                             "a piece's cell needs both `x` and `y`",
                         )
                         .in_file(&lp.file)
@@ -873,7 +874,7 @@ fn replay_inner<'g>(lp: &'g LoadedPosition, limit: Option<usize>) -> Result<Stat
                 }
                 if turn.mine {
                     return Err(Finding::new(
-                        Check::Mine,
+                        Check::MineAndPiece,
                         "a turn places a piece or mines, not both",
                     )
                     .in_file(&lp.file)
@@ -897,7 +898,7 @@ fn replay_inner<'g>(lp: &'g LoadedPosition, limit: Option<usize>) -> Result<Stat
             let completed = state.score_completed(placed);
             if !state.draws.is_empty() {
                 return Err(Finding::new(
-                    Check::Mine,
+                    Check::DrawCount,
                     format!(
                         "`draws` lists {} value(s) more than the tokens taken this turn",
                         state.draws.len()
@@ -961,6 +962,14 @@ fn replay_inner<'g>(lp: &'g LoadedPosition, limit: Option<usize>) -> Result<Stat
         }
         for pile in &lp.position.tokens {
             lay_tokens(&mut state, lp, pile)?;
+        }
+        if !lp.position.held.is_empty() && state.tokens.is_empty() {
+            return Err(
+                Finding::new(Check::NoTokens, "these rules have no tokens to hold")
+                    .in_file(&lp.file)
+                    .at_span(lp.file.top_key_span("held"), "held")
+                    .help("remove `held`"),
+            );
         }
         for (name, values) in &lp.position.held {
             let player = player_id(lp, &Sp::unspanned(name.clone()))?;

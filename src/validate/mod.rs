@@ -215,7 +215,7 @@ fn load_shapes(file: &SourceFile, sf: &Sp<String>, rules: &Rules) -> Result<Tile
     if sts.shapes_from.is_some() {
         return Err(vec![
             Finding::new(
-                Check::TileShape,
+                Check::ChainedShapes,
                 "`shapes_from` names a set that itself uses `shapes_from`",
             )
             .in_file(file)
@@ -314,7 +314,7 @@ pub fn validate_source(file: SourceFile) -> Result<Validation, String> {
     };
     let Some(kind) = load::sniff(&root) else {
         v.findings.push(
-            Finding::new(Check::Schema, "cannot tell what kind of file this is")
+            Finding::new(Check::UnknownKind, "cannot tell what kind of file this is")
                 .in_file(&file)
                 .at(&root.loc, "top level")
                 .help("a rule set has `terrains`, a tile set has `tiles` and `total`, a position has `players`"),

@@ -271,7 +271,7 @@ pub fn compile_ruleset(file: &SourceFile, rs: &RuleSetFile) -> Result<Rules, Vec
                 {
                     sink.push(
                         Finding::new(
-                            Check::RuleSetUnknownName,
+                            Check::RoleScoredOn,
                             format!(
                                 "role `{}` is placed on `{}` but scored on `{}`",
                                 r.role, features[feature].name, features[scored_on].name

@@ -97,7 +97,7 @@ fn compile_shape(
         let Some(set) = shapes else {
             sink.push(
                 Finding::new(
-                    Check::TileShape,
+                    Check::UnknownShape,
                     format!("tile `{id}` uses `shape` but the set has no `shapes_from`"),
                 )
                 .in_file(file)
@@ -110,7 +110,7 @@ fn compile_shape(
             let ids: Vec<&str> = set.tiles.iter().map(|t| t.id.as_str()).collect();
             sink.push(
                 Finding::new(
-                    Check::TileSetUnknownName,
+                    Check::UnknownShape,
                     format!("`shape: {}` is not a tile of {}", shape.value, set.name),
                 )
                 .in_file(file)
@@ -152,11 +152,13 @@ fn compile_shape(
     let mut claimed: HashMap<(u8, u8), &Sp<String>> = HashMap::new();
     let mut segments = Vec::new();
     let mut ids_seen: HashMap<&str, &Sp<String>> = HashMap::new();
+    // Sides with a slot name that is not a slot of the side.
+    let mut misnamed: Vec<u8> = Vec::new();
     for seg in &def.segments {
         if let Some(first) = ids_seen.insert(seg.id.value.as_str(), &seg.id) {
             sink.push(
                 Finding::new(
-                    Check::DuplicateId,
+                    Check::DuplicateSegment,
                     format!("tile `{id}` has two segments with id `{}`", seg.id.value),
                 )
                 .in_file(file)
@@ -165,20 +167,17 @@ fn compile_shape(
                 .help("give every segment of a tile its own id"),
             );
         }
-        let Some(feature) = sink.take(lookup(
+        let feature = sink.take(lookup(
             &feature_names,
             &seg.feature,
             "feature kind",
             Check::TileSetUnknownName,
             file,
-        )) else {
-            continue;
-        };
-        let fk = &rules.features[feature];
-        if fk.aggregate {
+        ));
+        if let Some(fk) = feature.map(|f| &rules.features[f]).filter(|k| k.aggregate) {
             sink.push(
                 Finding::new(
-                    Check::TileSetUnknownName,
+                    Check::AggregateSegment,
                     format!(
                         "segment `{}` is of the aggregate kind `{}`",
                         seg.id.value, fk.name
@@ -191,26 +190,31 @@ fn compile_shape(
                     fk.name
                 )),
             );
-            continue;
         }
-        // A segment that links to others is a real feature reaching no edge (a field
-        // enclosed between city caps: JCloisterZone's INNER_FARM); pieces address it by id.
-        if fk.terrain.is_some() && seg.at.is_empty() && seg.links.is_empty() {
-            sink.push(
-                Finding::new(
-                    Check::NoSlots,
-                    format!(
-                        "segment `{}` is a {} but claims no slot",
-                        seg.id.value, fk.name
-                    ),
-                )
-                .in_file(file)
-                .at(&seg.id.loc, "no slots")
-                .help(format!(
-                    "a {} lies along sides: list the slots it covers, e.g. `at: [N]` or `at: [NL, WR]`",
-                    fk.name
-                )),
-            );
+        // A segment of an unknown or aggregate kind still claims its slots, so that they
+        // are not reported unclaimed as well.
+        let kind = feature.filter(|&f| !rules.features[f].aggregate);
+        if let Some(fk) = kind.map(|f| &rules.features[f]) {
+            // A segment that links to others is a real feature reaching no edge (a field
+            // enclosed between city caps: JCloisterZone's INNER_FARM); pieces address it by
+            // id.
+            if fk.terrain.is_some() && seg.at.is_empty() && seg.links.is_empty() {
+                sink.push(
+                    Finding::new(
+                        Check::NoSlots,
+                        format!(
+                            "segment `{}` is a {} but claims no slot",
+                            seg.id.value, fk.name
+                        ),
+                    )
+                    .in_file(file)
+                    .at(&seg.id.loc, "no slots")
+                    .help(format!(
+                        "a {} lies along sides: list the slots it covers, e.g. `at: [N]` or `at: [NL, WR]`",
+                        fk.name
+                    )),
+                );
+            }
         }
         let mut slots = Vec::new();
         let mut inside_claims: Vec<&Sp<String>> = Vec::new();
@@ -239,19 +243,22 @@ fn compile_shape(
                     .at(&at.loc, "no such slot")
                     .help(help),
                 );
+                // The side's slots are not reported unclaimed as well.
+                misnamed.extend(crate::geometry::side_of_name(&at.value));
                 continue;
             };
             let side_kind = &rules.side_kinds[sides[slot.side as usize]];
             let slot_terrain = side_kind.parts[slot.part as usize];
-            match fk.terrain {
-                None => inside_claims.push(at),
-                Some(t) if t != slot_terrain => wrong_terrain.push((at, slot, slot_terrain)),
-                Some(_) => {}
+            match kind.map(|f| rules.features[f].terrain) {
+                None => {}
+                Some(None) => inside_claims.push(at),
+                Some(Some(t)) if t != slot_terrain => wrong_terrain.push((at, slot, slot_terrain)),
+                Some(Some(_)) => {}
             }
             if let Some(first) = claimed.insert((slot.side, slot.part), at) {
                 sink.push(
                     Finding::new(
-                        Check::SlotClaim,
+                        Check::SlotClaimedTwice,
                         format!("slot `{}` of tile `{id}` is claimed twice", at.value),
                     )
                     .in_file(file)
@@ -262,13 +269,17 @@ fn compile_shape(
             }
             slots.push(slot);
         }
+        let Some(feature) = kind else {
+            continue;
+        };
+        let fk = &rules.features[feature];
         if let Some(first) = inside_claims.first() {
             let names: Vec<String> = inside_claims
                 .iter()
                 .map(|a| format!("`{}`", a.value))
                 .collect();
             let mut f = Finding::new(
-                Check::SideMismatch,
+                Check::InnerClaimsSlot,
                 format!(
                     "segment `{}` is a {} (inside the tile) but claims {}",
                     seg.id.value,
@@ -377,7 +388,7 @@ fn compile_shape(
     }
     // Every slot claimed.
     let mut missing = Vec::new();
-    for side in 0..4u8 {
+    for side in (0..4u8).filter(|s| !misnamed.contains(s)) {
         let parts = rules.parts(sides[side as usize]);
         for part in 0..parts as u8 {
             if !claimed.contains_key(&(side, part)) {
@@ -425,7 +436,7 @@ fn compile_shape(
     if segments.len() >= crate::rules::NO_SEGMENT as usize {
         sink.push(
             Finding::new(
-                Check::TileShape,
+                Check::TooManySegments,
                 format!("tile `{id}` has too many segments"),
             )
             .in_file(file)
@@ -976,7 +987,7 @@ pub(crate) fn compile_parts(
                     if copy == 0 || copy > def.count.value {
                         sink.push(compose::with_chain(
                             Finding::new(
-                                Check::StartTile,
+                                Check::StartCopy,
                                 format!(
                                     "start copy {copy} does not exist: tile `{}` has {} copies",
                                     def.id.value, def.count.value

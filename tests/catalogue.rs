@@ -1,0 +1,153 @@
+//! The check catalogue (`tessera::diag::Check`) checked as data: every check has a unique
+//! code, a one-line title, a why and bad and fixed examples; every bad example that is a
+//! whole file really produces its code when validated, and its fixed version does not.
+
+use std::collections::HashSet;
+use std::path::PathBuf;
+
+use tessera::diag::{Check, Level, SourceFile};
+use tessera::validate::validate_source;
+
+/// Where a whole-file example is validated, so that its relative paths
+/// (`../rulesets/carcassonne.yaml`, `../tilesets/base.yaml`, `base.yaml`) reach the
+/// bundled files; `None` for a fragment (a few lines of a bigger file).
+///
+/// An example is a whole file when a line at column 0 starts with one of the keys that
+/// make a file of a kind (or that name the file it uses): rule sets have `terrains` or
+/// `features`, positions `players` or `tileset`, tile sets `ruleset`, `tiles`, `total` or
+/// `shapes_from`.
+fn whole_file_dir(example: &str) -> Option<&'static str> {
+    let keys: Vec<&str> = example
+        .lines()
+        .filter(|l| !l.starts_with([' ', '#', '-']))
+        .filter_map(|l| l.split(':').next())
+        .collect();
+    let has = |k: &[&str]| keys.iter().any(|x| k.contains(x));
+    if has(&["terrains", "features"]) {
+        Some("rulesets")
+    } else if has(&["players", "tileset"]) {
+        Some("examples")
+    } else if has(&["ruleset", "tiles", "total", "shapes_from"]) {
+        Some("tilesets")
+    } else {
+        None
+    }
+}
+
+/// Validates an example as if it were a file in `dir`; returns the findings as
+/// (code, level, message).
+fn validate_example(check: Check, dir: &str, text: &str) -> Vec<(&'static str, Level, String)> {
+    let name = check.code().replace("::", "-");
+    let path = PathBuf::from(dir).join(format!("catalogue-example-{name}.yaml"));
+    let v = validate_source(SourceFile::new(&path, text.to_string()))
+        .unwrap_or_else(|m| panic!("{}: example cannot be validated: {m}", check.code()));
+    v.findings
+        .iter()
+        .map(|f| (f.check.code(), f.level, f.message.clone()))
+        .collect()
+}
+
+#[test]
+fn every_check_is_documented_once() {
+    let mut codes = HashSet::new();
+    for c in Check::ALL {
+        let info = c.info();
+        assert!(codes.insert(info.code), "{}: code used twice", info.code);
+        assert_eq!(Check::from_code(info.code), Some(*c));
+        let (area, name) = info.code.split_once("::").expect("code is area::name");
+        assert!(
+            !area.is_empty()
+                && !name.is_empty()
+                && info
+                    .code
+                    .chars()
+                    .all(|ch| ch.is_ascii_lowercase() || ch.is_ascii_digit() || "_:".contains(ch)),
+            "{}: codes are lower-case area::snake_case",
+            info.code
+        );
+        assert!(
+            !info.title.is_empty() && !info.title.contains('\n') && info.title.ends_with('.'),
+            "{}: the title is one sentence on one line: {:?}",
+            info.code,
+            info.title
+        );
+        assert!(
+            info.title == info.title.trim(),
+            "{}: title has surrounding spaces",
+            info.code
+        );
+        for (what, text) in [("why", info.why), ("bad", info.bad), ("fixed", info.fixed)] {
+            assert!(!text.trim().is_empty(), "{}: empty `{what}`", info.code);
+        }
+        assert_ne!(
+            info.bad, info.fixed,
+            "{}: bad and fixed are the same",
+            info.code
+        );
+    }
+}
+
+#[test]
+fn bad_examples_produce_their_code_and_fixed_examples_do_not() {
+    let mut run = Vec::new();
+    let mut fragments = Vec::new();
+    let mut wrong = Vec::new();
+    for c in Check::ALL {
+        let info = c.info();
+        let Some(dir) = whole_file_dir(info.bad) else {
+            fragments.push(info.code);
+            continue;
+        };
+        run.push(info.code);
+        let bad = validate_example(*c, dir, info.bad);
+        if !bad.iter().any(|(code, _, _)| *code == info.code) {
+            wrong.push(format!(
+                "{}: the bad example does not produce its code; it gives {bad:?}",
+                info.code
+            ));
+        }
+        let others: Vec<_> = bad
+            .iter()
+            .filter(|(code, level, _)| *code != info.code && *level == Level::Error)
+            .collect();
+        if !others.is_empty() {
+            wrong.push(format!(
+                "{}: the bad example shows other problems too: {others:?}",
+                info.code
+            ));
+        }
+        if whole_file_dir(info.fixed) != Some(dir) {
+            wrong.push(format!(
+                "{}: the fixed example is not a whole file of the same kind",
+                info.code
+            ));
+            continue;
+        }
+        let fixed = validate_example(*c, dir, info.fixed);
+        let left: Vec<_> = fixed
+            .iter()
+            .filter(|(code, level, _)| *code == info.code || *level == Level::Error)
+            .collect();
+        if !left.is_empty() {
+            wrong.push(format!(
+                "{}: the fixed example still has findings: {left:?}",
+                info.code
+            ));
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+    // The examples that cannot be run as they stand: bytes that are not UTF-8 cannot be
+    // shown, a 255-segment tile is not short, a file's rotation is caught by the schema
+    // first, and the end of a game needs a whole tile set.
+    assert_eq!(
+        fragments,
+        [
+            "yaml::not_utf8",
+            "tileset::too_many_segments",
+            "position::rotation",
+            "position::game_over"
+        ],
+        "examples that are not whole files"
+    );
+    assert_eq!(run.len() + fragments.len(), Check::ALL.len());
+}
