@@ -1,9 +1,17 @@
 //! Diagnostics: every problem tessera finds in user files is a [`Finding`] with a stable
 //! code from the catalogue [`Check`], the file and byte span it concerns, and a help line.
 //!
+//! The catalogue is the one place where checks are described: each code names one rule and
+//! has a one-line title, a default severity ([`Level`]), why it matters and a bad and a fixed
+//! example ([`CheckInfo`]); `tessera explain` and `docs/checks.md` are rendered from it
+//! ([`crate::render::explain_text`], [`crate::render::checks_markdown`]). A [`Policy`]
+//! (`--allow CODE`, `--deny CODE`, `--deny warnings`) changes the severity of a run's
+//! findings before they are printed.
+//!
 //! Findings implement [`miette::Diagnostic`], so the binary prints them with source
-//! snippets; the library only collects them. Exit codes: a run with error findings exits 2,
-//! a tool failure (unreadable argument, I/O) exits 1 (see `main.rs`).
+//! snippets; the library only collects them. Exit codes: a run with error findings exits 2
+//! (warnings and notes do not count unless denied), a tool failure (unreadable argument,
+//! I/O, an unknown code in a flag) exits 1 (see `main.rs`).
 
 use std::cell::Cell;
 use std::collections::HashMap;
@@ -518,8 +526,8 @@ tiles:
     /// A file named as one kind (`ruleset:`, `tileset:`, `shapes_from:`) is of another kind.
     WrongKind => "schema::wrong_kind", Error {
         why: "A position's `tileset:` must name a tile set and a tile set's `ruleset:` a rule \
-              set; naming the other kind of file is a slip that would otherwise show as dozens \
-              of schema errors in the wrong file.",
+              set; naming the other kind of file is a slip, reported once instead of as dozens \
+              of schema errors about keys the other kind does not have.",
         bad: "\
 tileset: ../rulesets/carcassonne.yaml
 players: [A, B]
@@ -2037,7 +2045,7 @@ impl Level {
 pub struct Finding {
     /// Which check found it.
     pub check: Check,
-    /// Error or note.
+    /// Error, warning or note: the check's default severity, changed only by a [`Policy`].
     pub level: Level,
     /// One sentence saying what is wrong.
     pub message: String,
@@ -2249,3 +2257,105 @@ impl fmt::Display for Failure {
 }
 
 impl std::error::Error for Failure {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn finding(check: Check, level: Level) -> Finding {
+        let mut f = Finding::new(check, "test finding");
+        f.level = level;
+        f
+    }
+
+    fn levels(policy: &Policy, findings: Vec<Finding>) -> Vec<(Check, Level)> {
+        policy
+            .apply(findings)
+            .iter()
+            .map(|f| (f.check, f.level))
+            .collect()
+    }
+
+    #[test]
+    fn default_policy_keeps_every_finding_as_it_is() {
+        let p = Policy::default();
+        let found = vec![
+            finding(Check::CountMismatch, Level::Error),
+            finding(Check::Provenance, Level::Warning),
+            finding(Check::Provenance, Level::Note),
+        ];
+        assert_eq!(
+            levels(&p, found),
+            [
+                (Check::CountMismatch, Level::Error),
+                (Check::Provenance, Level::Warning),
+                (Check::Provenance, Level::Note)
+            ]
+        );
+    }
+
+    #[test]
+    fn deny_warnings_raises_warnings_only() {
+        let p = Policy::new::<&str>(&[], &["warnings"]).expect("valid policy");
+        let found = vec![
+            finding(Check::Provenance, Level::Warning),
+            finding(Check::Provenance, Level::Note),
+        ];
+        assert_eq!(
+            levels(&p, found),
+            [
+                (Check::Provenance, Level::Error),
+                (Check::Provenance, Level::Note)
+            ]
+        );
+    }
+
+    #[test]
+    fn deny_and_allow_by_code() {
+        let deny = Policy::new::<&str>(&[], &["note::provenance"]).expect("valid policy");
+        assert_eq!(
+            levels(&deny, vec![finding(Check::Provenance, Level::Note)]),
+            [(Check::Provenance, Level::Error)]
+        );
+        let allow = Policy::new(&["note::provenance"], &["warnings"]).expect("valid policy");
+        assert_eq!(
+            levels(
+                &allow,
+                vec![
+                    finding(Check::Provenance, Level::Note),
+                    finding(Check::CountMismatch, Level::Error)
+                ]
+            ),
+            [(Check::CountMismatch, Level::Error)]
+        );
+    }
+
+    #[test]
+    fn bad_flags_are_refused_with_a_reason() {
+        let unknown = Policy::new::<&str>(&[], &["tileset::count_mismach"]).unwrap_err();
+        assert!(
+            unknown.contains("did you mean: tileset::count_mismatch"),
+            "{unknown}"
+        );
+        assert!(
+            unknown.contains("note::provenance"),
+            "lists the known codes: {unknown}"
+        );
+        let error = Policy::new::<&str>(&["tileset::count_mismatch"], &[]).unwrap_err();
+        assert!(error.contains("cannot be allowed"), "{error}");
+        let both = Policy::new(&["note::provenance"], &["note::provenance"]).unwrap_err();
+        assert!(both.contains("both allowed and denied"), "{both}");
+        let all = Policy::new::<&str>(&["warnings"], &[]).unwrap_err();
+        assert!(all.contains("not supported"), "{all}");
+    }
+
+    #[test]
+    fn suggestions_find_misspellings_and_bare_names() {
+        assert_eq!(Check::suggest("position::mien"), ["position::mine"]);
+        assert_eq!(
+            Check::suggest("slot_claim"),
+            ["tileset::slot_claim", "tileset::slot_claimed_twice"]
+        );
+        assert!(Check::suggest("completely unrelated words").is_empty());
+    }
+}

@@ -390,3 +390,43 @@ pub fn checks_markdown() -> String {
 fn with_newline(text: &str) -> String {
     format!("{}\n", text.trim_end_matches('\n'))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::diag::Level;
+
+    #[test]
+    fn finding_records_name_every_level() {
+        let mut f = Finding::new(Check::Provenance, "a finding");
+        let mut names = Vec::new();
+        for level in [Level::Error, Level::Warning, Level::Note] {
+            f.level = level;
+            names.push(FindingRecord::from(&f).level);
+        }
+        assert_eq!(names, ["error", "warning", "note"]);
+    }
+
+    #[test]
+    fn explain_text_has_every_part_of_the_entry() {
+        let text = explain_text(Check::SlotClaim);
+        let info = Check::SlotClaim.info();
+        assert!(
+            text.starts_with("tileset::slot_claim: A slot of a tile is claimed by no segment.")
+        );
+        assert!(text.contains("default severity: error"));
+        for line in info.bad.lines().chain(info.fixed.lines()) {
+            assert!(text.contains(&format!("  {line}\n")), "missing {line:?}");
+        }
+    }
+
+    #[test]
+    fn markdown_reference_has_one_section_per_check() {
+        let md = checks_markdown();
+        for c in Check::ALL {
+            let heading = format!("\n## `{}`\n", c.code());
+            assert_eq!(md.matches(&heading).count(), 1, "{}", c.code());
+            assert!(md.contains(&format!("(#{})", anchor(c.code()))));
+        }
+    }
+}

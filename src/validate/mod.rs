@@ -283,7 +283,7 @@ pub struct Validation {
     pub path: PathBuf,
     /// Its kind, if it could be told.
     pub kind: Option<FileKind>,
-    /// Errors and notes.
+    /// Errors, warnings and notes, at their checks' default severities.
     pub findings: Vec<Finding>,
 }
 
