@@ -1822,44 +1822,151 @@ turns:
     /// An include's `counts` or `exclude` names a tile the included set does not have.
     IncludeUnknownTile => "tileset::include_unknown_tile", Error {
         why: "A count override or exclusion for a tile that is not there changes nothing, so the composed set is not the one you meant (a typo, or a tile renamed in the included set).",
-        bad: "include:\n  - {tileset: base.yaml, exclude: [Z]}",
-        fixed: "include:\n  - {tileset: base.yaml, exclude: [X]}",
+        bad: "\
+name: Base game without the crossroads
+include:
+  - {tileset: base.yaml, exclude: [Z]}
+",
+        fixed: "\
+name: Base game without the crossroads
+include:
+  - {tileset: base.yaml, exclude: [X]}
+",
     }
     /// A tile set is included twice in one composition.
     IncludedTwice => "tileset::included_twice", Error {
         why: "Every tile of a set included twice would be defined twice; to play with more copies, change the counts.",
-        bad: "include: [base.yaml, base.yaml]",
-        fixed: "include:\n  - {tileset: base.yaml, counts: {D: 8}}",
+        bad: "\
+name: Base game with more start tiles
+include:
+  - base.yaml
+  - {tileset: base.yaml, counts: {D: 8}}
+",
+        fixed: "\
+name: Base game with more start tiles
+include:
+  - {tileset: base.yaml, counts: {D: 8}}
+",
     }
     /// A rule set (after `extends`) lacks terrains, side kinds, feature kinds or piece kinds.
     RuleSetIncomplete => "ruleset::incomplete", Error {
         why: "Without terrains, side kinds, feature kinds and piece kinds no tile can be defined or scored; a file that adds to a game must say which game with `extends`.",
-        bad: "name: My expansion\nitems: {inn: {}}",
-        fixed: "name: My expansion\nextends: carcassonne.yaml\nitems: {inn: {}}",
+        bad: "\
+name: Inns
+items:
+  inn: {description: An inn beside a road.}
+",
+        fixed: "\
+name: Inns
+extends: carcassonne.yaml
+items:
+  inn: {description: An inn beside a road.}
+",
     }
     /// A tile set names no rule set, and neither does any set it includes.
     TileSetNoRuleset => "tileset::no_ruleset", Error {
         why: "Tiles mean nothing without the rule set that declares their side kinds and feature kinds.",
-        bad: "name: My tiles\ntotal: 1\nstart: {tile: A}\ntiles: [...]",
-        fixed: "name: My tiles\nruleset: ../rulesets/carcassonne.yaml\ntotal: 1\nstart: {tile: A}\ntiles: [...]",
+        bad: "\
+name: My expansion
+total: 1
+start: {tile: E}
+tiles:
+  - id: E
+    sides: {N: city, E: field, S: field, W: field}
+    segments:
+      - {id: city, feature: city, at: [N]}
+      - {id: field, feature: field, at: [E, S, W], links: {touches: [city]}}
+",
+        fixed: "\
+name: My expansion
+ruleset: ../rulesets/carcassonne.yaml
+total: 1
+start: {tile: E}
+tiles:
+  - id: E
+    sides: {N: city, E: field, S: field, W: field}
+    segments:
+      - {id: city, feature: city, at: [N]}
+      - {id: field, feature: field, at: [E, S, W], links: {touches: [city]}}
+",
     }
     /// A tile set gives no start tile, and neither does any set it includes.
     NoStartTile => "tileset::no_start", Error {
         why: "Every game begins with one tile on the board; a set (or a composition) needs to say which.",
-        bad: "name: My tiles\nruleset: ../rulesets/carcassonne.yaml\ntotal: 1\ntiles: [...]",
-        fixed: "name: My tiles\nruleset: ../rulesets/carcassonne.yaml\ntotal: 1\nstart: {tile: A}\ntiles: [...]",
+        bad: "\
+name: My expansion
+ruleset: ../rulesets/carcassonne.yaml
+total: 1
+tiles:
+  - id: E
+    sides: {N: city, E: field, S: field, W: field}
+    segments:
+      - {id: city, feature: city, at: [N]}
+      - {id: field, feature: field, at: [E, S, W], links: {touches: [city]}}
+",
+        fixed: "\
+name: My expansion
+ruleset: ../rulesets/carcassonne.yaml
+total: 1
+start: {tile: E}
+tiles:
+  - id: E
+    sides: {N: city, E: field, S: field, W: field}
+    segments:
+      - {id: city, feature: city, at: [N]}
+      - {id: field, feature: field, at: [E, S, W], links: {touches: [city]}}
+",
     }
     /// A tile set defines tiles of its own but gives no `total`.
     NoTotal => "tileset::no_total", Error {
         why: "The declared total is checked against the counts; it is the cheapest guard against a count typed wrong when transcribing a box.",
-        bad: "tiles:\n  - {id: A, count: 2, ...}",
-        fixed: "total: 2\ntiles:\n  - {id: A, count: 2, ...}",
+        bad: "\
+name: My expansion with the base game
+include: [base.yaml]
+tiles:
+  - id: T9
+    count: 2
+    sides: {N: field, E: field, S: field, W: field}
+    segments:
+      - {id: field, feature: field, at: [N, E, S, W]}
+",
+        fixed: "\
+name: My expansion with the base game
+include: [base.yaml]
+total: 2
+tiles:
+  - id: T9
+    count: 2
+    sides: {N: field, E: field, S: field, W: field}
+    segments:
+      - {id: field, feature: field, at: [N, E, S, W]}
+",
     }
     /// What a composed tile set is made of: tiles per source set, and the total.
     Composition => "note::composition", Note {
         why: "A composed set's tiles come from several files; the summary shows what each contributed, so a missing or doubled include is seen at once.",
-        bad: "include: [base.yaml, base.yaml]   # every base tile twice",
-        fixed: "include: [base.yaml]",
+        bad: "\
+name: My expansion with the base game
+include: [base.yaml]
+total: 1
+tiles:
+  - id: T9
+    sides: {N: field, E: field, S: field, W: field}
+    segments:
+      - {id: field, feature: field, at: [N, E, S, W]}
+",
+        fixed: "\
+# a note, not a problem: it goes away only for a set that includes nothing
+name: My expansion
+ruleset: ../rulesets/carcassonne.yaml
+total: 1
+start: {tile: T9}
+tiles:
+  - id: T9
+    sides: {N: field, E: field, S: field, W: field}
+    segments:
+      - {id: field, feature: field, at: [N, E, S, W]}
+",
     }
     // --- checks real data needs (issue 7, item 3) ---
     /// Two segments meet at a tile corner where the rule set's corner rule implies a link, but the tile does not list it.

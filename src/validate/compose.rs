@@ -21,10 +21,22 @@ pub(crate) fn load_ruleset_merged(
     chain: &mut Vec<PathBuf>,
 ) -> Result<(SourceFile, RuleSetFile), Result<Vec<Finding>, String>> {
     let (file, rs) = load::load::<RuleSetFile>(path, FileKind::Ruleset)?;
+    merge_extends(file, rs, chain)
+}
+
+/// Merges an already read rule set over everything it extends (the rule sets named by
+/// `extends` are read from disk, relative to `file`).
+///
+/// Errors: as [`load_ruleset_merged`].
+pub(crate) fn merge_extends(
+    file: SourceFile,
+    rs: RuleSetFile,
+    chain: &mut Vec<PathBuf>,
+) -> Result<(SourceFile, RuleSetFile), Result<Vec<Finding>, String>> {
     let Some(extends) = rs.extends.clone() else {
         return Ok((file, rs));
     };
-    chain.push(load::identity(path));
+    chain.push(load::identity(&file.path));
     let mut findings = Vec::new();
     let mut merged: Option<RuleSetFile> = None;
     for written in extends.as_slice() {

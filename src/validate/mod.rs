@@ -176,17 +176,23 @@ pub fn load_tileset_parsed(
     })?;
     let rules = compile_ruleset(&rs_file, &rs)?;
     let mut shapes = Vec::new();
+    let mut shapes_failed = false;
     for part in &parts {
         shapes.push(match &part.ts.shapes_from {
             Some(sf) => match load_shapes(&part.file, sf, &rules) {
                 Ok(set) => Some(set),
                 Err(f) => {
                     findings.extend(f.into_iter().map(|f| compose::with_chain(f, &part.chain)));
+                    shapes_failed = true;
                     None
                 }
             },
             None => None,
         });
+    }
+    // Without the `shapes_from` set, every `shape:` would also be reported as unresolved.
+    if shapes_failed {
+        return Err(Failure::Findings(findings));
     }
     let (tiles, notes) = match tileset::compile_parts(&parts, &shapes, &rules) {
         Ok(x) if findings.is_empty() => x,
@@ -330,8 +336,7 @@ pub fn validate_source(file: SourceFile) -> Result<Validation, String> {
     let result = match kind {
         FileKind::Ruleset => match load::deserialize::<RuleSetFile>(&file) {
             Err(f) => Err(vec![f]),
-            Ok(rs) => match compose::load_ruleset_merged(&file.path, &mut Vec::new()) {
-                _ if rs.extends.is_none() => compile_ruleset(&file, &rs).map(|_| Vec::new()),
+            Ok(rs) => match compose::merge_extends(file.clone(), rs, &mut Vec::new()) {
                 Ok((f, merged)) => compile_ruleset(&f, &merged).map(|_| Vec::new()),
                 Err(Ok(f)) => Err(f),
                 Err(Err(m)) => return Err(m),
