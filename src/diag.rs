@@ -188,8 +188,8 @@ macro_rules! checks {
         }
     )*) => {
         /// The catalogue of checks: one code per rule. Each has a stable code, namespaced by
-        /// area (`io::`, `yaml::`, `schema::`, `ruleset::`, `tileset::`, `position::`,
-        /// `jcz::`, `note::`), a one-line title, a default severity, why it matters and an
+        /// area (`io::`, `yaml::`, `schema::`, `compose::`, `ruleset::`, `tileset::`,
+        /// `position::`, `jcz::`, `note::`), a one-line title, a default severity, why it matters and an
         /// example of bad and fixed input ([`Check::info`]); `tessera explain CODE` and
         /// `docs/checks.md` are made from it.
         #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -1956,7 +1956,6 @@ tiles:
       - {id: field, feature: field, at: [N, E, S, W]}
 ",
         fixed: "\
-# a note, not a problem: it goes away only for a set that includes nothing
 name: My expansion
 ruleset: ../rulesets/carcassonne.yaml
 total: 1

@@ -7,7 +7,7 @@ use std::fmt::Write as _;
 
 use serde::Serialize;
 
-use crate::diag::{Check, Finding};
+use crate::diag::{Check, Finding, Level};
 use crate::engine::{LogEntry, ScoreEvent, State};
 
 /// One player's points.
@@ -291,6 +291,16 @@ fn example_language(example: &str) -> &'static str {
     }
 }
 
+/// The headings of a check's two examples: a note is not a mistake to fix, so its examples
+/// are input that gives the note and input that does not.
+fn example_headings(check: Check) -> [&'static str; 2] {
+    if check.info().severity == Level::Note {
+        ["Gives the note", "Does not"]
+    } else {
+        ["Bad", "Fixed"]
+    }
+}
+
 /// What `tessera explain CODE` prints: the code, title, default severity, why it matters,
 /// and the bad and fixed examples.
 pub fn explain_text(check: Check) -> String {
@@ -300,7 +310,8 @@ pub fn explain_text(check: Check) -> String {
     let _ = writeln!(s, "default severity: {}", info.severity.name());
     let _ = writeln!(s, "\nWhy:");
     s.push_str(&wrap(info.why, 92, "  "));
-    for (heading, example) in [("Bad", info.bad), ("Fixed", info.fixed)] {
+    let [bad, fixed] = example_headings(check);
+    for (heading, example) in [(bad, info.bad), (fixed, info.fixed)] {
         let _ = writeln!(s, "\n{heading}:");
         for line in example.lines() {
             let _ = writeln!(s, "  {line}");
@@ -371,9 +382,10 @@ pub fn checks_markdown() -> String {
     }
     for c in Check::ALL {
         let info = c.info();
+        let [bad, fixed] = example_headings(*c);
         let _ = write!(
             s,
-            "\n## `{}`\n\n{} Default severity: **{}**.\n\n{}\n\nBad:\n\n```{lang}\n{}```\n\nFixed:\n\n```{lang}\n{}```\n",
+            "\n## `{}`\n\n{} Default severity: **{}**.\n\n{}\n\n{bad}:\n\n```{lang}\n{}```\n\n{fixed}:\n\n```{lang}\n{}```\n",
             info.code,
             info.title,
             info.severity.name(),
@@ -415,6 +427,9 @@ mod tests {
             text.starts_with("tileset::slot_claim: A slot of a tile is claimed by no segment.")
         );
         assert!(text.contains("default severity: error"));
+        assert!(text.contains("\nBad:\n") && text.contains("\nFixed:\n"));
+        let note = explain_text(Check::Provenance);
+        assert!(note.contains("\nGives the note:\n") && note.contains("\nDoes not:\n"));
         for line in info.bad.lines().chain(info.fixed.lines()) {
             assert!(text.contains(&format!("  {line}\n")), "missing {line:?}");
         }
