@@ -1036,7 +1036,7 @@ tiles:
     segments:
       - {id: city, feature: city, at: [N]}
       - {id: field, feature: field, at: [E, S, W], links: {touches: [city]}}
-      - {id: corner, feature: field, at: [W]}
+      - {id: south, feature: field, at: [S]}
 ",
         fixed: "\
 name: My expansion
@@ -1066,7 +1066,7 @@ tiles:
     sides: {N: city, E: field, S: field, W: field}
     segments:
       - {id: city, feature: road, at: [N]}
-      - {id: field, feature: field, at: [E, S, W], links: {touches: [city]}}
+      - {id: field, feature: field, at: [E, S, W]}
 ",
         fixed: "\
 name: My expansion
@@ -1971,62 +1971,271 @@ tiles:
     /// Two segments meet at a tile corner where the rule set's corner rule implies a link, but the tile does not list it.
     MissingLink => "tileset::missing_link", Error {
         why: "A relation with `corners: true` (base game: a field touches the city it meets at a corner) is what scoring reads: a field that does not list a city it touches scores no farmer points for it. This is the commonest defect of real tile data.",
-        bad: "segments:\n  - {id: city, feature: city, at: [N]}\n  - {id: field, feature: field, at: [E, S, W]}",
-        fixed: "segments:\n  - {id: city, feature: city, at: [N]}\n  - {id: field, feature: field, at: [E, S, W], links: {touches: [city]}}",
+        bad: "\
+name: My expansion
+ruleset: ../rulesets/carcassonne.yaml
+total: 1
+start: {tile: E}
+tiles:
+  - id: E
+    sides: {N: city, E: field, S: field, W: field}
+    segments:
+      - {id: city, feature: city, at: [N]}
+      - {id: field, feature: field, at: [E, S, W]}
+",
+        fixed: "\
+name: My expansion
+ruleset: ../rulesets/carcassonne.yaml
+total: 1
+start: {tile: E}
+tiles:
+  - id: E
+    sides: {N: city, E: field, S: field, W: field}
+    segments:
+      - {id: city, feature: city, at: [N]}
+      - {id: field, feature: field, at: [E, S, W], links: {touches: [city]}}
+",
     }
     /// A link joins segments of other feature kinds than its relation's `between`, or is written the other way round.
     LinkKinds => "tileset::link_kinds", Error {
         why: "A relation joins two declared kinds (`touches: {between: [field, city]}`); scoring looks for linked features of those kinds only, so a field linked to a road, or a link written on the city instead of the field, is a data mistake that changes nothing or the wrong thing.",
-        bad: "- {id: field, feature: field, at: [NL, WR], links: {touches: [road]}}",
-        fixed: "- {id: field, feature: field, at: [NL, WR], links: {touches: [city]}}",
+        bad: "\
+name: My expansion
+ruleset: ../rulesets/carcassonne.yaml
+total: 1
+start: {tile: U}
+tiles:
+  - id: U
+    sides: {N: road, E: field, S: road, W: field}
+    segments:
+      - {id: road, feature: road, at: [N, S]}
+      - {id: east, feature: field, at: [NR, E, SL], links: {touches: [road]}}
+      - {id: west, feature: field, at: [SR, W, NL]}
+",
+        fixed: "\
+name: My expansion
+ruleset: ../rulesets/carcassonne.yaml
+total: 1
+start: {tile: U}
+tiles:
+  - id: U
+    sides: {N: road, E: field, S: road, W: field}
+    segments:
+      - {id: road, feature: road, at: [N, S]}
+      - {id: east, feature: field, at: [NR, E, SL]}
+      - {id: west, feature: field, at: [SR, W, NL]}
+",
     }
     /// An `apart` entry names a segment the segment does not meet at a corner under a corner relation.
     ApartUnused => "tileset::apart_unused", Error {
         why: "`apart` exists only to say that two segments meeting at a tile corner are separated there (a wall); naming a segment that is not met at a corner, or a relation without `corners: true`, means nothing and usually hides a wrong segment id.",
-        bad: "- {id: field, feature: field, at: [S], apart: {touches: [city]}}   # the city is at N",
-        fixed: "- {id: field, feature: field, at: [S]}",
+        bad: "\
+name: My expansion
+ruleset: ../rulesets/carcassonne.yaml
+total: 1
+start: {tile: D}
+tiles:
+  - id: D
+    sides: {N: city, E: road, S: field, W: road}
+    segments:
+      - {id: city, feature: city, at: [N]}
+      - {id: road, feature: road, at: [E, W]}
+      - {id: field1, feature: field, at: [EL, WR], links: {touches: [city]}}
+      - {id: field2, feature: field, at: [ER, S, WL], apart: {touches: [city]}}
+",
+        fixed: "\
+name: My expansion
+ruleset: ../rulesets/carcassonne.yaml
+total: 1
+start: {tile: D}
+tiles:
+  - id: D
+    sides: {N: city, E: road, S: field, W: road}
+    segments:
+      - {id: city, feature: city, at: [N]}
+      - {id: road, feature: road, at: [E, W]}
+      - {id: field1, feature: field, at: [EL, WR], links: {touches: [city]}}
+      - {id: field2, feature: field, at: [ER, S, WL]}
+",
     }
     /// A segment says it is apart from a segment it also links to.
     ApartLinked => "tileset::apart_linked", Error {
         why: "`links` says the two segments are in the relation and `apart` says they are not; scoring follows the link, so one of the two is wrong.",
-        bad: "- {id: field, feature: field, at: [E, S, W], links: {touches: [city]}, apart: {touches: [city]}}",
-        fixed: "- {id: field, feature: field, at: [E, S, W], links: {touches: [city]}}",
+        bad: "\
+name: My expansion
+ruleset: ../rulesets/carcassonne.yaml
+total: 1
+start: {tile: E}
+tiles:
+  - id: E
+    sides: {N: city, E: field, S: field, W: field}
+    segments:
+      - {id: city, feature: city, at: [N]}
+      - {id: field, feature: field, at: [E, S, W], links: {touches: [city]}, apart: {touches: [city]}}
+",
+        fixed: "\
+name: My expansion
+ruleset: ../rulesets/carcassonne.yaml
+total: 1
+start: {tile: E}
+tiles:
+  - id: E
+    sides: {N: city, E: field, S: field, W: field}
+    segments:
+      - {id: city, feature: city, at: [N]}
+      - {id: field, feature: field, at: [E, S, W], links: {touches: [city]}}
+",
     }
     /// A tile has `count: 0`.
     ZeroCount => "tileset::zero_count", Warning {
         why: "A tile with no copies can never be drawn or placed; it is usually a typo or a tile left over from another edition (use `exclude` when including a set, or delete the tile).",
-        bad: "- {id: D, count: 0, sides: {N: city, E: road, S: field, W: road}, segments: [...]}",
-        fixed: "- {id: D, count: 4, sides: {N: city, E: road, S: field, W: road}, segments: [...]}",
+        bad: "\
+name: My expansion
+ruleset: ../rulesets/carcassonne.yaml
+total: 1
+start: {tile: D}
+tiles:
+  - id: D
+    sides: {N: city, E: road, S: field, W: road}
+    segments:
+      - {id: city, feature: city, at: [N]}
+      - {id: road, feature: road, at: [E, W]}
+      - {id: field1, feature: field, at: [EL, WR], links: {touches: [city]}}
+      - {id: field2, feature: field, at: [ER, S, WL]}
+  - id: E
+    count: 0
+    sides: {N: city, E: field, S: field, W: field}
+    segments:
+      - {id: city, feature: city, at: [N]}
+      - {id: field, feature: field, at: [E, S, W], links: {touches: [city]}}
+",
+        fixed: "\
+name: My expansion
+ruleset: ../rulesets/carcassonne.yaml
+total: 2
+start: {tile: D}
+tiles:
+  - id: D
+    sides: {N: city, E: road, S: field, W: road}
+    segments:
+      - {id: city, feature: city, at: [N]}
+      - {id: road, feature: road, at: [E, W]}
+      - {id: field1, feature: field, at: [EL, WR], links: {touches: [city]}}
+      - {id: field2, feature: field, at: [ER, S, WL]}
+  - id: E
+    sides: {N: city, E: field, S: field, W: field}
+    segments:
+      - {id: city, feature: city, at: [N]}
+      - {id: field, feature: field, at: [E, S, W], links: {touches: [city]}}
+",
     }
     /// A segment of a kind that lies along sides (has a terrain) claims no slot and links to nothing.
     NoSlots => "tileset::no_slots", Error {
         why: "A segment of a kind with a terrain (city, road, field) exists only through the slots it claims: with `at: []` or no `at`, and no links, it touches no side and joins nothing, so it is a segment that was not finished. A segment that links to others is allowed without slots: a field enclosed between city caps (JCloisterZone's INNER_FARM) reaches no edge but touches its cities, and pieces address it by its id.",
-        bad: "- {id: road, feature: road, at: []}",
-        fixed: "- {id: road, feature: road, at: [E, W]}",
+        bad: "\
+name: My expansion
+ruleset: ../rulesets/carcassonne.yaml
+total: 1
+start: {tile: E}
+tiles:
+  - id: E
+    sides: {N: city, E: field, S: field, W: field}
+    segments:
+      - {id: city, feature: city, at: [N]}
+      - {id: field, feature: field, at: [E, S, W], links: {touches: [city]}}
+      - {id: road, feature: road, at: []}
+",
+        fixed: "\
+name: My expansion
+ruleset: ../rulesets/carcassonne.yaml
+total: 1
+start: {tile: E}
+tiles:
+  - id: E
+    sides: {N: city, E: field, S: field, W: field}
+    segments:
+      - {id: city, feature: city, at: [N]}
+      - {id: field, feature: field, at: [E, S, W], links: {touches: [city]}}
+",
     }
     /// A relation's `between` names an aggregate feature kind.
     RelationKinds => "ruleset::relation_kinds", Error {
         why: "Links join segments of one tile, and no tile has segments of an aggregate kind (it is made of other kinds), so a relation with an aggregate in `between` can never be used.",
-        bad: "relations:\n  flows_into: {between: [river, river_system]}",
-        fixed: "relations:\n  flows_into: {between: [river, lake]}",
+        bad: "\
+name: Towns
+extends: carcassonne.yaml
+relations:
+  borders: {between: [field, town]}
+features:
+  town:
+    aggregate: {features: [city, road], via: [touches]}
+    completion: never
+",
+        fixed: "\
+name: Towns
+extends: carcassonne.yaml
+relations:
+  borders: {between: [field, city]}
+features:
+  town:
+    aggregate: {features: [city, road], via: [touches]}
+    completion: never
+",
     }
     /// A relation has `corners: true` but one of its kinds does not lie along sides.
     CornerTerrain => "ruleset::corner_terrain", Error {
         why: "The corner rule applies to segments that claim slots at a tile corner; a kind without a `terrain` (monastery, lake) never claims a slot, so the rule could never apply.",
-        bad: "relations:\n  flows_into: {between: [river, lake], corners: true}   # lake has no terrain",
-        fixed: "relations:\n  flows_into: {between: [river, lake]}",
+        bad: "\
+name: Monastery fields
+extends: carcassonne.yaml
+relations:
+  faces: {between: [field, monastery], corners: true}
+",
+        fixed: "\
+name: Monastery fields
+extends: carcassonne.yaml
+relations:
+  faces: {between: [field, monastery]}
+",
     }
     /// A scoring term counts something its feature kind can never have.
     TermKind => "ruleset::term_kind", Error {
         why: "Such a term silently counts 0 (or something arbitrary): `{features: road}` on a monastery, `neighbours` on a city (whose tiles have different neighbours), `linked` through a relation that does not join this kind to that one.",
-        bad: "monastery:\n  scoring:\n    completed: [{terms: [{count: {features: road}, points: 1}]}]",
-        fixed: "monastery:\n  scoring:\n    completed: [{terms: [{count: one, points: 1}, {count: neighbours, points: 1}]}]",
+        bad: "\
+name: Monasteries on roads
+extends: carcassonne.yaml
+features:
+  monastery:
+    completion: surrounded
+    scoring:
+      completed: [{terms: [{count: one, points: 1}, {count: {features: road}, points: 1}]}]
+",
+        fixed: "\
+name: Monasteries on roads
+extends: carcassonne.yaml
+features:
+  monastery:
+    completion: surrounded
+    scoring:
+      completed: [{terms: [{count: one, points: 1}, {count: neighbours, points: 1}]}]
+",
     }
     /// A snapshot's board does not hold the start tile at x 0, y 0 with its rotation.
     SnapshotStart => "position::start_tile", Error {
         why: "Every game starts from the start tile at (0, 0), rotation 0 (or the position's `start`); a snapshot without it, or with it moved, is another board: its features, and so its scores, are wrong without any other sign.",
-        bad: "board:\n  - {tile: E, x: 0, y: -1, rotation: 180}",
-        fixed: "board:\n  - {tile: D, x: 0, y: 0}\n  - {tile: E, x: 0, y: -1, rotation: 180}",
+        bad: "\
+tileset: ../tilesets/base.yaml
+players: [A]
+board:
+  - {tile: E, x: 0, y: -1, rotation: 180}
+",
+        fixed: "\
+tileset: ../tilesets/base.yaml
+players: [A]
+board:
+  - {tile: D, x: 0, y: 0}
+  - {tile: E, x: 0, y: -1, rotation: 180}
+",
     }
     /// A tile set's contents are not verified (deduced or reconstructed data).
     Provenance => "note::provenance", Note {
