@@ -2273,62 +2273,226 @@ tiles:
     /// The file is not well-formed XML.
     JczSyntax => "jcz::syntax", Error {
         why: "An XML file that does not parse cannot be read at all; JCloisterZone refuses it too.",
-        bad: "<tile id=\"X/C\">\n  <city>N</city>\n",
-        fixed: "<tile id=\"X/C\">\n  <city>N</city>\n</tile>",
+        bad: "\
+<pack>
+  <tile id=\"X/C\">
+    <city>N</city>
+    <farm city=\"N\">EL ER SL SR WL WR</farm>
+</pack>
+",
+        fixed: "\
+<pack>
+  <tile id=\"X/C\">
+    <city>N</city>
+    <farm city=\"N\">EL ER SL SR WL WR</farm>
+  </tile>
+</pack>
+",
     }
     /// The XML does not have the shape of tile definitions (root element, a tile or tile set without id, a ref without tile, a count that is not a whole number, no tile at all).
     JczStructure => "jcz::structure", Error {
         why: "Tile definitions live in `<pack>` (JCloisterZone) or `<defs>` (FanCloisterZone), each `<tile>` with an id and each count a whole number; anything else cannot be turned into tiles.",
-        bad: "<pack><tile><city>N</city></tile></pack>",
-        fixed: "<pack><tile id=\"X/C\"><city>N</city></tile></pack>",
+        bad: "\
+<pack>
+  <tile>
+    <city>N</city>
+    <farm city=\"N\">EL ER SL SR WL WR</farm>
+  </tile>
+</pack>
+",
+        fixed: "\
+<pack>
+  <tile id=\"X/C\">
+    <city>N</city>
+    <farm city=\"N\">EL ER SL SR WL WR</farm>
+  </tile>
+</pack>
+",
     }
     /// An element or attribute the rule set cannot express; it is ignored.
     JczUnsupported => "jcz::unsupported", Warning {
         why: "JCloisterZone files carry the pieces of many expansions (towers, dragons, bazaars, ...); what the chosen rule set has no words for is left out, so scores may differ from a game with that expansion.",
-        bad: "<tile id=\"TO/R\"><tower/><road>N S</road>...</tile>   # with the base rule set",
-        fixed: "tessera validate tower.xml --ruleset my-tower-rules.yaml",
+        bad: "\
+<pack>
+  <tile id=\"X/RFr.t\">
+    <tower/>
+    <road>W E</road>
+    <farm>WR NL NR EL</farm>
+    <farm>ER SL SR WL</farm>
+  </tile>
+</pack>
+",
+        fixed: "\
+<pack>
+  <tile id=\"X/RFr\">
+    <road>W E</road>
+    <farm>WR NL NR EL</farm>
+    <farm>ER SL SR WL</farm>
+  </tile>
+</pack>
+",
     }
     /// A word in an element's text that is not what the element lists: sides (N E S W) for a city, road or river or in a farm's `city`, half-sides (NL NR EL ER SL SR WL WR) for a farm, nothing for a cloister.
     JczUnknownSide => "jcz::unknown_side", Error {
         why: "Cities, roads and rivers claim whole sides and farms claim half-sides; a misspelt or wrong-sized side claims nothing, so the tile has a hole or a wrong edge.",
-        bad: "<farm city=\"N\">S W</farm>",
-        fixed: "<farm city=\"N\">SL SR WL WR</farm>",
+        bad: "\
+<pack>
+  <tile id=\"X/C\">
+    <city>N</city>
+    <farm city=\"N\">EL ER SL SR WL WR S</farm>
+  </tile>
+</pack>
+",
+        fixed: "\
+<pack>
+  <tile id=\"X/C\">
+    <city>N</city>
+    <farm city=\"N\">EL ER SL SR WL WR</farm>
+  </tile>
+</pack>
+",
     }
     /// A half-side listed twice in a tile's farms.
     JczListedTwice => "jcz::listed_twice", Error {
         why: "A half-side belongs to exactly one farm; listed twice (JCZ once crashed on a half-side listed three times) the farms overlap.",
-        bad: "<farm>NL NR EL</farm>\n<farm>EL ER SL SR WL WR</farm>",
-        fixed: "<farm>NL NR EL</farm>\n<farm>ER SL SR WL WR</farm>",
+        bad: "\
+<pack>
+  <tile id=\"X/RFr\">
+    <road>W E</road>
+    <farm>WR NL NR EL</farm>
+    <farm>EL ER SL SR WL</farm>
+  </tile>
+</pack>
+",
+        fixed: "\
+<pack>
+  <tile id=\"X/RFr\">
+    <road>W E</road>
+    <farm>WR NL NR EL</farm>
+    <farm>ER SL SR WL</farm>
+  </tile>
+</pack>
+",
     }
     /// A field side whose two halves belong to two different farms with no road between them.
     JczSplitSide => "jcz::split_side", Error {
         why: "Without a road, a side's two halves meet the same field of the neighbouring tile, so the two farms join anyway; tessera's field sides are one slot and cannot hold two farms.",
-        bad: "<city>N</city>\n<farm city=\"N\">WL WR SR</farm>\n<farm city=\"N\">EL ER SL</farm>",
-        fixed: "<city>N</city>\n<farm city=\"N\">WL WR SL SR EL ER</farm>",
+        bad: "\
+<pack>
+  <tile id=\"X/C\">
+    <city>N</city>
+    <farm city=\"N\">WR WL SR</farm>
+    <farm city=\"N\">EL ER SL</farm>
+  </tile>
+</pack>
+",
+        fixed: "\
+<pack>
+  <tile id=\"X/C\">
+    <city>N</city>
+    <farm city=\"N\">EL ER SL SR WL WR</farm>
+  </tile>
+</pack>
+",
     }
     /// One half of a field side belongs to a farm, the other half to nothing.
     JczUnclaimedHalf => "jcz::unclaimed_half", Error {
         why: "Every half-side that no city, road or river takes is part of some farm; a half left out is a gap in the tile.",
-        bad: "<farm>NL NR EL</farm>\n<farm>SL SR WL WR</farm>",
-        fixed: "<farm>NL NR EL ER</farm>\n<farm>SL SR WL WR</farm>",
+        bad: "\
+<pack>
+  <tile id=\"X/L\">
+    <cloister/>
+    <farm>NL NR EL SL SR WL WR</farm>
+  </tile>
+</pack>
+",
+        fixed: "\
+<pack>
+  <tile id=\"X/L\">
+    <cloister/>
+    <farm>NL NR EL ER SL SR WL WR</farm>
+  </tile>
+</pack>
+",
     }
     /// A farm's `city` attribute names a side that holds no city.
     JczNoCity => "jcz::no_city", Error {
         why: "`city=\"N\"` says the farm touches the city on side N; with no city there the contact is lost (or the wrong side is named), and farmers score wrongly.",
-        bad: "<city>N</city>\n<farm city=\"W\">EL ER SL SR WL WR</farm>",
-        fixed: "<city>N</city>\n<farm city=\"N\">EL ER SL SR WL WR</farm>",
+        bad: "\
+<pack>
+  <tile id=\"X/CRr\">
+    <city>N</city>
+    <road>W E</road>
+    <farm city=\"N\">WR EL</farm>
+    <farm city=\"S\">ER SL SR WL</farm>
+  </tile>
+</pack>
+",
+        fixed: "\
+<pack>
+  <tile id=\"X/CRr\">
+    <city>N</city>
+    <road>W E</road>
+    <farm city=\"N\">WR EL</farm>
+    <farm>ER SL SR WL</farm>
+  </tile>
+</pack>
+",
     }
     /// A tile id whose mnemonic says pennant (`+`), inn or cathedral where no element has one.
     JczIdContent => "jcz::id_content", Warning {
         why: "JCloisterZone ids describe their tile (`+` a pennant, `.i` an inn, `.c` a cathedral); an id that promises what the elements lack usually means a forgotten attribute (JCZ fixed such tiles after wrong scores).",
-        bad: "<tile id=\"X/Cc+\"><city>N W</city>...</tile>",
-        fixed: "<tile id=\"X/Cc+\"><city pennant=\"yes\">N W</city>...</tile>",
+        bad: "\
+<pack>
+  <tile id=\"X/Cc+\">
+    <city>N W</city>
+    <farm city=\"N\">SL SR EL ER</farm>
+  </tile>
+</pack>
+",
+        fixed: "\
+<pack>
+  <tile id=\"X/Cc+\">
+    <city pennant=\"yes\">N W</city>
+    <farm city=\"N\">SL SR EL ER</farm>
+  </tile>
+</pack>
+",
     }
     /// A tile set lists a tile this file does not define.
     JczExternalRef => "jcz::external_ref", Warning {
         why: "JCloisterZone resolves such tiles from its other files (the winter set reuses the base tiles); on its own the file lacks them, so they are left out of counts and imports.",
-        bad: "<tile-set id=\"winter\"><ref count=\"4\" tile=\"BA/L\"/></tile-set>   # BA/L defined in basic.xml",
-        fixed: "import or validate basic.xml as well, or define the tile in this file",
+        bad: "\
+<pack>
+  <tiles>
+    <tile id=\"X/L\">
+      <cloister/>
+      <farm>NL NR EL ER SL SR WL WR</farm>
+    </tile>
+  </tiles>
+  <sets>
+    <tile-set id=\"x\">
+      <ref count=\"4\" tile=\"BA/L\"/>
+      <ref count=\"1\" tile=\"X/L\"/>
+    </tile-set>
+  </sets>
+</pack>
+",
+        fixed: "\
+<pack>
+  <tiles>
+    <tile id=\"X/L\">
+      <cloister/>
+      <farm>NL NR EL ER SL SR WL WR</farm>
+    </tile>
+  </tiles>
+  <sets>
+    <tile-set id=\"x\">
+      <ref count=\"5\" tile=\"X/L\"/>
+    </tile-set>
+  </sets>
+</pack>
+",
     }
 }
 

@@ -12,11 +12,16 @@ use tessera::validate::validate_source;
 /// (`../rulesets/carcassonne.yaml`, `../tilesets/base.yaml`, `base.yaml`) reach the
 /// bundled files; `None` for a fragment (a few lines of a bigger file).
 ///
-/// An example is a whole file when its top-level keys (lines at column 0) make a file of a
+/// An example is a whole file when it is JCloisterZone XML with its root element (`<pack>`
+/// or `<defs>`; validated as `tilesets/*.xml` against the bundled base rule set), or when
+/// its top-level keys (lines at column 0) make a file of a
 /// kind as `tessera validate` tells kinds (`load::sniff`): a position has `players` (or
 /// names its `tileset`); a rule set or a tile set also has the `name` they require, and
 /// one of their own keys. Anything else is a fragment of a bigger file.
 fn whole_file_dir(example: &str) -> Option<&'static str> {
+    if example.starts_with("<pack>") || example.starts_with("<defs>") {
+        return Some("tilesets");
+    }
     let keys: Vec<&str> = example
         .lines()
         .filter(|l| !l.starts_with([' ', '#', '-']))
@@ -49,9 +54,16 @@ fn whole_file_dir(example: &str) -> Option<&'static str> {
 /// (code, level, message).
 fn validate_example(check: Check, dir: &str, text: &str) -> Vec<(&'static str, Level, String)> {
     let name = check.code().replace("::", "-");
-    let path = PathBuf::from(dir).join(format!("catalogue-example-{name}.yaml"));
-    let v = validate_source(SourceFile::new(&path, text.to_string()))
-        .unwrap_or_else(|m| panic!("{}: example cannot be validated: {m}", check.code()));
+    let xml = text.starts_with('<');
+    let ext = if xml { "xml" } else { "yaml" };
+    let path = PathBuf::from(dir).join(format!("catalogue-example-{name}.{ext}"));
+    let file = SourceFile::new(&path, text.to_string());
+    let v = if xml {
+        tessera::jcz::validate_source(file, None)
+    } else {
+        validate_source(file)
+    }
+    .unwrap_or_else(|m| panic!("{}: example cannot be validated: {m}", check.code()));
     v.findings
         .iter()
         .map(|f| (f.check.code(), f.level, f.message.clone()))
