@@ -2237,11 +2237,12 @@ board:
   - {tile: E, x: 0, y: -1, rotation: 180}
 ",
     }
-    /// A tile set's contents are not verified (deduced or reconstructed data).
+    /// A tile set's contents are not verified (deduced, reconstructed or imported data).
     Provenance => "note::provenance", Note {
-        why: "`provenance.status: deduced` or `reconstructed` says the tiles were not checked \
-              against the physical tiles, so scores computed with them may differ from the real \
-              game. A note, never an error: the data is usable, just not confirmed.",
+        why: "`provenance.status: deduced`, `reconstructed` or `imported` says the tiles were \
+              not checked against the physical tiles, so scores computed with them may differ \
+              from the real game. A note, never an error: the data is usable, just not \
+              confirmed.",
         bad: "\
 name: My expansion
 ruleset: ../rulesets/carcassonne.yaml
