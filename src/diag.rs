@@ -13,7 +13,6 @@
 //! (warnings and notes do not count unless denied), a tool failure (unreadable argument,
 //! I/O, an unknown code in a flag) exits 1 (see `main.rs`).
 
-use std::cell::Cell;
 use std::collections::HashMap;
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -49,15 +48,6 @@ static NEXT_ID: AtomicU32 = AtomicU32::new(1);
 /// Files by id, held weakly: a file lives as long as some value or finding holds it.
 static REGISTRY: LazyLock<Mutex<HashMap<u32, Weak<SourceData>>>> =
     LazyLock::new(|| Mutex::new(HashMap::new()));
-
-thread_local! {
-    static READING: Cell<u32> = const { Cell::new(0) };
-}
-
-/// The id of the file being read on this thread (see [`SourceFile::reading`]), or 0.
-pub fn reading() -> u32 {
-    READING.with(Cell::get)
-}
 
 impl std::ops::Deref for SourceFile {
     type Target = SourceData;
@@ -101,9 +91,9 @@ impl SourceFile {
     /// Runs `f` with this file recorded as the one being read: every [`Loc`] made meanwhile
     /// on this thread (by deserializing a [`crate::model::Sp`]) names it.
     pub fn reading<T>(&self, f: impl FnOnce() -> T) -> T {
-        let before = READING.with(|r| r.replace(self.id));
+        let before = crate::model::set_reading(self.id);
         let out = f();
-        READING.with(|r| r.set(before));
+        crate::model::set_reading(before);
         out
     }
 

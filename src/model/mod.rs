@@ -15,7 +15,7 @@ pub use position::*;
 pub use ruleset::*;
 pub use tileset::*;
 
-pub use span::{Loc, Sp};
+pub use span::{Loc, Sp, reading, set_reading};
 
 /// A tile id as written in YAML: a string (`D`) or a whole number (`56`, as in the
 /// Hunters and Gatherers source data); numbers are kept as their decimal text.
@@ -69,6 +69,22 @@ impl<'de> serde::Deserialize<'de> for IdText {
 mod span {
     use schemars::JsonSchema;
     use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    thread_local! {
+        static READING: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
+    }
+
+    /// The id of the file being read on this thread (see
+    /// [`crate::diag::SourceFile::reading`]), or 0: recorded in every [`Loc`] made from a
+    /// YAML location meanwhile.
+    pub fn reading() -> u32 {
+        READING.with(std::cell::Cell::get)
+    }
+
+    /// Records the file being read on this thread; returns the one recorded before.
+    pub fn set_reading(id: u32) -> u32 {
+        READING.with(|r| r.replace(id))
+    }
 
     /// Where a value is written in its source file: 1-based line and column (in
     /// characters), and the byte span when known. Line 0 means "not read from a file".
@@ -124,7 +140,7 @@ mod span {
                     (Some(o), Some(n)) => Some((o as usize, n as usize)),
                     _ => None,
                 },
-                src: crate::diag::reading(),
+                src: reading(),
             }
         }
     }
