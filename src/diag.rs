@@ -2227,6 +2227,31 @@ board:
   - {tile: E, x: 0, y: -1, rotation: 180}
 ",
     }
+    // --- expansions (ordered stacks, continuing a feature, no U-turn) ---
+    /// A stack's `continues` names a feature kind that cannot meet another tile across a side.
+    ContinuesKind => "ruleset::continues_kind", Error {
+        why: "A tile of the stack must continue a feature of that kind across a side; a kind with no terrain lies inside its tile and an aggregate has no segments, so no tile of the stack could ever be placed.",
+        bad: "stacks:\n  river: {order: 1, continues: monastery}",
+        fixed: "stacks:\n  river: {order: 1, continues: river}",
+    }
+    /// A tile is drawn while a stack that is played before its pile still has tiles that fit.
+    StackOrder => "position::stack_order", Error {
+        why: "Stacks with an `order` are played before the main pile, lowest order first (The River: the river tiles, then the lake, then the land tiles); a turn log that skips ahead replays a game that could not happen.",
+        bad: "turns:\n  - {tile: lake, x: 1, y: 0}   # river tiles are left",
+        fixed: "turns:\n  - {tile: river-straight, x: 1, y: 0}\n  # ... every river tile, then:\n  - {tile: lake, x: 5, y: 0}",
+    }
+    /// A tile of a stack with `continues` is placed without continuing that feature.
+    NotContinued => "position::not_continued", Error {
+        why: "Each tile of such a stack must extend the feature already on the board (The River: river side against river side); a tile that only touches the board elsewhere starts a second river.",
+        bad: "- {tile: river-curve, x: 0, y: 1}   # touches the spring with a field side",
+        fixed: "- {tile: river-curve, x: 1, y: 0, rotation: 90}   # river side against the spring's river",
+    }
+    /// A bend continues a bend of the same feature that turns the same way (an immediate U-turn).
+    UTurn => "position::u_turn", Error {
+        why: "A feature kind with `no_u_turn` may not turn back on itself: two consecutive bends that both turn left (or both right) are forbidden (The River: the river would flow back into itself).",
+        bad: "- {tile: river-curve, x: 1, y: 0}                # bends right\n- {tile: river-curve, x: 1, y: 1, rotation: 90}   # bends right again",
+        fixed: "- {tile: river-curve, x: 1, y: 0}                # bends right\n- {tile: river-curve, x: 1, y: 1, rotation: 180}  # bends left",
+    }
     /// A tile set's contents are not verified (deduced, reconstructed or imported data).
     Provenance => "note::provenance", Note {
         why: "`provenance.status: deduced`, `reconstructed` or `imported` says the tiles were \

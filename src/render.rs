@@ -177,8 +177,14 @@ impl ScoreReport {
                 (_, false, false) => "at the end",
             };
             let tiles: Vec<String> = e.tiles.iter().map(|[x, y]| format!("({x},{y})")).collect();
-            let mut pieces: Vec<String> =
-                e.pieces.iter().map(|(p, n)| format!("{p} {n}")).collect();
+            let mut pieces: Vec<String> = e
+                .pieces
+                .iter()
+                .map(|(p, n)| match e.strength.get(p) {
+                    Some(w) if w != n => format!("{p} {n} (counts {w})"),
+                    _ => format!("{p} {n}"),
+                })
+                .collect();
             if pieces.is_empty() {
                 pieces.push("none".into());
             }

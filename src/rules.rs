@@ -66,7 +66,7 @@ pub struct Rules {
     /// Decoration names.
     pub decorations: Vec<String>,
     /// Extra draw piles (besides the main one).
-    pub stacks: Vec<String>,
+    pub stacks: Vec<Stack>,
     /// Feature kinds.
     pub features: Vec<FeatureKind>,
     /// Piece kinds; the first is the default for a piece placement without a kind.
@@ -79,6 +79,18 @@ pub struct Rules {
     pub bonus_turns: Vec<BonusTurn>,
     /// Token supplies.
     pub token_pools: Vec<TokenPool>,
+}
+
+/// A compiled draw pile besides the main one (see [`crate::model::StackDef`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Stack {
+    /// Name, e.g. `river`.
+    pub name: String,
+    /// Played in ordinary turns before the main pile, lowest first; `None`: drawn only for
+    /// extra turns.
+    pub order: Option<u32>,
+    /// Feature kind each of its tiles must continue.
+    pub continues: Option<FeatureId>,
 }
 
 /// A compiled token supply (see [`crate::model::TokenPoolDef`]).
@@ -137,6 +149,16 @@ impl Rules {
         self.options.iter().position(|o| o.name == name)
     }
 
+    /// When a pile is played in ordinary turns: a stack's `order`; the main pile
+    /// (`stack` `None`) after every ordered stack; `None` for a stack drawn only for extra
+    /// turns.
+    pub fn pile_order(&self, stack: Option<usize>) -> Option<u64> {
+        match stack {
+            None => Some(u64::from(u32::MAX) + 1),
+            Some(s) => self.stacks[s].order.map(u64::from),
+        }
+    }
+
     /// A piece kind's index by name.
     pub fn piece(&self, name: &str) -> Option<PieceKindId> {
         self.pieces.iter().position(|p| p.name == name)
@@ -178,6 +200,8 @@ pub struct FeatureKind {
     pub completed: Vec<Case>,
     /// Cases at the end of the game.
     pub final_: Vec<Case>,
+    /// Two consecutive bends may not turn the same way (no immediate U-turn).
+    pub no_u_turn: bool,
 }
 
 /// A scoring case: the first case whose condition holds gives the feature's points.
@@ -259,6 +283,8 @@ pub struct PieceKind {
     pub blocked_by: Vec<PieceKindId>,
     /// Whether it counts for majorities.
     pub majority: bool,
+    /// How many pieces it counts as in a majority (1 for an ordinary piece).
+    pub weight: u32,
     /// May go on any tile.
     pub anywhere: bool,
     /// Placing it again moves it.

@@ -308,15 +308,26 @@ pub struct Piece {
     pub scored_on: usize,
 }
 
-/// The players with the majority of majority-counting pieces among `pieces` (those on the
-/// feature). Empty when no such piece is there.
-pub fn majority(rules: &Rules, pieces: &[Piece], players: usize) -> Vec<usize> {
+/// Each player's strength among `pieces` (those on a feature): the sum of the `weight` of
+/// their majority-counting pieces (a large follower counts 2), indexed by player.
+pub fn strengths(rules: &Rules, pieces: &[Piece], players: usize) -> Vec<u32> {
     let mut counts = vec![0u32; players];
     for p in pieces {
-        if rules.pieces[p.kind].majority {
-            counts[p.player] += 1;
+        let kind = &rules.pieces[p.kind];
+        if kind.majority {
+            if let Some(c) = counts.get_mut(p.player) {
+                *c = c.saturating_add(kind.weight);
+            }
         }
     }
+    counts
+}
+
+/// The players with the majority among `pieces` (those on the feature): the greatest
+/// strength (see [`strengths`]); all tied players. Empty when no majority-counting piece is
+/// there.
+pub fn majority(rules: &Rules, pieces: &[Piece], players: usize) -> Vec<usize> {
+    let counts = strengths(rules, pieces, players);
     let max = counts.iter().copied().max().unwrap_or(0);
     if max == 0 {
         return Vec::new();
@@ -385,6 +396,7 @@ mod tests {
                 roles: vec![],
                 blocked_by: vec![0],
                 majority: true,
+                weight: 1,
                 anywhere: false,
                 movable: false,
                 blocked_on_segment: false,
@@ -404,6 +416,18 @@ mod tests {
         assert_eq!(majority(&rules, &[p(0), p(1)], 3), vec![0, 1]);
         assert_eq!(majority(&rules, &[p(0), p(0), p(1)], 3), vec![0]);
         assert_eq!(majority(&rules, &[], 3), Vec::<usize>::new());
+        // A piece of weight 2 ties two pieces of weight 1 and beats one.
+        let mut heavy = rules.clone();
+        let mut large = heavy.pieces[0].clone();
+        large.weight = 2;
+        heavy.pieces.push(large);
+        let big = |player| Piece {
+            kind: 1,
+            ..p(player)
+        };
+        assert_eq!(majority(&heavy, &[big(0), p(1), p(1)], 2), vec![0, 1]);
+        assert_eq!(majority(&heavy, &[big(0), p(1)], 2), vec![0]);
+        assert_eq!(strengths(&heavy, &[big(0), p(1)], 2), vec![2, 1]);
     }
 
     #[test]

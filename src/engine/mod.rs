@@ -20,9 +20,10 @@ use serde::Serialize;
 
 use crate::board::{Board, PlaceError};
 use crate::geometry::{AROUND, parse_slot, slot_name};
+use crate::geometry::{Side, offset, opposite};
 use crate::graph::{self, Feature};
 use crate::rules::Completion;
-use crate::rules::{PieceKindId, Role, TileId};
+use crate::rules::{FeatureId, NO_SEGMENT, PieceKindId, Role, TileId};
 use crate::score::{self, Covered, Ctx, Piece, TermValue, Valuation, Within};
 use crate::validate::Game;
 
@@ -67,6 +68,10 @@ pub struct ScoreEvent {
     pub items: BTreeMap<String, u32>,
     /// Majority-counting pieces on it, by player name.
     pub pieces: BTreeMap<String, u32>,
+    /// Each player's strength in the majority when it differs from their number of pieces
+    /// (pieces with a `weight`: a large follower counts 2), by player name; empty otherwise.
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    pub strength: BTreeMap<String, u32>,
     /// Players who scored (the majority; all tied players).
     pub scorers: Vec<String>,
     /// Points each scorer received.
@@ -161,6 +166,38 @@ pub enum MineError {
     NoPiece(String),
     /// The feature under it holds no token.
     Empty,
+}
+
+/// Why a placement that fits its neighbours still breaks a rule of its stack or of a
+/// feature kind (see [`State::placement_rules`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum RuleBreak {
+    /// A tile of a stack with `continues` meets no segment of that kind on the board.
+    NotContinued {
+        /// The tile's stack.
+        stack: usize,
+        /// The feature kind it must continue.
+        feature: FeatureId,
+    },
+    /// A bend of a `no_u_turn` feature kind turns the same way as the bend it continues.
+    UTurn {
+        /// The feature kind.
+        feature: FeatureId,
+        /// The neighbour holding the other bend (placed index).
+        neighbour: u32,
+        /// Whether both bends turn right (clockwise), seen along the feature.
+        right: bool,
+    },
+}
+
+/// Why a tile may not be drawn now: a stack played before its pile still has tiles that
+/// fit (see [`State::pile_waiting`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Waiting {
+    /// The stack that must be played first.
+    pub stack: usize,
+    /// Its copies left that fit somewhere on the board.
+    pub playable: u32,
 }
 
 /// Why a piece cannot be placed.
@@ -429,12 +466,128 @@ impl<'g> State<'g> {
         }
     }
 
-    /// Every legal placement of a tile on the current board, sorted.
+    /// Checks the rules a placement must keep beyond fitting its neighbours (call it when
+    /// [`Board::fits`] holds): with `continuation`, a tile of a stack that `continues` a
+    /// feature kind must meet a segment of that kind across a side; a segment of a
+    /// `no_u_turn` kind that bends may not bend the same way as a bend it meets.
+    /// `continuation` is off for snapshots, whose tiles are laid in any order; the first
+    /// tile on an empty board (the start tile) has nothing to continue.
+    pub fn placement_rules(
+        &self,
+        tile: TileId,
+        x: i32,
+        y: i32,
+        turns: u8,
+        continuation: bool,
+    ) -> Result<(), RuleBreak> {
+        let rules = &self.game.rules;
+        let def = &self.game.tiles.tiles[tile];
+        let stack = def
+            .stack
+            .filter(|_| continuation && !self.board.placed.is_empty());
+        let continues = stack.and_then(|s| rules.stacks[s].continues.map(|f| (s, f)));
+        let mut continued = false;
+        for seg in 0..def.segments.len() {
+            let kind = def.segments[seg].feature;
+            let wanted = continues.is_some_and(|(_, f)| f == kind);
+            let no_u_turn = rules.features[kind].no_u_turn;
+            if !wanted && !no_u_turn {
+                continue;
+            }
+            let sides = segment_sides(def.board_slots(seg, turns));
+            for slot in def.board_slots(seg, turns) {
+                let Some((n, other)) = self.facing(x, y, slot.side, slot.part) else {
+                    continue;
+                };
+                if other.1 != kind {
+                    continue;
+                }
+                continued |= wanted;
+                if !no_u_turn {
+                    continue;
+                }
+                // Travelling from the neighbour into this tile across `slot.side`.
+                let q = self.board.placed[n as usize];
+                let theirs =
+                    segment_sides(self.game.tiles.tiles[q.tile].board_slots(other.0, q.turns));
+                let (Some(mine), Some(before)) = (
+                    bend(&sides, slot.side, true),
+                    bend(&theirs, opposite(slot.side), false),
+                ) else {
+                    continue;
+                };
+                if mine == before {
+                    return Err(RuleBreak::UTurn {
+                        feature: kind,
+                        neighbour: n,
+                        right: mine == 1,
+                    });
+                }
+            }
+        }
+        match continues {
+            Some((stack, feature)) if !continued => Err(RuleBreak::NotContinued { stack, feature }),
+            _ => Ok(()),
+        }
+    }
+
+    /// The placed tile across `side` of cell (x, y) and its segment (index, feature kind)
+    /// at the slot facing part `part` of that side.
+    fn facing(&self, x: i32, y: i32, side: Side, part: u8) -> Option<(u32, (usize, FeatureId))> {
+        let (dx, dy) = offset(side);
+        let n = self.board.at(x.wrapping_add(dx), y.wrapping_add(dy))?;
+        let q = self.board.placed[n as usize];
+        let rot = &self.game.tiles.tiles[q.tile].rotations[q.turns as usize];
+        let back = opposite(side);
+        let parts = self.game.rules.parts(rot.sides[back as usize]);
+        let their_part = (parts as u8).checked_sub(1 + part)?;
+        let seg = rot.slot_segment[back as usize][their_part as usize];
+        if seg == NO_SEGMENT {
+            return None;
+        }
+        let seg = seg as usize;
+        let kind = self.game.tiles.tiles[q.tile].segments[seg].feature;
+        Some((n, (seg, kind)))
+    }
+
+    /// Whether a tile of `stack` (`None`: the main pile) may be drawn in an ordinary turn
+    /// now: every stack with a lower `order` is done (no copy left, or none of the copies
+    /// left fits anywhere). Returns the first stack that is not, with how many of its
+    /// copies fit. Stacks drawn only for extra turns are never waited for.
+    pub fn pile_waiting(&self, stack: Option<usize>) -> Option<Waiting> {
+        let rules = &self.game.rules;
+        let mine = rules.pile_order(stack)?;
+        let mut earlier: Vec<(u64, usize)> = (0..rules.stacks.len())
+            .filter_map(|s| rules.pile_order(Some(s)).map(|o| (o, s)))
+            .filter(|&(o, _)| o < mine)
+            .collect();
+        earlier.sort();
+        earlier.into_iter().find_map(|(_, s)| {
+            let playable: u32 = self
+                .game
+                .tiles
+                .tiles
+                .iter()
+                .enumerate()
+                .filter(|(i, t)| t.stack == Some(s) && self.used[*i] < t.count)
+                .filter(|(i, _)| !self.legal_placements(*i).is_empty())
+                .map(|(i, t)| t.count - self.used[i])
+                .sum();
+            (playable > 0).then_some(Waiting { stack: s, playable })
+        })
+    }
+
+    /// Every legal placement of a tile on the current board, sorted: it fits its
+    /// neighbours and keeps the placement rules of its stack and feature kinds
+    /// ([`State::placement_rules`]). Which pile may be drawn from is not looked at
+    /// ([`State::pile_waiting`]).
     pub fn legal_placements(&self, tile: TileId) -> Vec<Placement> {
         let mut out = Vec::new();
         for (x, y) in self.board.frontier() {
             for turns in 0..4u8 {
-                if self.board.fits(&self.game.tiles, tile, x, y, turns).is_ok() {
+                if self.board.fits(&self.game.tiles, tile, x, y, turns).is_ok()
+                    && self.placement_rules(tile, x, y, turns, true).is_ok()
+                {
                     out.push(Placement {
                         x,
                         y,
@@ -512,6 +665,7 @@ impl<'g> State<'g> {
                 .map(|(i, n)| (rules.items[i].clone(), n))
                 .collect(),
             pieces,
+            strength: BTreeMap::new(),
             scorers: scorers.iter().map(|&s| self.players[s].clone()).collect(),
             points: v.points,
             why: score::explain(&v),
@@ -564,6 +718,18 @@ impl<'g> State<'g> {
                 *pieces.entry(self.players[p.player].clone()).or_insert(0) += 1;
             }
         }
+        let strengths = score::strengths(rules, &on, self.players.len());
+        let strength: BTreeMap<String, u32> = if on
+            .iter()
+            .any(|p| rules.pieces[p.kind].majority && rules.pieces[p.kind].weight != 1)
+        {
+            (0..self.players.len())
+                .filter(|&i| strengths[i] > 0)
+                .map(|i| (self.players[i].clone(), strengths[i]))
+                .collect()
+        } else {
+            BTreeMap::new()
+        };
         let tokens = if phase == "play" {
             self.distribute_tokens(f, &scorers)
         } else {
@@ -579,6 +745,7 @@ impl<'g> State<'g> {
             }
             let mut e = self.event(f, phase, completed, pieces, &scorers, v);
             e.tokens = tokens;
+            e.strength = strength;
             self.events.push(e);
         }
         if phase == "play" {
@@ -901,6 +1068,38 @@ impl<'g> State<'g> {
     }
 }
 
+/// The distinct sides a segment meets, from its slots in board orientation.
+fn segment_sides(slots: impl Iterator<Item = crate::geometry::Slot>) -> Vec<Side> {
+    let mut sides: Vec<Side> = slots.map(|s| s.side).collect();
+    sides.sort_unstable();
+    sides.dedup();
+    sides
+}
+
+/// How a segment meeting exactly two sides at a right angle turns, seen by someone who
+/// crosses side `through` (entering the tile when `entering`, else leaving it): 1 right
+/// (clockwise), 3 left; `None` for a straight segment, an end or a fork.
+fn bend(sides: &[Side], through: Side, entering: bool) -> Option<u8> {
+    let &[a, b] = sides else {
+        return None;
+    };
+    let other = if a == through {
+        b
+    } else if b == through {
+        a
+    } else {
+        return None;
+    };
+    let (entry, exit) = if entering {
+        (through, other)
+    } else {
+        (other, through)
+    };
+    // Heading when entering: away from the entry side; when leaving: towards the exit side.
+    let turn = (exit + 4 - opposite(entry)) % 4;
+    matches!(turn, 1 | 3).then_some(turn)
+}
+
 /// A feature completed by a tile, as extra-turn rules need it.
 #[derive(Debug, Clone)]
 pub struct Completed {
@@ -927,8 +1126,9 @@ pub struct Move {
 }
 
 /// Plays tiles in the given order with the simplest policy: each tile goes to its first
-/// legal placement (sorted by y, x, rotation); a tile that fits nowhere is set aside and
-/// retried after the next placement. With `pieces`, the player puts a piece of the first
+/// legal placement (sorted by x, y, rotation); a tile that fits nowhere, or whose pile
+/// may not be drawn yet ([`State::pile_waiting`]), is set aside and retried after the next
+/// placement. With `pieces`, the player puts a piece of the first
 /// kind on the first piece option when they have one. Players take turns in order.
 /// Completed features are scored as in play. Returns the moves and the tiles never placed.
 pub fn play_in_order(
@@ -944,6 +1144,11 @@ pub fn play_in_order(
         let mut i = 0;
         while i < pending.len() {
             let tile = pending[i];
+            let stack = state.game.tiles.tiles[tile].stack;
+            if state.pile_waiting(stack).is_some() {
+                i += 1;
+                continue;
+            }
             let Some(&p) = state.legal_placements(tile).first() else {
                 i += 1;
                 continue;
@@ -986,23 +1191,33 @@ pub fn play_in_order(
     (moves, pending)
 }
 
-/// The main draw pile of a tile set: every copy of every tile of the main pile (no
-/// `stack`), in set order, minus the start tile.
+/// The tiles of a game's ordinary turns in the order they are drawn: every copy of every
+/// tile of the stacks with an `order` (lowest order first), then of the main pile (no
+/// `stack`), each pile in set order, minus the start tile. Stacks drawn only for extra
+/// turns are left out.
 pub fn draw_pile(game: &Game) -> Vec<TileId> {
+    let rules = &game.rules;
+    let mut piles: Vec<(u64, Option<usize>)> = (0..rules.stacks.len())
+        .filter_map(|s| rules.pile_order(Some(s)).map(|o| (o, Some(s))))
+        .collect();
+    piles.extend(rules.pile_order(None).map(|o| (o, None)));
+    piles.sort();
     let mut pile = Vec::new();
-    for (i, t) in game
-        .tiles
-        .tiles
-        .iter()
-        .enumerate()
-        .filter(|(_, t)| t.stack.is_none())
-    {
-        let copies = if i == game.tiles.start {
-            t.count.saturating_sub(1)
-        } else {
-            t.count
-        };
-        pile.extend(std::iter::repeat_n(i, copies as usize));
+    for (_, stack) in piles {
+        for (i, t) in game
+            .tiles
+            .tiles
+            .iter()
+            .enumerate()
+            .filter(|(_, t)| t.stack == stack)
+        {
+            let copies = if i == game.tiles.start {
+                t.count.saturating_sub(1)
+            } else {
+                t.count
+            };
+            pile.extend(std::iter::repeat_n(i, copies as usize));
+        }
     }
     pile
 }

@@ -386,8 +386,107 @@ fn place(
             .help(format!("{fit_help} (neighbour: `{}` at ({}, {}))", lp.game.tiles.tiles[n.tile].id, n.x, n.y)));
         }
     }
+    if let Err(e) = state.placement_rules(tile, x, y, turns, adjacency) {
+        return Err(rule_finding(state, lp, tile, (x, y), e, loc));
+    }
     state.used[tile] += 1;
     Ok(state.board.place(rules, &lp.game.tiles, tile, x, y, turns))
+}
+
+/// A finding for a placement that fits its neighbours but breaks a stack's or a feature
+/// kind's placement rule.
+fn rule_finding(
+    state: &State,
+    lp: &LoadedPosition,
+    tile: TileId,
+    (x, y): (i32, i32),
+    e: RuleBreak,
+    loc: &Sp<String>,
+) -> Finding {
+    let rules = &lp.game.rules;
+    let id = &lp.game.tiles.tiles[tile].id;
+    let legal: Vec<String> = state
+        .legal_placements(tile)
+        .iter()
+        .take(8)
+        .map(|p| format!("({}, {}) rotation {}", p.x, p.y, p.rotation))
+        .collect();
+    let legal = if legal.is_empty() {
+        format!("tile `{id}` has no legal placement on this board")
+    } else {
+        format!("legal placements of `{id}`: {}", legal.join(", "))
+    };
+    match e {
+        RuleBreak::NotContinued { stack, feature } => {
+            let f = &rules.features[feature].name;
+            Finding::new(
+                Check::NotContinued,
+                format!("tile `{id}` at ({x}, {y}) does not continue the {f} on the board"),
+            )
+            .in_file(&lp.file)
+            .at(&loc.loc, format!("no {f} side against the {f}"))
+            .help(format!(
+                "each tile of the {} stack must be placed with a {f} segment against the {f} already on the board; {legal}",
+                rules.stacks[stack].name
+            ))
+        }
+        RuleBreak::UTurn {
+            feature,
+            neighbour,
+            right,
+        } => {
+            let f = &rules.features[feature].name;
+            let n = state.board.placed[neighbour as usize];
+            let way = if right { "right" } else { "left" };
+            Finding::new(
+                Check::UTurn,
+                format!(
+                    "the {f} turns back on itself: tile `{id}` at ({x}, {y}) bends {way} right after the {way} bend of `{}` at ({}, {})",
+                    lp.game.tiles.tiles[n.tile].id, n.x, n.y
+                ),
+            )
+            .in_file(&lp.file)
+            .at(&loc.loc, format!("a second {way} bend"))
+            .help(format!(
+                "two consecutive bends of a {f} may not turn the same way (no immediate U-turn); {legal}"
+            ))
+        }
+    }
+}
+
+/// Checks that a tile drawn in an ordinary turn comes from a pile that may be drawn now:
+/// every stack played before it (lower `order`) is done.
+fn check_pile_order(
+    lp: &LoadedPosition,
+    state: &State,
+    tile: TileId,
+    loc: &Sp<String>,
+) -> Result<(), Finding> {
+    let rules = &lp.game.rules;
+    let stack = lp.game.tiles.tiles[tile].stack;
+    let Some(w) = state.pile_waiting(stack) else {
+        return Ok(());
+    };
+    let pile = match stack {
+        Some(s) => format!("the {} stack", rules.stacks[s].name),
+        None => "the main pile".to_string(),
+    };
+    let first = &rules.stacks[w.stack].name;
+    Err(Finding::new(
+        Check::StackOrder,
+        format!(
+            "tile `{}` comes from {pile}, but the {first} stack is played first: {} of its tiles {} left and fit{}",
+            lp.game.tiles.tiles[tile].id,
+            w.playable,
+            if w.playable == 1 { "is" } else { "are" },
+            if w.playable == 1 { "s" } else { "" },
+        ),
+    )
+    .in_file(&lp.file)
+    .at(&loc.loc, format!("drawn before the {first} stack is done"))
+    .help(format!(
+        "stacks with an `order` are played before the main pile, lowest order first; place the tiles of the {first} stack first (a stack whose tiles left fit nowhere is skipped)"
+    )))
 }
 
 /// A piece to put on the tile just placed, as written in a position.
@@ -551,14 +650,15 @@ fn check_stack(
     match (bonus, stack) {
         (Some((b, s)), t) if t != Some(s) => Err(Finding::new(
             Check::ExtraTurnStack,
-            format!("this is {}'s extra turn: the tile comes from the {} stack", state.players[b], rules.stacks[s]),
+            format!("this is {}'s extra turn: the tile comes from the {} stack", state.players[b], rules.stacks[s].name),
         )
         .in_file(&lp.file)
         .at(&loc.loc, "not a tile of that stack")
         .help("place a tile of that stack on the turn after the one that earned the extra turn")),
+        (None, Some(s)) if rules.stacks[s].order.is_some() => Ok(()),
         (None, Some(s)) => Err(Finding::new(
             Check::ExtraTurn,
-            format!("tiles of the {} stack are only placed in extra turns", rules.stacks[s]),
+            format!("tiles of the {} stack are only placed in extra turns", rules.stacks[s].name),
         )
         .in_file(&lp.file)
         .at(&loc.loc, "no extra turn was earned")
@@ -842,6 +942,9 @@ fn replay_inner<'g>(lp: &'g LoadedPosition, limit: Option<usize>) -> Result<Stat
             state.last_player = player;
             let tile = tile_id(lp, &turn.tile)?;
             check_stack(lp, &state, tile, bonus, &turn.tile)?;
+            if bonus.is_none() {
+                check_pile_order(lp, &state, tile, &turn.tile)?;
+            }
             let in_bonus = bonus.take().is_some();
             let rot = turns_of(lp, &turn.rotation)?;
             let at = (turn.x.value, turn.y.value, rot);
@@ -916,7 +1019,7 @@ fn replay_inner<'g>(lp: &'g LoadedPosition, limit: Option<usize>) -> Result<Stat
                 if let Some((p, stack)) = bonus {
                     let text = format!(
                         "{} earns an extra turn with a tile from the {} stack",
-                        state.players[p], lp.game.rules.stacks[stack]
+                        state.players[p], lp.game.rules.stacks[stack].name
                     );
                     state.note(text);
                 }

@@ -260,7 +260,7 @@ impl<'a> TileConv<'a, '_> {
                 "max" => {}
                 "group" => {
                     group = Some(a.value.clone());
-                    if self.rules.stacks.contains(&a.value) {
+                    if self.rules.stacks.iter().any(|s| s.name == a.value) {
                         stack = Some(Sp::at(a.value.clone(), a.value_loc));
                     } else {
                         self.unsupported.add(

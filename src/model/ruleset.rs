@@ -51,10 +51,12 @@ pub struct RuleSetFile {
     /// Decorations tiles may show that have no effect on these rules (the C2 illustrations).
     #[serde(default)]
     pub decorations: BTreeMap<String, Described>,
-    /// Extra draw piles besides the main one, by name (Hunters and Gatherers: the `menhir`
-    /// tiles drawn for bonus turns). Tiles name their pile with `stack:`.
+    /// Extra draw piles besides the main one, by name. Tiles name their pile with `stack:`.
+    /// A stack without `order` is drawn only for extra turns (Hunters and Gatherers: the
+    /// `menhir` tiles of `bonus_turns`); a stack with an `order` is played in ordinary
+    /// turns before the main pile (The River: the river tiles, then the lake).
     #[serde(default)]
-    pub stacks: BTreeMap<String, Described>,
+    pub stacks: BTreeMap<String, StackDef>,
     /// Feature kinds by name: their geometry, when they are completed and how they score.
     #[serde(default)]
     pub features: BTreeMap<String, FeatureKindDef>,
@@ -188,6 +190,33 @@ pub struct RelationDef {
     pub corners: bool,
 }
 
+/// A draw pile besides the main one.
+///
+/// Ordering (`order`): every stack with an order is played in ordinary turns before the
+/// main pile, the lowest order first. A tile of a stack (or of the main pile) may be placed
+/// only when every stack of a lower order is done: each of its copies is placed, or none of
+/// the copies left fits anywhere on the board (they are set aside, as the rules do with an
+/// unplaceable tile). Stacks of equal order are played together. A tile that must come
+/// last of its kind (the River's lake) goes into a stack of its own with a higher order:
+/// `river: {order: 1}`, `lake: {order: 2}`. The start tile is placed first whatever its
+/// stack. The game still ends with the last tile of the main pile.
+#[derive(Debug, Clone, Default, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct StackDef {
+    /// What the stack holds, in the rulebook's words.
+    #[serde(default)]
+    pub description: Option<String>,
+    /// Played in ordinary turns before the main pile, lowest order first (see the type's
+    /// description). Omitted: the stack is drawn only for extra turns (`bonus_turns`).
+    #[serde(default)]
+    pub order: Option<u32>,
+    /// Each tile of this stack must continue a feature of this kind already on the board:
+    /// a segment of this kind on the tile must meet a segment of this kind on a neighbour
+    /// across a side (The River: `continues: river`, river side against river side).
+    #[serde(default)]
+    pub continues: Option<Sp<String>>,
+}
+
 /// A named rule switch.
 #[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
@@ -221,6 +250,15 @@ pub struct FeatureKindDef {
     /// How the feature scores.
     #[serde(default)]
     pub scoring: Scoring,
+    /// Forbids the immediate U-turn (The River): a tile may not be placed so that a segment
+    /// of this kind bends the same way as the bend it continues. A bend is a segment that
+    /// meets exactly two sides of its tile at a right angle; two consecutive bends that both
+    /// turn left (or both right) make the feature turn back on itself. A straight segment,
+    /// an end (one side) or a fork (three sides or more) is never a bend, so only the
+    /// immediate U-turn is forbidden. Checked for every tile placed, in turn logs and
+    /// snapshots (finding `position::u_turn`).
+    #[serde(default)]
+    pub no_u_turn: bool,
 }
 
 /// What an aggregate feature is made of.
@@ -434,12 +472,25 @@ pub struct PieceKindDef {
     /// (knight in a city, highwayman on a road, monk in a monastery, farmer in a field).
     pub roles: Vec<RoleDef>,
     /// Piece kinds whose presence in a feature forbids placing this piece there.
-    /// Omitted: the piece kind itself.
+    /// Omitted: the piece kind itself. Kinds that name this one in their `blocks` are added.
     #[serde(default)]
     pub blocked_by: Option<Vec<Sp<String>>>,
+    /// Piece kinds that may not be placed in a feature where a piece of this kind is: this
+    /// kind is added to their `blocked_by`. Lets a rule set that extends another add a piece
+    /// that blocks the base pieces without restating them (Inns and Cathedrals: the large
+    /// follower has `blocked_by: [follower, large_follower]` and `blocks: [follower]`, so
+    /// followers and large followers block each other).
+    #[serde(default)]
+    pub blocks: Vec<Sp<String>>,
     /// Whether pieces of this kind count for the majority in the features they are on.
     #[serde(default = "yes")]
     pub majority: bool,
+    /// How many pieces this one counts as when a feature's majority is decided (Inns and
+    /// Cathedrals: the large follower, `weight: 2`). It never multiplies the points: every
+    /// player of the majority scores the feature once. Default 1.
+    #[serde(default = "one_u32")]
+    #[schemars(range(min = 1))]
+    pub weight: u32,
     /// The piece may go on a segment of any tile, not only the tile just placed (a Gold
     /// Rush tent); the turn names the tile's cell.
     #[serde(default)]
@@ -488,6 +539,10 @@ pub struct TokenPoolDef {
 
 fn yes() -> bool {
     true
+}
+
+fn one_u32() -> u32 {
+    1
 }
 
 /// A role: the name a piece has on one feature kind.

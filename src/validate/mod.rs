@@ -32,7 +32,7 @@ use crate::load;
 use crate::model::{self, Loc, ProvenanceStatus, RuleSetFile, Sp, TileDef, TileSetFile};
 use crate::rules::{
     Area, BonusTurn, Case, Completion, Count, Effect, FeatureKind, PieceKind, Role, RuleOption,
-    Rules, Segment, SideKind, Term, Tile, TileSet, TokenPool,
+    Rules, Segment, SideKind, Stack, Term, Tile, TileSet, TokenPool,
 };
 use crate::schema::FileKind;
 

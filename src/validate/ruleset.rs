@@ -231,6 +231,7 @@ pub fn compile_ruleset(file: &SourceFile, rs: &RuleSetFile) -> Result<Rules, Vec
             aggregate: f.aggregate.is_some(),
             completed: names.cases(&f.scoring.completed, &mut sink),
             final_: names.cases(&f.scoring.final_, &mut sink),
+            no_u_turn: f.no_u_turn,
         });
     }
     let (relation_kinds, relation_corners) = compile_relations(&names, rs, &features, &mut sink);
@@ -305,9 +306,49 @@ pub fn compile_ruleset(file: &SourceFile, rs: &RuleSetFile) -> Result<Rules, Vec
             roles,
             blocked_by,
             majority: p.majority,
+            weight: p.weight,
             anywhere: p.anywhere,
             movable: p.movable,
             blocked_on_segment: p.blocked_on == model::BlockScope::Segment,
+        });
+    }
+    // `blocks`: a kind that blocks another is added to that kind's `blocked_by`.
+    for (i, p) in rs.pieces.values().enumerate() {
+        for target in &p.blocks {
+            if let Some(t) = sink.take(names.find(&names.pieces, target, "piece kind")) {
+                if !pieces[t].blocked_by.contains(&i) {
+                    pieces[t].blocked_by.push(i);
+                }
+            }
+        }
+    }
+    let mut stacks = Vec::new();
+    for (name, st) in &rs.stacks {
+        let continues = st
+            .continues
+            .as_ref()
+            .and_then(|f| Some((f, sink.take(names.feature(f))?)));
+        if let Some((written, f)) = continues {
+            let fk: &FeatureKind = &features[f];
+            if fk.aggregate || fk.terrain.is_none() {
+                sink.push(
+                    Finding::new(
+                        Check::ContinuesKind,
+                        format!(
+                            "stack `{name}` continues `{}`, which never meets another tile across a side",
+                            fk.name
+                        ),
+                    )
+                    .in_file(file)
+                    .at(&written.loc, if fk.aggregate { "an aggregate kind" } else { "a kind with no terrain" })
+                    .help("name a feature kind with a `terrain` (its segments lie along sides), e.g. `continues: river`"),
+                );
+            }
+        }
+        stacks.push(Stack {
+            name: name.clone(),
+            order: st.order,
+            continues: continues.map(|(_, f)| f),
         });
     }
     let effects = rs
@@ -394,7 +435,7 @@ pub fn compile_ruleset(file: &SourceFile, rs: &RuleSetFile) -> Result<Rules, Vec
         relation_kinds: relation_kinds.into_iter().flatten().collect(),
         relation_corners,
         decorations: rs.decorations.keys().cloned().collect(),
-        stacks: names.stacks,
+        stacks,
         features,
         pieces,
         options,

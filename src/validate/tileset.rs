@@ -51,9 +51,10 @@ pub fn compile_tile(
         }
         copies.push(names);
     }
+    let stack_names: Vec<String> = rules.stacks.iter().map(|s| s.name.clone()).collect();
     let stack = def.stack.as_ref().and_then(|st| {
         sink.take(lookup(
-            &rules.stacks,
+            &stack_names,
             st,
             "stack",
             Check::TileSetUnknownName,
