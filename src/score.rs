@@ -355,6 +355,9 @@ pub fn explain(v: &Valuation) -> String {
             s
         })
         .collect();
+    if v.terms.is_empty() {
+        return format!("nothing counts in this case: {}", v.points);
+    }
     if parts.is_empty() {
         return format!("{}", v.points);
     }

@@ -441,7 +441,7 @@ fn rule_finding(
             Finding::new(
                 Check::UTurn,
                 format!(
-                    "the {f} turns back on itself: tile `{id}` at ({x}, {y}) bends {way} right after the {way} bend of `{}` at ({}, {})",
+                    "the {f} turns back on itself: tile `{id}` at ({x}, {y}) bends {way} just after the {way} bend of `{}` at ({}, {})",
                     lp.game.tiles.tiles[n.tile].id, n.x, n.y
                 ),
             )

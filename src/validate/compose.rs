@@ -13,6 +13,12 @@ const MAX_DEPTH: usize = 32;
 
 /// Loads a rule set and everything it extends, merged into one [`RuleSetFile`].
 ///
+/// The files are applied in one order, bases before the files that extend them and the
+/// entries of `extends` in the order written, each file once: a rule set that two others
+/// extend (the base game under `extends: [inns-cathedrals.yaml, river.yaml]`) is applied
+/// once, first, so that the second extension's copy of it cannot undo the first
+/// extension's changes. Each file then replaces the entries it writes itself.
+///
 /// `chain` holds the files being loaded (to find loops). Errors: `Err(Err(message))` if
 /// `path` itself cannot be read; findings otherwise (a rule set named by `extends` that
 /// cannot be read is a finding at the `extends` entry).
@@ -25,7 +31,8 @@ pub(crate) fn load_ruleset_merged(
 }
 
 /// Merges an already read rule set over everything it extends (the rule sets named by
-/// `extends` are read from disk, relative to `file`).
+/// `extends` are read from disk, relative to `file`), in the order described at
+/// [`load_ruleset_merged`].
 ///
 /// Errors: as [`load_ruleset_merged`].
 pub(crate) fn merge_extends(
@@ -33,45 +40,56 @@ pub(crate) fn merge_extends(
     rs: RuleSetFile,
     chain: &mut Vec<PathBuf>,
 ) -> Result<(SourceFile, RuleSetFile), Result<Vec<Finding>, String>> {
-    let Some(extends) = rs.extends.clone() else {
+    if rs.extends.is_none() {
         return Ok((file, rs));
-    };
-    chain.push(load::identity(&file.path));
+    }
+    let mut order: Vec<(PathBuf, RuleSetFile)> = Vec::new();
     let mut findings = Vec::new();
-    let mut merged: Option<RuleSetFile> = None;
-    for written in extends.as_slice() {
+    linearize(&file, rs, chain, &mut order, &mut findings);
+    if !findings.is_empty() {
+        return Err(Ok(findings));
+    }
+    let mut files = order.into_iter().map(|(_, rs)| rs);
+    let first = files.next().ok_or(Ok(Vec::new()))?;
+    Ok((file, files.fold(first, merge_ruleset)))
+}
+
+/// Appends to `order` the rule sets `rs` extends (depth first, each file once), then `rs`.
+fn linearize(
+    file: &SourceFile,
+    rs: RuleSetFile,
+    chain: &mut Vec<PathBuf>,
+    order: &mut Vec<(PathBuf, RuleSetFile)>,
+    findings: &mut Vec<Finding>,
+) {
+    let me = load::identity(&file.path);
+    chain.push(me.clone());
+    for written in rs.extends.iter().flat_map(|e| e.as_slice()) {
         let p = load::resolve(&file.path, &written.value);
-        if chain.contains(&load::identity(&p)) || chain.len() > MAX_DEPTH {
+        let id = load::identity(&p);
+        if chain.contains(&id) || chain.len() > MAX_DEPTH {
             findings.push(
                 Finding::new(
                     Check::ComposeCycle,
                     format!("`extends: {}` leads back to a rule set being extended", written.value),
                 )
-                .in_file(&file)
+                .in_file(file)
                 .at(&written.loc, "extends itself through this")
                 .help("remove this entry: a rule set cannot extend itself, directly or through others"),
             );
             continue;
         }
-        match load_ruleset_merged(&p, chain) {
-            Ok((_, base)) => {
-                merged = Some(match merged {
-                    Some(m) => merge_ruleset(m, base),
-                    None => base,
-                })
-            }
-            Err(e) => findings.extend(reference_failure(&file, written, "rule set", e)),
+        if order.iter().any(|(seen, _)| *seen == id) {
+            // Already applied, as the base of an earlier entry.
+            continue;
+        }
+        match load::load::<RuleSetFile>(&p, FileKind::Ruleset) {
+            Ok((base_file, base)) => linearize(&base_file, base, chain, order, findings),
+            Err(e) => findings.extend(reference_failure(file, written, "rule set", e)),
         }
     }
     chain.pop();
-    if !findings.is_empty() {
-        return Err(Ok(findings));
-    }
-    let merged = match merged {
-        Some(base) => merge_ruleset(base, rs),
-        None => rs,
-    };
-    Ok((file, merged))
+    order.push((me, rs));
 }
 
 /// Merges `ext` over `base`: named entries of `ext` replace those of `base`, terrains are
