@@ -70,6 +70,18 @@ pub const BUNDLED: &[(&str, &str)] = &[
         "rulesets/gold-rush.yaml",
         include_str!("../rulesets/gold-rush.yaml"),
     ),
+    (
+        "rulesets/inns-cathedrals.yaml",
+        include_str!("../rulesets/inns-cathedrals.yaml"),
+    ),
+    (
+        "rulesets/river.yaml",
+        include_str!("../rulesets/river.yaml"),
+    ),
+    (
+        "rulesets/base-ic-river.yaml",
+        include_str!("../rulesets/base-ic-river.yaml"),
+    ),
     ("tilesets/base.yaml", include_str!("../tilesets/base.yaml")),
     (
         "tilesets/pnp-demo.yaml",
