@@ -8,6 +8,12 @@
 //! tile completed, whoever placed it, and return the pieces in them (a piece placed this
 //! turn on a feature completed this turn scores and returns too). Completing a feature can
 //! earn an extra turn with a tile from another stack.
+//!
+//! Rule sets can add placement rules (The River): stacks with an `order` are drawn in
+//! ordinary turns before the main pile ([`State::pile_waiting`]); a stack's tiles may have
+//! to continue a feature kind, and a `no_u_turn` feature kind may not bend twice the same
+//! way in a row ([`State::placement_rules`]). A majority weighs each piece by its kind's
+//! `weight` (Inns and Cathedrals: the large follower counts 2).
 
 mod replay;
 
@@ -1242,4 +1248,27 @@ pub fn earned_bonus(state: &State, completed: &[Completed]) -> Option<usize> {
             .any(|(i, t)| state.used[i] < t.count);
         (earned && left).then_some(b.stack)
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::bend;
+
+    #[test]
+    fn bends_turn_right_or_left_whichever_way_they_are_crossed() {
+        // Sides: 0 N, 1 E, 2 S, 3 W. A segment W-S entered from W (heading east) leaves by
+        // S (heading south): a right turn; entered from S (heading north) it leaves by W:
+        // a left turn.
+        assert_eq!(bend(&[2, 3], 3, true), Some(1));
+        assert_eq!(bend(&[2, 3], 2, true), Some(3));
+        // Seen leaving through a side: W-S left through S came in from W: right.
+        assert_eq!(bend(&[2, 3], 2, false), Some(1));
+        // N-E entered from N (heading south) leaves by E: a left turn.
+        assert_eq!(bend(&[0, 1], 0, true), Some(3));
+        // Straight segments, ends, forks and a side the segment does not meet: no bend.
+        assert_eq!(bend(&[1, 3], 3, true), None);
+        assert_eq!(bend(&[1], 1, true), None);
+        assert_eq!(bend(&[0, 1, 3], 3, true), None);
+        assert_eq!(bend(&[0, 1], 2, true), None);
+    }
 }

@@ -3,9 +3,10 @@
 //! Each check reports every problem it finds, at its line, with a help line; compilation
 //! succeeds only when no error was found. Checks, by file kind:
 //! - rule set: every name used is declared (terrains in side profiles and features, items,
-//!   relations, options, piece roles), profiles have 1 or 3 parts, relations join kinds
-//!   that tiles hold and a corner rule joins kinds that lie along sides, every scoring
-//!   term can count something on its feature kind;
+//!   relations, options, piece roles, stacks), profiles have 1 or 3 parts, relations join
+//!   kinds that tiles hold and a corner rule joins kinds that lie along sides, every scoring
+//!   term can count something on its feature kind, a stack continues a feature kind that
+//!   lies along sides;
 //! - tile set: declared `total` equals the sum of counts, unique ids, side kinds exist,
 //!   every slot claimed by exactly one segment whose feature matches the slot's terrain,
 //!   every segment of a kind with a terrain claims a slot, links point at segments of the
