@@ -25,8 +25,7 @@ use petgraph::graph::NodeIndex;
 use serde::Serialize;
 
 use crate::board::{Board, PlaceError};
-use crate::geometry::{AROUND, parse_slot, slot_name};
-use crate::geometry::{Side, offset, opposite};
+use crate::geometry::{AROUND, Side, offset, opposite, parse_slot, slot_name};
 use crate::graph::{self, Feature};
 use crate::rules::Completion;
 use crate::rules::{FeatureId, NO_SEGMENT, PieceKindId, Role, TileId};
