@@ -136,6 +136,15 @@ fn large_follower_returns_to_supply_after_scoring() {
 }
 
 #[test]
+fn inner_field_between_four_caps_holds_a_farmer() {
+    // IC/CCCCG's field reaches no edge; it is linked to its four cities, so it is a real
+    // segment (not `tileset::no_slots`) and scores for the completed ones.
+    let path = format!("{IC}/inner-field-farmer.yaml");
+    assert_play(&path, &[("A", 0), ("B", 0)]);
+    assert_final(&path, &[("A", 6), ("B", 0)]);
+}
+
+#[test]
 fn followers_and_large_followers_block_each_other() {
     common::assert_finding(
         &format!("{BAD_IC}/large-follower-on-occupied-road.yaml"),

@@ -9,11 +9,12 @@
 //!   lies along sides;
 //! - tile set: declared `total` equals the sum of counts, unique ids, side kinds exist,
 //!   every slot claimed by exactly one segment whose feature matches the slot's terrain,
-//!   every segment of a kind with a terrain claims a slot, links point at segments of the
-//!   same tile and join the kinds their relation declares, segments that meet at a corner
-//!   under a corner relation are linked unless `apart` says otherwise, `copies` lists one
-//!   entry per copy, decorations and items are declared, the start tile exists; a warning
-//!   for `count: 0`, a note when the contents are not verified;
+//!   every segment of a kind with a terrain claims a slot or links to others, links point
+//!   at segments of the same tile and join the kinds their relation declares, segments
+//!   that meet at a corner under a corner relation are linked unless `apart` says
+//!   otherwise, `copies` lists one entry per copy, decorations and items are declared, the
+//!   start tile exists; a warning for `count: 0`, a note when the contents are not
+//!   verified;
 //! - position: see [`crate::engine::replay`] (tiles exist and fit, pieces are legal, a
 //!   snapshot holds the start tile at the origin).
 
