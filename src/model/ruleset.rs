@@ -198,7 +198,7 @@ pub struct RelationDef {
 /// the copies left fits anywhere on the board (they are set aside, as the rules do with an
 /// unplaceable tile). Stacks of equal order are played together. A tile that must come
 /// last of its kind (the River's lake) goes into a stack of its own with a higher order:
-/// `river: {order: 1}`, `lake: {order: 2}`. The start tile is placed first whatever its
+/// `river: {order: 1}`, `river-lake: {order: 2}`. The start tile is placed first whatever its
 /// stack. The game still ends with the last tile of the main pile.
 #[derive(Debug, Clone, Default, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
