@@ -2231,26 +2231,70 @@ board:
     /// A stack's `continues` names a feature kind that cannot meet another tile across a side.
     ContinuesKind => "ruleset::continues_kind", Error {
         why: "A tile of the stack must continue a feature of that kind across a side; a kind with no terrain lies inside its tile and an aggregate has no segments, so no tile of the stack could ever be placed.",
-        bad: "stacks:\n  river: {order: 1, continues: monastery}",
-        fixed: "stacks:\n  river: {order: 1, continues: river}",
+        bad: "\
+name: My river variant
+extends: river.yaml
+stacks:
+  river: {order: 1, continues: monastery}
+",
+        fixed: "\
+name: My river variant
+extends: river.yaml
+stacks:
+  river: {order: 1, continues: river}
+",
     }
     /// A tile is drawn while a stack that is played before its pile still has tiles that fit.
     StackOrder => "position::stack_order", Error {
-        why: "Stacks with an `order` are played before the main pile, lowest order first (The River: the river tiles, then the lake, then the land tiles); a turn log that skips ahead replays a game that could not happen.",
-        bad: "turns:\n  - {tile: \"RI.1/I.e\", x: 1, y: 0}   # the lake, while river tiles are left",
-        fixed: "turns:\n  - {tile: \"RI.1/IFI\", x: 1, y: 0}   # river tiles first, the lake when none is left",
+        why: "Stacks with an `order` are played before the main pile, lowest order first (The River: the river tiles, then the lake, then the land tiles); a turn log that skips ahead replays a game that could not happen. A stack whose tiles left fit nowhere is skipped.",
+        bad: "\
+tileset: ../tilesets/base-river.yaml
+players: [A, B]
+turns:
+  - {tile: \"RI.1/I.e\", x: 1, y: 0}   # the lake, while river tiles are left
+",
+        fixed: "\
+tileset: ../tilesets/base-river.yaml
+players: [A, B]
+turns:
+  - {tile: \"RI.1/IFI\", x: 1, y: 0}   # river tiles first, the lake when none is left
+",
     }
     /// A tile of a stack with `continues` is placed without continuing that feature.
     NotContinued => "position::not_continued", Error {
         why: "Each tile of such a stack must extend the feature already on the board (The River: river side against river side); a tile that only touches the board elsewhere starts a second river.",
-        bad: "- {tile: \"RI.1/IFI\", x: 0, y: 1}   # under the spring: field against field",
-        fixed: "- {tile: \"RI.1/IFI\", x: 1, y: 0}   # river side against the spring's river",
+        bad: "\
+tileset: ../tilesets/base-river.yaml
+players: [A, B]
+turns:
+  - {tile: \"RI.1/IFI\", x: 0, y: 1}   # under the spring: field against field
+",
+        fixed: "\
+tileset: ../tilesets/base-river.yaml
+players: [A, B]
+turns:
+  - {tile: \"RI.1/IFI\", x: 1, y: 0}   # river side against the spring's river
+",
     }
     /// A bend continues a bend of the same feature that turns the same way (an immediate U-turn).
     UTurn => "position::u_turn", Error {
-        why: "A feature kind with `no_u_turn` may not turn back on itself: two consecutive bends that both turn left (or both right) are forbidden (The River: the river would flow back into itself).",
-        bad: "- {tile: \"RI.1/II\", x: 2, y: 0}                 # turns right\n- {tile: \"RI.1/IIG\", x: 2, y: 1, rotation: 90}  # turns right again",
-        fixed: "- {tile: \"RI.1/II\", x: 2, y: 0}                  # turns right\n- {tile: \"RI.1/IIG\", x: 2, y: 1, rotation: 180}  # turns left",
+        why: "A feature kind with `no_u_turn` may not turn back on itself: two consecutive bends that both turn left (or both right) are forbidden (The River: the river would flow back alongside itself). Bends separated by a straight tile, or turning opposite ways, are allowed.",
+        bad: "\
+tileset: ../tilesets/base-river.yaml
+players: [A, B]
+turns:
+  - {tile: \"RI.1/IFI\", x: 1, y: 0}
+  - {tile: \"RI.1/II\", x: 2, y: 0}                  # turns right
+  - {tile: \"RI.1/IIG\", x: 2, y: 1, rotation: 90}   # turns right again
+",
+        fixed: "\
+tileset: ../tilesets/base-river.yaml
+players: [A, B]
+turns:
+  - {tile: \"RI.1/IFI\", x: 1, y: 0}
+  - {tile: \"RI.1/II\", x: 2, y: 0}                  # turns right
+  - {tile: \"RI.1/IIG\", x: 2, y: 1, rotation: 180}  # turns left
+",
     }
     /// A tile set's contents are not verified (deduced, reconstructed or imported data).
     Provenance => "note::provenance", Note {

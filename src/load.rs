@@ -95,6 +95,26 @@ pub const BUNDLED: &[(&str, &str)] = &[
         "tilesets/gold-rush-reconstructed.yaml",
         include_str!("../tilesets/gold-rush-reconstructed.yaml"),
     ),
+    (
+        "tilesets/inns-cathedrals.yaml",
+        include_str!("../tilesets/inns-cathedrals.yaml"),
+    ),
+    (
+        "tilesets/river.yaml",
+        include_str!("../tilesets/river.yaml"),
+    ),
+    (
+        "tilesets/base-inns-cathedrals.yaml",
+        include_str!("../tilesets/base-inns-cathedrals.yaml"),
+    ),
+    (
+        "tilesets/base-river.yaml",
+        include_str!("../tilesets/base-river.yaml"),
+    ),
+    (
+        "tilesets/base-ic-river.yaml",
+        include_str!("../tilesets/base-ic-river.yaml"),
+    ),
 ];
 
 /// A YAML node with its location, used for schema checking.

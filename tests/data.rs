@@ -298,3 +298,19 @@ fn gold_rush_reconstruction_keeps_the_verified_constraints() {
         tessera::model::ProvenanceStatus::Reconstructed
     );
 }
+
+#[test]
+fn every_rule_set_and_tile_set_is_bundled() {
+    // Files outside the repository build on them with `bundled:` paths, and bundled files
+    // name each other by relative paths, so every one must be built in.
+    let mut missing = Vec::new();
+    for dir in ["rulesets", "tilesets"] {
+        for f in yaml_files(dir) {
+            let name = f.to_string_lossy().replace('\\', "/");
+            if !tessera::load::BUNDLED.iter().any(|(n, _)| *n == name) {
+                missing.push(name);
+            }
+        }
+    }
+    assert!(missing.is_empty(), "not in load::BUNDLED: {missing:?}");
+}

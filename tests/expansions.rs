@@ -2,22 +2,25 @@
 //! expansions digest, the river's placement rules as legal and illegal turn logs, and one
 //! game with all three together.
 //!
-//! * `tests/positions/ic/*.yaml`: the inn, cathedral and large-follower figures. The tiles
-//!   come from `tests/positions/ic/tiles-ic.yaml` (the 18 tiles of JCloisterZone's
-//!   `inns-and-cathedrals:2` set, which includes the base game). The printed cathedral is
-//!   a four-sided city, so the digest's 3-tile cathedral city uses a stand-in tile defined
-//!   in the position; a 5-tile city with the printed cathedral is scored too.
+//! * `tests/positions/ic/*.yaml`: the inn, cathedral and large-follower figures, played
+//!   with `tilesets/base-inns-cathedrals.yaml` (the base set and
+//!   `tilesets/inns-cathedrals.yaml`, imported by `tessera import jcz` from JCloisterZone's
+//!   `inns-and-cathedrals:2` set). The printed cathedral is a four-sided city, so the
+//!   digest's 3-tile cathedral city uses a stand-in tile defined in the position; a 5-tile
+//!   city with the printed cathedral is scored too.
 //! * `tests/positions/river/*.yaml`: the whole river (spring, 10 river tiles, lake) and
-//!   land tiles, with `tests/positions/river/tiles-river.yaml` (JCloisterZone's `river/1:2`
-//!   set) named before the base set, so that the river's rule set and spring come first.
+//!   land tiles, with `tilesets/base-river.yaml` (`tilesets/river.yaml`, imported from
+//!   JCloisterZone's `river/1:2` set, then the base set: the spring starts).
 //! * `tests/invalid/{ic,river}/*.yaml`: one illegal turn each (land tile before the river,
 //!   lake before the river ends, land tile before the lake, a river tile that does not
 //!   continue the river, left and right U-turns, a U-turn in a snapshot, a follower on the
 //!   river, blocking between followers and large followers); the replay must stop there
 //!   with the code asserted here (`tests/data.rs` checks their `# expect:` lines too).
 //! * `tests/positions/combined/base-ic-river-game.yaml`: a game with the base game, Inns and
-//!   Cathedrals and The River, under `rulesets/base-ic-river.yaml`
-//!   (`extends: [inns-cathedrals.yaml, river.yaml]`).
+//!   Cathedrals and The River (`tilesets/base-ic-river.yaml`, under
+//!   `rulesets/base-ic-river.yaml`: `extends: [inns-cathedrals.yaml, river.yaml]`).
+//! * The imported tile sets against the box contents, and every composed set laid out
+//!   into one board by the simplest policy, the river first.
 
 mod common;
 
@@ -328,10 +331,11 @@ fn game(path: &str) -> Game {
 }
 
 #[test]
-fn fixture_tile_sets_have_the_box_counts() {
-    // JCloisterZone's inns-and-cathedrals:2 (18 tiles: 6 with an inn, 2 cathedrals) and
-    // river/1:2 (12 tiles: spring, lake, 10 river tiles).
-    let ic = game(&format!("{IC}/tiles-ic.yaml"));
+fn imported_tile_sets_have_the_box_contents() {
+    // JCloisterZone's inns-and-cathedrals:2 (18 tiles: 6 with an inn, 2 cathedrals;
+    // digest: 18 land tiles, 6 with an inn, 2 with a cathedral) and river/1:2 (12 tiles:
+    // spring, lake, 10 river tiles).
+    let ic = game("tilesets/base-inns-cathedrals.yaml");
     let own: Vec<_> = ic
         .tiles
         .tiles
@@ -351,7 +355,7 @@ fn fixture_tile_sets_have_the_box_counts() {
             .sum()
     };
     assert_eq!((with(item("inn")), with(item("cathedral"))), (6, 2));
-    let river = game(&format!("{RIVER}/tiles-river.yaml"));
+    let river = game("tilesets/river.yaml");
     assert_eq!(river.tiles.tiles.iter().map(|t| t.count).sum::<u32>(), 12);
     let in_stack = |name: &str| -> u32 {
         let s = river
@@ -373,25 +377,43 @@ fn fixture_tile_sets_have_the_box_counts() {
     assert_eq!(river.tiles.tiles[river.tiles.start].id, "RI/s");
 }
 
-#[test]
-fn river_and_base_tiles_form_one_board_river_first() {
-    // Every tile of the river, then every base tile, laid by the simplest policy (first
-    // legal placement): the river stack and the lake are played before the land tiles,
-    // each river tile continues the river with no U-turn, and the whole set fits.
-    let lp = load_position(Path::new(&format!("{RIVER}/whole-river.yaml"))).expect("loads");
-    let g = &lp.game;
-    let mut state = State::new(g, vec!["A".into(), "B".into()], g.rules.default_options());
+/// Lays every tile of a composed set by the simplest policy (first legal placement): the
+/// stacks with an order (river, then lake) before the main pile, each river tile
+/// continuing the river with no U-turn. Returns the moves; every tile must fit.
+fn lay_out(path: &str, tiles: usize) -> Vec<tessera::engine::Move> {
+    let g = game(path);
+    let mut state = State::new(&g, vec!["A".into(), "B".into()], g.rules.default_options());
     state
         .place_tile(g.tiles.start, 0, 0, 0)
         .expect("start tile");
-    let pile = draw_pile(g);
-    assert_eq!(pile.len(), 11 + 72);
+    let pile = draw_pile(&g);
+    assert_eq!(pile.len() + 1, tiles, "{path}");
     let (moves, left) = play_in_order(&mut state, &pile, true);
-    assert!(left.is_empty(), "tiles that fit nowhere: {left:?}");
-    assert_eq!(moves.len(), 83);
+    assert!(left.is_empty(), "{path}: tiles that fit nowhere: {left:?}");
+    assert_eq!(moves.len() + 1, tiles);
+    state.final_scoring();
+    let total: i64 = state.points.iter().chain(&state.final_points).sum();
+    assert!(total > 0, "{path}: a full game scores points");
+    moves
+}
+
+#[test]
+fn river_and_base_tiles_form_one_board_river_first() {
+    let g = game("tilesets/base-river.yaml");
+    let moves = lay_out("tilesets/base-river.yaml", 84);
     // The first 11 moves are the river and the lake, the lake last.
     let stack_of = |m: &tessera::engine::Move| g.tiles.tiles[m.tile].stack;
     assert!(moves[..11].iter().all(|m| stack_of(m).is_some()));
     assert_eq!(g.tiles.tiles[moves[10].tile].id, "RI.1/I.e");
     assert!(moves[11..].iter().all(|m| stack_of(m).is_none()));
+}
+
+#[test]
+fn inns_cathedrals_and_base_tiles_form_one_board() {
+    lay_out("tilesets/base-inns-cathedrals.yaml", 90);
+}
+
+#[test]
+fn all_three_form_one_board() {
+    lay_out("tilesets/base-ic-river.yaml", 102);
 }
