@@ -69,15 +69,15 @@ const EXPECTED: &[(&str, &[&str])] = &[
     ("festival.xml", &["jcz::unsupported"]),
     ("flier.xml", &["jcz::unsupported"]),
     ("goldmines.xml", &["jcz::unsupported"]),
-    ("gq11.xml", &["jcz::unsupported"]), // river tiles, pig
+    ("gq11.xml", &["jcz::unsupported"]), // a pig on a field
     // HS/C!.v: side S is split between two farms with no road (a real defect of the
     // definition as tessera reads it, see `split_side_in_hills_and_sheep` below).
     (
         "hills_and_sheep.xml",
         &["jcz::split_side", "jcz::unsupported"],
     ),
-    // Inns and cathedrals are not items of the base rule set.
-    ("inns_and_cathedrals.xml", &["jcz::unsupported"]),
+    // Inns, cathedrals and the large follower's game: the default rule set has them all.
+    ("inns_and_cathedrals.xml", &[]),
     ("king_and_robber.xml", &[]),
     ("labyrinth.xml", &["jcz::unsupported"]),
     ("mage_and_witch.xml", &["jcz::unsupported"]),
@@ -90,8 +90,9 @@ const EXPECTED: &[(&str, &[&str])] = &[
         "princess_and_dragon.xml",
         &["jcz::unsupported", "tileset::missing_link"],
     ),
-    // River tiles are not checked without a river rule set; RI.2/II+ says pennant (`+`)
-    // but carries a pig, no pennant.
+    // River I and II are checked against the default rule set's river. Not expressed: the
+    // fork's group (River II's fork has no stack of its own), a volcano, a pig; RI.2/II+
+    // says pennant (`+`) but carries a pig, no pennant.
     ("river.xml", &["jcz::id_content", "jcz::unsupported"]),
     ("russian_promos.xml", &["jcz::unsupported"]),
     ("siege.xml", &["jcz::unsupported"]),
@@ -100,8 +101,9 @@ const EXPECTED: &[(&str, &[&str])] = &[
     ("traders_and_builders.xml", &["jcz::unsupported"]),
     ("tunnel.xml", &["jcz::unsupported"]),
     ("wind_roses.xml", &["jcz::unsupported"]),
-    // The winter set lists the 24 base tiles, defined in basic.xml.
-    ("winter.xml", &["jcz::external_ref", "jcz::unsupported"]),
+    // The winter set lists the 24 base tiles, defined in basic.xml; its inns are items of
+    // the default rule set.
+    ("winter.xml", &["jcz::external_ref"]),
     // No field of a city tile names its cities (see the test below).
     (
         "fan/wishing_wells.xml",
@@ -570,15 +572,23 @@ fn import_refuses_to_overwrite_and_needs_a_set_choice() {
         .collect();
     assert_eq!(counts, BTreeMap::from([("X/RCr", 5), ("X/Cc+", 2)]));
     // Tiles the rule set cannot express are left out and named: the two river tiles of
-    // GQ11 (the base game has no river).
+    // GQ11 under the base game alone (no river); the default rule set has the river.
     let gq = Path::new(DIR).join("gq11.xml");
     let opts = ImportOptions {
         sets: vec!["gq11".into(), "gq11/river".into()],
+        ruleset: Some(PathBuf::from("rulesets/carcassonne.yaml")),
         ..Default::default()
     };
     let i = jcz::import(&gq, &dir.join("gq11.yaml"), &opts).expect("imports");
     assert_eq!(i.total, 10);
     assert_eq!(i.left_out, ["GQ/RFI", "GQ/CICI"]);
+    let opts = ImportOptions {
+        sets: vec!["gq11".into(), "gq11/river".into()],
+        ..Default::default()
+    };
+    let i = jcz::import(&gq, &dir.join("gq11-river.yaml"), &opts).expect("imports");
+    assert_eq!(i.total, 12);
+    assert!(i.left_out.is_empty());
     // A source with errors is not converted: the wishing wells' fields lack their city
     // contacts (the corner rule), so nothing is written.
     let ww = Path::new(DIR).join("fan/wishing_wells.xml");

@@ -260,9 +260,11 @@ impl<'a> TileConv<'a, '_> {
                 "max" => {}
                 "group" => {
                     group = Some(a.value.clone());
+                    // The spring's group says "this is the start tile", which the tile
+                    // set says with `start:` (see `SPRING`), not with a stack.
                     if self.rules.stacks.iter().any(|s| s.name == a.value) {
                         stack = Some(Sp::at(a.value.clone(), a.value_loc));
-                    } else {
+                    } else if a.value != super::SPRING {
                         self.unsupported.add(
                             format!("`group=\"{}\"`", a.value),
                             format!("the rule set has no stack `{}`; ignored", a.value),

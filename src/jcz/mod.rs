@@ -30,17 +30,19 @@ use crate::validate::{Validation, compile_tileset, load_ruleset, sort_findings};
 pub use xml::looks_like_xml;
 
 /// The rule set JCZ files are checked against when no `--ruleset` is given, and the one an
-/// import names: today the bundled base game (`bundled:rulesets/carcassonne.yaml`, built
-/// into tessera, so that XML can be checked anywhere).
-///
-/// This is the one place that decides it (a rule set with the expansions tessera knows
-/// will replace it).
+/// import names: the base game with the expansions tessera knows, Inns and Cathedrals and
+/// The River (`bundled:rulesets/base-ic-river.yaml`, built into tessera, so that XML can be
+/// checked anywhere). Fan expansions are played with the base game, so this is what their
+/// tiles meet. This is the one place that decides it.
 pub fn default_ruleset() -> PathBuf {
-    PathBuf::from(format!("{}rulesets/carcassonne.yaml", load::BUNDLED_PREFIX))
+    PathBuf::from(format!(
+        "{}rulesets/base-ic-river.yaml",
+        load::BUNDLED_PREFIX
+    ))
 }
 
 /// The group of a river's spring in JCZ files; a tile of that group is the start tile.
-const SPRING: &str = "river-spring";
+pub(crate) const SPRING: &str = "river-spring";
 
 /// Loads a rule set; findings in it are returned as findings, an unreadable file as a
 /// message.
