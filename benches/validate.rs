@@ -1,6 +1,8 @@
-//! Benchmarks of validation at the sizes real use reaches: a fan expansion composed with
-//! the base game (`examples/my-expansion.yaml`: 13 + 72 tiles), and a generated tile set
-//! of 5,000 definitions (the base set's 24 shapes repeated under new ids).
+//! Benchmarks of validation at the sizes real use reaches: the base game composed with
+//! Inns and Cathedrals and The River (`tilesets/base-ic-river.yaml`, 102 tiles, a rule set
+//! that extends two others), a fan expansion composed with the base game
+//! (`examples/my-expansion.yaml`: 13 + 72 tiles), and a generated tile set of 5,000
+//! definitions (the base set's 24 shapes repeated under new ids).
 //!
 //! Run with `cargo bench --bench validate`. Targets (issue 7): a composed set validated in
 //! under 20 ms and a 5,000-definition set in under 1 s, as whole processes.
@@ -45,6 +47,18 @@ fn generated_set(n: usize) -> PathBuf {
 }
 
 fn validate_sets(c: &mut Criterion) {
+    let combined = Path::new("tilesets/base-ic-river.yaml");
+    let v = validate_path(combined).expect("readable");
+    assert!(
+        v.findings
+            .iter()
+            .all(|f| f.level != tessera::diag::Level::Error)
+    );
+    c.bench_function(
+        "validate base + Inns and Cathedrals + River (composed)",
+        |b| b.iter(|| black_box(validate_path(combined).expect("readable").findings.len())),
+    );
+
     let composed = Path::new("examples/my-expansion.yaml");
     let v = validate_path(composed).expect("readable");
     assert!(
