@@ -6,6 +6,10 @@
 //! broken fixtures of `tests/invalid/jcz/` fail with the code they name; damaged files
 //! never panic.
 
+mod common;
+
+use common::Rng;
+
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
@@ -603,21 +607,6 @@ fn import_refuses_to_overwrite_and_needs_a_set_choice() {
         other => panic!("expected findings, got {other:?}"),
     }
     assert!(!dir.join("ww.yaml").exists());
-}
-
-/// A small deterministic generator (xorshift), so failures reproduce.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
 }
 
 const SNIPPETS: &[&str] = &[

@@ -3,6 +3,10 @@
 //! validated; the validator must answer with findings (or accept the file), never panic.
 //! A cheap stand-in for the coverage-guided fuzzing of the loaders planned next.
 
+mod common;
+
+use common::Rng;
+
 use std::path::{Path, PathBuf};
 
 use tessera::diag::SourceFile;
@@ -20,21 +24,6 @@ fn bundled() -> Vec<PathBuf> {
     }
     out.sort();
     out
-}
-
-/// A small deterministic generator (xorshift), so failures reproduce.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
 }
 
 /// Replacement snippets that hit typical mistakes: wrong types, unknown names, odd YAML.

@@ -67,3 +67,20 @@ pub fn assert_finding(path: &str, code: &str) {
         other => panic!("{path}: score_path should return findings, got {other:?}"),
     }
 }
+
+/// A small deterministic generator (xorshift), so that damaged-input tests reproduce.
+pub struct Rng(pub u64);
+
+impl Rng {
+    /// The next pseudo-random number.
+    pub fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+    /// A number below `n` (0 when `n` is 0).
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next() % n.max(1) as u64) as usize
+    }
+}
