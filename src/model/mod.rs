@@ -41,6 +41,39 @@ pub(crate) fn opt_tile_id<'de, D: serde::Deserializer<'de>>(
     tile_id(d).map(Some)
 }
 
+/// A string, or a `T` written as a list or a map: the shapes of `extends`, `tileset:` and
+/// `include` entries. A visitor rather than an untagged enum, because an untagged enum
+/// buffers the value and its parts would lose their locations.
+pub(crate) enum StrOr<T> {
+    /// A plain string.
+    Str(String),
+    /// The list or map form.
+    Other(T),
+}
+
+impl<'de, T: serde::Deserialize<'de>> serde::Deserialize<'de> for StrOr<T> {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        use serde::de::value::{MapAccessDeserializer, SeqAccessDeserializer};
+        struct V<T>(std::marker::PhantomData<T>);
+        impl<'de, T: serde::Deserialize<'de>> serde::de::Visitor<'de> for V<T> {
+            type Value = StrOr<T>;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a string, a list or a map")
+            }
+            fn visit_str<E>(self, s: &str) -> Result<StrOr<T>, E> {
+                Ok(StrOr::Str(s.to_owned()))
+            }
+            fn visit_seq<A: serde::de::SeqAccess<'de>>(self, a: A) -> Result<StrOr<T>, A::Error> {
+                T::deserialize(SeqAccessDeserializer::new(a)).map(StrOr::Other)
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(self, a: A) -> Result<StrOr<T>, A::Error> {
+                T::deserialize(MapAccessDeserializer::new(a)).map(StrOr::Other)
+            }
+        }
+        d.deserialize_any(V(std::marker::PhantomData))
+    }
+}
+
 /// The text of a string or integer scalar.
 struct IdText(String);
 

@@ -110,41 +110,10 @@ impl JsonSchema for Paths {
 
 impl<'de> Deserialize<'de> for Paths {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        /// A string or a list of located strings (a visitor, so that the list's items keep
-        /// their locations: an untagged enum would lose them).
-        enum Raw {
-            One(String),
-            Many(Vec<Sp<String>>),
-        }
-        impl<'de> Deserialize<'de> for Raw {
-            fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-                struct V;
-                impl<'de> serde::de::Visitor<'de> for V {
-                    type Value = Raw;
-                    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-                        f.write_str("a path or a list of paths")
-                    }
-                    fn visit_str<E>(self, s: &str) -> Result<Raw, E> {
-                        Ok(Raw::One(s.to_owned()))
-                    }
-                    fn visit_seq<A: serde::de::SeqAccess<'de>>(
-                        self,
-                        mut a: A,
-                    ) -> Result<Raw, A::Error> {
-                        let mut v = Vec::new();
-                        while let Some(p) = a.next_element::<Sp<String>>()? {
-                            v.push(p);
-                        }
-                        Ok(Raw::Many(v))
-                    }
-                }
-                d.deserialize_any(V)
-            }
-        }
-        let raw = Sp::<Raw>::deserialize(d)?;
+        let raw = Sp::<super::StrOr<Vec<Sp<String>>>>::deserialize(d)?;
         Ok(Paths(match raw.value {
-            Raw::One(s) => vec![Sp::at(s, raw.loc)],
-            Raw::Many(v) => v,
+            super::StrOr::Str(s) => vec![Sp::at(s, raw.loc)],
+            super::StrOr::Other(v) => v,
         }))
     }
 }

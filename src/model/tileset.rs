@@ -64,37 +64,10 @@ pub enum IncludeDef {
 
 impl<'de> Deserialize<'de> for IncludeDef {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        /// A visitor rather than an untagged enum, so that values keep their locations.
-        enum Raw {
-            Path(String),
-            With(IncludeWith),
-        }
-        impl<'de> Deserialize<'de> for Raw {
-            fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-                struct V;
-                impl<'de> serde::de::Visitor<'de> for V {
-                    type Value = Raw;
-                    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-                        f.write_str("a tile set path or {tileset, counts, exclude}")
-                    }
-                    fn visit_str<E>(self, s: &str) -> Result<Raw, E> {
-                        Ok(Raw::Path(s.to_owned()))
-                    }
-                    fn visit_map<A: serde::de::MapAccess<'de>>(
-                        self,
-                        a: A,
-                    ) -> Result<Raw, A::Error> {
-                        IncludeWith::deserialize(serde::de::value::MapAccessDeserializer::new(a))
-                            .map(Raw::With)
-                    }
-                }
-                d.deserialize_any(V)
-            }
-        }
-        let raw = Sp::<Raw>::deserialize(d)?;
+        let raw = Sp::<super::StrOr<IncludeWith>>::deserialize(d)?;
         Ok(match raw.value {
-            Raw::Path(p) => IncludeDef::Path(Sp::at(p, raw.loc)),
-            Raw::With(w) => IncludeDef::With(w),
+            super::StrOr::Str(p) => IncludeDef::Path(Sp::at(p, raw.loc)),
+            super::StrOr::Other(w) => IncludeDef::With(w),
         })
     }
 }
