@@ -1838,6 +1838,19 @@ include:
   - {tileset: base.yaml, counts: {D: 8}}
 ",
     }
+    /// Composed tile sets name different rule sets, none extending the others, and the top file names none.
+    RuleSetConflict => "tileset::ruleset_conflict", Error {
+        why: "Tiles are read under one rule set. When the included sets name different games and the composing file does not say which to play, any choice would misread some tiles (a river under a rule set without rivers, an inn without inns).",
+        bad: "\
+name: Inns and the River, no rule set named
+include: [inns-cathedrals.yaml, river.yaml]
+",
+        fixed: "\
+name: Inns and the River, under the rule set that has both
+ruleset: ../rulesets/base-ic-river.yaml
+include: [inns-cathedrals.yaml, river.yaml]
+",
+    }
     /// A rule set (after `extends`) lacks terrains, side kinds, feature kinds or piece kinds.
     RuleSetIncomplete => "ruleset::incomplete", Error {
         why: "Without terrains, side kinds, feature kinds and piece kinds no tile can be defined or scored; a file that adds to a game must say which game with `extends`.",

@@ -326,6 +326,13 @@ pub fn check_schema(file: &SourceFile, kind: FileKind, root: &Sp<Node>) -> Vec<F
                 help = format!("allowed keys here: {}", allowed.join(", "));
             }
         }
+        let extends =
+            matches!(&root.value, Node::Map(m) if m.iter().any(|(k, _)| k.value == "extends"));
+        if kind == FileKind::Ruleset && extends && message.starts_with("missing key") {
+            help = format!(
+                "{help}; an entry given in a rule set that `extends` another replaces the extended entry whole, so write all of it"
+            );
+        }
         let at = if e.pointer.is_empty() {
             "at the top level".to_string()
         } else {

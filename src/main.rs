@@ -426,11 +426,22 @@ fn validate(
     let mut tool_failed = false;
     let mut checked = 0;
     let (mut errors, mut warnings, mut notes) = (0, 0, 0);
+    // A finding in a file that several checked files use (the provenance note of a set
+    // included by others) is reported once per run.
+    let mut reported = std::collections::HashSet::new();
     for f in &files {
         match validate_one(f, ruleset) {
             Ok(v) => {
                 checked += 1;
-                let findings = judge(policy, v.findings);
+                let mut findings = judge(policy, v.findings);
+                findings.retain(|x| {
+                    reported.insert((
+                        x.check,
+                        x.file.as_ref().map(|s| s.path.clone()),
+                        x.labels.first().map(|(s, _)| s.offset()),
+                        x.message.clone(),
+                    ))
+                });
                 let (e, w) = (
                     count(&findings, Level::Error),
                     count(&findings, Level::Warning),

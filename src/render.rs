@@ -248,6 +248,10 @@ pub struct FindingRecord {
     pub column: Option<usize>,
     /// How to fix it.
     pub help: Option<String>,
+    /// Other places that belong to the finding, each a record of its own (level `note`):
+    /// the other definition of a clashing id, the include that led to the file.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub related: Vec<FindingRecord>,
 }
 
 impl From<&Finding> for FindingRecord {
@@ -264,6 +268,7 @@ impl From<&Finding> for FindingRecord {
             line: pos.as_ref().map(|p| p.1),
             column: pos.as_ref().map(|p| p.2),
             help: f.help.clone(),
+            related: f.related.iter().map(FindingRecord::from).collect(),
         }
     }
 }

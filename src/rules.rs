@@ -337,7 +337,7 @@ pub struct TileSet {
     /// How the contents were established (the least certain of the composed sets).
     pub provenance: ProvenanceStatus,
     /// The sets composed into this one, top file first: (name, path, tiles it contributes).
-    pub sources: Vec<(String, String, u32)>,
+    pub sources: Vec<(String, String, u64)>,
 }
 
 impl TileSet {

@@ -16,7 +16,7 @@ fn the_example_expansion_includes_the_base_game() {
         .expect("the example expansion loads");
     // 13 expansion tiles + the 72 base tiles; the base set's start tile (D).
     assert_eq!(game.tiles.total, 85);
-    let per_set: Vec<u32> = game.tiles.sources.iter().map(|s| s.2).collect();
+    let per_set: Vec<u64> = game.tiles.sources.iter().map(|s| s.2).collect();
     assert_eq!(per_set, vec![13, 72]);
     assert_eq!(game.tiles.tiles[game.tiles.start].id, "D");
     assert!(notes.is_empty(), "{notes:?}");
@@ -176,4 +176,55 @@ fn files_outside_the_repository_build_on_bundled_sets() {
     assert_eq!(notes.len(), 1);
     assert_eq!(notes[0].check, Check::Provenance);
     assert!(notes[0].related[0].message.contains("included from"));
+}
+
+#[test]
+fn the_rule_set_that_extends_the_others_is_chosen_whatever_the_order() {
+    let r = common::report("tests/positions/compose/base-then-inns.yaml", false, None);
+    assert_eq!(r.points("A"), Some(4));
+    let lp =
+        tessera::engine::load_position(Path::new("tests/positions/compose/base-then-inns.yaml"))
+            .expect("loads");
+    assert_eq!(lp.game.rules.name, "Carcassonne with Inns and Cathedrals");
+    assert!(lp.game.rules.items.contains(&"inn".to_string()));
+    // Unrelated games: a finding in the composing file naming both rule sets.
+    let v =
+        validate_path(Path::new("tests/invalid/compose/ruleset-conflict.yaml")).expect("readable");
+    assert_eq!(v.findings.len(), 1, "{:?}", v.findings);
+    let f = &v.findings[0];
+    assert_eq!(f.check, Check::RuleSetConflict);
+    assert!(
+        f.position()
+            .expect("located")
+            .0
+            .ends_with("ruleset-conflict.yaml")
+    );
+    let named: Vec<String> = f
+        .related
+        .iter()
+        .filter_map(|r| r.position().map(|p| p.0))
+        .collect();
+    assert_eq!(named.len(), 2);
+    assert!(named[0].ends_with("inns-cathedrals.yaml") && named[1].ends_with("river.yaml"));
+}
+
+#[test]
+fn the_same_set_by_two_paths_is_included_twice() {
+    // The checkout's base set and the bundled copy have the same contents.
+    let dir = std::env::temp_dir().join(format!("tessera-twice-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let base = std::fs::canonicalize("tilesets/base.yaml").expect("bundled");
+    let path = dir.join("twice.yaml");
+    std::fs::write(
+        &path,
+        format!(
+            "name: Twice\ninclude: [{}, bundled:tilesets/base.yaml]\n",
+            base.display()
+        ),
+    )
+    .expect("write");
+    let v = validate_path(&path).expect("readable");
+    std::fs::remove_dir_all(&dir).ok();
+    let codes: Vec<&str> = v.findings.iter().map(|f| f.check.code()).collect();
+    assert_eq!(codes, ["tileset::included_twice"]);
 }

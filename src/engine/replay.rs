@@ -614,10 +614,13 @@ fn put_piece(
             Check::NoSupply,
             format!("{} has no {kname} left in supply", state.players[req.player]),
         )
-        .help(format!(
-            "each player has {} {kname}s; pieces return when their feature is scored",
-            lp.game.tiles.supply[req.kind]
-        )),
+        .help({
+            let n = lp.game.tiles.supply[req.kind];
+            format!(
+                "each player has {n} {}; pieces return when their feature is scored",
+                crate::score::plural(kname, i64::from(n))
+            )
+        }),
     };
     Err(f.in_file(&lp.file).at(req.loc, "piece"))
 }

@@ -177,7 +177,7 @@ pub(crate) fn load_parts(top: (SourceFile, TileSetFile), findings: &mut Vec<Find
 fn collect(
     part: Part,
     stack: &mut Vec<PathBuf>,
-    seen: &mut HashMap<PathBuf, Loc>,
+    seen: &mut HashMap<u64, Loc>,
     out: &mut Vec<Part>,
     findings: &mut Vec<Finding>,
 ) {
@@ -191,7 +191,7 @@ fn collect(
         let p = load::resolve(&file.path, &written.value);
         let id = load::identity(&p);
         if stack.contains(&id) || stack.len() > MAX_DEPTH {
-            findings.push(
+            findings.push(with_chain(
                 Finding::new(
                     Check::ComposeCycle,
                     format!("`include: {}` leads back to a tile set being included", written.value),
@@ -199,30 +199,38 @@ fn collect(
                 .in_file(&file)
                 .at(&written.loc, "includes itself through this")
                 .help("remove this entry: a tile set cannot include itself, directly or through others"),
-            );
+                &chain,
+            ));
             continue;
         }
-        if let Some(first) = seen.get(&id) {
-            findings.push(
+        let loaded = match load::load::<TileSetFile>(&p, FileKind::Tileset) {
+            Ok(x) => x,
+            Err(e) => {
+                findings.extend(
+                    reference_failure(&file, written, "included tile set", e)
+                        .into_iter()
+                        .map(|f| with_chain(f, &chain)),
+                );
+                continue;
+            }
+        };
+        // The same set reached twice, by the same path or another one (a bundled copy and
+        // a checkout's file): told by its contents.
+        if let Some(first) = seen.get(&text_id(&loaded.0)) {
+            findings.push(with_chain(
                 Finding::new(
                     Check::IncludedTwice,
                     format!("`{}` is included twice in this composition", written.value),
                 )
                 .in_file(&file)
                 .at(&written.loc, "second include")
-                .at(first, "first include")
+                .at(first, "first include (same contents)")
                 .help("include each tile set once; change its counts with `counts:` instead"),
-            );
+                &chain,
+            ));
             continue;
         }
-        seen.insert(id.clone(), written.loc);
-        let loaded = match load::load::<TileSetFile>(&p, FileKind::Tileset) {
-            Ok(x) => x,
-            Err(e) => {
-                findings.extend(reference_failure(&file, written, "included tile set", e));
-                continue;
-            }
-        };
+        seen.insert(text_id(&loaded.0), written.loc);
         let mut sub_chain = chain.clone();
         sub_chain.push((file.clone(), loc));
         // Overrides written nearer the top win over deeper ones.
@@ -250,6 +258,100 @@ fn collect(
         );
         stack.pop();
     }
+}
+
+/// The rule set a composed tile set is played with: the top file's `ruleset` if it names
+/// one; otherwise, among the rule sets the included sets name, the one that extends all
+/// the others (base + an expansion's set: the expansion's rule set, whatever the order of
+/// the includes). When none does (two unrelated games), a finding asks the top file to
+/// name one. `None` when no part names a rule set (or the conflict was reported).
+pub(crate) fn choose_ruleset<'a>(
+    parts: &'a [Part],
+    findings: &mut Vec<Finding>,
+) -> Option<(&'a SourceFile, &'a Sp<String>, &'a [(SourceFile, Loc)])> {
+    let named: Vec<&Part> = parts.iter().filter(|p| p.ts.ruleset.is_some()).collect();
+    let entry = |p: &'a Part| {
+        p.ts.ruleset
+            .as_ref()
+            .map(|r| (&p.file, r, p.chain.as_slice()))
+    };
+    match named.first() {
+        None => return None,
+        Some(first) if std::ptr::eq(*first, &parts[0]) || named.len() == 1 => {
+            return entry(first);
+        }
+        _ => {}
+    }
+    // Every rule set each candidate is built on (itself included), by contents.
+    let closures: Vec<HashSet<u64>> = named
+        .iter()
+        .map(|p| {
+            let path =
+                p.ts.ruleset
+                    .as_ref()
+                    .map(|r| load::resolve(&p.file.path, &r.value));
+            let mut seen = HashSet::new();
+            if let Some(path) = path {
+                extends_closure(&path, &mut seen, 0);
+            }
+            seen
+        })
+        .collect();
+    let own: Vec<Option<u64>> = named
+        .iter()
+        .map(|p| {
+            let path = load::resolve(&p.file.path, &p.ts.ruleset.as_ref()?.value);
+            load::read(&path).ok().map(|f| text_id(&f))
+        })
+        .collect();
+    let covers_all = |i: usize| own.iter().flatten().all(|o| closures[i].contains(o));
+    if let Some(i) = (0..named.len()).find(|&i| covers_all(i)) {
+        return entry(named[i]);
+    }
+    let top = &parts[0].file;
+    let mut f = Finding::new(
+        Check::RuleSetConflict,
+        "the composed tile sets name different rule sets, and none of them extends the others",
+    )
+    .in_file(top)
+    .at_span(top.top_key_span("name"), "this composition");
+    for p in &named {
+        if let Some(r) = &p.ts.ruleset {
+            let mut note = Finding::new(Check::RuleSetConflict, format!("`ruleset: {}`", r.value))
+                .in_file(&p.file)
+                .at(&r.loc, "names this rule set");
+            note.level = crate::diag::Level::Note;
+            f = f.with_related(note);
+        }
+    }
+    findings.push(f.help(
+        "name the rule set to play with in this file (`ruleset: ...`; a position can give `ruleset:` too), one that extends all of these if they are to be played together",
+    ));
+    None
+}
+
+/// Adds to `seen` the contents identity of the rule set at `path` and of every rule set it
+/// extends (unreadable files and loops are left to the rule set's own loading to report).
+fn extends_closure(path: &Path, seen: &mut HashSet<u64>, depth: usize) {
+    let Ok(file) = load::read(path) else { return };
+    if depth > MAX_DEPTH || !seen.insert(text_id(&file)) {
+        return;
+    }
+    let Ok(rs) = load::deserialize::<RuleSetFile>(&file) else {
+        return;
+    };
+    for written in rs.extends.iter().flat_map(|e| e.as_slice()) {
+        extends_closure(&load::resolve(&file.path, &written.value), seen, depth + 1);
+    }
+}
+
+/// The identity of a file's contents (a bundled file and the same file in a checkout are
+/// one set).
+pub(crate) fn text_id(file: &SourceFile) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    file.text().hash(&mut h);
+    h.finish()
 }
 
 /// Adds the include chain of `part` to a finding located in it ("included from

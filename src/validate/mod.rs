@@ -148,14 +148,13 @@ pub fn load_tileset_parsed(
     let mut findings = Vec::new();
     let parts = compose::load_parts((file.clone(), ts), &mut findings);
     compose::check_include_ids(&parts, &mut findings);
-    let named = parts.iter().find_map(|p| {
-        p.ts.ruleset
-            .as_ref()
-            .map(|r| (&p.file, r, p.chain.as_slice()))
-    });
+    let named = compose::choose_ruleset(&parts, &mut findings);
     let (rs_from, rs_written, chain) = match (ruleset_override, named) {
         (Some((f, w)), _) => (f, w, &[][..]),
         (None, Some(x)) => x,
+        // An include that could not be read may have been the one naming it: its finding
+        // says what to fix.
+        (None, None) if !findings.is_empty() => return Err(Failure::Findings(findings)),
         (None, None) => {
             findings.push(
                 Finding::new(
@@ -267,7 +266,10 @@ fn summary_note(file: &SourceFile, set: &TileSet) -> Finding {
         .collect();
     Finding::new(
         Check::Composition,
-        format!("composed tile set: {} tiles in all", set.total),
+        format!(
+            "composed tile set: {} tiles in all",
+            set.tiles.iter().map(|t| u64::from(t.count)).sum::<u64>()
+        ),
     )
     .in_file(file)
     .at_span(file.top_key_span("include"), "includes")

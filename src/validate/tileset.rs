@@ -879,7 +879,7 @@ pub(crate) fn compile_parts(
             (None, false) => Some(&so_far),
             (None, true) => None,
         };
-        let mut used = 0u32;
+        let mut used = 0u64;
         for def in &ts.tiles {
             if part.excluded.contains(&def.id.value) {
                 continue;
@@ -921,7 +921,7 @@ pub(crate) fn compile_parts(
                         t.copies
                             .resize(t.copies.len().min(n.value as usize), Vec::new());
                     }
-                    used = used.saturating_add(t.count);
+                    used += u64::from(t.count);
                     by_id.insert(t.id.clone(), tiles.len());
                     tiles.push(t);
                 }
@@ -932,9 +932,10 @@ pub(crate) fn compile_parts(
         let sum = ts
             .tiles
             .iter()
-            .fold(0u32, |a, t| a.saturating_add(t.count.value));
+            .map(|t| u64::from(t.count.value))
+            .sum::<u64>();
         match &ts.total {
-            Some(total) if sum != total.value => own.push(
+            Some(total) if sum != u64::from(total.value) => own.push(
                 Finding::new(
                     Check::CountMismatch,
                     format!("the tile counts add up to {sum}, but `total` says {}", total.value),
@@ -943,8 +944,8 @@ pub(crate) fn compile_parts(
                 .at(&total.loc, format!("declared total {}", total.value))
                 .help(format!(
                     "the counts are {} {} in all: correct them, or set `total: {sum}` if the box really holds {sum}",
-                    sum.abs_diff(total.value),
-                    if sum > total.value { "too many" } else { "too few" }
+                    sum.abs_diff(u64::from(total.value)),
+                    if sum > u64::from(total.value) { "too many" } else { "too few" }
                 )),
             ),
             None if !ts.tiles.is_empty() => own.push(
