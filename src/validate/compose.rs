@@ -260,6 +260,10 @@ fn collect(
     }
 }
 
+/// Where a rule set is named: the file, the path as written, and the include chain that
+/// led to the file.
+pub(crate) type NamedRuleSet<'a> = (&'a SourceFile, &'a Sp<String>, &'a [(SourceFile, Loc)]);
+
 /// The rule set a composed tile set is played with: the top file's `ruleset` if it names
 /// one; otherwise, among the rule sets the included sets name, the one that extends all
 /// the others (base + an expansion's set: the expansion's rule set, whatever the order of
@@ -268,7 +272,7 @@ fn collect(
 pub(crate) fn choose_ruleset<'a>(
     parts: &'a [Part],
     findings: &mut Vec<Finding>,
-) -> Option<(&'a SourceFile, &'a Sp<String>, &'a [(SourceFile, Loc)])> {
+) -> Option<NamedRuleSet<'a>> {
     let named: Vec<&Part> = parts.iter().filter(|p| p.ts.ruleset.is_some()).collect();
     let entry = |p: &'a Part| {
         p.ts.ruleset
