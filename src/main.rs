@@ -52,7 +52,9 @@ enum Command {
         /// How to print findings.
         #[arg(long, value_enum, default_value_t = FindingFormat::Human)]
         format: FindingFormat,
-        /// Rule set to check JCZ XML files against (default: the bundled base game).
+        /// Rule set to check JCZ XML files against (default:
+        /// `bundled:rulesets/base-ic-river.yaml`, the base game with Inns and Cathedrals and
+        /// The River, built into tessera).
         #[arg(long, value_name = "FILE")]
         ruleset: Option<PathBuf>,
         #[command(flatten)]
@@ -167,7 +169,7 @@ enum Import {
     /// Exit status: 0 written, 2 findings in the source, 1 bad arguments or the output
     /// cannot be written (or exists).
     #[command(
-        after_help = "Examples:\n  tessera import jcz basic.xml --set basic:2 -o base-jcz.yaml\n  tessera import jcz river.xml --set river/1:2 -o river.yaml --ruleset rulesets/carcassonne.yaml"
+        after_help = "Examples:\n  tessera import jcz basic.xml --set basic:2 -o base-jcz.yaml\n  tessera import jcz river.xml --set river/1:2 -o river.yaml --ruleset rulesets/river.yaml"
     )]
     Jcz {
         /// The XML file.
@@ -181,7 +183,9 @@ enum Import {
         /// Replace OUT if it exists.
         #[arg(long)]
         force: bool,
-        /// Rule set to convert for; the output names it (default: the bundled base game).
+        /// Rule set to convert for; the output names it (default:
+        /// `bundled:rulesets/base-ic-river.yaml`, the base game with Inns and Cathedrals and
+        /// The River, built into tessera).
         #[arg(long, value_name = "FILE")]
         ruleset: Option<PathBuf>,
         /// Start tile id.

@@ -1,4 +1,5 @@
-//! CLI behaviour pinned with trycmd: help texts, exit codes and diagnostics for bad input.
+//! CLI behaviour pinned with trycmd: help texts, exit codes and diagnostics for bad input;
+//! and every example of the help texts run.
 //!
 //! Each `tests/cmd/NAME.toml` is one run of `tessera`. A case with a fixture directory
 //! `tests/cmd/NAME.in/` runs inside it (trycmd's default), so fixture files are named by
@@ -15,4 +16,112 @@ fn cli_cases() {
         .env("FORCE_COLOR", "0")
         .env("CLICOLOR_FORCE", "")
         .case("tests/cmd/*.toml");
+}
+
+use std::path::Path;
+use std::process::Command;
+
+/// Copies a directory tree.
+fn copy_tree(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).expect("directory");
+    for e in std::fs::read_dir(from).expect("listable") {
+        let p = e.expect("entry").path();
+        let dest = to.join(p.file_name().expect("a name"));
+        if p.is_dir() {
+            copy_tree(&p, &dest);
+        } else {
+            std::fs::copy(&p, &dest).expect("copied");
+        }
+    }
+}
+
+/// Every example of every help text (`tessera --help` and each subcommand's) runs and
+/// succeeds, in a directory laid out like a tessera checkout (rulesets/, tilesets/,
+/// examples/, schema/) that also holds the files the examples name: JCloisterZone's
+/// `basic.xml` and `river.xml` (test fixtures, MIT) and, for the `my-…` names that stand
+/// for the reader's own files, a small clean tile set and JCZ file. Examples are split at
+/// spaces (no quoting) and a `#` starts a comment.
+#[test]
+fn help_examples_run() {
+    let bin = env!("CARGO_BIN_EXE_tessera");
+    let root = Path::new(env!("CARGO_TARGET_TMPDIR")).join("help-examples");
+    let _ = std::fs::remove_dir_all(&root);
+    let mut queue: Vec<Vec<String>> = vec![Vec::new()];
+    let mut ran: Vec<String> = Vec::new();
+    while let Some(cmd) = queue.pop() {
+        let out = Command::new(bin)
+            .args(&cmd)
+            .arg("--help")
+            .output()
+            .expect("runs");
+        assert!(out.status.success(), "{cmd:?} --help");
+        let text = String::from_utf8(out.stdout).expect("UTF-8");
+        if let Some(rest) = text.split("\nCommands:\n").nth(1) {
+            for line in rest.lines().take_while(|l| l.starts_with("  ")) {
+                let name = line.split_whitespace().next().unwrap_or_default();
+                if !line.starts_with("   ") && name != "help" {
+                    let mut sub = cmd.clone();
+                    sub.push(name.to_string());
+                    queue.push(sub);
+                }
+            }
+        }
+        let examples: Vec<&str> = text
+            .lines()
+            .skip_while(|l| !l.starts_with("Example"))
+            .skip(1)
+            .take_while(|l| l.starts_with("  tessera "))
+            .map(|l| l.split('#').next().unwrap_or_default().trim())
+            .collect();
+        if examples.is_empty() {
+            continue;
+        }
+        let dir = root.join(if cmd.is_empty() {
+            "tessera".to_string()
+        } else {
+            cmd.join("-")
+        });
+        for d in ["rulesets", "tilesets", "examples", "schema"] {
+            copy_tree(Path::new(d), &dir.join(d));
+        }
+        for f in ["basic.xml", "river.xml"] {
+            std::fs::copy(Path::new("tests/fixtures/jcz").join(f), dir.join(f)).expect("copied");
+        }
+        std::fs::copy(
+            "tests/fixtures/jcz/generations/pack-flat.xml",
+            dir.join("my-expansion.xml"),
+        )
+        .expect("copied");
+        std::fs::write(
+            dir.join("my-tiles.yaml"),
+            "name: My tiles\nruleset: rulesets/carcassonne.yaml\ninclude: [{tileset: tilesets/base.yaml}]\n",
+        )
+        .expect("written");
+        for example in examples {
+            let args: Vec<&str> = example.split_whitespace().skip(1).collect();
+            let out = Command::new(bin)
+                .args(&args)
+                .current_dir(&dir)
+                .output()
+                .expect("runs");
+            assert!(
+                out.status.success(),
+                "`{example}` (from `tessera {} --help`) exits {:?}:\n{}",
+                cmd.join(" "),
+                out.status.code(),
+                String::from_utf8_lossy(&out.stderr)
+            );
+            ran.push(example.to_string());
+        }
+    }
+    for needed in [
+        "tessera validate my-expansion.xml",
+        "tessera import jcz river.xml",
+        "tessera import jcz basic.xml",
+    ] {
+        assert!(
+            ran.iter().any(|e| e.starts_with(needed)),
+            "no example `{needed} …` ran: {ran:?}"
+        );
+    }
 }

@@ -681,3 +681,300 @@ fn damaged_jcz_files_never_panic() {
         "{with_errors} of {checked} damaged files had errors"
     );
 }
+
+/// The finding's primary label: its line and the XML text it marks.
+fn primary(f: &tessera::diag::Finding) -> (usize, String) {
+    let file = f.file.as_ref().expect("a file");
+    let (span, _) = f.labels.first().expect("a label");
+    let text = file.text()[span.offset()..span.offset() + span.len()].to_string();
+    (f.position().expect("a position").1, text)
+}
+
+/// The corner rule on XML gives the XML fix: the `city` attribute a `<farm>` needs, with
+/// the finding on that `<farm>`, not YAML `links` on a segment id the converter made up.
+#[test]
+fn corner_rule_findings_in_xml_say_which_city_attribute_to_write() {
+    let v = validate(&Path::new(DIR).join("fan/wishing_wells.xml"));
+    let corner: Vec<_> = v
+        .findings
+        .iter()
+        .filter(|f| f.check.code() == CORNER_RULE)
+        .collect();
+    assert_eq!(corner.len(), 15);
+    let mut helps = BTreeMap::new();
+    for f in &corner {
+        let (line, text) = primary(f);
+        assert_eq!(text, "farm", "line {line}: the label sits on the `<farm>`");
+        let help = f.help.clone().unwrap_or_default();
+        for yaml in ["links:", "apart:", "field1", "`field", "`touches`"] {
+            assert!(
+                !help.contains(yaml) && !f.message.contains(yaml),
+                "line {line}: YAML advice `{yaml}`: {} / {help}",
+                f.message
+            );
+        }
+        assert!(f.message.contains("`<farm>` of tile `WishingWells/"));
+        helps.insert(line, help);
+    }
+    // CRrc.w: the farm `SR` meets the N-W city at the south-west corner; FCRC.w: the farm
+    // `NL NR` meets the cities on W and E; RCrc.w.s.p: `SL SR` meets the E city twice.
+    let starts = |line: usize, attr: &str| {
+        let want = format!("add `{attr}` to this `<farm>`");
+        assert!(
+            helps[&line].starts_with(&want),
+            "line {line}: {}",
+            helps[&line]
+        );
+    };
+    starts(7, "city=\"W\"");
+    starts(9, "city=\"N\"");
+    starts(20, "city=\"W E\"");
+    starts(55, "city=\"E\"");
+    // A farm that already names a city: its attribute is extended.
+    let v = validate(&Path::new(DIR).join("princess_and_dragon.xml"));
+    let f = v
+        .findings
+        .iter()
+        .find(|f| f.check.code() == CORNER_RULE)
+        .expect("DG/CCc+.p");
+    assert_eq!(primary(f), (91, "farm".to_string()));
+    assert!(
+        f.message
+            .contains("tile `DG/CCc+.p` touches the city on side S at the south-west corner"),
+        "{}",
+        f.message
+    );
+    let help = f.help.as_deref().unwrap_or_default();
+    assert!(
+        help.starts_with("extend this `<farm>`'s `city=\"N\"` to `city=\"N S\"`"),
+        "{help}"
+    );
+    // The written fix clears the finding.
+    let path = Path::new(DIR).join("princess_and_dragon.xml");
+    let text = std::fs::read_to_string(&path).expect("readable");
+    let fixed = text.replacen(
+        "<farm city=\"N\">WL WR</farm>",
+        "<farm city=\"N S\">WL WR</farm>",
+        1,
+    );
+    assert_ne!(fixed, text);
+    let v = jcz::validate_source(SourceFile::new(&path, fixed), None).expect("checked");
+    assert!(!codes(&v).contains(CORNER_RULE), "{:?}", codes(&v));
+}
+
+/// Other generic findings that XML can cause speak XML too: half-sides no `<farm>`
+/// lists, an element that lists nothing, a side claimed by two elements, a count of 0,
+/// two tiles with one id.
+#[test]
+fn generic_findings_in_xml_give_xml_advice() {
+    let xml = r#"<?xml version="1.0" encoding="utf-8"?>
+<pack>
+  <tiles>
+    <tile id="X/C" count="1">
+      <city>N</city>
+      <farm city="N">NL NR EL ER SL SR WL WR</farm>
+    </tile>
+    <tile id="X/F" count="1">
+      <city>N S</city>
+      <farm>INNER_FARM</farm>
+      <farm city="N S">EL ER WL WR</farm>
+    </tile>
+    <tile id="X/R" count="2">
+      <road>N S</road>
+      <farm>NL SR</farm>
+      <farm>NR SL</farm>
+    </tile>
+    <tile id="X/L" count="0">
+      <cloister/>
+      <farm>NL NR EL ER SL SR WL WR</farm>
+    </tile>
+    <tile id="X/L" count="0">
+      <cloister/>
+      <farm>NL NR EL ER SL SR WL WR</farm>
+    </tile>
+  </tiles>
+</pack>
+"#;
+    let v = jcz::validate_source(SourceFile::new(Path::new("advice.xml"), xml.into()), None)
+        .expect("checked");
+    let by_code = |code: &str| -> Vec<&tessera::diag::Finding> {
+        v.findings
+            .iter()
+            .filter(|f| f.check.code() == code)
+            .collect()
+    };
+    let one = |code: &str| -> (String, String, (usize, String)) {
+        let found = by_code(code);
+        let f = found
+            .first()
+            .unwrap_or_else(|| panic!("{code} in {:?}", codes(&v)));
+        (
+            f.message.clone(),
+            f.help.clone().unwrap_or_default(),
+            primary(f),
+        )
+    };
+    let (m, h, at) = one("tileset::slot_claim");
+    assert_eq!(at, (13, "X/R".to_string()));
+    assert_eq!(
+        m,
+        "tile `X/R` leaves half-sides `EL`, `ER`, `WL`, `WR` in no `<farm>`"
+    );
+    assert!(h.starts_with("add EL ER WL WR to the `<farm>`"), "{h}");
+    let (m, h, at) = one("tileset::no_slots");
+    assert_eq!(at, (10, "farm".to_string()));
+    assert!(
+        m.starts_with("`<farm>` of tile `X/F` lists no half-side"),
+        "{m}"
+    );
+    assert!(h.contains("INNER_FARM"), "{h}");
+    let (m, h, at) = one("tileset::side_mismatch");
+    assert_eq!(at, (6, "NL".to_string()));
+    assert!(m.starts_with("`<farm>` of tile `X/C` lists `NL`"), "{m}");
+    assert!(h.contains("remove NL from this `<farm>`"), "{h}");
+    let (m, h, _) = one("tileset::slot_claimed_twice");
+    assert!(
+        m.contains("`N` (in `<city>`) and `NL` (in `<farm>`)"),
+        "{m}"
+    );
+    assert!(h.contains("`<farm>`"), "{h}");
+    let (m, h, at) = one("tileset::zero_count");
+    assert_eq!(at.1, "0");
+    assert_eq!(m, "tile `X/L` has a count of 0: it is never drawn");
+    assert!(h.contains("`<ref>`"), "{h}");
+    let (_, h, _) = one("tileset::duplicate_id");
+    assert!(h.starts_with("give every `<tile>` its own id"), "{h}");
+    // No YAML words left in any of them.
+    for f in &v.findings {
+        let help = f.help.as_deref().unwrap_or_default();
+        for yaml in [
+            "`at`",
+            "at:",
+            "links:",
+            "`count: 0`",
+            "`feature`",
+            "`exclude`",
+        ] {
+            assert!(
+                !help.contains(yaml) && !f.message.contains(yaml),
+                "[{}] {} / {help}",
+                f.check.code(),
+                f.message
+            );
+        }
+    }
+}
+
+/// A fresh directory outside any tessera checkout (the system's temporary directory).
+fn outside(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("tessera-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).expect("temporary directory");
+    d
+}
+
+/// The modeline of an imported set names the `schema/tileset.schema.json` found in the
+/// output's directory or above it, relative to the output; with none, a comment says how
+/// to get one. The build tree is never named.
+#[test]
+fn imported_modeline_names_the_nearest_schema_or_says_how_to_get_one() {
+    let root = outside("schema");
+    let xml = Path::new(DIR).join("generations/pack-flat.xml");
+    let run = |out: &Path| -> String {
+        std::fs::create_dir_all(out.parent().expect("a parent")).expect("directory");
+        let i = jcz::import(&xml, out, &ImportOptions::default()).expect("imports");
+        jcz::write_new(out, &i.yaml, true).expect("written");
+        assert!(
+            !i.yaml.contains(env!("CARGO_MANIFEST_DIR")),
+            "the build tree is named: {}",
+            i.yaml
+        );
+        i.yaml
+    };
+    let modeline = |yaml: &str| {
+        yaml.lines()
+            .next()
+            .and_then(|l| l.strip_prefix("# yaml-language-server: $schema="))
+            .map(str::to_string)
+    };
+    // No schema: no modeline, and a comment naming `tessera schema`.
+    assert!(
+        root.ancestors()
+            .all(|d| !d.join("schema/tileset.schema.json").exists()),
+        "a schema above {} spoils this case",
+        root.display()
+    );
+    let yaml = run(&root.join("bare/out.yaml"));
+    assert_eq!(modeline(&yaml), None, "{yaml}");
+    assert!(!yaml.contains("$schema=../"), "{yaml}");
+    assert!(yaml.contains("run `tessera schema`"), "{yaml}");
+    // A project with schema/ (as `tessera schema` writes it): found from below and beside.
+    let project = root.join("project");
+    std::fs::create_dir_all(project.join("schema")).expect("directory");
+    std::fs::copy(
+        "schema/tileset.schema.json",
+        project.join("schema/tileset.schema.json"),
+    )
+    .expect("copied");
+    let yaml = run(&project.join("tiles/fan/out.yaml"));
+    assert_eq!(
+        modeline(&yaml).as_deref(),
+        Some("../../schema/tileset.schema.json")
+    );
+    let yaml = run(&project.join("out.yaml"));
+    assert_eq!(
+        modeline(&yaml).as_deref(),
+        Some("schema/tileset.schema.json")
+    );
+    let _ = std::fs::remove_dir_all(&root);
+}
+
+/// What a tile loses in the import (elements and attributes the rule set cannot express)
+/// is written as a comment on that tile; tiles left out whole are named in the header.
+#[test]
+fn imported_tiles_say_what_was_not_expressed() {
+    let dir = scratch("jcz-not-expressed");
+    let tower = Path::new("tests/invalid/jcz/unsupported.xml");
+    let i =
+        jcz::import(tower, &dir.join("tower.yaml"), &ImportOptions::default()).expect("imports");
+    assert!(
+        i.yaml.contains(
+            "  - id: \"X/RFr.t\"   # unsupported.xml line 6\n    # not expressed: <tower>\n"
+        ),
+        "{}",
+        i.yaml
+    );
+    jcz::write_new(&dir.join("tower.yaml"), &i.yaml, true).expect("written");
+    // GQ11: a pig on a farm, and under the base game alone the two river tiles are left out.
+    let gq = Path::new(DIR).join("gq11.xml");
+    let opts = ImportOptions {
+        sets: vec!["gq11".into(), "gq11/river".into()],
+        ruleset: Some(PathBuf::from("rulesets/carcassonne.yaml")),
+        ..Default::default()
+    };
+    let i = jcz::import(&gq, &dir.join("gq11.yaml"), &opts).expect("imports");
+    let lost: Vec<&str> = i
+        .yaml
+        .lines()
+        .filter(|l| l.trim_start().starts_with("# not expressed:"))
+        .collect();
+    assert_eq!(lost, ["    # not expressed: pig=\"yes\" on <farm>"]);
+    assert!(
+        i.yaml
+            .contains("# Left out (the rule set cannot express their sides): GQ/RFI, GQ/CICI\n"),
+        "{}",
+        i.yaml
+    );
+    jcz::write_new(&dir.join("gq11.yaml"), &i.yaml, true).expect("written");
+    // A clean file loses nothing: no such comment.
+    let i = jcz::import(
+        &Path::new(DIR).join("basic.xml"),
+        &dir.join("basic.yaml"),
+        &ImportOptions {
+            sets: vec!["basic:2".into()],
+            ..Default::default()
+        },
+    )
+    .expect("imports");
+    assert!(!i.yaml.contains("not expressed"));
+}

@@ -10,14 +10,16 @@
 //!   three-part side). A farm's half-side (`NL`) is slot `NL` on a three-part side (road,
 //!   river); on a one-part side (field) both halves are the one slot `N`.
 //! - `INNER_FARM` / `INNER_FARM_B`: a field that reaches no edge (a segment with no slot).
-//! - `city="N W"` on a farm → links `{touches: [<city segment claiming N>, ...]}`.
+//! - `city="N W"` on a farm → links `{touches: [<city segment claiming N>, ...]}` (when
+//!   the rule set has the relation `touches`).
 //! - An attribute whose name is an item of the rule set (`pennant="yes"`, `inn="yes"`,
 //!   `cathedral="yes"`, `pennant="2"`) → that many items on the segment.
 //! - `<garden/>` → decoration `Garden` on every copy, when the rule set declares it.
 //! - `group="river"` on a tile → `stack: river`, when the rule set declares that stack.
-//! - Everything else is reported as not expressible (`jcz::unsupported`, a warning) and
-//!   ignored; a tile whose sides need a side kind the rule set lacks (a river without a
-//!   `river` side kind) is left out of the structural checks.
+//! - Everything else is reported as not expressible (`jcz::unsupported`, a warning),
+//!   listed on its tile ([`TileXml::not_expressed`]) and ignored; a tile whose sides need
+//!   a side kind the rule set lacks (a river without a `river` side kind) is left out of
+//!   the structural checks.
 
 use std::collections::{BTreeMap, HashMap};
 
@@ -71,10 +73,32 @@ pub struct Converted {
     pub groups: Vec<Option<String>>,
     /// XML line of each definition's `<tile>` (same order).
     pub lines: Vec<u32>,
+    /// What each definition came from in XML terms (same order), for advice written in
+    /// XML and for the comments of an imported file.
+    pub xml: Vec<TileXml>,
     /// Ids of tiles left out because the rule set cannot express their sides.
     pub left_out: Vec<String>,
     /// `jcz::*` findings.
     pub findings: Vec<Finding>,
+}
+
+/// A converted tile in XML terms.
+#[derive(Debug, Clone, Default)]
+pub struct TileXml {
+    /// One entry per segment of the definition (same order).
+    pub segments: Vec<SegmentXml>,
+    /// What the rule set cannot express on this tile, as written in the XML (`<tower>`,
+    /// `pig="yes"` on `<farm>`), each once, in document order.
+    pub not_expressed: Vec<String>,
+}
+
+/// The element a segment was converted from.
+#[derive(Debug, Clone)]
+pub struct SegmentXml {
+    /// Its tag name (`farm`, `field`, `city`, ...).
+    pub element: String,
+    /// Its `city` attribute (a farm's city contacts), if any.
+    pub city: Option<Attr>,
 }
 
 /// Things the rule set cannot express, one entry per element or attribute name.
@@ -199,13 +223,15 @@ pub fn convert(
             id,
             unsupported: &mut unsupported,
             findings: &mut out.findings,
+            lost: Vec::new(),
         };
         let (def, group) = conv.run(count.clone());
         match def {
-            Some(d) => {
+            Some((d, xml)) => {
                 out.defs.push(d);
                 out.groups.push(group);
                 out.lines.push(t.loc.line);
+                out.xml.push(xml);
             }
             None => out.left_out.push(id.value.clone()),
         }
@@ -221,11 +247,22 @@ struct TileConv<'a, 'b> {
     id: &'a Attr,
     unsupported: &'b mut Unsupported,
     findings: &'b mut Vec<Finding>,
+    /// What this tile loses, as written in the XML (see [`TileXml::not_expressed`]).
+    lost: Vec<String>,
 }
 
 impl<'a> TileConv<'a, '_> {
     fn finding(&mut self, f: Finding) {
         self.findings.push(f);
+    }
+
+    /// Something of this tile the rule set cannot express: a `jcz::unsupported` use of
+    /// `what` (one finding per `what` in the file), and `xml` in the tile's list.
+    fn lose(&mut self, what: String, xml: String, reason: impl Into<String>, loc: Loc) {
+        if !self.lost.contains(&xml) {
+            self.lost.push(xml);
+        }
+        self.unsupported.add(what, reason, loc);
     }
 
     fn has_side_kind(&self, name: &str) -> bool {
@@ -245,9 +282,9 @@ impl<'a> TileConv<'a, '_> {
             .map_or(1, |s| s.parts.len())
     }
 
-    /// Converts the tile; `None` when its sides cannot be expressed. Also returns its
-    /// `group`.
-    fn run(&mut self, count: Sp<u32>) -> (Option<Sp<TileDef>>, Option<String>) {
+    /// Converts the tile, with its XML view; `None` when its sides cannot be expressed.
+    /// Also returns its `group`.
+    fn run(&mut self, count: Sp<u32>) -> (Option<(Sp<TileDef>, TileXml)>, Option<String>) {
         let tile = self.tile;
         let mut expressible = true;
         let mut group = None;
@@ -265,15 +302,17 @@ impl<'a> TileConv<'a, '_> {
                     if self.rules.stacks.iter().any(|s| s.name == a.value) {
                         stack = Some(Sp::at(a.value.clone(), a.value_loc));
                     } else if a.value != super::SPRING {
-                        self.unsupported.add(
+                        self.lose(
                             format!("`group=\"{}\"`", a.value),
+                            format!("group=\"{}\"", a.value),
                             format!("the rule set has no stack `{}`; ignored", a.value),
                             a.loc,
                         );
                     }
                 }
-                _ => self.unsupported.add(
+                _ => self.lose(
                     format!("attribute `{}` on `<tile>`", a.name),
+                    format!("{}=\"{}\" on <tile>", a.name, a.value),
                     "ignored",
                     a.loc,
                 ),
@@ -290,8 +329,9 @@ impl<'a> TileConv<'a, '_> {
                     if self.rules.decorations.iter().any(|d| d == GARDEN) {
                         garden = Some(e.loc);
                     } else {
-                        self.unsupported.add(
+                        self.lose(
                             "`<garden>`".into(),
+                            "<garden>".into(),
                             format!("the rule set has no decoration `{GARDEN}`; ignored"),
                             e.loc,
                         );
@@ -302,14 +342,16 @@ impl<'a> TileConv<'a, '_> {
                     if !self.has_feature(feature) || !side_ok {
                         if claim == Claim::Sides {
                             expressible = false;
-                            self.unsupported.add(
+                            self.lose(
                                 format!("`<{}>`", e.name),
+                                format!("<{}>", e.name),
                                 format!("the rule set has no `{feature}` side kind and feature; tiles with it are not checked"),
                                 e.loc,
                             );
                         } else {
-                            self.unsupported.add(
+                            self.lose(
                                 format!("`<{}>`", e.name),
+                                format!("<{}>", e.name),
                                 format!("the rule set has no feature kind `{feature}`; ignored"),
                                 e.loc,
                             );
@@ -326,9 +368,12 @@ impl<'a> TileConv<'a, '_> {
                         links: Vec::new(),
                     });
                 }
-                _ => self
-                    .unsupported
-                    .add(format!("`<{}>`", e.name), "ignored", e.loc),
+                _ => self.lose(
+                    format!("`<{}>`", e.name),
+                    format!("<{}>", e.name),
+                    "ignored",
+                    e.loc,
+                ),
             }
         }
         self.id_content();
@@ -502,6 +547,18 @@ impl<'a> TileConv<'a, '_> {
         for i in 0..drafts.len() {
             let elem = drafts[i].elem;
             for a in &elem.attrs {
+                if drafts[i].claim == Claim::Halves
+                    && a.name == "city"
+                    && !self.rules.relations.iter().any(|r| r == TOUCHES)
+                {
+                    self.lose(
+                        format!("attribute `city` on `<{}>`", elem.name),
+                        format!("city=\"{}\" on <{}>", a.value, elem.name),
+                        format!("the rule set has no relation `{TOUCHES}` for a field's city contacts; ignored"),
+                        a.loc,
+                    );
+                    continue;
+                }
                 if drafts[i].claim == Claim::Halves && a.name == "city" {
                     let mut links: Vec<Sp<String>> = Vec::new();
                     for w in &a.words {
@@ -539,6 +596,20 @@ impl<'a> TileConv<'a, '_> {
                 self.attribute_item(&mut drafts[i], a);
             }
         }
+        let xml = TileXml {
+            segments: drafts
+                .iter()
+                .map(|d| SegmentXml {
+                    element: d.elem.name.clone(),
+                    city: d
+                        .elem
+                        .attr("city")
+                        .filter(|_| d.claim == Claim::Halves)
+                        .cloned(),
+                })
+                .collect(),
+            not_expressed: std::mem::take(&mut self.lost),
+        };
         let segments = drafts
             .into_iter()
             .zip(&ids)
@@ -588,7 +659,7 @@ impl<'a> TileConv<'a, '_> {
             segments,
             copies,
         };
-        (Some(Sp::at(def, tile.loc)), group)
+        (Some((Sp::at(def, tile.loc), xml)), group)
     }
 
     /// An attribute of a feature element: an item of the rule set, or not expressible.
@@ -600,12 +671,18 @@ impl<'a> TileConv<'a, '_> {
             Some(n) if self.rules.items.contains(&a.name) => {
                 d.items.insert(a.name.clone(), Sp::at(n, a.loc));
             }
-            Some(_) => self.unsupported.add(
+            Some(_) => self.lose(
                 what,
+                format!("{}=\"{}\" on <{}>", a.name, a.value, d.elem.name),
                 format!("the rule set has no item `{}`; ignored", a.name),
                 a.loc,
             ),
-            None => self.unsupported.add(what, "ignored", a.loc),
+            None => self.lose(
+                what,
+                format!("{}=\"{}\" on <{}>", a.name, a.value, d.elem.name),
+                "ignored",
+                a.loc,
+            ),
         }
     }
 

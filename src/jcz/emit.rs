@@ -4,12 +4,14 @@
 
 use std::fmt::Write as _;
 
+use super::convert::TileXml;
 use crate::model::{Sp, TileDef};
 
 /// What the header of an imported tile set says.
 pub struct Header<'a> {
-    /// Schema path relative to the output file, for the modeline.
-    pub schema: &'a str,
+    /// Schema path relative to the output file, for the modeline; `None` when no schema
+    /// was found (a comment then says how to get one).
+    pub schema: Option<&'a str>,
     /// File name of the source (`basic.xml`).
     pub source_name: &'a str,
     /// Which tile sets of the source were taken (`basic:2`), empty when the file has none.
@@ -22,6 +24,8 @@ pub struct Header<'a> {
     pub start: &'a str,
     /// Why that tile is the start tile.
     pub start_reason: &'a str,
+    /// Tiles of the chosen sets left out (their sides cannot be expressed).
+    pub left_out: &'a [String],
 }
 
 /// A YAML double-quoted scalar (JSON string syntax is valid YAML).
@@ -58,8 +62,9 @@ fn list(items: impl IntoIterator<Item = String>) -> String {
     format!("[{}]", items.into_iter().collect::<Vec<_>>().join(", "))
 }
 
-/// The tile set file's text. `lines` gives each definition's line in the source.
-pub fn tileset_yaml(h: &Header, defs: &[Sp<TileDef>], lines: &[u32]) -> String {
+/// The tile set file's text. `lines` gives each definition's line in the source, `xml`
+/// what each lost in the conversion (a comment on the tile).
+pub fn tileset_yaml(h: &Header, defs: &[Sp<TileDef>], lines: &[u32], xml: &[TileXml]) -> String {
     let mut o = String::new();
     let total: u32 = defs.iter().map(|d| d.count.value).sum();
     let sets = if h.sets.is_empty() {
@@ -71,7 +76,29 @@ pub fn tileset_yaml(h: &Header, defs: &[Sp<TileDef>], lines: &[u32]) -> String {
             h.sets.join(" + ")
         )
     };
-    let _ = writeln!(o, "# yaml-language-server: $schema={}", h.schema);
+    match h.schema {
+        Some(schema) => {
+            let _ = writeln!(o, "# yaml-language-server: $schema={schema}");
+        }
+        None => {
+            let _ = writeln!(
+                o,
+                "# No schema/tileset.schema.json was found beside this file or above it. For"
+            );
+            let _ = writeln!(
+                o,
+                "# completion and checks in an editor, run `tessera schema` (it writes schema/ in the"
+            );
+            let _ = writeln!(
+                o,
+                "# current directory) and make the first line of this file"
+            );
+            let _ = writeln!(
+                o,
+                "# `# yaml-language-server: $schema=<path to schema/tileset.schema.json>`."
+            );
+        }
+    }
     let _ = writeln!(o, "#");
     let _ = writeln!(
         o,
@@ -89,6 +116,13 @@ pub fn tileset_yaml(h: &Header, defs: &[Sp<TileDef>], lines: &[u32]) -> String {
         o,
         "# This file is derived from that source: keep the source's licence notice with it."
     );
+    if !h.left_out.is_empty() {
+        let _ = writeln!(
+            o,
+            "# Left out (the rule set cannot express their sides): {}",
+            h.left_out.join(", ")
+        );
+    }
     let _ = writeln!(o, "name: {}", quoted(&format!("{}{sets}", h.source_name)));
     let _ = writeln!(o, "ruleset: {}", quoted(h.ruleset));
     let _ = writeln!(o, "total: {total}");
@@ -98,14 +132,16 @@ pub fn tileset_yaml(h: &Header, defs: &[Sp<TileDef>], lines: &[u32]) -> String {
     let _ = writeln!(o, "  status: imported");
     let _ = writeln!(o, "  sources:");
     let _ = writeln!(o, "    - {}", quoted(h.source));
-    let _ = writeln!(
-        o,
-        "  notes: {}",
-        quoted(
-            "Converted mechanically from the source's tile definitions: sides, segments, \
-             city contacts of fields, items and counts are the source's, nothing was added."
-        )
+    let mut notes = String::from(
+        "Converted mechanically from the source's tile definitions: sides, segments, \
+         city contacts of fields, items and counts are the source's, nothing was added.",
     );
+    if xml.iter().any(|x| !x.not_expressed.is_empty()) {
+        notes.push_str(
+            " What the rule set cannot express was left out; each tile that lost something says what in a comment.",
+        );
+    }
+    let _ = writeln!(o, "  notes: {}", quoted(&notes));
     let _ = writeln!(o);
     let _ = writeln!(o, "tiles:");
     for (i, d) in defs.iter().enumerate() {
@@ -119,6 +155,9 @@ pub fn tileset_yaml(h: &Header, defs: &[Sp<TileDef>], lines: &[u32]) -> String {
             quoted(&d.id),
             h.source_name
         );
+        if let Some(lost) = xml.get(i).filter(|x| !x.not_expressed.is_empty()) {
+            let _ = writeln!(o, "    # not expressed: {}", lost.not_expressed.join(", "));
+        }
         let _ = writeln!(o, "    count: {}", d.count.value);
         if let Some(st) = &d.stack {
             let _ = writeln!(o, "    stack: {}", scalar(st));

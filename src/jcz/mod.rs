@@ -13,6 +13,7 @@
 //! Entry points: [`validate_path`] (what `tessera validate FILE.xml` runs) and [`import`]
 //! with [`write_new`] (`tessera import jcz FILE.xml -o OUT.yaml`).
 
+mod advice;
 pub mod convert;
 mod emit;
 pub mod xml;
@@ -173,6 +174,22 @@ fn tileset(name: String, ruleset: &Path, c: &convert::Converted, start: usize) -
     }
 }
 
+/// The tile-set checks of [`compile_tileset`] on the converted tiles, their findings told
+/// in XML terms ([`advice::rewrite`]).
+fn checked(
+    file: &SourceFile,
+    ts: &TileSetFile,
+    rules: &Rules,
+    conv: &convert::Converted,
+) -> Vec<Finding> {
+    let mut findings = match compile_tileset(file, ts, rules, None) {
+        Ok((_, notes)) => notes,
+        Err(f) => f,
+    };
+    advice::rewrite(file, rules, conv, &mut findings);
+    findings
+}
+
 /// Checks a JCZ file read from `path` against a rule set (default: [`default_ruleset`]).
 ///
 /// Errors: a message when the file or the rule set cannot be read.
@@ -212,10 +229,7 @@ pub fn validate_source(file: SourceFile, ruleset: Option<&Path>) -> Result<Valid
     findings.append(&mut conv.findings);
     if let Some((start, _)) = start_tile(&conv) {
         let ts = tileset(file_name(&file.path), &rs_path, &conv, start);
-        match compile_tileset(&file, &ts, &rules, None) {
-            Ok((_, notes)) => findings.extend(notes),
-            Err(f) => findings.extend(f),
-        }
+        findings.extend(checked(&file, &ts, &rules, &conv));
     }
     sort_findings(&mut findings);
     v.findings = findings;
@@ -367,10 +381,7 @@ pub fn import(path: &Path, out: &Path, opts: &ImportOptions) -> Result<Imported,
         )));
     };
     let ts = tileset(file_name(path), &rs_path, &conv, start);
-    match compile_tileset(&file, &ts, &rules, None) {
-        Ok((_, notes)) => findings.extend(notes),
-        Err(f) => findings.extend(f),
-    }
+    findings.extend(checked(&file, &ts, &rules, &conv));
     sort_findings(&mut findings);
     if findings.iter().any(|f| f.level == Level::Error) {
         return Err(Failure::Findings(findings));
@@ -388,33 +399,23 @@ pub fn import(path: &Path, out: &Path, opts: &ImportOptions) -> Result<Imported,
     let ruleset_rel = rs_abs
         .as_ref()
         .map_or_else(|| rs_path.display().to_string(), |p| relative(&out_dir, p));
-    // The schema for the modeline: beside the rule set's directory (the repository
-    // layout), else in the working directory's `schema/`, else this crate's.
-    let schema_file = "schema/tileset.schema.json";
-    let schema_rel = rs_abs
-        .as_ref()
-        .and_then(|p| p.parent()?.parent().map(|d| d.join(schema_file)))
-        .into_iter()
-        .chain([
-            PathBuf::from(schema_file),
-            Path::new(env!("CARGO_MANIFEST_DIR")).join(schema_file),
-        ])
-        .find_map(|p| std::fs::canonicalize(p).ok())
-        .map_or_else(|| schema_file.to_string(), |p| relative(&out_dir, &p));
+    let schema_rel = schema_above(&out_dir).map(|p| relative(&out_dir, &p));
     let source_name = file_name(path);
     let source = opts.source.clone().unwrap_or_else(|| source_name.clone());
     let yaml = emit::tileset_yaml(
         &emit::Header {
-            schema: &schema_rel,
+            schema: schema_rel.as_deref(),
             source_name: &source_name,
             sets: &sets,
             source: &source,
             ruleset: &ruleset_rel,
             start: &conv.defs[start].id.value,
             start_reason: &start_reason,
+            left_out: &conv.left_out,
         },
         &conv.defs,
         &conv.lines,
+        &conv.xml,
     );
     Ok(Imported {
         yaml,
@@ -423,6 +424,15 @@ pub fn import(path: &Path, out: &Path, opts: &ImportOptions) -> Result<Imported,
         definitions: conv.defs.len(),
         left_out: conv.left_out,
     })
+}
+
+/// The schema an imported tile set's modeline names: the `schema/tileset.schema.json`
+/// nearest to `dir` (absolute), in it or in one of its ancestors (a tessera checkout, or
+/// a project where `tessera schema` was run). `None` when there is none.
+fn schema_above(dir: &Path) -> Option<PathBuf> {
+    dir.ancestors()
+        .map(|d| d.join("schema").join("tileset.schema.json"))
+        .find(|p| p.is_file())
 }
 
 /// The directory an output file goes to, made absolute.
