@@ -193,7 +193,7 @@ impl Ctx<'_> {
             let mut side = None;
             for k in 0..4u8 {
                 let next = (k + 1) % 4;
-                let last = parts[k as usize] as u8 - 1;
+                let last = (parts[k as usize] as u8).saturating_sub(1);
                 let a = owner.get(&(k, last)).copied();
                 let b = owner.get(&(next, 0)).copied();
                 if (a, b) == (Some(x), Some(j)) || (a, b) == (Some(j), Some(x)) {
