@@ -652,17 +652,7 @@ fn damaged_jcz_files_never_panic() {
         let path = Path::new(DIR).join(name);
         let text = std::fs::read_to_string(&path).expect("readable");
         for _ in 0..60 {
-            let words: Vec<(usize, &str)> = text
-                .split_inclusive([' ', '\n', '>', '"'])
-                .scan(0, |pos, w| {
-                    let start = *pos;
-                    *pos += w.len();
-                    Some((start, w))
-                })
-                .collect();
-            let (start, w) = words[rng.below(words.len())];
-            let snippet = SNIPPETS[rng.below(SNIPPETS.len())];
-            let damaged = format!("{}{}{}", &text[..start], snippet, &text[start + w.len()..]);
+            let damaged = common::replace_word(&text, &[' ', '\n', '>', '"'], SNIPPETS, &mut rng);
             let v = jcz::validate_source(SourceFile::new(&path, damaged.clone()), None)
                 .unwrap_or_else(|e| panic!("{name}: a damaged file is findings: {e}\n{damaged}"));
             for f in v.findings.iter().filter(|f| f.level == Level::Error) {

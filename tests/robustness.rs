@@ -92,17 +92,12 @@ fn mutate(text: &str, rng: &mut Rng) -> String {
         }
         _ => {
             // Replace one word with a snippet.
-            let words: Vec<(usize, &str)> = text
-                .split_inclusive([' ', '\n', ',', ':', '[', ']', '{', '}'])
-                .scan(0, |pos, w| {
-                    let start = *pos;
-                    *pos += w.len();
-                    Some((start, w))
-                })
-                .collect();
-            let (start, w) = words[rng.below(words.len())];
-            let snippet = SNIPPETS[rng.below(SNIPPETS.len())];
-            format!("{}{}{}", &text[..start], snippet, &text[start + w.len()..])
+            common::replace_word(
+                text,
+                &[' ', '\n', ',', ':', '[', ']', '{', '}'],
+                SNIPPETS,
+                rng,
+            )
         }
     }
 }

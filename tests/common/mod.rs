@@ -84,3 +84,19 @@ impl Rng {
         (self.next() % n.max(1) as u64) as usize
     }
 }
+
+/// `text` with one word (a run ending at one of `separators`) replaced by one of
+/// `snippets`, both picked by `rng`: the damage the robustness tests apply.
+pub fn replace_word(text: &str, separators: &[char], snippets: &[&str], rng: &mut Rng) -> String {
+    let words: Vec<(usize, &str)> = text
+        .split_inclusive(separators)
+        .scan(0, |pos, w| {
+            let start = *pos;
+            *pos += w.len();
+            Some((start, w))
+        })
+        .collect();
+    let (start, w) = words[rng.below(words.len())];
+    let snippet = snippets[rng.below(snippets.len())];
+    format!("{}{}{}", &text[..start], snippet, &text[start + w.len()..])
+}
