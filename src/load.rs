@@ -562,29 +562,32 @@ pub fn load_source<T: DeserializeOwned>(
     deserialize(file).map_err(|f| vec![f])
 }
 
-/// Guesses a file's kind from its top-level keys: `terrains` → rule set, `tiles` with
-/// `total` → tile set, `players` → position.
+/// Top-level keys only a rule set has: any of them makes a file a rule set.
+pub const RULESET_KEYS: &[&str] = &[
+    "terrains",
+    "features",
+    "extends",
+    "sides",
+    "pieces",
+    "items",
+    "relations",
+];
+
+/// Top-level keys that make a file a tile set (when it is not a rule set or a position).
+pub const TILESET_KEYS: &[&str] = &["total", "shapes_from", "tiles", "include"];
+
+/// Guesses a file's kind from its top-level keys: one of [`RULESET_KEYS`] → rule set,
+/// `players` → position, one of [`TILESET_KEYS`] → tile set.
 pub fn sniff(root: &Sp<Node>) -> Option<FileKind> {
     let Node::Map(m) = &root.value else {
         return None;
     };
     let has = |k: &str| m.iter().any(|(key, _)| key.value == k);
-    if [
-        "terrains",
-        "features",
-        "extends",
-        "sides",
-        "pieces",
-        "items",
-        "relations",
-    ]
-    .iter()
-    .any(|k| has(k))
-    {
+    if RULESET_KEYS.iter().any(|k| has(k)) {
         Some(FileKind::Ruleset)
     } else if has("players") {
         Some(FileKind::Position)
-    } else if has("total") || has("shapes_from") || has("tiles") || has("include") {
+    } else if TILESET_KEYS.iter().any(|k| has(k)) {
         Some(FileKind::Tileset)
     } else {
         None

@@ -6,6 +6,7 @@ use std::collections::HashSet;
 use std::path::PathBuf;
 
 use tessera::diag::{Check, Level, SourceFile};
+use tessera::load::{RULESET_KEYS, TILESET_KEYS};
 use tessera::validate::validate_source;
 
 /// Where a whole-file example is validated, so that its relative paths
@@ -31,19 +32,9 @@ fn whole_file_dir(example: &str) -> Option<&'static str> {
     let named = has(&["name"]);
     if has(&["players", "tileset"]) {
         Some("examples")
-    } else if named
-        && has(&[
-            "terrains",
-            "features",
-            "extends",
-            "sides",
-            "pieces",
-            "items",
-            "relations",
-        ])
-    {
+    } else if named && has(RULESET_KEYS) {
         Some("rulesets")
-    } else if named && has(&["ruleset", "tiles", "total", "shapes_from", "include"]) {
+    } else if named && (has(TILESET_KEYS) || has(&["ruleset"])) {
         Some("tilesets")
     } else {
         None

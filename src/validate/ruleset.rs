@@ -128,11 +128,7 @@ pub fn compile_ruleset(file: &SourceFile, rs: &RuleSetFile) -> Result<Rules, Vec
                 format!(
                     "rule set `{}` declares no {}",
                     rs.name,
-                    missing
-                        .iter()
-                        .map(|m| format!("`{m}`"))
-                        .collect::<Vec<_>>()
-                        .join(", ")
+                    quoted_list(&missing)
                 ),
             )
             .in_file(file)
@@ -414,7 +410,7 @@ pub fn compile_ruleset(file: &SourceFile, rs: &RuleSetFile) -> Result<Rules, Vec
         })
         .collect();
     if !sink.0.is_empty() {
-        return Err(super::tileset::merge_repeated(sink.0));
+        return Err(merge_repeated(sink.0));
     }
     Ok(Rules {
         token_pools,

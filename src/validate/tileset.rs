@@ -407,11 +407,7 @@ fn compile_shape(
                 format!(
                     "tile `{id}` leaves slot{} {} unclaimed",
                     if missing.len() > 1 { "s" } else { "" },
-                    missing
-                        .iter()
-                        .map(|m| format!("`{m}`"))
-                        .collect::<Vec<_>>()
-                        .join(", ")
+                    quoted_list(&missing)
                 ),
             )
             .in_file(file)
@@ -1116,42 +1112,6 @@ fn provenance_note(part: &compose::Part) -> Option<Finding> {
         n = n.help(format!("{first}{more}"));
     }
     Some(compose::with_chain(n, &part.chain))
-}
-
-/// Merges findings that report the same unknown name in the same file into one finding
-/// with a label per use (the first few), so that a name missing from the rule set is one
-/// finding, not one per tile that uses it.
-pub(crate) fn merge_repeated(findings: Vec<Finding>) -> Vec<Finding> {
-    const SHOWN: usize = 5;
-    let mut out: Vec<Finding> = Vec::new();
-    let mut uses: HashMap<(u32, String), (usize, usize)> = HashMap::new();
-    for f in findings {
-        let mergeable =
-            matches!(f.check, Check::TileSetUnknownName) && f.message.starts_with("unknown ");
-        let key = (f.file.as_ref().map_or(0, |x| x.id), f.message.clone());
-        match uses.get_mut(&key).filter(|_| mergeable) {
-            Some((i, n)) => {
-                *n += 1;
-                if *n <= SHOWN {
-                    let extra = f.labels.into_iter().next();
-                    out[*i].labels.extend(extra);
-                }
-            }
-            None => {
-                if mergeable {
-                    uses.insert(key, (out.len(), 1));
-                }
-                out.push(f);
-            }
-        }
-    }
-    for (i, n) in uses.values() {
-        if *n > 1 {
-            let f = &mut out[*i];
-            f.message = format!("{} (used {n} times)", f.message);
-        }
-    }
-    out
 }
 
 /// Span of the `status:` value under `provenance:` (for the note's label).
