@@ -287,27 +287,17 @@ pub(crate) fn choose_ruleset<'a>(
         _ => {}
     }
     // Every rule set each candidate is built on (itself included), by contents.
-    let closures: Vec<HashSet<u64>> = named
+    // Each candidate's own contents identity and those of every rule set it is built on.
+    let (own, closures): (Vec<Option<u64>>, Vec<HashSet<u64>>) = named
         .iter()
         .map(|p| {
-            let path =
-                p.ts.ruleset
-                    .as_ref()
-                    .map(|r| load::resolve(&p.file.path, &r.value));
             let mut seen = HashSet::new();
-            if let Some(path) = path {
-                extends_closure(&path, &mut seen, 0);
-            }
-            seen
+            let own = p.ts.ruleset.as_ref().and_then(|r| {
+                extends_closure(&load::resolve(&p.file.path, &r.value), &mut seen, 0)
+            });
+            (own, seen)
         })
-        .collect();
-    let own: Vec<Option<u64>> = named
-        .iter()
-        .map(|p| {
-            let path = load::resolve(&p.file.path, &p.ts.ruleset.as_ref()?.value);
-            load::read(&path).ok().map(|f| text_id(&f))
-        })
-        .collect();
+        .unzip();
     let covers_all = |i: usize| own.iter().flatten().all(|o| closures[i].contains(o));
     if let Some(i) = (0..named.len()).find(|&i| covers_all(i)) {
         return entry(named[i]);
@@ -335,18 +325,20 @@ pub(crate) fn choose_ruleset<'a>(
 }
 
 /// Adds to `seen` the contents identity of the rule set at `path` and of every rule set it
-/// extends (unreadable files and loops are left to the rule set's own loading to report).
-fn extends_closure(path: &Path, seen: &mut HashSet<u64>, depth: usize) {
-    let Ok(file) = load::read(path) else { return };
-    if depth > MAX_DEPTH || !seen.insert(text_id(&file)) {
-        return;
+/// extends, and returns the first (unreadable files and loops are left to the rule set's
+/// own loading to report).
+fn extends_closure(path: &Path, seen: &mut HashSet<u64>, depth: usize) -> Option<u64> {
+    let file = load::read(path).ok()?;
+    let id = text_id(&file);
+    if depth > MAX_DEPTH || !seen.insert(id) {
+        return Some(id);
     }
-    let Ok(rs) = load::deserialize::<RuleSetFile>(&file) else {
-        return;
-    };
-    for written in rs.extends.iter().flat_map(|e| e.as_slice()) {
-        extends_closure(&load::resolve(&file.path, &written.value), seen, depth + 1);
+    if let Ok(rs) = load::deserialize::<RuleSetFile>(&file) {
+        for written in rs.extends.iter().flat_map(|e| e.as_slice()) {
+            extends_closure(&load::resolve(&file.path, &written.value), seen, depth + 1);
+        }
     }
+    Some(id)
 }
 
 /// The identity of a file's contents (a bundled file and the same file in a checkout are

@@ -864,17 +864,16 @@ pub(crate) fn compile_parts(
         let file = &part.file;
         let ts = &part.ts;
         let mut own = Sink::default();
-        let so_far = TileSet {
+        // The included sets' tiles, for `shape:` entries of a part without `shapes_from`
+        // (copied only when the part has such entries).
+        let reuses = ts.tiles.iter().any(|t| t.shape.is_some());
+        let so_far = (shapes[pi].is_none() && reuses && !tiles.is_empty()).then(|| TileSet {
             name: "the included tile sets".into(),
             tiles: tiles.clone(),
             by_id: by_id.clone(),
             ..TileSet::empty()
-        };
-        let shapes_here = match (&shapes[pi], tiles.is_empty()) {
-            (Some(s), _) => Some(s),
-            (None, false) => Some(&so_far),
-            (None, true) => None,
-        };
+        });
+        let shapes_here = shapes[pi].as_ref().or(so_far.as_ref());
         let mut used = 0u64;
         for def in &ts.tiles {
             if part.excluded.contains(&def.id.value) {
