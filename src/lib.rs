@@ -87,6 +87,22 @@ pub fn score_checked(
     Ok((report, lp.notes.clone()))
 }
 
+/// Validates one file of any kind tessera reads: JCloisterZone / FanCloisterZone XML (told
+/// by its first character or its extension) against `ruleset` (default:
+/// [`jcz::default_ruleset`]), anything else as a tessera YAML rule set, tile set or
+/// position (`ruleset` is not used). The one entry point for front ends (the CLI, an
+/// editor's language server).
+///
+/// Errors: `Err(message)` when the file (or a file it names) cannot be read.
+pub fn validate_file(path: &Path, ruleset: Option<&Path>) -> Result<validate::Validation, String> {
+    let file = load::read(path)?;
+    if jcz::looks_like_xml(&file) {
+        jcz::validate_source(file, ruleset)
+    } else {
+        validate::validate_source(file)
+    }
+}
+
 /// Every legal placement (cell and rotation) of tile `tile` on a position's board.
 ///
 /// Errors: as [`score_path`], plus [`Failure::Tool`] if `tile` (an argument, not file

@@ -10,7 +10,6 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 use tessera::diag::{Check, Failure, Finding, Level, Policy, unknown_code_message};
 use tessera::render::{FindingRecord, checks_list, checks_markdown, explain_text};
 use tessera::schema::{FileKind, schema_text};
-use tessera::validate::{Validation, validate_source};
 use tessera::{ScoreOptions, placements_report, score_checked};
 
 /// Carcassonne-family tile games as data: validate rule sets, tile sets and positions, and
@@ -387,17 +386,6 @@ fn yaml_files(path: &Path, out: &mut Vec<PathBuf>) -> Result<(), String> {
     Ok(())
 }
 
-/// Validates one file: JCZ XML (told by its first character or its extension) against a
-/// rule set, anything else as tessera YAML.
-fn validate_one(path: &Path, ruleset: Option<&Path>) -> Result<Validation, String> {
-    let file = tessera::load::read(path)?;
-    if tessera::jcz::looks_like_xml(&file) {
-        tessera::jcz::validate_source(file, ruleset)
-    } else {
-        validate_source(file)
-    }
-}
-
 fn validate(
     paths: &[PathBuf],
     format: FindingFormat,
@@ -434,7 +422,7 @@ fn validate(
     // included by others) is reported once per run.
     let mut reported = std::collections::HashSet::new();
     for f in &files {
-        match validate_one(f, ruleset) {
+        match tessera::validate_file(f, ruleset) {
             Ok(v) => {
                 checked += 1;
                 let mut findings = judge(policy, v.findings);
@@ -526,11 +514,10 @@ fn import_jcz(
         Ok(i) => i,
         Err(Failure::Findings(f)) => {
             print_findings(&f);
-            let e = f.iter().filter(|x| x.level == Level::Error).count();
             err!(
-                "{}: {e} error{}; nothing written",
+                "{}: {}; nothing written",
                 file.display(),
-                if e == 1 { "" } else { "s" }
+                plural(count(&f, Level::Error), "error")
             );
             return ExitCode::from(FINDINGS);
         }
