@@ -540,7 +540,7 @@ impl<'g> State<'g> {
     /// at the slot facing part `part` of that side.
     fn facing(&self, x: i32, y: i32, side: Side, part: u8) -> Option<(u32, (usize, FeatureId))> {
         let (dx, dy) = offset(side);
-        let n = self.board.at(x.wrapping_add(dx), y.wrapping_add(dy))?;
+        let n = self.board.at(x.checked_add(dx)?, y.checked_add(dy)?)?;
         let q = self.board.placed[n as usize];
         let rot = &self.game.tiles.tiles[q.tile].rotations[q.turns as usize];
         let back = opposite(side);
