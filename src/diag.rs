@@ -800,6 +800,145 @@ tiles:
   - {id: D, shape: D, count: 4}
 ",
     }
+    /// `shape:` names a tile defined by two of the `shapes_from` sets.
+    AmbiguousShape => "tileset::ambiguous_shape", Error {
+        why: "With several `shapes_from` sets a `shape:` id must name one definition, or the \
+              tile's sides and segments would depend on the order of the list.",
+        bad: "\
+name: My reprint
+ruleset: ../rulesets/carcassonne.yaml
+shapes_from: [base.yaml, base-inns-cathedrals.yaml]
+total: 4
+start: {tile: D}
+tiles:
+  - {id: D, shape: D, count: 4}
+",
+        fixed: "\
+name: My reprint
+ruleset: ../rulesets/carcassonne.yaml
+shapes_from: [base.yaml, inns-cathedrals.yaml]
+total: 4
+start: {tile: D}
+tiles:
+  - {id: D, shape: D, count: 4}
+",
+    }
+    /// A deduced set's tiles do not have the shapes and counts of its `provenance.deduction.distribution`.
+    DistributionMismatch => "tileset::distribution_mismatch", Error {
+        why: "A deduction states the shapes the set is known to have (`distribution`: shape \
+              id to number of tiles); the tiles, each with a `shape:` and a count, must add up \
+              to exactly that, or the set is another game than the one the evidence describes.",
+        bad: "\
+name: My reprint
+ruleset: ../rulesets/carcassonne.yaml
+shapes_from: base.yaml
+total: 5
+start: {tile: D}
+provenance:
+  status: deduced
+  deduction:
+    source: the publisher's tile list
+    distribution: {D: 4, V: 1}
+tiles:
+  - {id: D, shape: D, count: 4, deduced: {confidence: certain}}
+  - {id: Q, shape: U, count: 1, deduced: {confidence: certain}}
+",
+        fixed: "\
+name: My reprint
+ruleset: ../rulesets/carcassonne.yaml
+shapes_from: base.yaml
+total: 5
+start: {tile: D}
+provenance:
+  status: deduced
+  deduction:
+    source: the publisher's tile list
+    distribution: {D: 4, V: 1}
+tiles:
+  - {id: D, shape: D, count: 4, deduced: {confidence: certain}}
+  - {id: Q, shape: V, count: 1, deduced: {confidence: certain}}
+",
+    }
+    /// A deduced tile's shape breaks a constraint of `provenance.deduction`.
+    DeductionConflict => "tileset::deduction_conflict", Error {
+        why: "The constraints are hard: a tile has a shape with its own count, the start tile \
+              has `start_shape`, and a decoration finds the features it `needs` (highwaymen \
+              are drawn beside a road). A choice that breaks one cannot be the printed tile.",
+        bad: "\
+name: My reprint
+ruleset: ../rulesets/carcassonne.yaml
+shapes_from: base.yaml
+total: 2
+start: {tile: M2}
+provenance:
+  status: deduced
+  deduction:
+    source: the publisher's tile list
+    distribution: {A: 1, B: 1}
+    needs: {Highwaymen: [road]}
+tiles:
+  - id: M1
+    shape: B
+    deduced: {confidence: certain}
+    copies: [{decorations: [Highwaymen]}]
+  - {id: M2, shape: A, deduced: {confidence: certain}}
+",
+        fixed: "\
+name: My reprint
+ruleset: ../rulesets/carcassonne.yaml
+shapes_from: base.yaml
+total: 2
+start: {tile: M2}
+provenance:
+  status: deduced
+  deduction:
+    source: the publisher's tile list
+    distribution: {A: 1, B: 1}
+    needs: {Highwaymen: [road]}
+tiles:
+  - id: M1
+    shape: A
+    deduced: {confidence: certain}
+    copies: [{decorations: [Highwaymen]}]
+  - {id: M2, shape: B, deduced: {confidence: certain}}
+",
+    }
+    /// A deduced tile's `deduced` (missing, `certain`, or its alternatives) disagrees with what the constraints leave.
+    DeducedMismatch => "tileset::deduced_mismatch", Warning {
+        why: "The alternatives of a deduced tile are measured, not guessed: they are the other \
+              shapes the tile has in some assignment that meets every constraint, and \
+              `certain` means there is none. A stale list misstates how sure the data is.",
+        bad: "\
+name: My reprint
+ruleset: ../rulesets/carcassonne.yaml
+shapes_from: base.yaml
+total: 6
+start: {tile: X1}
+provenance:
+  status: deduced
+  deduction:
+    source: the publisher's tile list
+    distribution: {J: 3, L: 3}
+tiles:
+  - {id: X1, shape: J, count: 3, deduced: {confidence: certain}}
+  - {id: X2, shape: L, count: 3, deduced: {confidence: medium, alternatives: [J]}}
+",
+        fixed: "\
+name: My reprint
+ruleset: ../rulesets/carcassonne.yaml
+shapes_from: base.yaml
+total: 6
+start: {tile: X1}
+provenance:
+  status: deduced
+  deduction:
+    source: the publisher's tile list
+    distribution: {J: 3, L: 3}
+tiles:
+  - {id: X1, shape: J, count: 3, deduced: {confidence: medium, alternatives: [L]}}
+  - {id: X2, shape: L, count: 3, deduced: {confidence: medium, alternatives: [J]}}
+",
+    }
     /// Two tile definitions share an id (in one set, or a position's own tile and its set).
     DuplicateId => "tileset::duplicate_id", Error {
         why: "Positions name tiles by id, so an id must name one definition; copies of one \
@@ -2340,6 +2479,41 @@ tiles:
     segments:
       - {id: city, feature: city, at: [N]}
       - {id: field, feature: field, at: [E, S, W], links: {touches: [city]}}
+",
+    }
+    /// What the evidence of a deduced set leaves open: how many assignments of shapes meet every constraint, and which tiles they agree on.
+    DeductionNote => "note::deduction", Note {
+        why: "A deduced set says how it was deduced (`provenance.deduction`); the validator \
+              counts the assignments of the distribution's shapes to the tiles that meet every \
+              constraint, so the remaining uncertainty is a number, and lists each tile's \
+              confidence. A note, never an error.",
+        bad: "\
+name: My reprint
+ruleset: ../rulesets/carcassonne.yaml
+shapes_from: base.yaml
+total: 6
+start: {tile: X1}
+provenance:
+  status: deduced
+  deduction:
+    source: the publisher's tile list
+    distribution: {J: 3, L: 3}
+tiles:
+  - {id: X1, shape: J, count: 3, deduced: {confidence: medium, alternatives: [L]}}
+  - {id: X2, shape: L, count: 3, deduced: {confidence: medium, alternatives: [J]}}
+",
+        fixed: "\
+name: My reprint
+ruleset: ../rulesets/carcassonne.yaml
+shapes_from: base.yaml
+total: 6
+start: {tile: X1}
+provenance:
+  status: verified
+  notes: Checked against the printed tiles.
+tiles:
+  - {id: X1, shape: J, count: 3}
+  - {id: X2, shape: L, count: 3}
 ",
     }
     // --- jcz (JCloisterZone / FanCloisterZone tile-definition XML) ---

@@ -654,6 +654,7 @@ impl<'a> TileConv<'a, '_> {
             name: None,
             count,
             shape: None,
+            deduced: None,
             stack,
             sides: Some(Sp::at(Sides { n, e, s, w }, tile.loc)),
             segments,

@@ -28,10 +28,13 @@ pub struct TileSetFile {
     /// whole composition. This file's `shape:` entries can reuse included tiles.
     #[serde(default)]
     pub include: Vec<IncludeDef>,
-    /// Path of another tile set, relative to this file, whose tile definitions can be reused
-    /// with `shape:` instead of being copied.
+    /// Tile sets whose tile definitions can be reused with `shape:` instead of being
+    /// copied: one path or a list, each relative to this file (`shapes_from: [base.yaml,
+    /// inns-cathedrals.yaml]`). Only the tiles named by `shape:` are taken from them, so a
+    /// set whose other tiles need another rule set can still lend its shapes. A `shape:` id
+    /// must be a tile of exactly one of them.
     #[serde(default)]
-    pub shapes_from: Option<Sp<String>>,
+    pub shapes_from: Option<super::Paths>,
     /// The number of tiles this file defines (its own `tiles`, start tile included; not
     /// the included sets'). The validator checks it against the sum of the counts. May be
     /// omitted only by a file that defines no tiles of its own.
@@ -144,6 +147,68 @@ pub struct Provenance {
     /// What a user should know (e.g. how a mapping was deduced and the alternatives).
     #[serde(default)]
     pub notes: Option<String>,
+    /// For a set whose tiles reuse shapes (`shape:`) chosen by deduction: the shape
+    /// distribution the set is known to have and the constraints on which tile has which
+    /// shape. `tessera validate` checks every tile against them, measures how many
+    /// assignments of shapes to tiles they allow, and checks each tile's `deduced`.
+    #[serde(default)]
+    pub deduction: Option<Deduction>,
+}
+
+/// The evidence a deduced set's shapes are checked against (`provenance.deduction`).
+///
+/// The constraints are hard: an assignment of shapes to tiles is consistent when every
+/// tile has a shape of the `distribution` with its own count, each shape is used by one
+/// tile, the start tile has `start_shape`, and every decoration on a copy finds the
+/// features it `needs` on the shape. Example: `tilesets/pnp-demo.yaml`.
+#[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Deduction {
+    /// Where the distribution comes from (a product, a transcription, a commit).
+    pub source: Sp<String>,
+    /// The shapes the set is known to have: shape id (a tile of a `shapes_from` set) to the
+    /// number of tiles (copies) with that shape.
+    pub distribution: BTreeMap<String, Sp<u32>>,
+    /// The shape of the start tile, when it is known on its own (in every edition of the
+    /// base game the start tile is shape D).
+    #[serde(default)]
+    pub start_shape: Option<Sp<String>>,
+    /// Decoration name to the feature kinds its tile must have
+    /// (`{Highwaymen: [road]}`: highwaymen are only drawn beside a road).
+    #[serde(default)]
+    pub needs: BTreeMap<String, Vec<Sp<String>>>,
+}
+
+/// How sure a deduced tile's `shape` is (`deduced:` on a tile).
+#[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Deduced {
+    /// `certain` only when the constraints of `provenance.deduction` leave no other shape
+    /// for this tile (the validator checks this); otherwise a judgement of the evidence.
+    pub confidence: Sp<Confidence>,
+    /// The evidence for the chosen shape, in a sentence.
+    #[serde(default)]
+    pub why: Option<String>,
+    /// The other shapes this tile could have in some assignment that meets every
+    /// constraint (empty when `certain`). The validator checks the list against the
+    /// constraints and names the difference.
+    #[serde(default)]
+    pub alternatives: Sp<Vec<Sp<String>>>,
+}
+
+/// Confidence in a deduced shape.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Deserialize, Serialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Confidence {
+    /// Forced by the constraints: every consistent assignment gives this shape.
+    Certain,
+    /// Direct evidence (illustrations identical to the shape's own copies) and no evidence
+    /// against.
+    High,
+    /// Some support (letter order, illustrations among the shape's copies).
+    Medium,
+    /// Little or conflicting support; one choice among several equally possible.
+    Low,
 }
 
 /// How the contents of a tile set were established.
@@ -181,6 +246,10 @@ pub struct TileDef {
     #[serde(default, deserialize_with = "super::opt_tile_id")]
     #[schemars(with = "Option<super::TileIdSchema>")]
     pub shape: Option<Sp<String>>,
+    /// For a set with `provenance.deduction`: how sure the choice of `shape` is, why, and
+    /// the other shapes that remain possible.
+    #[serde(default)]
+    pub deduced: Option<Deduced>,
     /// The draw pile this tile belongs to, a name from the rule set's `stacks`; omitted:
     /// the main pile.
     #[serde(default)]

@@ -19,9 +19,11 @@
 //!   snapshot holds the start tile at the origin).
 
 mod compose;
+mod deduce;
 mod ruleset;
 mod tileset;
 
+pub use deduce::{Solution, solve};
 pub use ruleset::compile_ruleset;
 pub use tileset::{compile_tile, compile_tileset};
 
@@ -225,7 +227,7 @@ pub fn load_tileset_parsed(
     let mut shapes_failed = false;
     for part in &parts {
         shapes.push(match &part.ts.shapes_from {
-            Some(sf) => match load_shapes(&part.file, sf, &rules) {
+            Some(sf) => match load_shapes(&part.file, sf, &rules, &deduce::wanted_shapes(&part.ts)) {
                 Ok(set) => Some(set),
                 Err(f) => {
                     findings.extend(f.into_iter().map(|f| compose::with_chain(f, &part.chain)));
@@ -240,7 +242,7 @@ pub fn load_tileset_parsed(
     if shapes_failed {
         return Err(Failure::Findings(findings));
     }
-    let (tiles, notes) = match tileset::compile_parts(&parts, &shapes, &rules) {
+    let (tiles, mut notes) = match tileset::compile_parts(&parts, &shapes, &rules) {
         Ok(x) if findings.is_empty() => x,
         Ok(_) => return Err(Failure::Findings(findings)),
         Err(more) => {
@@ -248,6 +250,21 @@ pub fn load_tileset_parsed(
             return Err(Failure::Findings(findings));
         }
     };
+    // Deduced shapes: checked against their evidence once the tiles compile.
+    for (part, sh) in parts.iter().zip(&shapes) {
+        for f in deduce::check(part, sh.as_ref(), &rules) {
+            let f = compose::with_chain(f, &part.chain);
+            if f.level == crate::diag::Level::Error {
+                findings.push(f);
+            } else {
+                notes.push(f);
+            }
+        }
+    }
+    if !findings.is_empty() {
+        findings.extend(notes);
+        return Err(Failure::Findings(findings));
+    }
     Ok((
         Game {
             rules,
@@ -259,47 +276,105 @@ pub fn load_tileset_parsed(
     ))
 }
 
-/// Loads and compiles the set named by a tile set's `shapes_from`.
-fn load_shapes(file: &SourceFile, sf: &Sp<String>, rules: &Rules) -> Result<TileSet, Vec<Finding>> {
-    let p = load::resolve(&file.path, &sf.value);
-    let (sfile, sts) = load::load::<TileSetFile>(&p, FileKind::Tileset)
-        .map_err(|e| reference_failure(file, sf, "tile set named by `shapes_from`", e))?;
-    if sts.shapes_from.is_some() {
-        return Err(vec![
-            Finding::new(
-                Check::ChainedShapes,
-                "`shapes_from` names a set that itself uses `shapes_from`",
+/// Loads the sets named by a tile set's `shapes_from` and compiles the tiles that `wanted`
+/// names (the part's `shape:` entries and the shapes of its `provenance.deduction`) into
+/// one look-up set. A tile that is not wanted may fail under this rule set (an
+/// Inns and Cathedrals tile with an inn, lent to a base-game set) without a finding.
+///
+/// Errors: a set that cannot be read or reuses shapes itself (`tileset::chained_shapes`),
+/// a wanted tile that does not compile here, or a wanted id defined by two of the sets
+/// (`tileset::ambiguous_shape`).
+fn load_shapes(
+    file: &SourceFile,
+    paths: &model::Paths,
+    rules: &Rules,
+    wanted: &[Sp<String>],
+) -> Result<TileSet, Vec<Finding>> {
+    let mut findings = Vec::new();
+    let mut merged = TileSet::empty();
+    let mut names = Vec::new();
+    // Which `shapes_from` entry each id came from (for the ambiguity finding).
+    let mut origin: HashMap<String, usize> = HashMap::new();
+    let wanted_ids: HashSet<&str> = wanted.iter().map(|w| w.value.as_str()).collect();
+    for (i, sf) in paths.as_slice().iter().enumerate() {
+        let p = load::resolve(&file.path, &sf.value);
+        let (sfile, sts) = match load::load::<TileSetFile>(&p, FileKind::Tileset) {
+            Ok(x) => x,
+            Err(e) => {
+                findings.extend(reference_failure(
+                    file,
+                    sf,
+                    "tile set named by `shapes_from`",
+                    e,
+                ));
+                continue;
+            }
+        };
+        if sts.shapes_from.is_some() {
+            findings.push(
+                Finding::new(
+                    Check::ChainedShapes,
+                    "`shapes_from` names a set that itself uses `shapes_from`",
+                )
+                .in_file(file)
+                .at(&sf.loc, "chained reuse")
+                .help("reuse shapes from a set that defines its tiles"),
+            );
+            continue;
+        }
+        names.push(sts.name.clone());
+        let parts = compose::load_parts((sfile, sts), &mut Vec::new());
+        let (set, failed) = tileset::compile_lenient(&parts, rules, &wanted_ids);
+        // The reused set is fine on its own; it is compiled here under this file's rule
+        // set, so say which line brought it in.
+        findings.extend(failed.into_iter().map(|f| {
+            let mut note = Finding::new(
+                f.check,
+                format!(
+                    "reused through `shapes_from` in {}:{}",
+                    file.path.display(),
+                    sf.loc.line
+                ),
             )
             .in_file(file)
-            .at(&sf.loc, "chained reuse")
-            .help("reuse shapes from a set that defines its tiles"),
-        ]);
+            .at(&sf.loc, "shapes reused from here");
+            note.level = crate::diag::Level::Note;
+            f.with_related(note)
+        }));
+        for tile in set.tiles {
+            match origin.get(&tile.id) {
+                Some(&first) => {
+                    if let Some(used) = wanted.iter().find(|w| w.value == tile.id) {
+                        let other = &paths.as_slice()[first];
+                        findings.push(
+                            Finding::new(
+                                Check::AmbiguousShape,
+                                format!(
+                                    "`shape: {}` is a tile of two `shapes_from` sets ({} and {})",
+                                    tile.id, other.value, sf.value
+                                ),
+                            )
+                            .in_file(file)
+                            .at(&used.loc, "which one?")
+                            .at(&other.loc, "defined here")
+                            .at(&sf.loc, "and here")
+                            .help("list only one of the sets that define this id in `shapes_from`, or reuse the shape from a set of your own"),
+                        );
+                    }
+                }
+                None => {
+                    origin.insert(tile.id.clone(), i);
+                    merged.by_id.insert(tile.id.clone(), merged.tiles.len());
+                    merged.tiles.push(tile);
+                }
+            }
+        }
     }
-    let parts = compose::load_parts((sfile, sts), &mut Vec::new());
-    let none = vec![None; parts.len()];
-    tileset::compile_parts(&parts, &none, rules)
-        .map(|(set, _)| set)
-        .map_err(|found| {
-            // The reused set is fine on its own; it is compiled here under this file's
-            // rule set, so say which line brought it in.
-            found
-                .into_iter()
-                .map(|f| {
-                    let mut note = Finding::new(
-                        f.check,
-                        format!(
-                            "reused through `shapes_from` in {}:{}",
-                            file.path.display(),
-                            sf.loc.line
-                        ),
-                    )
-                    .in_file(file)
-                    .at(&sf.loc, "shapes reused from here");
-                    note.level = crate::diag::Level::Note;
-                    f.with_related(note)
-                })
-                .collect()
-        })
+    if !findings.is_empty() {
+        return Err(merge_repeated(findings));
+    }
+    merged.name = names.join(" + ");
+    Ok(merged)
 }
 
 /// The summary printed for a composed tile set: tiles per source set and the total.

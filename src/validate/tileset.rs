@@ -843,6 +843,48 @@ pub fn compile_tileset(
     compile_parts(&[part], &[shapes.cloned()], rules)
 }
 
+/// Compiles the tiles of a set lent through `shapes_from` (its parts, included sets too)
+/// under the borrowing file's rule set. Every tile that compiles is kept; the findings of a
+/// tile that does not are returned only when `wanted` names it, since a lent set may hold
+/// tiles that need another rule set. Included parts come first, so a part can reuse their
+/// shapes as in [`compile_parts`]; an id met twice keeps its first definition.
+pub(crate) fn compile_lenient(
+    parts: &[compose::Part],
+    rules: &Rules,
+    wanted: &HashSet<&str>,
+) -> (TileSet, Vec<Finding>) {
+    let mut set = TileSet::empty();
+    let mut failed = Vec::new();
+    for part in parts.iter().rev() {
+        let so_far = part
+            .ts
+            .tiles
+            .iter()
+            .any(|t| t.shape.is_some())
+            .then(|| set.clone());
+        let mut here = Vec::new();
+        for def in &part.ts.tiles {
+            if part.excluded.contains(&def.id.value) || set.by_id.contains_key(&def.id.value) {
+                continue;
+            }
+            match compile_tile(&part.file, def, rules, so_far.as_ref()) {
+                Ok(t) => here.push(t),
+                Err(f) if wanted.contains(def.id.value.as_str()) => {
+                    failed.extend(f.into_iter().map(|f| compose::with_chain(f, &part.chain)));
+                }
+                Err(_) => {}
+            }
+        }
+        for t in here {
+            if !set.by_id.contains_key(&t.id) {
+                set.by_id.insert(t.id.clone(), set.tiles.len());
+                set.tiles.push(t);
+            }
+        }
+    }
+    (set, failed)
+}
+
 /// Compiles the parts of a composed tile set (the top file first, then the included sets,
 /// see [`compose::load_parts`]) into one set. `shapes[i]` is the `shapes_from` set of part
 /// `i`; a part without one may reuse the tiles of the sets it includes with `shape:`.
