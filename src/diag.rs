@@ -1604,9 +1604,9 @@ turns:
 tileset: ../tilesets/pnp-demo.yaml
 players: [A]
 turns:
-  - {tile: T, x: 1, y: 0, rotation: 90, piece: E}
-  - {tile: T, x: 2, y: 0, rotation: 90, piece: N}
-  - {tile: T, x: 3, y: 0, rotation: 90, piece: S}
+  - {tile: U, x: 1, y: 0, rotation: 90, piece: E}
+  - {tile: U, x: 2, y: 0, rotation: 90, piece: N}
+  - {tile: U, x: 3, y: 0, rotation: 90, piece: S}
   - {tile: B, x: 0, y: 1, piece: monastery}
   - {tile: B, x: 1, y: 1, piece: monastery}
   - {tile: E, x: 0, y: -1, rotation: 180, piece: S}
@@ -1615,9 +1615,9 @@ turns:
 tileset: ../tilesets/pnp-demo.yaml
 players: [A]
 turns:
-  - {tile: T, x: 1, y: 0, rotation: 90, piece: E}
-  - {tile: T, x: 2, y: 0, rotation: 90, piece: N}
-  - {tile: T, x: 3, y: 0, rotation: 90, piece: S}
+  - {tile: U, x: 1, y: 0, rotation: 90, piece: E}
+  - {tile: U, x: 2, y: 0, rotation: 90, piece: N}
+  - {tile: U, x: 3, y: 0, rotation: 90, piece: S}
   - {tile: B, x: 0, y: 1, piece: monastery}
   - {tile: B, x: 1, y: 1, piece: monastery}
   - {tile: E, x: 0, y: -1, rotation: 180}

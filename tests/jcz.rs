@@ -968,3 +968,62 @@ fn imported_tiles_say_what_was_not_expressed() {
     .expect("imports");
     assert!(!i.yaml.contains("not expressed"));
 }
+
+/// The "Carcassonne for 2" distribution in JCloisterZone's shape names (pnp-demo.md
+/// section 5: the transcription in github.com/farin/JCloisterZone-plugins).
+const CARCASSONNE_FOR_2: &[(&str, u32)] = &[
+    ("BA/LR", 1),
+    ("BA/L", 2),
+    ("BA/RCr", 4),
+    ("BA/C", 2),
+    ("BA/CFc+", 2),
+    ("BA/CFc.1", 1),
+    ("BA/CFC.2", 2),
+    ("BA/CC.2", 2),
+    ("BA/CRr", 2),
+    ("BA/RrC", 2),
+    ("BA/CRRR", 3),
+    ("BA/Cc.1", 4),
+    ("BA/CcRr+", 2),
+    ("BA/CcRr", 1),
+    ("BA/Ccc+", 1),
+    ("BA/CccR+", 2),
+    ("BA/CccR", 1),
+    ("BA/RFr", 4),
+    ("BA/Rr", 5),
+    ("BA/RRR", 3),
+    ("IC/CFR", 1),
+    ("IC/LRFR", 1),
+];
+
+#[test]
+fn pnp_demo_shapes_are_the_carcassonne_for_2_distribution() {
+    // The demo's tiles, up to rotation and with their counts, against JCloisterZone's own
+    // definitions of the shapes the distribution names: the same multiset of shapes.
+    let dir = scratch("jcz-carcassonne-for-2");
+    let basic = import(
+        &Path::new(DIR).join("basic.xml"),
+        &["basic:2"],
+        &dir.join("basic-2.yaml"),
+    );
+    let ic = import(
+        &Path::new(DIR).join("inns_and_cathedrals.xml"),
+        &["inns-and-cathedrals:2"],
+        &dir.join("ic.yaml"),
+    );
+    let mut want: BTreeMap<String, u32> = BTreeMap::new();
+    for (id, n) in CARCASSONNE_FOR_2 {
+        let game = if id.starts_with("IC/") { &ic } else { &basic };
+        let t = &game.tiles.tiles[game.tiles.get(id).unwrap_or_else(|| panic!("JCZ {id}"))];
+        *want.entry(canonical(&game.rules, t)).or_default() += n;
+    }
+    assert_eq!(want.len(), CARCASSONNE_FOR_2.len(), "22 distinct shapes");
+    assert_eq!(want.values().sum::<u32>(), 48);
+    let (demo, _) =
+        load_tileset(Path::new("tilesets/pnp-demo.yaml"), None).expect("demo set loads");
+    let mut have: BTreeMap<String, u32> = BTreeMap::new();
+    for t in &demo.tiles.tiles {
+        *have.entry(canonical(&demo.rules, t)).or_default() += t.count;
+    }
+    assert_eq!(have, want);
+}

@@ -19,6 +19,8 @@ use crate::model::{Confidence, Deduction};
 const COUNT_LIMIT: usize = 20;
 /// Groups with more tiles than this get no per-tile alternatives (each is a matching).
 const ALTERNATIVES_LIMIT: usize = 200;
+/// Sets with more (tile, shape) pairs than this are not measured at all.
+const PAIR_LIMIT: usize = 1_000_000;
 
 /// The shape ids a tile set's `shapes_from` sets must lend: its tiles' `shape:` entries and
 /// the shapes named by its `provenance.deduction` (located at their values).
@@ -104,6 +106,7 @@ pub fn solve(allowed: &[Vec<bool>]) -> Solution {
                         can.push(s);
                     }
                 }
+                can.sort_unstable();
                 possible[t] = Some(can);
             }
         }
@@ -322,6 +325,22 @@ pub(crate) fn check(
             );
         }
     }
+    if letters.len().saturating_mul(dist.len()) > PAIR_LIMIT {
+        out.push(
+            Finding::new(
+                Check::DeductionNote,
+                format!(
+                    "the deduction is not measured: {} tiles by {} shapes is more than {PAIR_LIMIT} pairs",
+                    letters.len(),
+                    dist.len()
+                ),
+            )
+            .in_file(file)
+            .at(&d.source.loc, "the evidence")
+            .help("split the set, or state the evidence for fewer shapes"),
+        );
+        return out;
+    }
     // The hard constraints, for every (tile, shape) pair.
     let reasons = |l: &Letter, s: usize| -> Vec<String> {
         let (id, n, tile) = &dist[s];
@@ -487,7 +506,7 @@ pub(crate) fn check(
         }
     }
     let count = match solution.count {
-        Some(n) => format!("{n}"),
+        Some(n) => grouped(n),
         None => "too many to count".to_string(),
     };
     let mut help = vec![format!(
@@ -517,6 +536,19 @@ pub(crate) fn check(
             help.join("; ")
         )),
     );
+    out
+}
+
+/// `124416000` as `124,416,000`.
+fn grouped(n: u128) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
     out
 }
 
@@ -559,6 +591,70 @@ mod tests {
         assert_eq!(s.count, Some(1));
         assert_eq!(s.possible[0], Some(vec![1]));
         assert_eq!(s.possible[1], Some(vec![0]));
+    }
+
+    /// Every permutation of shapes, kept when every tile's shape is allowed.
+    fn brute_force(allowed: &[Vec<bool>]) -> (u128, Vec<Vec<usize>>) {
+        fn go(
+            allowed: &[Vec<bool>],
+            t: usize,
+            used: &mut Vec<bool>,
+            pick: &mut Vec<usize>,
+            out: &mut (u128, Vec<BTreeSet<usize>>),
+        ) {
+            if t == allowed.len() {
+                out.0 += 1;
+                for (i, &s) in pick.iter().enumerate() {
+                    out.1[i].insert(s);
+                }
+                return;
+            }
+            for s in 0..used.len() {
+                if allowed[t][s] && !used[s] {
+                    used[s] = true;
+                    pick.push(s);
+                    go(allowed, t + 1, used, pick, out);
+                    pick.pop();
+                    used[s] = false;
+                }
+            }
+        }
+        let n = allowed.len();
+        let mut out = (0, vec![BTreeSet::new(); n]);
+        go(allowed, 0, &mut vec![false; n], &mut Vec::new(), &mut out);
+        (out.0, out.1.into_iter().map(|s| s.into_iter().collect()).collect())
+    }
+
+    #[test]
+    fn counting_and_alternatives_agree_with_brute_force() {
+        // Random square problems up to 7 x 7 with about half the pairs allowed.
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut next = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for round in 0..300 {
+            let n = 1 + round % 7;
+            let allowed: Vec<Vec<bool>> = (0..n)
+                .map(|_| (0..n).map(|_| next() % 2 == 0).collect())
+                .collect();
+            let (count, possible) = brute_force(&allowed);
+            let s = solve(&allowed);
+            assert_eq!(s.count, Some(count), "{allowed:?}");
+            if count > 0 {
+                let got: Vec<Vec<usize>> = s.possible.into_iter().map(|p| p.expect("small")).collect();
+                assert_eq!(got, possible, "{allowed:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn large_counts_are_grouped_by_thousands() {
+        assert_eq!(grouped(124_416_000), "124,416,000");
+        assert_eq!(grouped(999), "999");
+        assert_eq!(grouped(1000), "1,000");
     }
 
     #[test]

@@ -1,0 +1,207 @@
+//! Deduced shapes (issue 8) on the real deduced set, `tilesets/pnp-demo.yaml`: the
+//! validator measures what the evidence leaves open, the chosen shapes meet every
+//! constraint, and a broken choice, a stale alternative list or a wrong `certain` is
+//! reported at its line.
+
+use std::path::Path;
+
+use tessera::diag::{Check, Finding, Level, SourceFile};
+use tessera::validate::{load_tileset, validate_source};
+
+const DEMO: &str = "tilesets/pnp-demo.yaml";
+
+/// Validates `text` as if it were a file in `tilesets/` (its relative paths resolve there).
+fn validate_text(text: &str) -> Vec<Finding> {
+    validate_source(SourceFile::new(
+        Path::new("tilesets/pnp-demo-changed.yaml"),
+        text.to_string(),
+    ))
+    .expect("validates")
+    .findings
+}
+
+fn demo_text() -> String {
+    std::fs::read_to_string(DEMO).expect("bundled")
+}
+
+/// The 1-based line of the first line of `text` containing `needle` after the line
+/// containing `after`.
+fn line_after(text: &str, after: &str, needle: &str) -> usize {
+    let start = text.lines().position(|l| l.contains(after)).expect("anchor");
+    start
+        + 1
+        + text.lines().skip(start).position(|l| l.contains(needle)).expect("needle")
+}
+
+/// `text` with the first occurrence of `old` after the line containing `after` replaced.
+fn replace_after(text: &str, after: &str, old: &str, new: &str) -> String {
+    let at = text.find(after).expect("anchor");
+    let rel = text[at..].find(old).expect("old text");
+    format!("{}{new}{}", &text[..at + rel], &text[at + rel + old.len()..])
+}
+
+fn of(findings: &[Finding], check: Check) -> Vec<&Finding> {
+    findings.iter().filter(|f| f.check == check).collect()
+}
+
+#[test]
+fn the_demo_deduction_is_measured_and_its_choice_meets_every_constraint() {
+    let (game, notes) = load_tileset(Path::new(DEMO), None).expect("the demo set loads");
+    assert_eq!(game.tiles.total, 48);
+    let note = notes
+        .iter()
+        .find(|n| n.check == Check::DeductionNote)
+        .expect("the deduction note");
+    // The measurement (also printed by `tessera validate tilesets/pnp-demo.yaml`): counts
+    // (7 tiles of one copy, 9 of two, 2 of three, 3 of four, 1 of five), Highwaymen on a
+    // road, WaterTower in a city and the start shape leave 2400 x 25920 x 2 x 1 x 1
+    // assignments; they agree on D, N, T and U.
+    println!("{}\n{}", note.message, note.help.as_deref().unwrap_or(""));
+    assert!(
+        note.message
+            .contains("124,416,000 assignments of its 22 shapes to the 22 tiles"),
+        "{}",
+        note.message
+    );
+    assert!(note.message.contains("4 tiles have the same shape in all of them"));
+    let help = note.help.as_deref().expect("help");
+    assert!(help.contains("certain (forced by the constraints): D, N, T, U;"), "{help}");
+    // The file validates with no conflict, mismatch or stale alternative: the chosen
+    // assignment is one of the consistent ones, and every tile's alternatives are exact.
+    let all = validate_text(&demo_text());
+    let unexpected: Vec<_> = all
+        .iter()
+        .filter(|f| f.level != Level::Note)
+        .map(|f| f.to_string())
+        .collect();
+    assert!(unexpected.is_empty(), "{unexpected:?}");
+}
+
+#[test]
+fn a_shape_that_breaks_a_constraint_is_a_conflict_at_its_line() {
+    // F shows Highwaymen, which needs a road; shape G (a city band) has none. G is also
+    // used by H, so the distribution no longer adds up either.
+    let text = replace_after(&demo_text(), "- id: F", "shape: IC/CFR", "shape: G");
+    let found = validate_text(&text);
+    let conflicts = of(&found, Check::DeductionConflict);
+    assert_eq!(conflicts.len(), 1, "{found:?}");
+    assert!(
+        conflicts[0].message.contains("shows Highwaymen, which needs a road"),
+        "{}",
+        conflicts[0].message
+    );
+    assert_eq!(
+        conflicts[0].position().expect("located").1,
+        line_after(&text, "- id: F", "shape: G")
+    );
+    let mismatch: Vec<&str> = of(&found, Check::DistributionMismatch)
+        .iter()
+        .map(|f| f.message.as_str())
+        .collect();
+    assert_eq!(mismatch.len(), 2, "{mismatch:?}");
+    assert!(mismatch.iter().any(|m| m.starts_with("shape `G`")));
+    assert!(mismatch.iter().any(|m| m.starts_with("shape `IC/CFR`")));
+}
+
+#[test]
+fn a_start_tile_of_another_shape_is_a_conflict() {
+    let text = replace_after(&demo_text(), "deduction:", "start_shape: D", "start_shape: U");
+    let found = validate_text(&text);
+    let conflicts = of(&found, Check::DeductionConflict);
+    assert_eq!(conflicts.len(), 1, "{found:?}");
+    assert!(conflicts[0].message.contains("`D` is the start tile, whose shape is `U`"));
+}
+
+#[test]
+fn stale_alternatives_and_a_wrong_certain_are_warnings_at_their_lines() {
+    // K's list loses O; N says `high` although nothing else is possible; E says `certain`.
+    let mut text = replace_after(&demo_text(), "- id: K", "[K, O, S]", "[K, S]");
+    text = replace_after(&text, "- id: N", "confidence: certain", "confidence: high");
+    text = replace_after(&text, "- id: E", "confidence: medium", "confidence: certain");
+    let found = validate_text(&text);
+    assert!(
+        found.iter().all(|f| f.level != Level::Error),
+        "{found:?}"
+    );
+    let stale = of(&found, Check::DeducedMismatch);
+    let at = |f: &&Finding| f.position().expect("located").1;
+    let mut got: Vec<(usize, &str)> = stale.iter().map(|f| (at(f), f.message.as_str())).collect();
+    got.sort();
+    let mut want = vec![
+        (
+            line_after(&text, "- id: K", "alternatives:"),
+            "the alternatives of tile `K` are not what the constraints leave: the constraints also allow O",
+        ),
+        (
+            line_after(&text, "- id: N", "confidence:"),
+            "the constraints leave tile `N` no shape but `N`",
+        ),
+        (
+            line_after(&text, "- id: E", "confidence:"),
+            "tile `E` says `certain`, but the constraints also allow F, H, I, J, K, O, S",
+        ),
+    ];
+    want.sort();
+    assert_eq!(got, want);
+    assert!(stale.iter().all(|f| f.level == Level::Warning));
+}
+
+#[test]
+fn a_tile_without_deduced_is_asked_for_its_confidence() {
+    let text = demo_text().replace(
+        "    deduced:\n      confidence: medium\n      why: \"the 3-copy types are base L and W; no illustration, like both; letter order\"\n      alternatives: [W]\n",
+        "",
+    );
+    let found = validate_text(&text);
+    let stale = of(&found, Check::DeducedMismatch);
+    assert_eq!(stale.len(), 1, "{found:?}");
+    assert_eq!(stale[0].message, "tile `J` does not say how sure its shape is");
+    assert!(
+        stale[0]
+            .help
+            .as_deref()
+            .is_some_and(|h| h.contains("alternatives: [W]")),
+        "{:?}",
+        stale[0].help
+    );
+}
+
+#[test]
+fn evidence_naming_unknown_decorations_features_or_shapes_is_reported() {
+    let mut text = replace_after(&demo_text(), "needs:", "Highwaymen: [road]", "Robbers: [road]");
+    text = replace_after(&text, "needs:", "WaterTower: [city]", "WaterTower: [town]");
+    text = replace_after(&text, "distribution:", "IC/LRFR: 1", "IC/LRFX: 1");
+    let found = validate_text(&text);
+    let messages: Vec<String> = found
+        .iter()
+        .filter(|f| f.level == Level::Error)
+        .map(|f| format!("{} {}", f.check.code(), f.message))
+        .collect();
+    for want in [
+        "tileset::unknown_name unknown decoration `Robbers`",
+        "tileset::unknown_name unknown feature kind `town`",
+        "tileset::unknown_shape the distribution's shape `IC/LRFX` is not a tile of",
+    ] {
+        assert!(
+            messages.iter().any(|m| m.starts_with(want)),
+            "{want}: {messages:?}"
+        );
+    }
+    assert!(found.iter().all(|f| f.position().is_some()), "{found:?}");
+}
+
+#[test]
+fn a_shape_id_defined_by_two_lent_sets_is_ambiguous() {
+    // base-inns-cathedrals.yaml includes the base set, so both define `D`.
+    let text = demo_text().replace(
+        "shapes_from: [base.yaml, inns-cathedrals.yaml]",
+        "shapes_from: [base.yaml, base-inns-cathedrals.yaml]",
+    );
+    let found = validate_text(&text);
+    let ambiguous = of(&found, Check::AmbiguousShape);
+    assert!(!ambiguous.is_empty(), "{found:?}");
+    assert!(ambiguous.iter().any(|f| f.message.starts_with("`shape: D` is a tile of two")));
+    // Lending only the named tiles: the I&C set's inn and cathedral tiles, which the base
+    // rule set cannot compile, are not reported.
+    assert!(of(&found, Check::TileSetUnknownName).is_empty(), "{found:?}");
+}
