@@ -561,8 +561,13 @@ fn confidence_word(c: Confidence) -> &'static str {
     }
 }
 
+/// `word` for one, its plural (`tiles`, `copies`) otherwise.
 fn plural(n: u32, word: &str) -> String {
-    crate::score::plural(word, i64::from(n))
+    match (n, word.strip_suffix('y')) {
+        (1, _) => word.to_string(),
+        (_, Some(stem)) => format!("{stem}ies"),
+        _ => format!("{word}s"),
+    }
 }
 
 #[cfg(test)]
