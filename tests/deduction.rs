@@ -27,17 +27,28 @@ fn demo_text() -> String {
 /// The 1-based line of the first line of `text` containing `needle` after the line
 /// containing `after`.
 fn line_after(text: &str, after: &str, needle: &str) -> usize {
-    let start = text.lines().position(|l| l.contains(after)).expect("anchor");
+    let start = text
+        .lines()
+        .position(|l| l.contains(after))
+        .expect("anchor");
     start
         + 1
-        + text.lines().skip(start).position(|l| l.contains(needle)).expect("needle")
+        + text
+            .lines()
+            .skip(start)
+            .position(|l| l.contains(needle))
+            .expect("needle")
 }
 
 /// `text` with the first occurrence of `old` after the line containing `after` replaced.
 fn replace_after(text: &str, after: &str, old: &str, new: &str) -> String {
     let at = text.find(after).expect("anchor");
     let rel = text[at..].find(old).expect("old text");
-    format!("{}{new}{}", &text[..at + rel], &text[at + rel + old.len()..])
+    format!(
+        "{}{new}{}",
+        &text[..at + rel],
+        &text[at + rel + old.len()..]
+    )
 }
 
 fn of(findings: &[Finding], check: Check) -> Vec<&Finding> {
@@ -63,9 +74,15 @@ fn the_demo_deduction_is_measured_and_its_choice_meets_every_constraint() {
         "{}",
         note.message
     );
-    assert!(note.message.contains("4 tiles have the same shape in all of them"));
+    assert!(
+        note.message
+            .contains("4 tiles have the same shape in all of them")
+    );
     let help = note.help.as_deref().expect("help");
-    assert!(help.contains("certain (forced by the constraints): D, N, T, U;"), "{help}");
+    assert!(
+        help.contains("certain (forced by the constraints): D, N, T, U;"),
+        "{help}"
+    );
     // The file validates with no conflict, mismatch or stale alternative: the chosen
     // assignment is one of the consistent ones, and every tile's alternatives are exact.
     let all = validate_text(&demo_text());
@@ -86,7 +103,9 @@ fn a_shape_that_breaks_a_constraint_is_a_conflict_at_its_line() {
     let conflicts = of(&found, Check::DeductionConflict);
     assert_eq!(conflicts.len(), 1, "{found:?}");
     assert!(
-        conflicts[0].message.contains("shows Highwaymen, which needs a road"),
+        conflicts[0]
+            .message
+            .contains("shows Highwaymen, which needs a road"),
         "{}",
         conflicts[0].message
     );
@@ -105,11 +124,20 @@ fn a_shape_that_breaks_a_constraint_is_a_conflict_at_its_line() {
 
 #[test]
 fn a_start_tile_of_another_shape_is_a_conflict() {
-    let text = replace_after(&demo_text(), "deduction:", "start_shape: D", "start_shape: U");
+    let text = replace_after(
+        &demo_text(),
+        "deduction:",
+        "start_shape: D",
+        "start_shape: U",
+    );
     let found = validate_text(&text);
     let conflicts = of(&found, Check::DeductionConflict);
     assert_eq!(conflicts.len(), 1, "{found:?}");
-    assert!(conflicts[0].message.contains("`D` is the start tile, whose shape is `U`"));
+    assert!(
+        conflicts[0]
+            .message
+            .contains("`D` is the start tile, whose shape is `U`")
+    );
 }
 
 #[test]
@@ -117,12 +145,14 @@ fn stale_alternatives_and_a_wrong_certain_are_warnings_at_their_lines() {
     // K's list loses O; N says `high` although nothing else is possible; E says `certain`.
     let mut text = replace_after(&demo_text(), "- id: K", "[K, O, S]", "[K, S]");
     text = replace_after(&text, "- id: N", "confidence: certain", "confidence: high");
-    text = replace_after(&text, "- id: E", "confidence: medium", "confidence: certain");
-    let found = validate_text(&text);
-    assert!(
-        found.iter().all(|f| f.level != Level::Error),
-        "{found:?}"
+    text = replace_after(
+        &text,
+        "- id: E",
+        "confidence: medium",
+        "confidence: certain",
     );
+    let found = validate_text(&text);
+    assert!(found.iter().all(|f| f.level != Level::Error), "{found:?}");
     let stale = of(&found, Check::DeducedMismatch);
     let at = |f: &&Finding| f.position().expect("located").1;
     let mut got: Vec<(usize, &str)> = stale.iter().map(|f| (at(f), f.message.as_str())).collect();
@@ -155,7 +185,10 @@ fn a_tile_without_deduced_is_asked_for_its_confidence() {
     let found = validate_text(&text);
     let stale = of(&found, Check::DeducedMismatch);
     assert_eq!(stale.len(), 1, "{found:?}");
-    assert_eq!(stale[0].message, "tile `J` does not say how sure its shape is");
+    assert_eq!(
+        stale[0].message,
+        "tile `J` does not say how sure its shape is"
+    );
     assert!(
         stale[0]
             .help
@@ -168,7 +201,12 @@ fn a_tile_without_deduced_is_asked_for_its_confidence() {
 
 #[test]
 fn evidence_naming_unknown_decorations_features_or_shapes_is_reported() {
-    let mut text = replace_after(&demo_text(), "needs:", "Highwaymen: [road]", "Robbers: [road]");
+    let mut text = replace_after(
+        &demo_text(),
+        "needs:",
+        "Highwaymen: [road]",
+        "Robbers: [road]",
+    );
     text = replace_after(&text, "needs:", "WaterTower: [city]", "WaterTower: [town]");
     text = replace_after(&text, "distribution:", "IC/LRFR: 1", "IC/LRFX: 1");
     let found = validate_text(&text);
@@ -200,8 +238,15 @@ fn a_shape_id_defined_by_two_lent_sets_is_ambiguous() {
     let found = validate_text(&text);
     let ambiguous = of(&found, Check::AmbiguousShape);
     assert!(!ambiguous.is_empty(), "{found:?}");
-    assert!(ambiguous.iter().any(|f| f.message.starts_with("`shape: D` is a tile of two")));
+    assert!(
+        ambiguous
+            .iter()
+            .any(|f| f.message.starts_with("`shape: D` is a tile of two"))
+    );
     // Lending only the named tiles: the I&C set's inn and cathedral tiles, which the base
     // rule set cannot compile, are not reported.
-    assert!(of(&found, Check::TileSetUnknownName).is_empty(), "{found:?}");
+    assert!(
+        of(&found, Check::TileSetUnknownName).is_empty(),
+        "{found:?}"
+    );
 }

@@ -191,11 +191,7 @@ struct Letter<'a> {
 /// (`tileset::distribution_mismatch`), the hard constraints (`tileset::deduction_conflict`),
 /// each tile's `deduced` (`tileset::deduced_mismatch`, a warning), and the summary note
 /// (`note::deduction`). `shapes` is the part's `shapes_from` look-up set.
-pub(crate) fn check(
-    part: &compose::Part,
-    shapes: Option<&TileSet>,
-    rules: &Rules,
-) -> Vec<Finding> {
+pub(crate) fn check(part: &compose::Part, shapes: Option<&TileSet>, rules: &Rules) -> Vec<Finding> {
     let file = &part.file;
     let Some(d) = deduction(&part.ts) else {
         return Vec::new();
@@ -252,7 +248,10 @@ pub(crate) fn check(
             out.push(
                 Finding::new(
                     Check::UnknownShape,
-                    format!("the distribution's shape `{id}` is not a tile of {}", shapes.name),
+                    format!(
+                        "the distribution's shape `{id}` is not a tile of {}",
+                        shapes.name
+                    ),
                 )
                 .in_file(file)
                 .at(&n.loc, "unknown shape")
@@ -300,12 +299,16 @@ pub(crate) fn check(
             .in_file(file)
             .at(&n.loc, "in the distribution");
             for u in &users {
-                f = f.at(&u.shape.loc, format!("`{}`: {}", u.def.id.value, u.def.count.value));
+                f = f.at(
+                    &u.shape.loc,
+                    format!("`{}`: {}", u.def.id.value, u.def.count.value),
+                );
             }
             out.push(f.help(if users.is_empty() {
                 format!("give one tile `shape: {id}`, or correct the distribution")
             } else {
-                "give the tiles the distribution's shapes and counts, or correct the distribution".to_string()
+                "give the tiles the distribution's shapes and counts, or correct the distribution"
+                    .to_string()
             }));
         }
     }
@@ -416,7 +419,9 @@ pub(crate) fn check(
     let mut by_confidence: BTreeMap<Confidence, Vec<&str>> = BTreeMap::new();
     let mut forced = Vec::new();
     for (li, l) in letters.iter().enumerate() {
-        let Some(can) = &solution.possible[li] else { continue };
+        let Some(can) = &solution.possible[li] else {
+            continue;
+        };
         let others: BTreeSet<&str> = can
             .iter()
             .filter(|&&s| Some(s) != l.chosen)
@@ -436,14 +441,21 @@ pub(crate) fn check(
             out.push(
                 Finding::new(
                     Check::DeducedMismatch,
-                    format!("tile `{}` does not say how sure its shape is", l.def.id.value),
+                    format!(
+                        "tile `{}` does not say how sure its shape is",
+                        l.def.id.value
+                    ),
                 )
                 .in_file(file)
                 .at(&l.shape.loc, "deduced shape")
                 .help(if others.is_empty() {
-                    "add `deduced: {confidence: certain}`: the constraints leave no other shape".to_string()
+                    "add `deduced: {confidence: certain}`: the constraints leave no other shape"
+                        .to_string()
                 } else {
-                    format!("add `deduced: {{confidence: .., alternatives: [{}]}}`", listed())
+                    format!(
+                        "add `deduced: {{confidence: .., alternatives: [{}]}}`",
+                        listed()
+                    )
                 }),
             );
             continue;
@@ -511,7 +523,11 @@ pub(crate) fn check(
     };
     let mut help = vec![format!(
         "certain (forced by the constraints): {}",
-        if forced.is_empty() { "none".to_string() } else { forced.join(", ") }
+        if forced.is_empty() {
+            "none".to_string()
+        } else {
+            forced.join(", ")
+        }
     )];
     for (c, ids) in &by_confidence {
         if *c != Confidence::Certain {
@@ -627,7 +643,10 @@ mod tests {
         let n = allowed.len();
         let mut out = (0, vec![BTreeSet::new(); n]);
         go(allowed, 0, &mut vec![false; n], &mut Vec::new(), &mut out);
-        (out.0, out.1.into_iter().map(|s| s.into_iter().collect()).collect())
+        (
+            out.0,
+            out.1.into_iter().map(|s| s.into_iter().collect()).collect(),
+        )
     }
 
     #[test]
@@ -649,7 +668,8 @@ mod tests {
             let s = solve(&allowed);
             assert_eq!(s.count, Some(count), "{allowed:?}");
             if count > 0 {
-                let got: Vec<Vec<usize>> = s.possible.into_iter().map(|p| p.expect("small")).collect();
+                let got: Vec<Vec<usize>> =
+                    s.possible.into_iter().map(|p| p.expect("small")).collect();
                 assert_eq!(got, possible, "{allowed:?}");
             }
         }

@@ -227,7 +227,8 @@ pub fn load_tileset_parsed(
     let mut shapes_failed = false;
     for part in &parts {
         shapes.push(match &part.ts.shapes_from {
-            Some(sf) => match load_shapes(&part.file, sf, &rules, &deduce::wanted_shapes(&part.ts)) {
+            Some(sf) => match load_shapes(&part.file, sf, &rules, &deduce::wanted_shapes(&part.ts))
+            {
                 Ok(set) => Some(set),
                 Err(f) => {
                     findings.extend(f.into_iter().map(|f| compose::with_chain(f, &part.chain)));
