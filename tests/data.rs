@@ -1,8 +1,9 @@
 //! The bundled data, checked as data: generated schemas and the check reference
 //! (docs/checks.md) are fresh, every bundled file
 //! carries its schema modeline and validates clean, the tile sets have the totals the
-//! reference files verify (`reference/tiles/base-game.md` section 3, `pnp-demo.md`
-//! section 2), and every tile of each set can be laid out into one board.
+//! reference files give (`reference/tiles/base-game.md` section 3; for the demo, the
+//! totals counted by hand from the shapes of `pnp-demo.md` section 5), and every tile of
+//! each set can be laid out into one board.
 
 use std::path::{Path, PathBuf};
 
@@ -198,10 +199,12 @@ fn base_tile_set_has_the_verified_totals() {
 
 #[test]
 fn pnp_demo_has_the_deduced_totals_and_five_followers() {
-    // pnp-demo.md section 2 ("Totals under this mapping"): 48 tiles; edges F/R/C
-    // 73/59/60; 83 field, 36 city, 39 road segments; 9 pennants; 3 monasteries.
+    // The totals of the "Carcassonne for 2" shapes (pnp-demo.md section 5), counted by hand
+    // from the base and Inns and Cathedrals geometry: 48 tiles; edges F/R/C 73/65/54;
+    // 88 field, 36 city, 45 road segments; 7 pennants (G x2, O x2, Q, R x2); 4 monasteries
+    // (A, B x2, C).
     let g = game("tilesets/pnp-demo.yaml");
-    assert_eq!(totals(&g), [48, 73, 59, 60, 83, 36, 39, 9, 3]);
+    assert_eq!(totals(&g), [48, 73, 65, 54, 88, 36, 45, 7, 4]);
     assert_eq!(g.tiles.supply, vec![5]);
     let d = g.tiles.get("D").expect("demo D");
     assert_eq!(g.tiles.start, d);
