@@ -2,7 +2,8 @@
 //! Inns and Cathedrals and The River (`tilesets/base-ic-river.yaml`, 102 tiles, a rule set
 //! that extends two others), a fan expansion composed with the base game
 //! (`examples/my-expansion.yaml`: 13 + 72 tiles), and a generated tile set of 5,000
-//! definitions (the base set's 24 shapes repeated under new ids).
+//! definitions (the base set's 24 shapes repeated under new ids); and the print-and-play
+//! demo, whose deduced shapes are measured by the solver on every validation.
 //!
 //! Run with `cargo bench --bench validate`. Targets (issue 7): a composed set validated in
 //! under 20 ms and a 5,000-definition set in under 1 s, as whole processes.
@@ -53,6 +54,20 @@ fn validate_sets(c: &mut Criterion) {
         v.findings
             .iter()
             .all(|f| f.level != tessera::diag::Level::Error)
+    );
+    // The print-and-play demo: shapes lent by two sets, and its deduction measured (the
+    // solver counts 124,416,000 assignments and every tile's alternatives).
+    let demo = Path::new("tilesets/pnp-demo.yaml");
+    assert!(
+        validate_path(demo)
+            .expect("readable")
+            .findings
+            .iter()
+            .any(|f| f.check == tessera::diag::Check::DeductionNote)
+    );
+    c.bench_function(
+        "validate the print-and-play demo (deduction measured)",
+        |b| b.iter(|| black_box(validate_path(demo).expect("readable").findings.len())),
     );
     c.bench_function(
         "validate base + Inns and Cathedrals + River (composed)",
