@@ -2481,6 +2481,70 @@ tiles:
       - {id: field, feature: field, at: [E, S, W], links: {touches: [city]}}
 ",
     }
+    /// Tiles say `deduced:` but the set has no `provenance.deduction` to check them against.
+    DeducedUnchecked => "tileset::deduced_unchecked", Warning {
+        why: "A tile's `deduced` (confidence, alternatives) is a claim about evidence; without \
+              `provenance.deduction` nothing checks it, and `certain` or a list of alternatives \
+              would be believed as written.",
+        bad: "\
+name: My reprint
+ruleset: ../rulesets/carcassonne.yaml
+shapes_from: base.yaml
+total: 4
+start: {tile: D}
+provenance: {status: deduced}
+tiles:
+  - {id: D, shape: D, count: 4, deduced: {confidence: certain}}
+",
+        fixed: "\
+name: My reprint
+ruleset: ../rulesets/carcassonne.yaml
+shapes_from: base.yaml
+total: 4
+start: {tile: D}
+provenance:
+  status: deduced
+  deduction:
+    source: the publisher's tile list
+    distribution: {D: 4}
+tiles:
+  - {id: D, shape: D, count: 4, deduced: {confidence: certain}}
+",
+    }
+    /// `provenance.deduction` is given but `provenance.status` is not `deduced`.
+    DeductionStatus => "tileset::deduction_status", Warning {
+        why: "A set whose shapes are chosen by deduction is not verified; `status` is what \
+              `tessera validate` and every user read first, so it must say `deduced` while the \
+              evidence is what the shapes rest on.",
+        bad: "\
+name: My reprint
+ruleset: ../rulesets/carcassonne.yaml
+shapes_from: base.yaml
+total: 4
+start: {tile: D}
+provenance:
+  status: verified
+  deduction:
+    source: the publisher's tile list
+    distribution: {D: 4}
+tiles:
+  - {id: D, shape: D, count: 4, deduced: {confidence: certain}}
+",
+        fixed: "\
+name: My reprint
+ruleset: ../rulesets/carcassonne.yaml
+shapes_from: base.yaml
+total: 4
+start: {tile: D}
+provenance:
+  status: deduced
+  deduction:
+    source: the publisher's tile list
+    distribution: {D: 4}
+tiles:
+  - {id: D, shape: D, count: 4, deduced: {confidence: certain}}
+",
+    }
     /// What the evidence of a deduced set leaves open: how many assignments of shapes meet every constraint, and which tiles they agree on.
     DeductionNote => "note::deduction", Note {
         why: "A deduced set says how it was deduced (`provenance.deduction`); the validator \

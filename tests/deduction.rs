@@ -69,18 +69,20 @@ fn the_demo_deduction_is_measured_and_its_choice_meets_every_constraint() {
     // assignments; they agree on D, N, T and U.
     println!("{}\n{}", note.message, note.help.as_deref().unwrap_or(""));
     assert!(
-        note.message
-            .contains("124,416,000 assignments of its 22 shapes to the 22 tiles"),
+        note.message.contains(
+            "124,416,000 assignments of its 22 shapes to the 22 tile definitions (48 tiles)"
+        ),
         "{}",
         note.message
     );
     assert!(
         note.message
-            .contains("4 tiles have the same shape in all of them")
+            .contains("4 definitions have the same shape in all of them")
     );
     let help = note.help.as_deref().expect("help");
+    assert!(help.contains("Forced by them: D, N, T, U."), "{help}");
     assert!(
-        help.contains("certain (forced by the constraints): D, N, T, U;"),
+        help.contains("the start tile has shape D; Highwaymen needs road; WaterTower needs city"),
         "{help}"
     );
     // The file validates with no conflict, mismatch or stale alternative: the chosen
@@ -237,11 +239,17 @@ fn a_shape_id_defined_by_two_lent_sets_is_ambiguous() {
     );
     let found = validate_text(&text);
     let ambiguous = of(&found, Check::AmbiguousShape);
-    assert!(!ambiguous.is_empty(), "{found:?}");
+    assert_eq!(
+        ambiguous.len(),
+        1,
+        "one finding for the pair of sets: {found:?}"
+    );
     assert!(
-        ambiguous
-            .iter()
-            .any(|f| f.message.starts_with("`shape: D` is a tile of two"))
+        ambiguous[0]
+            .message
+            .starts_with("`shape: A` and 19 more are tiles of two `shapes_from` sets"),
+        "{}",
+        ambiguous[0].message
     );
     // Lending only the named tiles: the I&C set's inn and cathedral tiles, which the base
     // rule set cannot compile, are not reported.
@@ -249,4 +257,116 @@ fn a_shape_id_defined_by_two_lent_sets_is_ambiguous() {
         of(&found, Check::TileSetUnknownName).is_empty(),
         "{found:?}"
     );
+}
+
+#[test]
+fn a_set_listed_twice_in_shapes_from_is_one_finding() {
+    let text = demo_text().replace(
+        "shapes_from: [base.yaml, inns-cathedrals.yaml]",
+        "shapes_from: [base.yaml, inns-cathedrals.yaml, ./base.yaml]",
+    );
+    let found = validate_text(&text);
+    let errors: Vec<&Finding> = found.iter().filter(|f| f.level == Level::Error).collect();
+    assert_eq!(errors.len(), 1, "{found:?}");
+    assert_eq!(errors[0].check, Check::AmbiguousShape);
+    assert_eq!(errors[0].message, "`shapes_from` lists `./base.yaml` twice");
+}
+
+#[test]
+fn an_empty_shapes_from_list_is_a_schema_finding_at_its_line() {
+    let text = demo_text().replace(
+        "shapes_from: [base.yaml, inns-cathedrals.yaml]",
+        "shapes_from: []",
+    );
+    let found = validate_text(&text);
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert_eq!(found[0].check.code(), "schema::invalid");
+    assert_eq!(
+        found[0].position().expect("located").1,
+        line_after(&text, "name:", "shapes_from")
+    );
+}
+
+#[test]
+fn a_start_shape_outside_the_distribution_is_reported_at_start_shape() {
+    for (shape, code) in [
+        ("DD", "tileset::unknown_shape"),
+        ("X", "tileset::distribution_mismatch"),
+    ] {
+        let text = replace_after(
+            &demo_text(),
+            "deduction:",
+            "start_shape: D",
+            &format!("start_shape: {shape}"),
+        );
+        let found = validate_text(&text);
+        let errors: Vec<&Finding> = found.iter().filter(|f| f.level == Level::Error).collect();
+        assert_eq!(errors.len(), 1, "{shape}: {found:?}");
+        assert_eq!(errors[0].check.code(), code);
+        assert_eq!(
+            errors[0].position().expect("located").1,
+            line_after(&text, "deduction:", "start_shape")
+        );
+    }
+}
+
+#[test]
+fn alternatives_that_name_the_chosen_shape_unknown_ids_or_repeats_say_so() {
+    let text = replace_after(
+        &demo_text(),
+        "- id: A",
+        "[P, T, IC/CFR, IC/LRFR]",
+        "[A, P, P, T, ZZ, IC/CFR, IC/LRFR]",
+    );
+    let found = validate_text(&text);
+    let stale = of(&found, Check::DeducedMismatch);
+    assert_eq!(stale.len(), 1, "{found:?}");
+    assert_eq!(
+        stale[0].message,
+        "the alternatives of tile `A` are not what the constraints leave: `P` is listed twice; \
+         `A` is the chosen shape itself; ZZ not in the distribution"
+    );
+}
+
+#[test]
+fn missing_alternatives_are_reported_at_the_confidence() {
+    let text = replace_after(
+        &demo_text(),
+        "- id: A",
+        "      alternatives: [P, T, IC/CFR, IC/LRFR]\n",
+        "",
+    );
+    let found = validate_text(&text);
+    let stale = of(&found, Check::DeducedMismatch);
+    assert_eq!(stale.len(), 1, "{found:?}");
+    assert_eq!(
+        stale[0].message,
+        "tile `A` gives no `alternatives`, but the constraints allow IC/CFR, IC/LRFR, P, T"
+    );
+    assert_eq!(
+        stale[0].position().expect("located").1,
+        line_after(&text, "- id: A", "confidence:")
+    );
+}
+
+#[test]
+fn deduced_claims_without_evidence_or_evidence_under_another_status_are_warnings() {
+    // No `deduction`: the 22 `deduced:` blocks are unchecked (one warning).
+    let text = demo_text();
+    let start = text.find("  deduction:").expect("deduction");
+    let end = text.find("\ntiles:").expect("tiles");
+    let without = format!("{}{}", &text[..start], &text[end + 1..]);
+    let found = validate_text(&without);
+    let unchecked = of(&found, Check::DeducedUnchecked);
+    assert_eq!(unchecked.len(), 1, "{found:?}");
+    assert!(
+        unchecked[0]
+            .message
+            .starts_with("22 definitions say `deduced:`")
+    );
+    assert!(of(&found, Check::DeductionNote).is_empty());
+    // `status: verified` with the evidence of a deduction.
+    let verified = text.replace("  status: deduced", "  status: verified");
+    let found = validate_text(&verified);
+    assert_eq!(of(&found, Check::DeductionStatus).len(), 1, "{found:?}");
 }

@@ -102,7 +102,7 @@ impl JsonSchema for Paths {
             "description": "A path, or a list of paths, relative to this file.",
             "anyOf": [
                 {"type": "string"},
-                {"type": "array", "items": {"type": "string"}}
+                {"type": "array", "items": {"type": "string"}, "minItems": 1}
             ]
         })
     }

@@ -167,16 +167,25 @@ pub struct Deduction {
     /// Where the distribution comes from (a product, a transcription, a commit).
     pub source: Sp<String>,
     /// The shapes the set is known to have: shape id (a tile of a `shapes_from` set) to the
-    /// number of tiles (copies) with that shape.
+    /// number of tiles (copies) with that shape, at least 1.
+    #[schemars(schema_with = "distribution_schema")]
     pub distribution: BTreeMap<String, Sp<u32>>,
     /// The shape of the start tile, when it is known on its own (in every edition of the
     /// base game the start tile is shape D).
     #[serde(default)]
     pub start_shape: Option<Sp<String>>,
-    /// Decoration name to the feature kinds its tile must have
+    /// Decoration name to the feature kinds its tile must have, all of them
     /// (`{Highwaymen: [road]}`: highwaymen are only drawn beside a road).
     #[serde(default)]
     pub needs: BTreeMap<String, Vec<Sp<String>>>,
+}
+
+fn distribution_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+    schemars::json_schema!({
+        "type": "object",
+        "additionalProperties": {"type": "integer", "minimum": 1},
+        "minProperties": 1
+    })
 }
 
 /// How sure a deduced tile's `shape` is (`deduced:` on a tile).
@@ -243,8 +252,8 @@ pub struct TileDef {
     /// Number of copies in the set (default 1).
     #[serde(default = "one")]
     pub count: Sp<u32>,
-    /// Reuse the sides and segments of this tile of the `shapes_from` set instead of
-    /// writing them here.
+    /// Reuse the sides and segments of this tile of a `shapes_from` set (or of an included
+    /// set) instead of writing them here.
     #[serde(default, deserialize_with = "super::opt_tile_id")]
     #[schemars(with = "Option<super::TileIdSchema>")]
     pub shape: Option<Sp<String>>,

@@ -194,9 +194,21 @@ struct Letter<'a> {
 pub(crate) fn check(part: &compose::Part, shapes: Option<&TileSet>, rules: &Rules) -> Vec<Finding> {
     let file = &part.file;
     let Some(d) = deduction(&part.ts) else {
-        return Vec::new();
+        return unchecked_claims(part);
     };
     let mut out = Vec::new();
+    let status = part.ts.provenance.as_ref().map(|p| p.status);
+    if status != Some(ProvenanceStatus::Deduced) {
+        out.push(
+            Finding::new(
+                Check::DeductionStatus,
+                "`provenance.deduction` is given, but `provenance.status` is not `deduced`",
+            )
+            .in_file(file)
+            .at(&d.source.loc, "evidence of a deduction")
+            .help("say `status: deduced` while the shapes are deduced; once they are checked against the tiles, say `verified` and drop `deduction`"),
+        );
+    }
     let Some(shapes) = shapes else {
         out.push(
             Finding::new(
@@ -259,6 +271,34 @@ pub(crate) fn check(part: &compose::Part, shapes: Option<&TileSet>, rules: &Rule
             );
         }
     }
+    // The start shape must be one of the distribution's.
+    let mut start_shape = d.start_shape.as_ref();
+    if let Some(ss) = start_shape {
+        if !d.distribution.contains_key(&ss.value) {
+            let known = shapes.get(&ss.value).is_some();
+            out.push(
+                Finding::new(
+                    if known {
+                        Check::DistributionMismatch
+                    } else {
+                        Check::UnknownShape
+                    },
+                    if known {
+                        format!("`start_shape: {}` is not in the distribution", ss.value)
+                    } else {
+                        format!(
+                            "`start_shape: {}` is not a tile of {}",
+                            ss.value, shapes.name
+                        )
+                    },
+                )
+                .in_file(file)
+                .at(&ss.loc, "start shape")
+                .help("name one of the distribution's shapes"),
+            );
+            start_shape = None;
+        }
+    }
     let start_id = part.ts.start.as_ref().map(|s| s.tile.value.as_str());
     let mut letters = Vec::new();
     for def in &part.ts.tiles {
@@ -291,7 +331,7 @@ pub(crate) fn check(part: &compose::Part, shapes: Option<&TileSet>, rules: &Rule
             let mut f = Finding::new(
                 Check::DistributionMismatch,
                 format!(
-                    "shape `{id}`: the distribution has {} {}, the tiles with `shape: {id}` have {used}",
+                    "shape `{id}`: the distribution has {} {}, the definitions with `shape: {id}` have {used}",
                     n.value,
                     plural(n.value, "tile")
                 ),
@@ -299,15 +339,24 @@ pub(crate) fn check(part: &compose::Part, shapes: Option<&TileSet>, rules: &Rule
             .in_file(file)
             .at(&n.loc, "in the distribution");
             for u in &users {
-                f = f.at(
-                    &u.shape.loc,
-                    format!("`{}`: {}", u.def.id.value, u.def.count.value),
-                );
+                let mut note = Finding::new(
+                    Check::DistributionMismatch,
+                    format!(
+                        "`{}` ({} {}) has `shape: {id}`",
+                        u.def.id.value,
+                        u.def.count.value,
+                        plural(u.def.count.value, "copy")
+                    ),
+                )
+                .in_file(file)
+                .at(&u.shape.loc, "here");
+                note.level = crate::diag::Level::Note;
+                f = f.with_related(note);
             }
             out.push(f.help(if users.is_empty() {
-                format!("give one tile `shape: {id}`, or correct the distribution")
+                format!("give one definition `shape: {id}`, or correct the distribution")
             } else {
-                "give the tiles the distribution's shapes and counts, or correct the distribution"
+                "each shape of the distribution goes to one definition with its count: correct the shapes and counts, or the distribution"
                     .to_string()
             }));
         }
@@ -350,7 +399,7 @@ pub(crate) fn check(part: &compose::Part, shapes: Option<&TileSet>, rules: &Rule
         let mut why = Vec::new();
         if l.def.count.value != n.value {
             why.push(format!(
-                "`{}` has {} {} but shape `{id}` has {} in the distribution",
+                "`{}` has {} {} but shape `{id}` has {} in the distribution (each shape goes to one definition)",
                 l.def.id.value,
                 l.def.count.value,
                 plural(l.def.count.value, "copy"),
@@ -358,7 +407,7 @@ pub(crate) fn check(part: &compose::Part, shapes: Option<&TileSet>, rules: &Rule
             ));
         }
         if Some(l.def.id.value.as_str()) == start_id {
-            if let Some(ss) = &d.start_shape {
+            if let Some(ss) = start_shape {
                 if ss.value != **id {
                     why.push(format!(
                         "`{}` is the start tile, whose shape is `{}`",
@@ -464,28 +513,63 @@ pub(crate) fn check(part: &compose::Part, shapes: Option<&TileSet>, rules: &Rule
             .entry(ded.confidence.value)
             .or_default()
             .push(l.def.id.value.as_str());
-        let stated: BTreeSet<&str> = ded.alternatives.iter().map(|a| a.value.as_str()).collect();
-        if stated != others {
-            let missing: Vec<&str> = others.difference(&stated).copied().collect();
-            let extra: Vec<&str> = stated.difference(&others).copied().collect();
-            let mut what = Vec::new();
-            if !missing.is_empty() {
-                what.push(format!("the constraints also allow {}", missing.join(", ")));
+        let mut stated: BTreeSet<&str> = BTreeSet::new();
+        let mut what = Vec::new();
+        for a in ded.alternatives.iter() {
+            if !stated.insert(a.value.as_str()) {
+                what.push(format!("`{}` is listed twice", a.value));
             }
-            if !extra.is_empty() {
-                what.push(format!("they rule out {}", extra.join(", ")));
-            }
+        }
+        if stated.contains(l.shape.value.as_str()) {
+            what.push(format!("`{}` is the chosen shape itself", l.shape.value));
+        }
+        let missing: Vec<&str> = others.difference(&stated).copied().collect();
+        if !missing.is_empty() {
+            what.push(format!("the constraints also allow {}", missing.join(", ")));
+        }
+        let (unknown, excluded): (Vec<&str>, Vec<&str>) = stated
+            .difference(&others)
+            .copied()
+            .filter(|a| *a != l.shape.value)
+            .partition(|a| !d.distribution.contains_key(*a));
+        if !excluded.is_empty() {
+            what.push(format!("they rule out {}", excluded.join(", ")));
+        }
+        if !unknown.is_empty() {
+            what.push(format!("{} not in the distribution", unknown.join(", ")));
+        }
+        if !what.is_empty() {
+            let written = !ded.alternatives.loc.is_unknown();
             out.push(
                 Finding::new(
                     Check::DeducedMismatch,
-                    format!(
-                        "the alternatives of tile `{}` are not what the constraints leave: {}",
-                        l.def.id.value,
-                        what.join("; ")
-                    ),
+                    if written {
+                        format!(
+                            "the alternatives of tile `{}` are not what the constraints leave: {}",
+                            l.def.id.value,
+                            what.join("; ")
+                        )
+                    } else {
+                        format!(
+                            "tile `{}` gives no `alternatives`, but the constraints allow {}",
+                            l.def.id.value,
+                            listed()
+                        )
+                    },
                 )
                 .in_file(file)
-                .at(&ded.alternatives.loc, "stated alternatives")
+                .at(
+                    if written {
+                        &ded.alternatives.loc
+                    } else {
+                        &ded.confidence.loc
+                    },
+                    if written {
+                        "stated alternatives"
+                    } else {
+                        "no alternatives"
+                    },
+                )
                 .help(format!("write `alternatives: [{}]`", listed())),
             );
         }
@@ -517,42 +601,94 @@ pub(crate) fn check(part: &compose::Part, shapes: Option<&TileSet>, rules: &Rule
             );
         }
     }
+    let tiles: u64 = letters.iter().map(|l| u64::from(l.def.count.value)).sum();
     let count = match solution.count {
-        Some(n) => grouped(n),
-        None => "too many to count".to_string(),
+        Some(n) => format!(
+            "{} {}",
+            grouped(n),
+            if n == 1 { "assignment" } else { "assignments" }
+        ),
+        None => "more assignments than can be counted".to_string(),
     };
-    let mut help = vec![format!(
-        "certain (forced by the constraints): {}",
-        if forced.is_empty() {
-            "none".to_string()
-        } else {
-            forced.join(", ")
-        }
-    )];
-    for (c, ids) in &by_confidence {
-        if *c != Confidence::Certain {
-            help.push(format!("{}: {}", confidence_word(*c), ids.join(", ")));
-        }
+    let mut constraints = vec!["each definition has a shape with its own count".to_string()];
+    if let Some(ss) = start_shape {
+        constraints.push(format!("the start tile has shape {}", ss.value));
+    }
+    for (dec, kinds) in &d.needs {
+        let kinds: Vec<&str> = kinds.iter().map(|k| k.value.as_str()).collect();
+        constraints.push(format!("{dec} needs {}", kinds.join(" and ")));
+    }
+    let mut help = vec![
+        format!("Constraints checked: {}", constraints.join("; ")),
+        format!(
+            "Forced by them: {}",
+            if forced.is_empty() {
+                "none".to_string()
+            } else {
+                forced.join(", ")
+            }
+        ),
+    ];
+    let stated: Vec<String> = by_confidence
+        .iter()
+        .filter(|(c, _)| **c != Confidence::Certain)
+        .map(|(c, ids)| format!("{} {}", confidence_word(*c), ids.join(", ")))
+        .collect();
+    if !stated.is_empty() {
+        help.push(format!(
+            "Stated confidence of the others: {}",
+            stated.join("; ")
+        ));
     }
     out.push(
         Finding::new(
             Check::DeductionNote,
             format!(
-                "shapes deduced from {}: {count} assignments of its {} shapes to the {} tiles meet every constraint; {} tiles have the same shape in all of them",
+                "shapes deduced from {}: {count} of its {} shapes to the {} tile definitions ({tiles} tiles) meet every constraint; {} {} the same shape in all of them",
                 d.source.value,
                 dist.len(),
                 letters.len(),
-                forced.len()
+                forced.len(),
+                if forced.len() == 1 { "definition has" } else { "definitions have" }
             ),
         )
         .in_file(file)
         .at(&d.source.loc, "the evidence")
         .help(format!(
-            "{}; each tile's `deduced` says why and lists its alternatives",
-            help.join("; ")
+            "{}. Each definition's `deduced` says why and lists its alternatives.",
+            help.join(". ")
         )),
     );
     out
+}
+
+/// A set without `provenance.deduction` whose tiles still say `deduced:`: nothing checks
+/// those claims (one warning, at the first).
+fn unchecked_claims(part: &compose::Part) -> Vec<Finding> {
+    let claims: Vec<&Sp<TileDef>> = part
+        .ts
+        .tiles
+        .iter()
+        .filter(|t| t.deduced.is_some())
+        .collect();
+    let Some(first) = claims.first() else {
+        return Vec::new();
+    };
+    let ded = first.deduced.as_ref().expect("filtered");
+    vec![
+        Finding::new(
+            Check::DeducedUnchecked,
+            format!(
+                "{} {} `deduced:`, but the set has no `provenance.deduction` to check {} against",
+                claims.len(),
+                if claims.len() == 1 { "definition says" } else { "definitions say" },
+                if claims.len() == 1 { "it" } else { "them" }
+            ),
+        )
+        .in_file(&part.file)
+        .at(&ded.confidence.loc, format!("`{}` says how sure its shape is", first.id.value))
+        .help("state the evidence under `provenance.deduction` (distribution, start_shape, needs), or drop the `deduced:` blocks"),
+    ]
 }
 
 /// `124416000` as `124,416,000`.

@@ -294,11 +294,29 @@ fn load_shapes(
     let mut findings = Vec::new();
     let mut merged = TileSet::empty();
     let mut names = Vec::new();
-    // Which `shapes_from` entry each id came from (for the ambiguity finding).
+    // Which `shapes_from` entry each id came from, and the ids each later entry shares
+    // with an earlier one (reported once per pair of entries).
     let mut origin: HashMap<String, usize> = HashMap::new();
+    let mut shared: BTreeMap<(usize, usize), Vec<String>> = BTreeMap::new();
+    let mut seen_files: HashMap<PathBuf, usize> = HashMap::new();
     let wanted_ids: HashSet<&str> = wanted.iter().map(|w| w.value.as_str()).collect();
-    for (i, sf) in paths.as_slice().iter().enumerate() {
+    let entries = paths.as_slice();
+    for (i, sf) in entries.iter().enumerate() {
         let p = load::resolve(&file.path, &sf.value);
+        if let Some(&first) = seen_files.get(&load::identity(&p)) {
+            findings.push(
+                Finding::new(
+                    Check::AmbiguousShape,
+                    format!("`shapes_from` lists `{}` twice", sf.value),
+                )
+                .in_file(file)
+                .at(&sf.loc, "listed again")
+                .at(&entries[first].loc, "first listed here")
+                .help("list each tile set once"),
+            );
+            continue;
+        }
+        seen_files.insert(load::identity(&p), i);
         let (sfile, sts) = match load::load::<TileSetFile>(&p, FileKind::Tileset) {
             Ok(x) => x,
             Err(e) => {
@@ -311,15 +329,20 @@ fn load_shapes(
                 continue;
             }
         };
-        if sts.shapes_from.is_some() {
+        if let Some(theirs) = &sts.shapes_from {
+            let listed: Vec<&str> = theirs.as_slice().iter().map(|p| p.value.as_str()).collect();
             findings.push(
                 Finding::new(
                     Check::ChainedShapes,
-                    "`shapes_from` names a set that itself uses `shapes_from`",
+                    format!("`{}` itself reuses shapes (`shapes_from`)", sf.value),
                 )
                 .in_file(file)
                 .at(&sf.loc, "chained reuse")
-                .help("reuse shapes from a set that defines its tiles"),
+                .help(format!(
+                    "name the sets that define the tiles instead: the ones `{}` lists ({}), relative to it",
+                    sf.value,
+                    listed.join(", ")
+                )),
             );
             continue;
         }
@@ -345,22 +368,8 @@ fn load_shapes(
         for tile in set.tiles {
             match origin.get(&tile.id) {
                 Some(&first) => {
-                    if let Some(used) = wanted.iter().find(|w| w.value == tile.id) {
-                        let other = &paths.as_slice()[first];
-                        findings.push(
-                            Finding::new(
-                                Check::AmbiguousShape,
-                                format!(
-                                    "`shape: {}` is a tile of two `shapes_from` sets ({} and {})",
-                                    tile.id, other.value, sf.value
-                                ),
-                            )
-                            .in_file(file)
-                            .at(&used.loc, "which one?")
-                            .at(&other.loc, "defined here")
-                            .at(&sf.loc, "and here")
-                            .help("list only one of the sets that define this id in `shapes_from`, or reuse the shape from a set of your own"),
-                        );
+                    if wanted_ids.contains(tile.id.as_str()) {
+                        shared.entry((first, i)).or_default().push(tile.id);
                     }
                 }
                 None => {
@@ -370,6 +379,33 @@ fn load_shapes(
                 }
             }
         }
+    }
+    for ((first, second), ids) in shared {
+        let used = wanted
+            .iter()
+            .find(|w| w.value == ids[0])
+            .expect("a shared id is wanted");
+        let more = match ids.len() {
+            1 => " is a tile".to_string(),
+            n => format!(" and {} more are tiles", n - 1),
+        };
+        findings.push(
+            Finding::new(
+                Check::AmbiguousShape,
+                format!(
+                    "`shape: {}`{more} of two `shapes_from` sets ({} and {})",
+                    ids[0], entries[first].value, entries[second].value
+                ),
+            )
+            .in_file(file)
+            .at(&used.loc, "which one?")
+            .at(&entries[first].loc, "defined here")
+            .at(&entries[second].loc, "and here")
+            .help(format!(
+                "list only one of the sets that define {} in `shapes_from`",
+                ids.join(", ")
+            )),
+        );
     }
     if !findings.is_empty() {
         return Err(merge_repeated(findings));
