@@ -51,6 +51,13 @@ fn replace_after(text: &str, after: &str, old: &str, new: &str) -> String {
     )
 }
 
+/// The only finding of `check` (fails when there is none or more than one).
+fn one(findings: &[Finding], check: Check) -> &Finding {
+    let found = of(findings, check);
+    assert_eq!(found.len(), 1, "one {}: {findings:?}", check.code());
+    found[0]
+}
+
 fn of(findings: &[Finding], check: Check) -> Vec<&Finding> {
     findings.iter().filter(|f| f.check == check).collect()
 }
@@ -102,17 +109,16 @@ fn a_shape_that_breaks_a_constraint_is_a_conflict_at_its_line() {
     // used by H, so the distribution no longer adds up either.
     let text = replace_after(&demo_text(), "- id: F", "shape: IC/CFR", "shape: G");
     let found = validate_text(&text);
-    let conflicts = of(&found, Check::DeductionConflict);
-    assert_eq!(conflicts.len(), 1, "{found:?}");
+    let conflicts = one(&found, Check::DeductionConflict);
     assert!(
-        conflicts[0]
+        conflicts
             .message
             .contains("shows Highwaymen, which needs a road"),
         "{}",
-        conflicts[0].message
+        conflicts.message
     );
     assert_eq!(
-        conflicts[0].position().expect("located").1,
+        conflicts.position().expect("located").1,
         line_after(&text, "- id: F", "shape: G")
     );
     let mismatch: Vec<&str> = of(&found, Check::DistributionMismatch)
@@ -133,10 +139,9 @@ fn a_start_tile_of_another_shape_is_a_conflict() {
         "start_shape: U",
     );
     let found = validate_text(&text);
-    let conflicts = of(&found, Check::DeductionConflict);
-    assert_eq!(conflicts.len(), 1, "{found:?}");
+    let conflicts = one(&found, Check::DeductionConflict);
     assert!(
-        conflicts[0]
+        conflicts
             .message
             .contains("`D` is the start tile, whose shape is `U`")
     );
@@ -185,19 +190,15 @@ fn a_tile_without_deduced_is_asked_for_its_confidence() {
         "",
     );
     let found = validate_text(&text);
-    let stale = of(&found, Check::DeducedMismatch);
-    assert_eq!(stale.len(), 1, "{found:?}");
-    assert_eq!(
-        stale[0].message,
-        "tile `J` does not say how sure its shape is"
-    );
+    let stale = one(&found, Check::DeducedMismatch);
+    assert_eq!(stale.message, "tile `J` does not say how sure its shape is");
     assert!(
-        stale[0]
+        stale
             .help
             .as_deref()
             .is_some_and(|h| h.contains("alternatives: [W]")),
         "{:?}",
-        stale[0].help
+        stale.help
     );
 }
 
@@ -319,10 +320,9 @@ fn alternatives_that_name_the_chosen_shape_unknown_ids_or_repeats_say_so() {
         "[A, P, P, T, ZZ, IC/CFR, IC/LRFR]",
     );
     let found = validate_text(&text);
-    let stale = of(&found, Check::DeducedMismatch);
-    assert_eq!(stale.len(), 1, "{found:?}");
+    let stale = one(&found, Check::DeducedMismatch);
     assert_eq!(
-        stale[0].message,
+        stale.message,
         "the alternatives of tile `A` are not what the constraints leave: `P` is listed twice; \
          `A` is the chosen shape itself; ZZ not in the distribution"
     );
@@ -337,14 +337,13 @@ fn missing_alternatives_are_reported_at_the_confidence() {
         "",
     );
     let found = validate_text(&text);
-    let stale = of(&found, Check::DeducedMismatch);
-    assert_eq!(stale.len(), 1, "{found:?}");
+    let stale = one(&found, Check::DeducedMismatch);
     assert_eq!(
-        stale[0].message,
+        stale.message,
         "tile `A` gives no `alternatives`, but the constraints allow IC/CFR, IC/LRFR, P, T"
     );
     assert_eq!(
-        stale[0].position().expect("located").1,
+        stale.position().expect("located").1,
         line_after(&text, "- id: A", "confidence:")
     );
 }
@@ -357,10 +356,9 @@ fn deduced_claims_without_evidence_or_evidence_under_another_status_are_warnings
     let end = text.find("\ntiles:").expect("tiles");
     let without = format!("{}{}", &text[..start], &text[end + 1..]);
     let found = validate_text(&without);
-    let unchecked = of(&found, Check::DeducedUnchecked);
-    assert_eq!(unchecked.len(), 1, "{found:?}");
+    let unchecked = one(&found, Check::DeducedUnchecked);
     assert!(
-        unchecked[0]
+        unchecked
             .message
             .starts_with("22 definitions say `deduced:`")
     );
