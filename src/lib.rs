@@ -29,6 +29,7 @@ pub mod engine;
 pub mod geometry;
 pub mod graph;
 pub mod jcz;
+pub mod limits;
 pub mod load;
 pub mod model;
 pub mod render;

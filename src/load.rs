@@ -306,15 +306,16 @@ pub fn check_schema(file: &SourceFile, kind: FileKind, root: &Sp<Node>) -> Vec<F
     };
     let instance = root.to_json();
     let mut out = Vec::new();
-    for err in validator.iter_errors(&instance) {
-        let e = explain(&err);
+    for e in validator.iter_errors(&instance).flat_map(|err| explain(&err)) {
         let (mut loc, mut label) = (locate(root, &e.pointer), "here".to_string());
         let mut message = e.message;
-        let mut help = format!(
-            "see schema/{} for the allowed keys and values (`tessera schema {}`)",
-            kind.schema_file(),
-            kind.name()
-        );
+        let mut help = e.help.unwrap_or_else(|| {
+            format!(
+                "see schema/{} for the allowed keys and values (`tessera schema {}`)",
+                kind.schema_file(),
+                kind.name()
+            )
+        });
         if let Some((key, schema_path)) = e.unknown_key {
             if let Some(l) = locate_key(root, &e.pointer, &key) {
                 loc = l;
@@ -356,6 +357,8 @@ struct Explained {
     message: String,
     /// For an unknown key: the key and the schema path of the rule.
     unknown_key: Option<(String, String)>,
+    /// A help line better than the generic one, when there is one.
+    help: Option<String>,
 }
 
 fn quoted(v: &Value) -> String {
@@ -367,15 +370,18 @@ fn quoted(v: &Value) -> String {
 
 /// Explains a schema error. For `oneOf`/`anyOf` (enums, optional values, tagged counts)
 /// the alternatives are looked into: a string that is none of the allowed names says
-/// which names are allowed; a value of the right type reports the first problem inside
-/// the alternative it matches (e.g. a missing key).
-fn explain(err: &jsonschema::ValidationError) -> Explained {
+/// which names are allowed; a value of the right type reports every problem inside
+/// the alternative it matches (e.g. a missing key, each number out of range).
+fn explain(err: &jsonschema::ValidationError) -> Vec<Explained> {
     use jsonschema::error::ValidationErrorKind as K;
     let pointer = err.instance_path().as_str().to_string();
-    let plain = |message: String| Explained {
-        pointer: pointer.clone(),
-        message,
-        unknown_key: None,
+    let plain = |message: String| {
+        vec![Explained {
+            pointer: pointer.clone(),
+            message,
+            unknown_key: None,
+            help: None,
+        }]
     };
     match err.kind() {
         K::Enum { options } => {
@@ -390,13 +396,30 @@ fn explain(err: &jsonschema::ValidationError) -> Explained {
             ))
         }
         K::Required { property } => plain(format!("missing key {}", quoted(property))),
-        K::AdditionalProperties { unexpected } => Explained {
+        K::AdditionalProperties { unexpected } => vec![Explained {
             pointer: pointer.clone(),
             message: err.to_string(),
             unknown_key: unexpected
                 .first()
                 .map(|k| (k.clone(), err.schema_path().as_str().to_string())),
-        },
+            help: None,
+        }],
+        // A number beyond the limits of `crate::limits`.
+        K::Maximum { limit } | K::Minimum { limit } => {
+            let (bound, why) = if matches!(err.kind(), K::Maximum { .. }) {
+                ("at most", ", far more than any real game needs")
+            } else {
+                ("at least", "")
+            };
+            vec![Explained {
+                pointer: pointer.clone(),
+                message: format!("{} is out of range: {bound} {limit}", err.instance()),
+                unknown_key: None,
+                help: Some(format!(
+                    "tessera accepts {bound} {limit} here{why}: check the value"
+                )),
+            }]
+        }
         K::OneOfNotValid { context } | K::AnyOf { context } => {
             let is_choice = |e: &jsonschema::ValidationError| {
                 matches!(
@@ -405,12 +428,13 @@ fn explain(err: &jsonschema::ValidationError) -> Explained {
                 )
             };
             // A branch whose errors are not about the value's type or name: the value is
-            // of that branch's shape, so its first error is the real one.
+            // of that branch's shape, so its errors are the real ones (every one of them:
+            // two numbers out of range in one optional map are two findings).
             if let Some(branch) = context
                 .iter()
                 .find(|b| !b.is_empty() && !b.iter().all(is_choice))
             {
-                return explain(&branch[0]);
+                return branch.iter().flat_map(explain).collect();
             }
             let mut names = Vec::new();
             let mut maps = false;

@@ -24,6 +24,106 @@ pub use span::{Loc, Sp, reading, set_reading};
 #[schemars(transparent)]
 pub(crate) struct TileIdSchema(#[schemars(extend("type" = ["string", "integer"]))] String);
 
+/// Schema-only types: the numbers of the three formats with the limits of
+/// [`crate::limits`] as `minimum` and `maximum`, so that an absurd value is a schema
+/// finding at its key. Fields keep their Rust types (`u32`, `i64`) and name one of these
+/// with `#[schemars(with = ...)]`.
+#[allow(dead_code)]
+pub(crate) mod bounds {
+    use crate::limits::*;
+    use schemars::JsonSchema;
+
+    /// A number of copies of one tile (far above any real set).
+    #[derive(JsonSchema)]
+    #[schemars(transparent)]
+    pub(crate) struct Copies(#[schemars(range(min = 0, max = MAX_COPIES))] u32);
+
+    /// A number of copies of one tile, at least 1.
+    #[derive(JsonSchema)]
+    #[schemars(transparent)]
+    pub(crate) struct SomeCopies(#[schemars(range(min = 1, max = MAX_COPIES))] u32);
+
+    /// A number of tiles in a tile set or a feature.
+    #[derive(JsonSchema)]
+    #[schemars(transparent)]
+    pub(crate) struct Tiles(#[schemars(range(min = 0, max = MAX_TILES))] u32);
+
+    /// A number of items of one kind on one segment.
+    #[derive(JsonSchema)]
+    #[schemars(transparent)]
+    pub(crate) struct Items(#[schemars(range(min = 0, max = MAX_ITEMS))] u32);
+
+    /// A number of items of one kind in a feature.
+    #[derive(JsonSchema)]
+    #[schemars(transparent)]
+    pub(crate) struct FeatureItems(#[schemars(range(min = 0, max = MAX_FEATURE_ITEMS))] u32);
+
+    /// Points per unit counted; negative points take points away.
+    #[derive(JsonSchema)]
+    #[schemars(transparent)]
+    pub(crate) struct Points(#[schemars(range(min = -MAX_POINTS, max = MAX_POINTS))] i64);
+
+    /// A multiplier.
+    #[derive(JsonSchema)]
+    #[schemars(transparent)]
+    pub(crate) struct Factor(#[schemars(range(min = -MAX_FACTOR, max = MAX_FACTOR))] i64);
+
+    /// A distance in cells (Chebyshev: 1 is the 3x3 block around a tile).
+    #[derive(JsonSchema)]
+    #[schemars(transparent)]
+    pub(crate) struct Radius(#[schemars(range(min = 0, max = MAX_RADIUS))] u32);
+
+    /// A number of pieces of one kind per player.
+    #[derive(JsonSchema)]
+    #[schemars(transparent)]
+    pub(crate) struct Supply(#[schemars(range(min = 0, max = MAX_SUPPLY))] u32);
+
+    /// How many pieces one piece counts as in a majority, at least 1.
+    #[derive(JsonSchema)]
+    #[schemars(transparent)]
+    pub(crate) struct Weight(#[schemars(range(min = 1, max = MAX_WEIGHT))] u32);
+
+    /// The order of a stack (lowest first).
+    #[derive(JsonSchema)]
+    #[schemars(transparent)]
+    pub(crate) struct StackOrder(#[schemars(range(min = 0, max = MAX_STACK_ORDER))] u32);
+
+    /// The value of a token, in points.
+    #[derive(JsonSchema)]
+    #[schemars(transparent)]
+    pub(crate) struct TokenValue(#[schemars(range(min = 0, max = MAX_TOKEN_VALUE))] u32);
+
+    /// Points banked by a player.
+    #[derive(JsonSchema)]
+    #[schemars(transparent)]
+    pub(crate) struct Score(#[schemars(range(min = -MAX_SCORE, max = MAX_SCORE))] i64);
+
+    /// A board coordinate (tiles from the start tile).
+    #[derive(JsonSchema)]
+    #[schemars(transparent)]
+    pub(crate) struct Coordinate(
+        #[schemars(range(min = -MAX_COORDINATE, max = MAX_COORDINATE))] i32,
+    );
+
+    /// A token supply: token value (points, a whole number) to how many tokens have it.
+    pub(crate) fn token_values(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({
+            "type": "object",
+            "propertyNames": {"pattern": up_to_power_of_ten(MAX_TOKEN_VALUE)},
+            "additionalProperties": {"type": "integer", "minimum": 0, "maximum": MAX_TOKENS}
+        })
+    }
+
+    /// A deduction's distribution: shape id to a number of tiles, at least 1.
+    pub(crate) fn distribution(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({
+            "type": "object",
+            "additionalProperties": {"type": "integer", "minimum": 1, "maximum": MAX_COPIES},
+            "minProperties": 1
+        })
+    }
+}
+
 /// Deserializes a tile id written as a string or a whole number.
 pub(crate) fn tile_id<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Sp<String>, D::Error> {
     use serde::Deserialize;

@@ -55,6 +55,7 @@ pub struct PositionFile {
     pub tokens: Vec<Sp<TokenPile>>,
     /// Tokens each player holds (snapshot), by player name: values, `null` when unknown.
     #[serde(default)]
+    #[schemars(with = "BTreeMap<String, Vec<Option<super::bounds::TokenValue>>>")]
     pub held: BTreeMap<String, Vec<Option<u32>>>,
     /// The player whose turn it is (snapshot; tied players take tokens clockwise from
     /// them). Default: the first player.
@@ -62,6 +63,7 @@ pub struct PositionFile {
     pub active: Option<Sp<String>>,
     /// Points banked so far (snapshot), by player name.
     #[serde(default)]
+    #[schemars(with = "BTreeMap<String, super::bounds::Score>")]
     pub scores: BTreeMap<String, Sp<i64>>,
 }
 
@@ -79,12 +81,6 @@ pub struct StartPlacement {
     pub rotation: Sp<u32>,
 }
 
-/// A board coordinate (tiles from the start tile).
-#[derive(JsonSchema)]
-#[allow(dead_code)]
-#[schemars(transparent)]
-struct Coordinate(#[schemars(range(min = -100000, max = 100000))] i32);
-
 /// Degrees clockwise from the tile's printed orientation.
 #[derive(JsonSchema)]
 #[allow(dead_code)]
@@ -100,10 +96,10 @@ pub struct Turn {
     #[schemars(with = "super::TileIdSchema")]
     pub tile: Sp<String>,
     /// Column; x grows to the east.
-    #[schemars(with = "Coordinate")]
+    #[schemars(with = "super::bounds::Coordinate")]
     pub x: Sp<i32>,
     /// Row; y grows to the south (the northern neighbour of (x, y) is (x, y-1)).
-    #[schemars(with = "Coordinate")]
+    #[schemars(with = "super::bounds::Coordinate")]
     pub y: Sp<i32>,
     /// Degrees clockwise from the tile's printed orientation: 0, 90, 180 or 270.
     #[serde(default)]
@@ -127,6 +123,7 @@ pub struct Turn {
     /// mining first, then a completed feature's tokens as its majority takes them in turn);
     /// tokens without a value here stay unknown.
     #[serde(default)]
+    #[schemars(with = "Vec<super::bounds::TokenValue>")]
     pub draws: Vec<Sp<u32>>,
 }
 
@@ -135,10 +132,10 @@ pub struct Turn {
 #[serde(deny_unknown_fields)]
 pub struct PieceRef {
     /// Column of its tile.
-    #[schemars(with = "Coordinate")]
+    #[schemars(with = "super::bounds::Coordinate")]
     pub x: Sp<i32>,
     /// Row of its tile.
-    #[schemars(with = "Coordinate")]
+    #[schemars(with = "super::bounds::Coordinate")]
     pub y: Sp<i32>,
     /// Segment address on that tile, in board orientation.
     pub at: Sp<String>,
@@ -168,11 +165,11 @@ pub struct PieceSpec {
     /// Column of the tile, for a piece that may go on any tile (a tent); default the tile
     /// just placed.
     #[serde(default)]
-    #[schemars(with = "Option<Coordinate>")]
+    #[schemars(with = "Option<super::bounds::Coordinate>")]
     pub x: Option<i32>,
     /// Row of the tile, likewise.
     #[serde(default)]
-    #[schemars(with = "Option<Coordinate>")]
+    #[schemars(with = "Option<super::bounds::Coordinate>")]
     pub y: Option<i32>,
 }
 
@@ -212,10 +209,10 @@ pub struct BoardTile {
     #[schemars(with = "super::TileIdSchema")]
     pub tile: Sp<String>,
     /// Column; x grows to the east.
-    #[schemars(with = "Coordinate")]
+    #[schemars(with = "super::bounds::Coordinate")]
     pub x: Sp<i32>,
     /// Row; y grows to the south.
-    #[schemars(with = "Coordinate")]
+    #[schemars(with = "super::bounds::Coordinate")]
     pub y: Sp<i32>,
     /// Degrees clockwise: 0, 90, 180 or 270.
     #[serde(default)]
@@ -234,14 +231,15 @@ pub struct TokenPile {
     #[serde(default)]
     pub pool: Option<Sp<String>>,
     /// Column of the tile.
-    #[schemars(with = "Coordinate")]
+    #[schemars(with = "super::bounds::Coordinate")]
     pub x: Sp<i32>,
     /// Row of the tile.
-    #[schemars(with = "Coordinate")]
+    #[schemars(with = "super::bounds::Coordinate")]
     pub y: Sp<i32>,
     /// Segment address on that tile.
     pub at: Sp<String>,
     /// The tokens from bottom to top: values, `null` when unknown (face down).
+    #[schemars(with = "Vec<Option<super::bounds::TokenValue>>")]
     pub values: Vec<Option<u32>>,
 }
 
@@ -250,14 +248,15 @@ pub struct TokenPile {
 #[serde(deny_unknown_fields)]
 pub struct CoveredItems {
     /// Column of the tile.
-    #[schemars(with = "Coordinate")]
+    #[schemars(with = "super::bounds::Coordinate")]
     pub x: Sp<i32>,
     /// Row of the tile.
-    #[schemars(with = "Coordinate")]
+    #[schemars(with = "super::bounds::Coordinate")]
     pub y: Sp<i32>,
     /// Segment address on that tile.
     pub at: Sp<String>,
     /// Items covered, e.g. `{deer: 1, tiger: 1}`.
+    #[schemars(with = "BTreeMap<String, super::bounds::Items>")]
     pub items: BTreeMap<String, Sp<u32>>,
 }
 

@@ -178,6 +178,7 @@ pub struct StackDef {
     /// Played in ordinary turns before the main pile, lowest order first (see the type's
     /// description). Omitted: the stack is drawn only for extra turns (`bonus_turns`).
     #[serde(default)]
+    #[schemars(with = "Option<super::bounds::StackOrder>")]
     pub order: Option<u32>,
     /// Each tile of this stack must continue a feature of this kind already on the board:
     /// a segment of this kind on the tile must meet a segment of this kind on a neighbour
@@ -301,8 +302,10 @@ pub struct AreaBonus {
     /// The marker item, e.g. `pit_trap`.
     pub around: Sp<String>,
     /// Cells from the marker's tile (1: the 3x3 block around it).
+    #[schemars(with = "super::bounds::Radius")]
     pub radius: u32,
     /// Multiplier for the items counted there.
+    #[schemars(with = "super::bounds::Factor")]
     pub factor: i64,
 }
 
@@ -315,12 +318,15 @@ pub struct Condition {
     pub option: Option<Sp<String>>,
     /// The feature spans exactly this many distinct tiles.
     #[serde(default)]
+    #[schemars(with = "Option<super::bounds::Tiles>")]
     pub tiles: Option<u32>,
     /// The feature holds exactly these numbers of items, e.g. `{locomotive: 1}`.
     #[serde(default)]
+    #[schemars(with = "BTreeMap<String, super::bounds::FeatureItems>")]
     pub items: BTreeMap<String, Sp<u32>>,
     /// The feature holds at least these numbers of items, e.g. `{wildfire: 1}`.
     #[serde(default)]
+    #[schemars(with = "BTreeMap<String, super::bounds::FeatureItems>")]
     pub items_at_least: BTreeMap<String, Sp<u32>>,
 }
 
@@ -337,6 +343,7 @@ pub struct Term {
     /// Points per unit counted. Negative points are honoured exactly: a term may take
     /// points away, and a feature's total, and a player's, may be below zero (a penalty
     /// term). Sums saturate at the limits of a 64-bit integer instead of wrapping.
+    #[schemars(with = "super::bounds::Points")]
     pub points: i64,
     /// Each item of this kind in the feature cancels one counted unit, never below zero
     /// units (a saber-toothed tiger cancels a deer). The units cancelled are the ones worth
@@ -398,6 +405,7 @@ pub struct EffectDef {
     /// Count only on tiles within this many cells of the tile just placed (1: the 3x3
     /// block).
     #[serde(default)]
+    #[schemars(with = "Option<super::bounds::Radius>")]
     pub within: Option<u32>,
     /// The placing player scores now (no majority needed), by the first case whose
     /// condition holds on the whole feature (a hunting trap in a grassland with a wildfire
@@ -436,6 +444,7 @@ pub struct BonusTurnDef {
 pub struct PieceKindDef {
     /// Pieces of this kind each player has (base game followers: 7). A tile set may
     /// override it (`supply:` in the tile set; the print-and-play demo has 5).
+    #[schemars(with = "super::bounds::Supply")]
     pub supply: u32,
     /// The features this piece can be placed on and the role it has there
     /// (knight in a city, highwayman on a road, monk in a monastery, farmer in a field).
@@ -458,7 +467,7 @@ pub struct PieceKindDef {
     /// Cathedrals: the large follower, `weight: 2`). It never multiplies the points: every
     /// player of the majority scores the feature once. Default 1.
     #[serde(default = "one_u32")]
-    #[schemars(range(min = 1))]
+    #[schemars(with = "super::bounds::Weight")]
     pub weight: u32,
     /// The piece may go on a segment of any tile, not only the tile just placed (a Gold
     /// Rush tent); the turn names the tile's cell.
@@ -495,6 +504,7 @@ pub struct TokenPoolDef {
     #[serde(default)]
     pub description: Option<String>,
     /// The supply: how many tokens of each value (points), e.g. `{0: 10, 1: 10, 2: 30}`.
+    #[schemars(schema_with = "super::bounds::token_values")]
     pub values: BTreeMap<u32, u32>,
     /// Placing a tile puts one token per item of this kind on the feature holding it.
     pub per_item: Sp<String>,

@@ -39,6 +39,7 @@ pub struct TileSetFile {
     /// the included sets'). The validator checks it against the sum of the counts. May be
     /// omitted only by a file that defines no tiles of its own.
     #[serde(default)]
+    #[schemars(with = "Option<super::bounds::Tiles>")]
     pub total: Option<Sp<u32>>,
     /// The start tile, placed at x 0, y 0 with rotation 0 before the first turn. May be
     /// omitted when an included set gives one (the first that does is used).
@@ -46,6 +47,7 @@ pub struct TileSetFile {
     pub start: Option<StartTile>,
     /// Overrides of the rule set's supply per player, by piece kind (`{follower: 5}`).
     #[serde(default)]
+    #[schemars(with = "BTreeMap<String, super::bounds::Supply>")]
     pub supply: BTreeMap<String, Sp<u32>>,
     /// Where the data comes from and how sure it is.
     #[serde(default)]
@@ -83,6 +85,7 @@ pub struct IncludeWith {
     pub tileset: Sp<String>,
     /// New counts for some of its tiles, by id: `{D: 3}`.
     #[serde(default)]
+    #[schemars(with = "BTreeMap<String, super::bounds::Copies>")]
     pub counts: BTreeMap<String, Sp<u32>>,
     /// Ids of its tiles to leave out: `[X]`.
     #[serde(default)]
@@ -131,6 +134,7 @@ pub struct StartTile {
     pub tile: Sp<String>,
     /// Which copy (1-based) is the start tile, when the copies differ (decorations).
     #[serde(default)]
+    #[schemars(with = "Option<super::bounds::SomeCopies>")]
     pub copy: Option<u32>,
 }
 
@@ -168,7 +172,7 @@ pub struct Deduction {
     pub source: Sp<String>,
     /// The shapes the set is known to have: shape id (a tile of a `shapes_from` set) to the
     /// number of tiles (copies) with that shape, at least 1.
-    #[schemars(schema_with = "distribution_schema")]
+    #[schemars(schema_with = "super::bounds::distribution")]
     pub distribution: BTreeMap<String, Sp<u32>>,
     /// The shape of the start tile, when it is known on its own (in every edition of the
     /// base game the start tile is shape D).
@@ -178,14 +182,6 @@ pub struct Deduction {
     /// (`{Highwaymen: [road]}`: highwaymen are only drawn beside a road).
     #[serde(default)]
     pub needs: BTreeMap<String, Vec<Sp<String>>>,
-}
-
-fn distribution_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
-    schemars::json_schema!({
-        "type": "object",
-        "additionalProperties": {"type": "integer", "minimum": 1},
-        "minProperties": 1
-    })
 }
 
 /// How sure a deduced tile's `shape` is (`deduced:` on a tile).
@@ -251,6 +247,7 @@ pub struct TileDef {
     pub name: Option<String>,
     /// Number of copies in the set (default 1).
     #[serde(default = "one")]
+    #[schemars(with = "super::bounds::Copies")]
     pub count: Sp<u32>,
     /// Reuse the sides and segments of this tile of a `shapes_from` set (or of an included
     /// set) instead of writing them here.
@@ -320,6 +317,7 @@ pub struct SegmentDef {
     pub at: Vec<Sp<String>>,
     /// Items on this segment, e.g. `{pennant: 1}`.
     #[serde(default)]
+    #[schemars(with = "BTreeMap<String, super::bounds::Items>")]
     pub items: BTreeMap<String, Sp<u32>>,
     /// Links to other segments of this tile, by relation: `{touches: [city]}`. The
     /// relation's `between` says which kinds it joins: the segment that carries the link is

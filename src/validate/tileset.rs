@@ -3,6 +3,7 @@
 //! start tile, and the provenance note.
 
 use super::*;
+use crate::limits::*;
 
 /// Compiles one tile definition. `shapes` resolves `shape:` references (the `shapes_from`
 /// set); `None` when the set has no `shapes_from`.
@@ -430,7 +431,7 @@ fn compile_shape(
         )
     });
     check_relations(file, def, rules, &sides, geometry_ok, &mut sink);
-    if segments.len() >= crate::rules::NO_SEGMENT as usize {
+    if segments.len() > MAX_SEGMENTS {
         sink.push(
             Finding::new(
                 Check::TooManySegments,
@@ -438,7 +439,7 @@ fn compile_shape(
             )
             .in_file(file)
             .at(&def.id.loc, "this tile")
-            .help("a tile has at most 254 segments"),
+            .help(format!("a tile has at most {MAX_SEGMENTS} segments")),
         );
     }
     if !sink.0.is_empty() {
