@@ -2805,6 +2805,31 @@ tiles:
 </pack>
 ",
     }
+    // --- numbers ---
+    /// A tile count or an item amount is beyond the limits tessera accepts.
+    OutOfRange => "tileset::out_of_range", Error {
+        why: "Counts and amounts have limits far above any real game (10,000 copies of one tile, \
+              1,000 items of one kind on a segment: `tessera schema` states every limit, and in \
+              a YAML file a value beyond one is `schema::invalid`). A larger value is a typo or a \
+              hostile file; used as it is, sums would wrap around or memory run out. This check \
+              applies the same limits where no schema is read: JCloisterZone XML.",
+        bad: "\
+<pack>
+  <tile id=\"X/C\" count=\"4294967295\">
+    <city pennant=\"yes\">N</city>
+    <farm city=\"N\">EL ER SL SR WL WR</farm>
+  </tile>
+</pack>
+",
+        fixed: "\
+<pack>
+  <tile id=\"X/C\" count=\"2\">
+    <city pennant=\"yes\">N</city>
+    <farm city=\"N\">EL ER SL SR WL WR</farm>
+  </tile>
+</pack>
+",
+    }
 }
 
 /// How serious a finding is.

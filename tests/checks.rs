@@ -228,10 +228,18 @@ fn negative_points_are_honoured_exactly() {
 
 #[test]
 fn sums_saturate_instead_of_wrapping() {
-    common::assert_points(
-        "tests/positions/snapshot/banked-score-saturates.yaml",
-        false,
-        None,
-        &[("Ann", i64::MAX), ("Ben", 4)],
-    );
+    // At the largest banked score a file may give, points add up exactly.
+    let path = "tests/positions/snapshot/banked-score-at-the-limit.yaml";
+    common::assert_points(path, true, None, &[("Ann", 1_000_000_004), ("Ben", 4)]);
+    // A library caller may bank any i64: the sums saturate instead of wrapping to a
+    // negative total.
+    let mut lp = tessera::engine::load_position(std::path::Path::new(path)).expect("loads");
+    for s in lp.position.scores.values_mut() {
+        s.value = i64::MAX;
+    }
+    let mut state = tessera::engine::replay(&lp, None).expect("replays");
+    state.final_scoring();
+    let report = tessera::render::ScoreReport::from_state(&state, None, true);
+    assert_eq!(report.points("Ann"), Some(i64::MAX));
+    assert_eq!(report.points("Ben"), Some(4));
 }

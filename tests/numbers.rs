@@ -57,8 +57,8 @@ fn tessera(args: &[&str]) -> Run {
 }
 
 /// `tessera validate --format json FILE`: the exit code and the findings as
-/// (code, line, column).
-fn validate(path: &Path) -> (i32, Vec<(String, u64, u64)>) {
+/// (code, line, column, level).
+fn validate(path: &Path) -> (i32, Vec<(String, u64, u64, String)>) {
     let run = tessera(&["validate", "--format", "json", &path.display().to_string()]);
     assert!(
         run.code == 0 || run.code == 2,
@@ -78,26 +78,32 @@ fn validate(path: &Path) -> (i32, Vec<(String, u64, u64)>) {
                 r["code"].as_str().unwrap_or_default().to_string(),
                 r["line"].as_u64().unwrap_or(0),
                 r["column"].as_u64().unwrap_or(0),
+                r["level"].as_str().unwrap_or_default().to_string(),
             )
         })
         .collect();
     (run.code, findings)
 }
 
-/// Asserts that validation exits 2 with findings of `code` at exactly `lines` (and
-/// nothing else at the error level of another code).
+/// Asserts that validation exits 2 with findings of `code` at exactly `lines`, no error
+/// of another code, and every finding located.
 fn assert_findings_at(path: &Path, code: &str, lines: &[u64]) {
     let (exit, findings) = validate(path);
     assert_eq!(exit, 2, "{}: {findings:?}", path.display());
     let mut at: Vec<u64> = findings
         .iter()
-        .filter(|(c, _, _)| c == code)
-        .map(|(_, l, _)| *l)
+        .filter(|(c, ..)| c == code)
+        .map(|(_, l, ..)| *l)
         .collect();
     at.sort_unstable();
     assert_eq!(at, lines, "{}: {findings:?}", path.display());
-    for (c, l, col) in &findings {
+    for (c, l, col, level) in &findings {
         assert!(*l > 0 && *col > 0, "{}: [{c}] has no line", path.display());
+        assert!(
+            c == code || level != "error",
+            "{}: another error [{c}] at line {l}: {findings:?}",
+            path.display()
+        );
     }
 }
 
@@ -244,4 +250,34 @@ fn every_number_in_the_schemas_has_a_minimum_and_a_maximum() {
             kind.name()
         );
     }
+}
+
+// --- 2. Arithmetic and sizes ----------------------------------------------------------
+
+/// Two JCloisterZone tiles whose counts add up to 2^32 (the schema does not see XML): the
+/// sum must not wrap to 0 and report a clean set; each count is out of range at its line.
+#[test]
+fn xml_counts_past_u32_are_out_of_range_at_their_lines() {
+    let d = tmp("xml-counts");
+    let tile = |id: &str, count: &str, pennant: &str| {
+        format!(
+            r#"    <tile id="{id}" count="{count}">
+      <city pennant="{pennant}">N</city>
+      <farm city="N">EL ER SL SR WL WR</farm>
+    </tile>
+"#
+        )
+    };
+    let xml = write(
+        &d,
+        "counts.xml",
+        &format!(
+            "<pack>\n  <tiles>\n{}{}{}  </tiles>\n</pack>\n",
+            tile("A", "2147483648", "1"),
+            tile("B", "2147483648", "1"),
+            tile("C", "1", "4294967295"),
+        ),
+    );
+    // count= on lines 3 and 7; pennant= on line 12.
+    assert_findings_at(&xml, "tileset::out_of_range", &[3, 7, 12]);
 }

@@ -640,7 +640,8 @@ impl<'a> TileConv<'a, '_> {
         };
         let copies = match garden {
             Some(loc) => Sp::at(
-                (0..count.value)
+                // One entry per copy; a count beyond the limit is reported, not allocated.
+                (0..count.value.min(crate::limits::MAX_COPIES))
                     .map(|_| CopyDef {
                         decorations: vec![Sp::at(GARDEN.to_string(), loc)],
                     })

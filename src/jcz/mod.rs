@@ -158,7 +158,13 @@ fn tileset(name: String, ruleset: &Path, c: &convert::Converted, start: usize) -
         ruleset: Some(Sp::unspanned(ruleset.display().to_string())),
         include: Vec::new(),
         shapes_from: None,
-        total: Some(Sp::unspanned(c.defs.iter().map(|d| d.count.value).sum())),
+        // Added up without wrapping: a count beyond `limits::MAX_COPIES` is reported on its
+        // own (`tileset::out_of_range`).
+        total: Some(Sp::unspanned(
+            c.defs
+                .iter()
+                .fold(0u32, |a, d| a.saturating_add(d.count.value)),
+        )),
         start: Some(StartTile {
             tile: Sp::unspanned(
                 c.defs

@@ -19,7 +19,15 @@ pub fn compile_tile(
     let id = def.id.value.clone();
     let count = def.count.value;
     let mut copies = Vec::new();
-    if !def.copies.is_empty() && def.copies.len() != count as usize {
+    if count > MAX_COPIES {
+        sink.push(out_of_range(
+            file,
+            &def.count.loc,
+            format!("tile `{id}` has {count} copies"),
+            "copies of one tile",
+            MAX_COPIES,
+        ));
+    } else if !def.copies.is_empty() && def.copies.len() != count as usize {
         sink.push(
             Finding::new(
                 Check::CopiesMismatch,
@@ -67,6 +75,26 @@ pub fn compile_tile(
         t.stack = stack.or(t.stack);
         t
     })
+}
+
+/// A `tileset::out_of_range` finding: `what` (the message's start) is beyond `limit`
+/// (the most `accepted` there can be).
+fn out_of_range(
+    file: &SourceFile,
+    loc: &Loc,
+    what: String,
+    accepted: &str,
+    limit: u32,
+) -> Finding {
+    Finding::new(
+        Check::OutOfRange,
+        format!("{what}: tessera accepts at most {limit}"),
+    )
+    .in_file(file)
+    .at(loc, format!("more than {limit}"))
+    .help(format!(
+        "{limit} {accepted} is far more than any real game has: check the value"
+    ))
 }
 
 /// The shape part of [`compile_tile`]: sides and segments, written or reused.
@@ -337,6 +365,15 @@ fn compile_shape(
                 value: item.clone(),
                 loc: n.loc,
             };
+            if n.value > MAX_ITEMS {
+                sink.push(out_of_range(
+                    file,
+                    &n.loc,
+                    format!("segment `{}` carries {} {item}", seg.id.value, n.value),
+                    "items of one kind on a segment",
+                    MAX_ITEMS,
+                ));
+            }
             if let Some(i) = sink.take(lookup(
                 &rules.items,
                 &sp,
@@ -972,8 +1009,10 @@ pub(crate) fn compile_parts(
             .iter()
             .map(|t| u64::from(t.count.value))
             .sum::<u64>();
+        // A count out of range is reported on its own; the sum would only repeat it.
+        let in_range = ts.tiles.iter().all(|t| t.count.value <= MAX_COPIES);
         match &ts.total {
-            Some(total) if sum != u64::from(total.value) => own.push(
+            Some(total) if in_range && sum != u64::from(total.value) => own.push(
                 Finding::new(
                     Check::CountMismatch,
                     format!("the tile counts add up to {sum}, but `total` says {}", total.value),
