@@ -55,6 +55,9 @@ pub enum PlaceError {
     Occupied,
     /// No orthogonal neighbour (and the board is not empty).
     NotAdjacent,
+    /// The cell is beyond [`crate::limits::MAX_COORDINATE`] from the start tile (a file
+    /// cannot say so: its schema stops such coordinates).
+    OffBoard,
     /// A side does not fit its neighbour's: (board side, this tile's side kind, the
     /// neighbour's side kind, the neighbour's placed index).
     Mismatch {
@@ -90,14 +93,17 @@ impl Board {
         self.cells.get(&(x, y)).copied()
     }
 
+    /// The placed tile at a cell's neighbour `(dx, dy)` away; `None` also when that cell
+    /// is beyond the range of `i32` (coordinates never wrap around).
+    pub fn at_offset(&self, x: i32, y: i32, (dx, dy): (i32, i32)) -> Option<u32> {
+        self.at(x.checked_add(dx)?, y.checked_add(dy)?)
+    }
+
     /// Number of occupied cells among the 8 around a cell.
     pub fn neighbours(&self, x: i32, y: i32) -> u32 {
         AROUND
             .iter()
-            .filter(|(dx, dy)| {
-                self.cells
-                    .contains_key(&(x.wrapping_add(*dx), y.wrapping_add(*dy)))
-            })
+            .filter(|&&d| self.at_offset(x, y, d).is_some())
             .count() as u32
     }
 
@@ -111,14 +117,17 @@ impl Board {
         y: i32,
         turns: u8,
     ) -> Result<(), PlaceError> {
+        let limit = crate::limits::MAX_COORDINATE.unsigned_abs();
+        if x.unsigned_abs() > limit || y.unsigned_abs() > limit {
+            return Err(PlaceError::OffBoard);
+        }
         if self.cells.contains_key(&(x, y)) {
             return Err(PlaceError::Occupied);
         }
         let rot = &tiles.tiles[tile].rotations[turns as usize];
         let mut touches = false;
         for side in 0..4u8 {
-            let (dx, dy) = offset(side);
-            if let Some(n) = self.at(x.wrapping_add(dx), y.wrapping_add(dy)) {
+            if let Some(n) = self.at_offset(x, y, offset(side)) {
                 touches = true;
                 let p = self.placed[n as usize];
                 let theirs =
@@ -172,8 +181,7 @@ impl Board {
         }
         let rot = &def.rotations[turns as usize];
         for side in 0..4u8 {
-            let (dx, dy) = offset(side);
-            let Some(n) = self.at(x.wrapping_add(dx), y.wrapping_add(dy)) else {
+            let Some(n) = self.at_offset(x, y, offset(side)) else {
                 continue;
             };
             let p = self.placed[n as usize];
@@ -224,8 +232,7 @@ impl Board {
         while let Some(i) = stack.pop() {
             let p = self.placed[i as usize];
             for side in 0..4u8 {
-                let (dx, dy) = offset(side);
-                if let Some(n) = self.at(p.x.wrapping_add(dx), p.y.wrapping_add(dy)) {
+                if let Some(n) = self.at_offset(p.x, p.y, offset(side)) {
                     if !seen[n as usize] {
                         seen[n as usize] = true;
                         stack.push(n);
@@ -245,8 +252,10 @@ impl Board {
             .placed
             .iter()
             .flat_map(|p| {
-                (0..4u8)
-                    .map(move |s| (p.x.wrapping_add(offset(s).0), p.y.wrapping_add(offset(s).1)))
+                (0..4u8).filter_map(move |s| {
+                    let (dx, dy) = offset(s);
+                    Some((p.x.checked_add(dx)?, p.y.checked_add(dy)?))
+                })
             })
             .filter(|c| !self.cells.contains_key(c))
             .collect();

@@ -112,14 +112,10 @@ fn describe(
         let p = board.placed[s.placed as usize];
         let def = &tiles.tiles[p.tile];
         for &(item, k) in &def.segments[s.segment as usize].items {
-            items[item] += k;
+            items[item] = items[item].saturating_add(k);
         }
         for slot in def.board_slots(s.segment as usize, p.turns) {
-            let (dx, dy) = offset(slot.side);
-            if board
-                .at(p.x.wrapping_add(dx), p.y.wrapping_add(dy))
-                .is_none()
-            {
+            if board.at_offset(p.x, p.y, offset(slot.side)).is_none() {
                 open_edges += 1;
             }
         }

@@ -78,7 +78,11 @@ const _: () = {
 /// map keys that are numbers.
 pub(crate) fn up_to_power_of_ten(max: u32) -> String {
     let digits = max.ilog10();
-    format!("^(0|[1-9][0-9]{{0,{}}}|1{})$", digits - 1, "0".repeat(digits as usize))
+    format!(
+        "^(0|[1-9][0-9]{{0,{}}}|1{})$",
+        digits - 1,
+        "0".repeat(digits as usize)
+    )
 }
 
 #[cfg(test)]

@@ -306,7 +306,10 @@ pub fn check_schema(file: &SourceFile, kind: FileKind, root: &Sp<Node>) -> Vec<F
     };
     let instance = root.to_json();
     let mut out = Vec::new();
-    for e in validator.iter_errors(&instance).flat_map(|err| explain(&err)) {
+    for e in validator
+        .iter_errors(&instance)
+        .flat_map(|err| explain(&err))
+    {
         let (mut loc, mut label) = (locate(root, &e.pointer), "here".to_string());
         let mut message = e.message;
         let mut help = e.help.unwrap_or_else(|| {

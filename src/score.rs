@@ -32,7 +32,7 @@ pub struct TermValue {
     pub cancelled_by: Option<String>,
     /// Units that counted more because of an area bonus (pit trap).
     pub boosted: i64,
-    /// Points of the term.
+    /// Points of the term (capped at the limits of `i64`, see [`Valuation::capped`]).
     pub points: i64,
 }
 
@@ -44,6 +44,11 @@ pub struct Valuation {
     pub points: i64,
     /// The terms, in rule-set order.
     pub terms: Vec<TermValue>,
+    /// Whether the exact total is beyond the limits of `i64` and `points` is capped there
+    /// (only values built in code can be: the limits of [`crate::limits`] keep every
+    /// file's sums far inside). A term's `points` are capped likewise; the total is the
+    /// exact sum of the terms before capping.
+    pub capped: bool,
 }
 
 /// Items covered on segments (hunting trap), by segment node: counts indexed by item.
@@ -86,12 +91,11 @@ impl Ctx<'_> {
     pub fn items_on(&self, n: NodeIndex, item: ItemId) -> u32 {
         let s = self.board.graph[n];
         let p = self.board.placed[s.placed as usize];
-        let all: u32 = self.tiles.tiles[p.tile].segments[s.segment as usize]
+        let all = self.tiles.tiles[p.tile].segments[s.segment as usize]
             .items
             .iter()
             .filter(|(i, _)| *i == item)
-            .map(|(_, k)| k)
-            .sum();
+            .fold(0u32, |a, (_, k)| a.saturating_add(*k));
         let covered = self
             .covered
             .get(&n)
@@ -99,6 +103,14 @@ impl Ctx<'_> {
             .copied()
             .unwrap_or(0);
         all.saturating_sub(covered)
+    }
+
+    /// Uncovered count of an item on segments, added up in 64 bits (every segment may
+    /// carry up to `u32::MAX` when built in code: the sum never wraps).
+    pub fn items_in(&self, nodes: impl IntoIterator<Item = NodeIndex>, item: ItemId) -> u64 {
+        nodes.into_iter().fold(0u64, |a, n| {
+            a.saturating_add(u64::from(self.items_on(n, item)))
+        })
     }
 
     /// The segments of a feature inside the scope.
@@ -116,11 +128,16 @@ impl Ctx<'_> {
     }
 }
 
-fn holds(ctx: &Ctx, case: &Case, f: &Feature, items: &[u32]) -> bool {
+fn holds(ctx: &Ctx, case: &Case, f: &Feature, items: &[u64]) -> bool {
     case.option.is_none_or(|o| ctx.options[o])
-        && case.tiles.is_none_or(|t| f.tiles.len() as u32 == t)
-        && case.items.iter().all(|&(i, n)| items[i] == n)
-        && case.items_at_least.iter().all(|&(i, n)| items[i] >= n)
+        && case
+            .tiles
+            .is_none_or(|t| f.tiles.len() as u64 == u64::from(t))
+        && case.items.iter().all(|&(i, n)| items[i] == u64::from(n))
+        && case
+            .items_at_least
+            .iter()
+            .all(|&(i, n)| items[i] >= u64::from(n))
 }
 
 /// Values a feature with the first case that holds; `None` if no case holds or the list
@@ -145,35 +162,44 @@ pub fn value_with_case(
     features: Option<&Features>,
     within: Option<Within>,
 ) -> Option<(Valuation, usize)> {
-    let whole: Vec<u32> = (0..ctx.rules.items.len())
-        .map(|i| f.nodes.iter().map(|&n| ctx.items_on(n, i)).sum())
+    let whole: Vec<u64> = (0..ctx.rules.items.len())
+        .map(|i| ctx.items_in(f.nodes.iter().copied(), i))
         .collect();
     let index = cases.iter().position(|c| holds(ctx, c, f, &whole))?;
     let case = &cases[index];
     let scope: Vec<NodeIndex> = ctx.scoped(f, within).collect();
-    let items: Vec<u32> = (0..ctx.rules.items.len())
-        .map(|i| scope.iter().map(|&n| ctx.items_on(n, i)).sum())
+    let items: Vec<u64> = (0..ctx.rules.items.len())
+        .map(|i| ctx.items_in(scope.iter().copied(), i))
         .collect();
-    let (terms, total) = terms_value(ctx, f, &case.terms, case.area, &scope, &items, features);
     Some((
-        Valuation {
-            points: total,
-            terms,
-        },
+        terms_value(ctx, f, &case.terms, case.area, &scope, &items, features),
         index,
     ))
 }
 
+/// An exact value as `i64`, capped at its limits; the flag says whether it was capped.
+fn capped(exact: i128) -> (i64, bool) {
+    match i64::try_from(exact) {
+        Ok(v) => (v, false),
+        Err(_) if exact < 0 => (i64::MIN, true),
+        Err(_) => (i64::MAX, true),
+    }
+}
+
 /// Evaluates terms on the segments `scope` of feature `f` with item totals `items`.
+///
+/// Units are counted, never listed one by one: a term's units are groups of (multiplier,
+/// how many), so a segment carrying `u32::MAX` items costs one group. Points are computed
+/// exactly in 128 bits and capped at the limits of `i64` ([`Valuation::capped`]).
 pub fn terms_value(
     ctx: &Ctx,
     f: &Feature,
     terms: &[Term],
     area: Option<Area>,
     scope: &[NodeIndex],
-    items: &[u32],
+    items: &[u64],
     features: Option<&Features>,
-) -> (Vec<TermValue>, i64) {
+) -> Valuation {
     // Area bonus: cells of the feature's segments holding the marker item.
     let markers: Vec<(i32, i32)> = match area {
         Some(a) => f
@@ -190,27 +216,27 @@ pub fn terms_value(
     };
     let mut computed = None;
     let mut out = Vec::new();
-    let mut total = 0i64;
+    let mut total = 0i128;
     for t in terms {
-        // Units of the term, each with its multiplier.
-        let (what, plural_what, mut units): (String, String, Vec<i64>) = match t.count {
-            Count::One => ("base".to_string(), "base".to_string(), vec![1]),
+        // Units of the term: (multiplier, how many).
+        let (what, plural_what, mut units): (String, String, Vec<(i64, u64)>) = match t.count {
+            Count::One => ("base".to_string(), "base".to_string(), vec![(1, 1)]),
             Count::Tiles => (
                 "tile".to_string(),
                 "tiles".to_string(),
-                vec![1; f.tiles.len()],
+                vec![(1, f.tiles.len() as u64)],
             ),
             Count::Neighbours => (
                 "surrounding tile".to_string(),
                 "surrounding tiles".to_string(),
-                vec![1; graph::neighbours(ctx.board, f) as usize],
+                vec![(1, u64::from(graph::neighbours(ctx.board, f)))],
             ),
             Count::Item(i) => (
                 ctx.rules.items[i].clone(),
                 ctx.rules.item_plurals[i].clone(),
                 scope
                     .iter()
-                    .flat_map(|&n| std::iter::repeat_n(factor(n), ctx.items_on(n, i) as usize))
+                    .map(|&n| (factor(n), u64::from(ctx.items_on(n, i))))
                     .collect(),
             ),
             Count::Features(kind) => {
@@ -225,7 +251,11 @@ pub fn terms_value(
                     }
                 }
                 let fk = &ctx.rules.features[kind];
-                (fk.name.clone(), fk.plural.clone(), vec![1; ids.len()])
+                (
+                    fk.name.clone(),
+                    fk.plural.clone(),
+                    vec![(1, ids.len() as u64)],
+                )
             }
             Count::Linked {
                 relation,
@@ -253,30 +283,45 @@ pub fn terms_value(
                     Some(i) => (
                         format!("{} in linked {names}", ctx.rules.items[i]),
                         format!("{} in linked {names}", ctx.rules.item_plurals[i]),
-                        linked
-                            .iter()
-                            .flat_map(|g| g.nodes.iter().map(|&n| ctx.items_on(n, i) as usize))
-                            .flat_map(|k| std::iter::repeat_n(1, k))
-                            .collect(),
+                        vec![(
+                            1,
+                            linked.iter().fold(0u64, |a, g| {
+                                a.saturating_add(ctx.items_in(g.nodes.iter().copied(), i))
+                            }),
+                        )],
                     ),
-                    None => (name, names, vec![1; linked.len()]),
+                    None => (name, names, vec![(1, linked.len() as u64)]),
                 }
             }
         };
-        let mut cancelled = 0;
+        let value = |u: i64| i128::from(u).saturating_mul(i128::from(t.points));
+        let mut cancelled = 0u64;
         if let Some(c) = t.cancelled_by {
             // The scorer's best choice: cancel the units worth least to them (the smallest
             // multipliers, or with negative points the largest).
-            units.sort_unstable_by_key(|&u| u.saturating_mul(t.points));
-            cancelled = (items[c] as usize).min(units.len());
-            units.drain(..cancelled);
+            units.sort_by_key(|&(u, _)| value(u));
+            let mut left = items[c];
+            for (_, n) in &mut units {
+                let k = (*n).min(left);
+                *n -= k;
+                left -= k;
+                cancelled += k;
+            }
         }
-        let boosted = units.iter().filter(|&&u| u != 1).count() as i64;
-        let points = units.iter().fold(0i64, |acc, &u| {
-            acc.saturating_add(u.saturating_mul(t.points))
+        let sum = |f: &dyn Fn(&(i64, u64)) -> bool| {
+            units
+                .iter()
+                .filter(|u| f(u))
+                .fold(0u64, |a, &(_, n)| a.saturating_add(n))
+        };
+        let count = sum(&|_| true);
+        let boosted = sum(&|&(u, _)| u != 1);
+        let exact = units.iter().fold(0i128, |a, &(u, n)| {
+            a.saturating_add(value(u).saturating_mul(i128::from(n)))
         });
-        total = total.saturating_add(points);
-        let count = units.len() as i64;
+        total = total.saturating_add(exact);
+        let (points, _) = capped(exact);
+        let as_i64 = |n: u64| i64::try_from(n).unwrap_or(i64::MAX);
         out.push(TermValue {
             label: if count == 1 {
                 what.clone()
@@ -284,15 +329,20 @@ pub fn terms_value(
                 plural_what
             },
             what,
-            count,
+            count: as_i64(count),
             points_each: t.points,
-            cancelled: cancelled as i64,
+            cancelled: as_i64(cancelled),
             cancelled_by: t.cancelled_by.map(|c| ctx.rules.items[c].clone()),
-            boosted,
+            boosted: as_i64(boosted),
             points,
         });
     }
-    (out, total)
+    let (points, at_limit) = capped(total);
+    Valuation {
+        points,
+        terms: out,
+        capped: at_limit,
+    }
 }
 
 /// A piece on the board.
@@ -355,13 +405,18 @@ pub fn explain(v: &Valuation) -> String {
             s
         })
         .collect();
+    let cap = if v.capped {
+        " (capped at the 64-bit limit)"
+    } else {
+        ""
+    };
     if v.terms.is_empty() {
         return format!("nothing counts in this case: {}", v.points);
     }
     if parts.is_empty() {
-        return format!("{}", v.points);
+        return format!("{}{cap}", v.points);
     }
-    format!("{} = {}", parts.join(" + "), v.points)
+    format!("{} = {}{cap}", parts.join(" + "), v.points)
 }
 
 /// An English noun in the plural when `n` is not 1 (`tile` → `tiles`, `city` → `cities`).

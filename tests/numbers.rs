@@ -281,3 +281,169 @@ fn xml_counts_past_u32_are_out_of_range_at_their_lines() {
     // count= on lines 3 and 7; pennant= on line 12.
     assert_findings_at(&xml, "tileset::out_of_range", &[3, 7, 12]);
 }
+
+/// Runs the calling test's body in a child process (this test binary, `--exact NAME`)
+/// with at most 1 GB of address space: for in-memory attacks that once allocated tens of
+/// gigabytes, so that a regression fails here instead of exhausting the machine. Returns
+/// `true` in the child, which then runs the body.
+fn in_capped_child(name: &str) -> bool {
+    if std::env::var_os("TESSERA_NUMBERS_CHILD").is_some() {
+        return true;
+    }
+    let exe = std::env::current_exe().expect("the test binary");
+    let out = Command::new("sh")
+        .arg("-c")
+        .arg("ulimit -v 1000000 && exec \"$0\" \"$@\"")
+        .arg(exe)
+        .args(["--exact", name, "--test-threads", "1"])
+        .env("TESSERA_NUMBERS_CHILD", "1")
+        .output()
+        .expect("run the test in a child");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success() && stdout.contains("1 passed"),
+        "{name} failed in its memory-capped child ({:?}):\n{stdout}\n{}",
+        out.status,
+        String::from_utf8_lossy(&out.stderr)
+    );
+    false
+}
+
+/// The completed 2-tile city of a snapshot (D's city cap closed by E), scored after
+/// `change` has changed the game in memory, as a library caller could (no file can: the
+/// schema and `tileset::out_of_range` stop such values). Returns the city's score event.
+fn city_scored(change: impl FnOnce(&mut tessera::validate::Game)) -> tessera::engine::ScoreEvent {
+    use tessera::engine::{load_position, replay};
+    let path = Path::new("tests/positions/snapshot/completed-not-yet-scored.yaml");
+    let mut lp = load_position(path).expect("the snapshot loads");
+    change(&mut lp.game);
+    let state = replay(&lp, None).expect("the snapshot replays");
+    state
+        .events
+        .iter()
+        .find(|e| e.feature == "city")
+        .cloned()
+        .expect("the city is scored")
+}
+
+/// [`city_scored`] with `pennants` on each of the city's two segments.
+fn city_with_pennants(pennants: [u32; 2]) -> tessera::engine::ScoreEvent {
+    city_scored(|game| {
+        let city = game.rules.features.iter().position(|f| f.name == "city");
+        let pennant = game.rules.items.iter().position(|i| i == "pennant");
+        let (city, pennant) = (city.expect("city"), pennant.expect("pennant"));
+        for (id, n) in ["D", "E"].into_iter().zip(pennants) {
+            let t = game.tiles.get(id).expect("tile");
+            for seg in &mut game.tiles.tiles[t].segments {
+                if seg.feature == city {
+                    seg.items = vec![(pennant, n)];
+                }
+            }
+        }
+    })
+}
+
+/// [`city_scored`] with the completed city's terms' points replaced by `points`, one term
+/// per value, each counting tiles.
+fn city_with_points(points: &[i64]) -> tessera::engine::ScoreEvent {
+    city_scored(|game| {
+        let city = game.rules.features.iter_mut().find(|f| f.name == "city");
+        let case = &mut city.expect("city").completed;
+        let template = case.last().expect("a completed case").clone();
+        let mut terms = Vec::new();
+        for &p in points {
+            let mut t = template.terms[0].clone();
+            t.count = tessera::rules::Count::Tiles;
+            t.points = p;
+            terms.push(t);
+        }
+        *case = vec![tessera::rules::Case { terms, ..template }];
+    })
+}
+
+#[test]
+fn items_past_u32_are_counted_not_expanded_and_never_wrap() {
+    if !in_capped_child("items_past_u32_are_counted_not_expanded_and_never_wrap") {
+        return;
+    }
+    // 2^31 pennants on each of two tiles: 2^32 in all, one past u32 (once 20 GB of units).
+    let e = city_with_pennants([1 << 31, 1 << 31]);
+    let pennants = e.terms.iter().find(|t| t.what == "pennant").expect("term");
+    assert_eq!(pennants.count, 1 << 32);
+    assert_eq!(e.points, 2 * 2 + (1i64 << 32) * 2);
+    assert_eq!(
+        e.why,
+        format!("2 tiles x 2 + {} pennants x 2 = {}", 1u64 << 32, e.points)
+    );
+    // 4,294,967,295 on one tile (once 34 GB).
+    let e = city_with_pennants([u32::MAX, 0]);
+    let pennants = e.terms.iter().find(|t| t.what == "pennant").expect("term");
+    assert_eq!(pennants.count, i64::from(u32::MAX));
+    assert_eq!(e.points, 4 + 2 * i64::from(u32::MAX));
+}
+
+#[test]
+fn points_past_the_64_bit_limits_are_capped_and_said_so_never_wrapped() {
+    // 2 tiles x i64::MAX: capped at i64::MAX, and the sum says so (it once printed
+    // "2 tiles x 9223372036854775807 = 0").
+    let e = city_with_points(&[i64::MAX]);
+    assert_eq!(e.points, i64::MAX);
+    assert_eq!(
+        e.why,
+        format!(
+            "2 tiles x {} = {} (capped at the 64-bit limit)",
+            i64::MAX,
+            i64::MAX
+        )
+    );
+    // Penalties past the other end: capped at i64::MIN, never positive.
+    let e = city_with_points(&[i64::MIN, i64::MIN]);
+    assert_eq!(e.points, i64::MIN);
+    // Terms are added exactly before capping: 2 x MAX + 2 x MIN = -2.
+    let e = city_with_points(&[i64::MAX, i64::MIN]);
+    assert_eq!(e.points, -2);
+    assert_eq!(
+        e.why,
+        format!("2 tiles x {} + 2 tiles x {} = -2", i64::MAX, i64::MIN)
+    );
+    // At the largest points a file may give, the sum is exact.
+    let e = city_with_points(&[1_000_000, -1_000_000, 1_000_000]);
+    assert_eq!(e.points, 2_000_000);
+}
+
+#[test]
+fn coordinates_at_the_32_bit_limits_never_wrap_around() {
+    use tessera::board::PlaceError;
+    use tessera::engine::{State, load_position, replay};
+    let path = Path::new("examples/base-scoring.yaml");
+    let lp = load_position(path).expect("the example loads");
+    let mut state = State::new(&lp.game, vec!["A".into()], lp.game.rules.default_options());
+    let v = lp.game.tiles.get("V").expect("tile V");
+    // A board with one tile at the corner of the i32 range: its neighbours beyond the
+    // range do not exist (they would wrap to the other end).
+    state
+        .board
+        .place(&lp.game.rules, &lp.game.tiles, v, i32::MAX, i32::MIN, 0);
+    assert_eq!(state.board.neighbours(i32::MAX, i32::MIN), 0);
+    assert_eq!(
+        state.board.frontier(),
+        vec![(i32::MAX - 1, i32::MIN), (i32::MAX, i32::MIN + 1)]
+    );
+    // A cell beyond the limits of the format is refused, and so never listed as legal.
+    assert_eq!(
+        state
+            .board
+            .fits(&lp.game.tiles, v, i32::MAX - 1, i32::MIN, 0),
+        Err(PlaceError::OffBoard)
+    );
+    assert!(state.legal_placements(v).is_empty());
+    // A position built in code with such a cell gets a finding at the turn.
+    let mut lp = lp.clone();
+    let turns = lp.position.turns.as_mut().expect("a turn log");
+    turns[0].value.x.value = i32::MAX;
+    let line = turns[0].value.tile.loc.line;
+    let findings = replay(&lp, None).err().expect("a finding, not a placement");
+    assert_eq!(findings[0].check.code(), "schema::invalid");
+    let (_, at, _) = findings[0].position().expect("located");
+    assert_eq!(at as u32, line);
+}

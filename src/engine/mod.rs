@@ -70,7 +70,7 @@ pub struct ScoreEvent {
     /// Cells of its distinct tiles, `[x, y]`, in placement order.
     pub tiles: Vec<[i32; 2]>,
     /// Items on it, by name (only non-zero counts).
-    pub items: BTreeMap<String, u32>,
+    pub items: BTreeMap<String, u64>,
     /// Majority-counting pieces on it, by player name.
     pub pieces: BTreeMap<String, u32>,
     /// Each player's strength in the majority when it differs from their number of pieces
@@ -657,15 +657,7 @@ impl<'g> State<'g> {
                 })
                 .collect(),
             items: (0..rules.items.len())
-                .map(|i| {
-                    (
-                        i,
-                        f.nodes
-                            .iter()
-                            .map(|&n| self.ctx().items_on(n, i))
-                            .sum::<u32>(),
-                    )
-                })
+                .map(|i| (i, self.ctx().items_in(f.nodes.iter().copied(), i)))
                 .filter(|(_, n)| *n > 0)
                 .map(|(i, n)| (rules.items[i].clone(), n))
                 .collect(),
@@ -679,7 +671,7 @@ impl<'g> State<'g> {
             completable: rules.features[f.kind].completion != Completion::Never,
             items_text: (0..rules.items.len())
                 .filter_map(|i| {
-                    let n: u32 = f.nodes.iter().map(|&n| self.ctx().items_on(n, i)).sum();
+                    let n = self.ctx().items_in(f.nodes.iter().copied(), i);
                     let name = if n == 1 {
                         &rules.items[i]
                     } else {
@@ -772,7 +764,7 @@ impl<'g> State<'g> {
             .map(|s| self.board.node(placed, s))
             .collect();
         for (dx, dy) in AROUND {
-            if let Some(n) = self.board.at(p.x.wrapping_add(dx), p.y.wrapping_add(dy)) {
+            if let Some(n) = self.board.at_offset(p.x, p.y, (dx, dy)) {
                 let q = self.board.placed[n as usize];
                 for s in 0..self.game.tiles.tiles[q.tile].segments.len() {
                     let node = self.board.node(n, s);
@@ -819,7 +811,7 @@ impl<'g> State<'g> {
                     completed.push(Completed {
                         kind,
                         items: (0..rules.items.len())
-                            .map(|i| f.nodes.iter().map(|&n| self.ctx().items_on(n, i)).sum())
+                            .map(|i| self.ctx().items_in(f.nodes.iter().copied(), i))
                             .collect(),
                         pieces: !self.pieces_on(&f).is_empty(),
                     });
@@ -889,9 +881,11 @@ impl<'g> State<'g> {
                             let k = self.ctx().items_on(n, item).min(left);
                             if k > 0 {
                                 left -= k;
-                                self.covered
+                                let c = &mut self
+                                    .covered
                                     .entry(n)
-                                    .or_insert_with(|| vec![0; rules.items.len()])[item] += k;
+                                    .or_insert_with(|| vec![0; rules.items.len()])[item];
+                                *c = c.saturating_add(k);
                             }
                         }
                     }
@@ -1030,7 +1024,10 @@ impl<'g> State<'g> {
         (0..self.players.len())
             .map(|p| {
                 let held = self.tokens.iter().flat_map(|t| t.held[p].iter());
-                let known: i64 = held.clone().flatten().map(|&v| v as i64).sum();
+                let known = held
+                    .clone()
+                    .flatten()
+                    .fold(0i64, |a, &v| a.saturating_add(i64::from(v)));
                 let unknown = held.filter(|v| v.is_none()).count() as u32;
                 (known, unknown)
             })
@@ -1111,7 +1108,7 @@ pub struct Completed {
     /// Feature kind.
     pub kind: usize,
     /// Uncovered item counts.
-    pub items: Vec<u32>,
+    pub items: Vec<u64>,
     /// Whether pieces were counted on it.
     pub pieces: bool,
 }

@@ -343,6 +343,18 @@ fn place(
             .at(&loc.loc, "placed on an occupied cell")
             .help("each cell holds one tile; check x and y (y grows to the south)"));
         }
+        Err(PlaceError::OffBoard) => {
+            // Only a position built in code gets here: the schema stops such coordinates
+            // in a file, and this is the same rule.
+            let limit = crate::limits::MAX_COORDINATE;
+            return Err(Finding::new(
+                Check::Schema,
+                format!("cell ({x}, {y}) is out of range: coordinates are at most {limit} from the start tile"),
+            )
+            .in_file(&lp.file)
+            .at(&loc.loc, "placed off the board")
+            .help(format!("x and y are between -{limit} and {limit}, far more than any real game needs: check them")));
+        }
         Err(PlaceError::NotAdjacent) => {
             return Err(Finding::new(
                 Check::NotAdjacent,
@@ -824,10 +836,11 @@ fn cover_items(
                     rules.items.iter().map(String::as_str),
                 ));
         };
-        state
+        let c = &mut state
             .covered
             .entry(node)
-            .or_insert_with(|| vec![0; rules.items.len()])[i] += n.value;
+            .or_insert_with(|| vec![0; rules.items.len()])[i];
+        *c = c.saturating_add(n.value);
     }
     Ok(())
 }

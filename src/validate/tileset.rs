@@ -79,13 +79,7 @@ pub fn compile_tile(
 
 /// A `tileset::out_of_range` finding: `what` (the message's start) is beyond `limit`
 /// (the most `accepted` there can be).
-fn out_of_range(
-    file: &SourceFile,
-    loc: &Loc,
-    what: String,
-    accepted: &str,
-    limit: u32,
-) -> Finding {
+fn out_of_range(file: &SourceFile, loc: &Loc, what: String, accepted: &str, limit: u32) -> Finding {
     Finding::new(
         Check::OutOfRange,
         format!("{what}: tessera accepts at most {limit}"),
