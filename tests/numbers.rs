@@ -447,3 +447,263 @@ fn coordinates_at_the_32_bit_limits_never_wrap_around() {
     let (_, at, _) = findings[0].position().expect("located");
     assert_eq!(at as u32, line);
 }
+
+// --- 3. Compiled tables -------------------------------------------------------------
+
+/// Every YAML file under `dir`, sorted.
+fn yaml_files(dir: &str) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    let mut stack = vec![PathBuf::from(dir)];
+    while let Some(d) = stack.pop() {
+        for e in std::fs::read_dir(&d).expect("a directory") {
+            let p = e.expect("an entry").path();
+            if p.is_dir() {
+                stack.push(p);
+            } else if p.extension().is_some_and(|x| x == "yaml") {
+                out.push(p);
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+/// A model value as YAML text (JSON is YAML), with its `null`s left out (an omitted key).
+fn to_yaml<T: serde::Serialize>(value: &T) -> String {
+    fn strip(v: &mut Value) {
+        match v {
+            Value::Object(m) => {
+                m.retain(|_, x| !x.is_null());
+                m.values_mut().for_each(strip);
+            }
+            Value::Array(a) => a.iter_mut().for_each(strip),
+            _ => {}
+        }
+    }
+    let mut v = serde_json::to_value(value).expect("serializable");
+    strip(&mut v);
+    serde_json::to_string_pretty(&v).expect("JSON")
+}
+
+/// A rule set broken in one way: every section emptied, every named entry removed, every
+/// piece kind without roles, supply or blocking and put first, every feature kind without
+/// scoring, terrain, aggregate or with another completion.
+fn variants(rs: &tessera::model::RuleSetFile) -> Vec<(String, tessera::model::RuleSetFile)> {
+    use tessera::model::Completion;
+    let mut out = Vec::new();
+    let mut add = |label: String, f: &dyn Fn(&mut tessera::model::RuleSetFile)| {
+        let mut v = rs.clone();
+        f(&mut v);
+        out.push((label, v));
+    };
+    add("no terrains".into(), &|r| r.terrains.clear());
+    add("no sides".into(), &|r| r.sides.clear());
+    add("no items".into(), &|r| r.items.clear());
+    add("no relations".into(), &|r| r.relations.clear());
+    add("no decorations".into(), &|r| r.decorations.clear());
+    add("no stacks".into(), &|r| r.stacks.clear());
+    add("no features".into(), &|r| r.features.clear());
+    add("no pieces".into(), &|r| r.pieces.clear());
+    add("no tokens".into(), &|r| r.tokens.clear());
+    add("no effects".into(), &|r| r.effects.clear());
+    add("no bonus turns".into(), &|r| r.bonus_turns.clear());
+    add("no options".into(), &|r| r.options.clear());
+    for t in &rs.terrains {
+        add(format!("no terrain {}", t.value), &|r| {
+            r.terrains.retain(|x| x.value != t.value)
+        });
+    }
+    for k in rs.sides.keys() {
+        add(format!("no side {k}"), &|r| {
+            r.sides.remove(k);
+        });
+    }
+    for k in rs.items.keys() {
+        add(format!("no item {k}"), &|r| {
+            r.items.remove(k);
+        });
+    }
+    for k in rs.relations.keys() {
+        add(format!("no relation {k}"), &|r| {
+            r.relations.remove(k);
+        });
+    }
+    for k in rs.stacks.keys() {
+        add(format!("no stack {k}"), &|r| {
+            r.stacks.remove(k);
+        });
+    }
+    for k in rs.options.keys() {
+        add(format!("no option {k}"), &|r| {
+            r.options.remove(k);
+        });
+    }
+    for k in rs.tokens.keys() {
+        add(format!("no token supply {k}"), &|r| {
+            r.tokens.shift_remove(k);
+        });
+        add(format!("token supply {k} without values"), &|r| {
+            r.tokens[k].values.clear();
+        });
+    }
+    for k in rs.features.keys() {
+        add(format!("no feature {k}"), &|r| {
+            r.features.remove(k);
+        });
+        add(format!("feature {k} without scoring"), &|r| {
+            r.features.get_mut(k).expect("kind").scoring = Default::default();
+        });
+        add(format!("feature {k} without terrain"), &|r| {
+            r.features.get_mut(k).expect("kind").terrain = None;
+        });
+        add(format!("feature {k} not an aggregate"), &|r| {
+            r.features.get_mut(k).expect("kind").aggregate = None;
+        });
+        for (name, c) in [
+            ("closed", Completion::Closed),
+            ("surrounded", Completion::Surrounded),
+            ("never", Completion::Never),
+        ] {
+            add(format!("feature {k} completed {name}"), &|r| {
+                r.features.get_mut(k).expect("kind").completion = c.clone();
+            });
+        }
+    }
+    for k in rs.pieces.keys() {
+        add(format!("no piece {k}"), &|r| {
+            r.pieces.shift_remove(k);
+        });
+        add(format!("piece {k} without roles"), &|r| r.pieces[k].roles.clear());
+        add(format!("piece {k} without supply"), &|r| r.pieces[k].supply = 0);
+        add(format!("piece {k} never blocked"), &|r| {
+            r.pieces[k].blocked_by = Some(Vec::new())
+        });
+        add(format!("piece {k} first"), &|r| {
+            let i = r.pieces.get_index_of(k).expect("kind");
+            r.pieces.move_index(i, 0);
+        });
+    }
+    out
+}
+
+/// Every rule set that validates can be used by every position: each bundled rule set is
+/// broken in every way of [`variants`]; a variant the validator accepts is used (through
+/// `ruleset:`) by every bundled position played with the original, with end-of-game
+/// scoring. The answer is a score or located findings, never a panic (an index out of
+/// bounds: `pieces: {}` once validated clean and then panicked on any piece).
+#[test]
+fn a_rule_set_that_validates_can_be_used_by_any_position() {
+    if !in_capped_child("a_rule_set_that_validates_can_be_used_by_any_position") {
+        return;
+    }
+    use tessera::model::{PositionFile, RuleSetFile, Sp};
+    use tessera::schema::FileKind;
+    // Panics are caught and counted; their messages would only repeat the report.
+    std::panic::set_hook(Box::new(|_| {}));
+    let d = tmp("ruleset-variants");
+    let positions: Vec<PathBuf> = ["examples", "tests/positions"]
+        .iter()
+        .flat_map(|d| yaml_files(d))
+        .collect();
+    // Position files by the rule set they are played with: the position's `ruleset`, else
+    // the rule set of its (first) tile set, each tile set loaded once.
+    let mut by_ruleset: Vec<(PathBuf, PathBuf, PositionFile)> = Vec::new();
+    let mut rule_set_of: std::collections::HashMap<PathBuf, PathBuf> = Default::default();
+    for p in &positions {
+        let Ok((_, mut pos)) = tessera::load::load::<PositionFile>(p, FileKind::Position) else {
+            continue;
+        };
+        let abs = |w: &str| tessera::load::resolve(p, w);
+        for t in &mut pos.tileset.0 {
+            t.value = abs(&t.value).display().to_string();
+        }
+        let rs = match &pos.ruleset {
+            Some(r) => tessera::load::identity(&abs(&r.value)),
+            None => {
+                let ts = PathBuf::from(&pos.tileset.0[0].value);
+                let known = rule_set_of.get(&ts).cloned();
+                match known.or_else(|| {
+                    let (game, _) = tessera::validate::load_tileset(&ts, None).ok()?;
+                    Some(tessera::load::identity(&game.ruleset_file.path))
+                }) {
+                    Some(rs) => {
+                        rule_set_of.insert(ts, rs.clone());
+                        rs
+                    }
+                    None => continue,
+                }
+            }
+        };
+        by_ruleset.push((rs, p.clone(), pos));
+    }
+    let (mut accepted, mut used, mut problems) = (0, 0, Vec::new());
+    for rs_path in yaml_files("rulesets") {
+        let (_, rs) = tessera::load::load::<RuleSetFile>(&rs_path, FileKind::Ruleset)
+            .unwrap_or_else(|_| panic!("{} loads", rs_path.display()));
+        let mut rs = rs;
+        if let Some(ext) = &mut rs.extends {
+            for e in &mut ext.0 {
+                e.value = tessera::load::resolve(&rs_path, &e.value).display().to_string();
+            }
+        }
+        // Up to 6 of the positions played with it, spread over the list (all of them
+        // take a minute: the variants found nothing more with them).
+        let all: Vec<&(PathBuf, PathBuf, PositionFile)> = by_ruleset
+            .iter()
+            .filter(|(r, ..)| *r == tessera::load::identity(&rs_path))
+            .collect();
+        let step = all.len().div_ceil(6).max(1);
+        let users: Vec<_> = all.into_iter().step_by(step).collect();
+        let stem = rs_path.file_stem().unwrap_or_default().to_string_lossy();
+        for (i, (label, v)) in variants(&rs).into_iter().enumerate() {
+            let vpath = write(&d, &format!("{stem}-{i}.yaml"), &to_yaml(&v));
+            let what = format!("{} with {label}", rs_path.display());
+            let check = |findings: &[tessera::Finding], problems: &mut Vec<String>| {
+                for f in findings {
+                    if f.position().is_none() {
+                        problems.push(format!("{what}: [{}] {f} has no location", f.check.code()));
+                    }
+                }
+            };
+            let validation = std::panic::catch_unwind(|| tessera::validate::validate_path(&vpath));
+            let Ok(Ok(validation)) = validation else {
+                problems.push(format!("{what}: validation panicked or failed"));
+                continue;
+            };
+            check(&validation.findings, &mut problems);
+            if validation
+                .findings
+                .iter()
+                .any(|f| f.level == tessera::diag::Level::Error)
+            {
+                continue;
+            }
+            accepted += 1;
+            for (j, (_, original, pos)) in users.iter().enumerate() {
+                let mut pos = pos.clone();
+                pos.ruleset = Some(Sp::unspanned(vpath.display().to_string()));
+                let ppath = write(&d, &format!("{stem}-{i}-position-{j}.yaml"), &to_yaml(&pos));
+                let opts = tessera::ScoreOptions {
+                    final_scoring: true,
+                    turns: None,
+                };
+                used += 1;
+                match std::panic::catch_unwind(|| tessera::score_checked(&ppath, &opts)) {
+                    Err(_) => problems.push(format!(
+                        "{what}: {} panicked ({})",
+                        original.display(),
+                        ppath.display()
+                    )),
+                    Ok(Err(tessera::Failure::Tool(m))) => {
+                        problems.push(format!("{what}: {}: tool failure {m}", original.display()))
+                    }
+                    Ok(Err(tessera::Failure::Findings(f))) => check(&f, &mut problems),
+                    Ok(Ok((_, notes))) => check(&notes, &mut problems),
+                }
+            }
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+    // The variants that keep a rule set usable were tried on real positions.
+    assert!(accepted >= 100 && used >= 400, "{accepted} variants accepted, {used} uses");
+}

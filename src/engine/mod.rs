@@ -1168,7 +1168,7 @@ pub fn play_in_order(
                 if let Some(opt) = state
                     .piece_options(player, placed)
                     .into_iter()
-                    .find(|o| o.kind == state.game.rules.pieces[0].name)
+                    .find(|o| Some(&o.kind) == state.game.rules.pieces.first().map(|k| &k.name))
                 {
                     if let Some(seg) = state.segment_at(placed, &opt.at) {
                         if state.place_piece(player, 0, placed, seg, true).is_ok() {

@@ -286,7 +286,16 @@ fn piece_kind(
     loc: &crate::model::Loc,
 ) -> Result<PieceKindId, Finding> {
     match kind {
-        None => Ok(0),
+        // The first kind; a rule set without pieces is `ruleset::incomplete`, so only a
+        // game built in code gets the finding.
+        None if !lp.game.rules.pieces.is_empty() => Ok(0),
+        None => Err(Finding::new(
+            Check::PositionUnknownName,
+            format!("{} has no piece kinds", lp.game.rules.name),
+        )
+        .in_file(&lp.file)
+        .at(loc, "piece")
+        .help("remove the piece, or play with a rule set that declares `pieces`")),
         Some(k) => lp.game.rules.piece(k).ok_or_else(|| {
             Finding::unknown(Check::PositionUnknownName, "piece kind", k)
                 .in_file(&lp.file)
