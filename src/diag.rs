@@ -2830,6 +2830,50 @@ tiles:
 </pack>
 ",
     }
+    /// The start tile has no copies (`count: 0`, or an include's `counts` override of 0).
+    StartNoCopy => "tileset::start_no_copy", Error {
+        why: "The start tile is one of the copies of its tile, laid at x 0, y 0 before the first \
+              turn. With no copy there is nothing to lay, and no game with this set can start.",
+        bad: "\
+name: My expansion
+ruleset: ../rulesets/carcassonne.yaml
+total: 1
+start: {tile: E}
+tiles:
+  - id: D
+    sides: {N: city, E: road, S: field, W: road}
+    segments:
+      - {id: city, feature: city, at: [N]}
+      - {id: road, feature: road, at: [E, W]}
+      - {id: field1, feature: field, at: [EL, WR], links: {touches: [city]}}
+      - {id: field2, feature: field, at: [ER, S, WL]}
+  - id: E
+    count: 0
+    sides: {N: city, E: field, S: field, W: field}
+    segments:
+      - {id: city, feature: city, at: [N]}
+      - {id: field, feature: field, at: [E, S, W], links: {touches: [city]}}
+",
+        fixed: "\
+name: My expansion
+ruleset: ../rulesets/carcassonne.yaml
+total: 2
+start: {tile: E}
+tiles:
+  - id: D
+    sides: {N: city, E: road, S: field, W: road}
+    segments:
+      - {id: city, feature: city, at: [N]}
+      - {id: road, feature: road, at: [E, W]}
+      - {id: field1, feature: field, at: [EL, WR], links: {touches: [city]}}
+      - {id: field2, feature: field, at: [ER, S, WL]}
+  - id: E
+    sides: {N: city, E: field, S: field, W: field}
+    segments:
+      - {id: city, feature: city, at: [N]}
+      - {id: field, feature: field, at: [E, S, W], links: {touches: [city]}}
+",
+    }
 }
 
 /// How serious a finding is.

@@ -330,6 +330,8 @@ pub struct TileSet {
     pub by_id: HashMap<String, TileId>,
     /// The start tile.
     pub start: TileId,
+    /// Where the start tile is named (`start: {tile: ..}`), for findings about placing it.
+    pub start_loc: crate::model::Loc,
     /// Declared total.
     pub total: u32,
     /// Supply per player by piece kind (rule set's, with the tile set's overrides).
@@ -348,6 +350,7 @@ impl TileSet {
             tiles: Vec::new(),
             by_id: HashMap::new(),
             start: 0,
+            start_loc: crate::model::Loc::UNKNOWN,
             total: 0,
             supply: Vec::new(),
             provenance: ProvenanceStatus::Verified,

@@ -573,8 +573,12 @@ fn variants(rs: &tessera::model::RuleSetFile) -> Vec<(String, tessera::model::Ru
         add(format!("no piece {k}"), &|r| {
             r.pieces.shift_remove(k);
         });
-        add(format!("piece {k} without roles"), &|r| r.pieces[k].roles.clear());
-        add(format!("piece {k} without supply"), &|r| r.pieces[k].supply = 0);
+        add(format!("piece {k} without roles"), &|r| {
+            r.pieces[k].roles.clear()
+        });
+        add(format!("piece {k} without supply"), &|r| {
+            r.pieces[k].supply = 0
+        });
         add(format!("piece {k} never blocked"), &|r| {
             r.pieces[k].blocked_by = Some(Vec::new())
         });
@@ -643,7 +647,9 @@ fn a_rule_set_that_validates_can_be_used_by_any_position() {
         let mut rs = rs;
         if let Some(ext) = &mut rs.extends {
             for e in &mut ext.0 {
-                e.value = tessera::load::resolve(&rs_path, &e.value).display().to_string();
+                e.value = tessera::load::resolve(&rs_path, &e.value)
+                    .display()
+                    .to_string();
             }
         }
         // Up to 6 of the positions played with it, spread over the list (all of them
@@ -705,5 +711,110 @@ fn a_rule_set_that_validates_can_be_used_by_any_position() {
     }
     assert!(problems.is_empty(), "{}", problems.join("\n"));
     // The variants that keep a rule set usable were tried on real positions.
-    assert!(accepted >= 100 && used >= 400, "{accepted} variants accepted, {used} uses");
+    assert!(
+        accepted >= 100 && used >= 400,
+        "{accepted} variants accepted, {used} uses"
+    );
+}
+
+// --- 4. Every finding located -------------------------------------------------------
+
+#[test]
+fn a_start_tile_without_copies_is_a_finding_at_the_start() {
+    let d = tmp("start-without-copies");
+    let ts = write(
+        &d,
+        "tiles.yaml",
+        &format!(
+            "name: A start tile with no copies
+ruleset: {}
+total: 1
+start: {{tile: E}}
+tiles:
+  - id: D
+    sides: {{N: city, E: road, S: field, W: road}}
+    segments:
+      - {{id: city, feature: city, at: [N]}}
+      - {{id: road, feature: road, at: [E, W]}}
+      - {{id: field1, feature: field, at: [EL, WR], links: {{touches: [city]}}}}
+      - {{id: field2, feature: field, at: [ER, S, WL]}}
+  - id: E
+    count: 0
+    sides: {{N: city, E: field, S: field, W: field}}
+    segments:
+      - {{id: city, feature: city, at: [N]}}
+      - {{id: field, feature: field, at: [E, S, W], links: {{touches: [city]}}}}
+",
+            repo("rulesets/carcassonne.yaml")
+        ),
+    );
+    assert_findings_at(&ts, "tileset::start_no_copy", &[4]);
+    // A position played with it is told where: in the tile set, at the start.
+    let pos = write(
+        &d,
+        "game.yaml",
+        "tileset: tiles.yaml\nplayers: [A]\nturns:\n  - {tile: D, x: 0, y: 1}\n",
+    );
+    let (exit, findings) = validate(&pos);
+    assert_eq!(exit, 2);
+    assert!(
+        findings
+            .iter()
+            .any(|(c, l, ..)| c == "tileset::start_no_copy" && *l == 4),
+        "{findings:?}"
+    );
+    // An include that takes the start tile's copies away: at the override.
+    let inc = write(
+        &d,
+        "include.yaml",
+        &format!(
+            "name: Base without its start tile\ninclude:\n  - tileset: {}\n    counts: {{D: 0}}\n",
+            repo("tilesets/base.yaml")
+        ),
+    );
+    assert_findings_at(&inc, "tileset::start_no_copy", &[4]);
+}
+
+#[test]
+fn an_unknown_player_under_held_is_a_finding_at_its_tokens() {
+    let d = tmp("held-unknown-player");
+    let text = std::fs::read_to_string("tests/positions/gr/ex12-token-hand.yaml")
+        .expect("the Gold Rush snapshot")
+        .replace("../../../", &format!("{}/", env!("CARGO_MANIFEST_DIR")))
+        .replace("  Blue: [1, 1,", "  Bleu: [1, 1,");
+    let line = text
+        .lines()
+        .position(|l| l.starts_with("  Bleu:"))
+        .expect("held") as u64
+        + 1;
+    let pos = write(&d, "held.yaml", &text);
+    assert_findings_at(&pos, "position::unknown_name", &[line]);
+}
+
+#[test]
+fn the_provenance_note_points_at_the_status_not_at_a_comment() {
+    let d = tmp("provenance-in-a-comment");
+    let text = std::fs::read_to_string("tilesets/gold-rush-reconstructed.yaml")
+        .expect("a reconstructed set")
+        .replace("../", &format!("{}/", env!("CARGO_MANIFEST_DIR")));
+    // A comment near the top that mentions the key.
+    let text = text.replacen(
+        '\n',
+        "\n# provenance: see below; status: reconstructed\n",
+        1,
+    );
+    let line = text
+        .lines()
+        .position(|l| l.trim_start().starts_with("status:"))
+        .expect("a status key") as u64
+        + 1;
+    let ts = write(&d, "reconstructed.yaml", &text);
+    let (exit, findings) = validate(&ts);
+    assert_eq!(exit, 0, "{findings:?}");
+    let at: Vec<u64> = findings
+        .iter()
+        .filter(|(c, ..)| c == "note::provenance")
+        .map(|(_, l, ..)| *l)
+        .collect();
+    assert_eq!(at, vec![line], "{findings:?}");
 }

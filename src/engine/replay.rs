@@ -932,7 +932,7 @@ fn replay_inner<'g>(lp: &'g LoadedPosition, limit: Option<usize>) -> Result<Stat
             ),
             None => {
                 let id = lp.game.tiles.tiles[lp.game.tiles.start].id.clone();
-                (lp.game.tiles.start, 0, Sp::unspanned(id))
+                (lp.game.tiles.start, 0, Sp::at(id, lp.game.tiles.start_loc))
             }
         };
         let placed = place(&mut state, lp, start, (0, 0, rot), &loc, true)?;
@@ -1100,9 +1100,10 @@ fn replay_inner<'g>(lp: &'g LoadedPosition, limit: Option<usize>) -> Result<Stat
             );
         }
         for (name, values) in &lp.position.held {
-            let player = player_id(lp, &Sp::unspanned(name.clone()))?;
+            // The name is a key: the finding points at its tokens, on the same line.
+            let player = player_id(lp, &Sp::at(name.clone(), values.loc))?;
             if let Some(t) = state.tokens.first_mut() {
-                t.held[player].extend(values.iter().copied());
+                t.held[player].extend(values.value.iter().copied());
             }
         }
         if let Some(a) = &lp.position.active {

@@ -56,7 +56,7 @@ pub struct PositionFile {
     /// Tokens each player holds (snapshot), by player name: values, `null` when unknown.
     #[serde(default)]
     #[schemars(with = "BTreeMap<String, Vec<Option<super::bounds::TokenValue>>>")]
-    pub held: BTreeMap<String, Vec<Option<u32>>>,
+    pub held: BTreeMap<String, Sp<Vec<Option<u32>>>>,
     /// The player whose turn it is (snapshot; tied players take tokens clockwise from
     /// them). Default: the first player.
     #[serde(default)]

@@ -144,7 +144,7 @@ pub struct StartTile {
 pub struct Provenance {
     /// How the contents were established. `tessera validate` prints a note for anything
     /// other than `verified`.
-    pub status: ProvenanceStatus,
+    pub status: Sp<ProvenanceStatus>,
     /// Sources used.
     #[serde(default)]
     pub sources: Vec<String>,

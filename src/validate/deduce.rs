@@ -197,7 +197,7 @@ pub(crate) fn check(part: &compose::Part, shapes: Option<&TileSet>, rules: &Rule
         return unchecked_claims(part);
     };
     let mut out = Vec::new();
-    let status = part.ts.provenance.as_ref().map(|p| p.status);
+    let status = part.ts.provenance.as_ref().map(|p| p.status.value);
     if status != Some(ProvenanceStatus::Deduced) {
         out.push(
             Finding::new(

@@ -1055,7 +1055,28 @@ pub(crate) fn compile_parts(
             None
         }
         Some((part, st)) => match first_def.get(&st.tile.value) {
-            Some((_, def)) => {
+            Some(&(pi, def)) => {
+                // The copies it has here: its own count, or an include's override (then
+                // reported there, where it must change).
+                let over = parts[pi].counts.get(&def.id.value);
+                let count = over.unwrap_or(&def.count);
+                if count.value == 0 {
+                    let f = Finding::new(
+                        Check::StartNoCopy,
+                        format!("the start tile `{}` has no copies", def.id.value),
+                    )
+                    .in_file(&part.file)
+                    .help("the start tile is one of its copies: give it `count: 1` or more, or name another start tile");
+                    sink.push(match over {
+                        Some(o) => f
+                            .at(&o.loc, "the start tile's copies")
+                            .at(&st.tile.loc, "start tile"),
+                        None => compose::with_chain(
+                            f.at(&st.tile.loc, "start tile").at(&count.loc, "no copies"),
+                            &part.chain,
+                        ),
+                    });
+                }
                 if let Some(copy) = st.copy {
                     if copy == 0 || copy > def.count.value {
                         sink.push(compose::with_chain(
@@ -1128,7 +1149,7 @@ pub(crate) fn compile_parts(
             .ts
             .provenance
             .as_ref()
-            .map_or(ProvenanceStatus::Verified, |p| p.status);
+            .map_or(ProvenanceStatus::Verified, |p| p.status.value);
         if status != ProvenanceStatus::Verified {
             provenance = status;
         }
@@ -1140,6 +1161,7 @@ pub(crate) fn compile_parts(
             tiles,
             by_id,
             start: start.unwrap_or(0),
+            start_loc: start_ref.map_or(Loc::UNKNOWN, |(_, st)| st.tile.loc),
             total,
             supply,
             provenance,
@@ -1153,10 +1175,8 @@ pub(crate) fn compile_parts(
 fn provenance_note(part: &compose::Part) -> Option<Finding> {
     let ts = &part.ts;
     let file = &part.file;
-    let status = ts
-        .provenance
-        .as_ref()
-        .map_or(ProvenanceStatus::Verified, |p| p.status);
+    let prov = ts.provenance.as_ref()?;
+    let status = prov.status.value;
     if status == ProvenanceStatus::Verified {
         return None;
     }
@@ -1172,11 +1192,9 @@ fn provenance_note(part: &compose::Part) -> Option<Finding> {
             ts.name
         ),
     )
-    .in_file(file);
-    if let Some(loc) = provenance_loc(file) {
-        n = n.at_span(loc, word.to_string());
-    }
-    if let Some(text) = ts.provenance.as_ref().and_then(|p| p.notes.as_deref()) {
+    .in_file(file)
+    .at(&prov.status.loc, word);
+    if let Some(text) = prov.notes.as_deref() {
         let text = text.trim();
         let first = text.find(". ").map_or(text, |i| &text[..=i]);
         let more = if first.len() < text.len() {
@@ -1187,15 +1205,4 @@ fn provenance_note(part: &compose::Part) -> Option<Finding> {
         n = n.help(format!("{first}{more}"));
     }
     Some(compose::with_chain(n, &part.chain))
-}
-
-/// Span of the `status:` value under `provenance:` (for the note's label).
-fn provenance_loc(file: &SourceFile) -> Option<miette::SourceSpan> {
-    let text = file.text();
-    let p = text.find("provenance:")?;
-    let s = p + text[p..].find("status:")? + "status:".len();
-    let rest = &text[s..];
-    let start = s + (rest.len() - rest.trim_start().len());
-    let len = text[start..].find(['\n', ',', '}']).unwrap_or(0);
-    Some(miette::SourceSpan::new(start.into(), len))
 }
