@@ -89,7 +89,8 @@ pub(crate) fn up_to_power_of_ten(max: u32) -> String {
 mod tests {
     #[test]
     fn the_key_pattern_accepts_exactly_zero_to_the_limit() {
-        let re = regex_lite_like(&super::up_to_power_of_ten(1000));
+        let pattern = super::up_to_power_of_ten(1000);
+        let re = matcher(&pattern);
         for ok in ["0", "1", "9", "10", "999", "1000"] {
             assert!(re(ok), "{ok}");
         }
@@ -98,8 +99,8 @@ mod tests {
         }
     }
 
-    /// The pattern checked by the JSON Schema validator the schemas are checked with.
-    fn regex_lite_like(pattern: &str) -> impl Fn(&str) -> bool {
+    /// The pattern as the JSON Schema validator that checks files applies it.
+    fn matcher(pattern: &str) -> impl Fn(&str) -> bool + use<> {
         let schema = serde_json::json!({"type": "string", "pattern": pattern});
         let v = jsonschema::validator_for(&schema).expect("a valid pattern");
         move |s| v.is_valid(&serde_json::json!(s))

@@ -442,7 +442,7 @@ fn coordinates_at_the_32_bit_limits_never_wrap_around() {
     let turns = lp.position.turns.as_mut().expect("a turn log");
     turns[0].value.x.value = i32::MAX;
     let line = turns[0].value.tile.loc.line;
-    let findings = replay(&lp, None).err().expect("a finding, not a placement");
+    let findings = replay(&lp, None).expect_err("a finding, not a placement");
     assert_eq!(findings[0].check.code(), "schema::invalid");
     let (_, at, _) = findings[0].position().expect("located");
     assert_eq!(at as u32, line);

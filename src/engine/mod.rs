@@ -568,7 +568,7 @@ impl<'g> State<'g> {
             .collect();
         earlier.sort();
         earlier.into_iter().find_map(|(_, s)| {
-            let playable: u32 = self
+            let playable = self
                 .game
                 .tiles
                 .tiles
@@ -576,8 +576,7 @@ impl<'g> State<'g> {
                 .enumerate()
                 .filter(|(i, t)| t.stack == Some(s) && self.used[*i] < t.count)
                 .filter(|(i, _)| !self.legal_placements(*i).is_empty())
-                .map(|(i, t)| t.count - self.used[i])
-                .sum();
+                .fold(0u32, |a, (i, t)| a.saturating_add(t.count - self.used[i]));
             (playable > 0).then_some(Waiting { stack: s, playable })
         })
     }
