@@ -818,3 +818,33 @@ fn the_provenance_note_points_at_the_status_not_at_a_comment() {
         .collect();
     assert_eq!(at, vec![line], "{findings:?}");
 }
+
+#[test]
+fn tokens_are_not_laid_one_per_item_past_the_limit() {
+    if !in_capped_child("tokens_are_not_laid_one_per_item_past_the_limit") {
+        return;
+    }
+    use tessera::engine::{load_position, replay};
+    // Gold Rush lays a token per nugget: a tile set built in code with 4,294,967,295
+    // nuggets on each segment that has any (once 64 GB of tokens per tile).
+    let mut lp = load_position(Path::new("examples/gold-rush.yaml")).expect("loads");
+    let nugget = lp.game.rules.items.iter().position(|i| i == "nugget");
+    let nugget = nugget.expect("Gold Rush has nuggets");
+    for t in &mut lp.game.tiles.tiles {
+        for seg in &mut t.segments {
+            for (item, n) in &mut seg.items {
+                if *item == nugget {
+                    *n = u32::MAX;
+                }
+            }
+        }
+    }
+    let mut state = replay(&lp, None).expect("replays");
+    state.final_scoring();
+    let laid: usize = state
+        .tokens
+        .iter()
+        .map(|t| t.held.iter().map(Vec::len).sum::<usize>())
+        .sum();
+    assert!(laid > 0, "the mountain's tokens were shared out");
+}

@@ -909,7 +909,13 @@ impl<'g> State<'g> {
                 {
                     continue;
                 }
-                for _ in 0..self.ctx().items_on(node, pool.item) {
+                // One token per item; a file has at most `MAX_ITEMS` on a segment, and a
+                // tile set built in code with more does not get more tokens than that.
+                let n = self
+                    .ctx()
+                    .items_on(node, pool.item)
+                    .min(crate::limits::MAX_ITEMS);
+                for _ in 0..n {
                     let t = &mut self.tokens[i];
                     t.on.entry(node).or_default().push(Token {
                         seq: t.next_seq,
