@@ -13,13 +13,19 @@
 //! (warnings and notes do not count unless denied), a tool failure (unreadable argument,
 //! I/O, an unknown code in a flag) exits 1 (see `main.rs`).
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 use std::fmt;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU32, Ordering};
-use std::sync::{Arc, LazyLock, Mutex, Weak};
+use std::sync::{Arc, LazyLock, Mutex, OnceLock, Weak};
 
-use miette::{Diagnostic, LabeledSpan, NamedSource, SourceSpan};
+use miette::{
+    Diagnostic, LabeledSpan, MietteError, MietteSpanContents, NamedSource, SourceCode, SourceSpan,
+    SpanContents,
+};
+
+use crate::limits;
 
 use crate::model::Loc;
 
@@ -41,6 +47,11 @@ pub struct SourceData {
     /// Byte offset of the first byte that is not UTF-8, when the file is not text (the
     /// text then holds a lossy copy).
     pub invalid_utf8: Option<usize>,
+    /// Byte offset of the start of every line (after each `\n`), made when first needed:
+    /// locating a finding costs a binary search, not a scan of the file.
+    lines: OnceLock<Vec<usize>>,
+    /// The file as snippets show it, made when a finding is first rendered.
+    view: OnceLock<SourceView>,
 }
 
 static NEXT_ID: AtomicU32 = AtomicU32::new(1);
@@ -74,6 +85,8 @@ impl SourceFile {
             path: path.to_path_buf(),
             named: NamedSource::new(name, text).with_language(language),
             invalid_utf8,
+            lines: OnceLock::new(),
+            view: OnceLock::new(),
         }));
         if let Ok(mut reg) = REGISTRY.lock() {
             reg.retain(|_, w| w.strong_count() > 0);
@@ -129,8 +142,282 @@ impl SourceFile {
             let len = len.min(text.len() - off);
             return Some(SourceSpan::new(off.into(), len));
         }
-        let off = offset_of(text, loc.line as usize, loc.column as usize);
+        let off = self.offset_of(loc.line as usize, loc.column as usize);
         Some(SourceSpan::new(off.into(), 0))
+    }
+
+    /// Byte offset of the start of every line.
+    fn line_starts(&self) -> &[usize] {
+        self.lines.get_or_init(|| line_starts(self.text()))
+    }
+
+    /// Byte offset of a 1-based line and 1-based column (in characters); the end of the
+    /// line for a column past it, the end of the file for a line past it.
+    fn offset_of(&self, line: usize, column: usize) -> usize {
+        let text = self.text();
+        let starts = self.line_starts();
+        let Some(&start) = line.checked_sub(1).and_then(|l| starts.get(l)) else {
+            return text.len();
+        };
+        let end = starts.get(line).copied().unwrap_or(text.len());
+        let l = &text[start..end];
+        start
+            + l.char_indices()
+                .nth(column.saturating_sub(1))
+                .map_or(l.len(), |(b, _)| b)
+    }
+
+    /// 1-based line and column (in characters) of a byte offset.
+    pub fn line_col(&self, offset: usize) -> (usize, usize) {
+        let text = self.text();
+        let mut off = offset.min(text.len());
+        while !text.is_char_boundary(off) {
+            off -= 1;
+        }
+        let starts = self.line_starts();
+        let line = starts.partition_point(|&s| s <= off).max(1);
+        let start = starts[line - 1];
+        (line, text[start..off].chars().count() + 1)
+    }
+
+    /// The file as snippets show it ([`SourceView`]).
+    pub fn view(&self) -> &SourceView {
+        self.view.get_or_init(|| {
+            SourceView::new(
+                escape_text(self.named.name()).into_owned(),
+                match self.path.extension().and_then(|e| e.to_str()) {
+                    Some("xml") => "xml",
+                    _ => "yaml",
+                },
+                self.text(),
+                self.line_starts().to_vec(),
+            )
+        })
+    }
+}
+
+/// Byte offsets of the starts of the lines of a text (0, and after each `\n`).
+fn line_starts(text: &str) -> Vec<usize> {
+    std::iter::once(0)
+        .chain(text.match_indices('\n').map(|(i, _)| i + 1))
+        .collect()
+}
+
+/// Whether a character must not reach a terminal as it is: C0 and C1 control characters
+/// (ESC starts terminal escape sequences, a newline or carriage return forges lines),
+/// DEL, the bidirectional controls (which reorder what is shown) and the line and
+/// paragraph separators.
+pub fn is_unsafe_char(c: char) -> bool {
+    c.is_control()
+        || matches!(
+            c,
+            '\u{061C}'
+                | '\u{200E}'
+                | '\u{200F}'
+                | '\u{202A}'..='\u{202E}'
+                | '\u{2066}'..='\u{2069}'
+                | '\u{2028}'
+                | '\u{2029}'
+        )
+}
+
+/// A text as text output shows it: every character of [`is_unsafe_char`] written as an
+/// escape (`\n`, `\r`, `\t`, `\u{1b}`, `\u{202e}`), everything else as it is. JSON output
+/// keeps the exact text instead.
+pub fn escape_text(s: &str) -> Cow<'_, str> {
+    if !s.chars().any(is_unsafe_char) {
+        return Cow::Borrowed(s);
+    }
+    let mut out = String::with_capacity(s.len() + 8);
+    for c in s.chars() {
+        match c {
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c if is_unsafe_char(c) => out.push_str(&format!("\\u{{{:x}}}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    Cow::Owned(out)
+}
+
+/// A file's text as snippets show it: every unsafe character ([`is_unsafe_char`]) but
+/// tabs, line feeds and the carriage return of a CRLF replaced by a character of the same
+/// length in bytes (`?`, `¿` or `\u{FFFD}`), so that every byte span still fits and
+/// nothing read from a file can drive the terminal.
+fn display_text(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        let keep = match c {
+            '\t' | '\n' => true,
+            '\r' => chars.peek() == Some(&'\n'),
+            c => !is_unsafe_char(c),
+        };
+        if keep {
+            out.push(c);
+        } else {
+            out.push(match c.len_utf8() {
+                1 => '?',
+                2 => '\u{BF}',
+                _ => '\u{FFFD}',
+            });
+            // Four-byte characters are never unsafe; the replacement has the same length.
+        }
+    }
+    out
+}
+
+/// A file as the snippets of findings show it (the [`miette::SourceCode`] of a finding):
+/// unsafe characters replaced ([`display_text`]), lines indexed so that reading a snippet
+/// costs the same wherever it is in the file, and lines longer than
+/// [`limits::SNIPPET_MAX_LINE`] shown as a window of [`limits::SNIPPET_WINDOW`] bytes on
+/// each side of the mark (long lines around a mark are left out of its context).
+#[derive(Debug)]
+pub struct SourceView {
+    name: String,
+    language: &'static str,
+    text: String,
+    starts: Vec<usize>,
+}
+
+impl SourceView {
+    fn new(name: String, language: &'static str, text: &str, starts: Vec<usize>) -> Self {
+        SourceView {
+            name,
+            language,
+            text: display_text(text),
+            starts,
+        }
+    }
+
+    /// 0-based line of a byte offset.
+    fn line_of(&self, off: usize) -> usize {
+        self.starts.partition_point(|&s| s <= off).saturating_sub(1)
+    }
+
+    /// Start of a 0-based line, and the start of the next one (or the end of the text).
+    fn bounds(&self, line: usize) -> (usize, usize) {
+        let start = self.starts.get(line).copied().unwrap_or(self.text.len());
+        let next = self
+            .starts
+            .get(line + 1)
+            .copied()
+            .unwrap_or(self.text.len());
+        (start, next)
+    }
+
+    /// Whether a 0-based line is too long to print whole.
+    fn long(&self, line: usize) -> bool {
+        let (start, next) = self.bounds(line);
+        next - start > limits::SNIPPET_MAX_LINE
+    }
+
+    /// The last line a span touches (its first for an empty span).
+    fn last_line(&self, span: &SourceSpan) -> usize {
+        self.line_of(span.offset() + span.len().saturating_sub(1))
+    }
+
+    /// A label's span as it can be drawn: within one line and [`limits::SNIPPET_MAX_MARK`]
+    /// bytes when it touches a long line, on its first line when it covers more than
+    /// [`limits::SNIPPET_MAX_LINES`] lines; as it is otherwise.
+    pub fn clip(&self, span: SourceSpan) -> SourceSpan {
+        if span.offset() + span.len() > self.text.len() {
+            return span;
+        }
+        let (first, last) = (self.line_of(span.offset()), self.last_line(&span));
+        let many = last - first >= limits::SNIPPET_MAX_LINES;
+        if !many && !(first..=last).any(|l| self.long(l)) {
+            return span;
+        }
+        let (_, next) = self.bounds(first);
+        let mut len = span.len().min(next - span.offset());
+        if self.long(first) {
+            len = len.min(limits::SNIPPET_MAX_MARK);
+        }
+        // Never end on the line's own line feed.
+        if len > 0 && self.text.as_bytes()[span.offset() + len - 1] == b'\n' {
+            len -= 1;
+        }
+        SourceSpan::new(span.offset().into(), len)
+    }
+
+    /// The byte range read for a span with its context lines: whole lines, leaving out
+    /// long lines around it; a window within the line when the span is in a long line.
+    /// `None` when the span cannot be shown (across a long line, or too long in one).
+    fn range(&self, span: &SourceSpan, before: usize, after: usize) -> Option<(usize, usize)> {
+        let (first, last) = (self.line_of(span.offset()), self.last_line(span));
+        if (first..=last).any(|l| self.long(l)) {
+            if first != last || span.len() > 2 * limits::SNIPPET_MAX_MARK {
+                return None;
+            }
+            let (start, next) = self.bounds(first);
+            let end = span.offset() + span.len();
+            let mut lo = span
+                .offset()
+                .saturating_sub(limits::SNIPPET_WINDOW)
+                .max(start);
+            let mut hi = end.saturating_add(limits::SNIPPET_WINDOW).min(next);
+            while !self.text.is_char_boundary(lo) {
+                lo -= 1;
+            }
+            while !self.text.is_char_boundary(hi) {
+                hi += 1;
+            }
+            // The window stops before the line's end of line.
+            let line = &self.text.as_bytes()[lo..hi];
+            let trimmed = line
+                .iter()
+                .rposition(|&b| b != b'\n' && b != b'\r')
+                .map_or(0, |i| i + 1);
+            return Some((lo, (lo + trimmed).max(end)));
+        }
+        let mut top = first;
+        while top > 0 && first - top < before && !self.long(top - 1) {
+            top -= 1;
+        }
+        let mut bottom = last;
+        while bottom + 1 < self.starts.len() && bottom - last < after && !self.long(bottom + 1) {
+            bottom += 1;
+        }
+        Some((self.bounds(top).0, self.bounds(bottom).1))
+    }
+}
+
+impl SourceCode for SourceView {
+    fn read_span<'a>(
+        &'a self,
+        span: &SourceSpan,
+        context_lines_before: usize,
+        context_lines_after: usize,
+    ) -> Result<Box<dyn SpanContents<'a> + 'a>, MietteError> {
+        if span.offset() + span.len() > self.text.len() {
+            return Err(MietteError::OutOfBounds);
+        }
+        let (lo, hi) = self
+            .range(span, context_lines_before, context_lines_after)
+            .ok_or(MietteError::OutOfBounds)?;
+        // miette's own reader on the slice, so that snippets look exactly as miette draws
+        // them; its coordinates are then moved to the whole file's.
+        let slice = &self.text.as_bytes()[lo..hi];
+        let inner_span = SourceSpan::new((span.offset() - lo).into(), span.len());
+        let inner = slice.read_span(&inner_span, context_lines_before, context_lines_after)?;
+        let line0 = self.line_of(lo);
+        let column = if context_lines_before == 0 {
+            inner.column() + (lo - self.starts[line0])
+        } else {
+            inner.column()
+        };
+        let contents = MietteSpanContents::new_named(
+            self.name.clone(),
+            inner.data(),
+            SourceSpan::new((inner.span().offset() + lo).into(), inner.span().len()),
+            inner.line() + line0,
+            column,
+            inner.line_count() + line0,
+        )
+        .with_language(self.language);
+        Ok(Box::new(contents))
     }
 }
 
@@ -149,23 +436,6 @@ impl SourceFile {
         }
         SourceSpan::new(0.into(), 0)
     }
-}
-
-/// Byte offset of a 1-based line and 1-based column (in characters).
-fn offset_of(text: &str, line: usize, column: usize) -> usize {
-    let mut off = 0;
-    for (i, l) in text.split_inclusive('\n').enumerate() {
-        if i + 1 == line {
-            let col: usize = l
-                .char_indices()
-                .nth(column.saturating_sub(1))
-                .map(|(b, _)| b)
-                .unwrap_or(l.len());
-            return off + col;
-        }
-        off += l.len();
-    }
-    text.len()
 }
 
 macro_rules! checks {
@@ -2874,6 +3144,80 @@ tiles:
       - {id: field, feature: field, at: [E, S, W], links: {touches: [city]}}
 ",
     }
+    // --- limits ---
+    /// A path names a directory, FIFO, device or socket where a file is expected.
+    NotRegularFile => "io::not_regular", Error {
+        why: "tessera reads only regular files. A FIFO or `/dev/stdin` would block the run \
+              forever, a device such as `/dev/zero` never ends, and a directory is not a \
+              file; such a path, on the command line or written in a file (`ruleset`, \
+              `tileset`, `include`, `shapes_from`, `extends`), is reported without reading \
+              from it.",
+        bad: "\
+name: My expansion
+ruleset: ../rulesets
+total: 1
+start: {tile: E}
+tiles:
+  - id: E
+    sides: {N: city, E: field, S: field, W: field}
+    segments:
+      - {id: city, feature: city, at: [N]}
+      - {id: field, feature: field, at: [E, S, W], links: {touches: [city]}}
+",
+        fixed: "\
+name: My expansion
+ruleset: ../rulesets/carcassonne.yaml
+total: 1
+start: {tile: E}
+tiles:
+  - id: E
+    sides: {N: city, E: field, S: field, W: field}
+    segments:
+      - {id: city, feature: city, at: [N]}
+      - {id: field, feature: field, at: [E, S, W], links: {touches: [city]}}
+",
+    }
+    /// A file is larger than the maximum file size (64 MiB unless `--max-file-size` says otherwise).
+    FileTooLarge => "io::too_large", Error {
+        why: "A file larger than any real rule set, tile set or position (the bundled ones \
+              are under 100 KiB) is not read at all, so that a huge or endless file cannot \
+              exhaust memory. The limit is 64 MiB; `tessera --max-file-size BYTES` changes it \
+              for one run.",
+        bad: "\
+include:
+  - {tileset: generated.yaml}   # 200 MiB: a generator gone wrong
+",
+        fixed: "\
+include:
+  - {tileset: generated.yaml}   # 40 KiB once the generator is fixed
+",
+    }
+    /// The YAML passes the parser's budget: too deeply nested, too many values, or too many aliases.
+    YamlBudget => "yaml::budget", Error {
+        why: "The YAML parser stops at budgets so that a small file cannot make it run out \
+              of memory or time (an alias bomb expands a few lines into billions of \
+              values): nesting 32 levels deep, 4,000,000 values, 50,000 aliases. Real files \
+              stay far below: 20,000 tile definitions or 20,000 turns load.",
+        bad: "\
+name: My expansion
+ruleset: ../rulesets/carcassonne.yaml
+total: 1
+start: {tile: E}
+tiles: [[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]
+",
+        fixed: "\
+name: My expansion
+ruleset: ../rulesets/carcassonne.yaml
+total: 1
+start: {tile: E}
+tiles:
+  - id: E
+    sides: {N: city, E: field, S: field, W: field}
+    segments:
+      - {id: city, feature: city, at: [N]}
+      - {id: field, feature: field, at: [E, S, W], links: {touches: [city]}}
+",
+    }
 }
 
 /// How serious a finding is.
@@ -3007,18 +3351,16 @@ impl Finding {
     pub fn position(&self) -> Option<(String, usize, usize)> {
         let file = self.file.as_ref()?;
         let (span, _) = self.labels.first()?;
-        let text = file.text();
-        let off = span.offset().min(text.len());
-        let before = &text[..off];
-        let line = before.matches('\n').count() + 1;
-        let col = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+        let (line, col) = file.line_col(span.offset());
         Some((file.path.display().to_string(), line, col))
     }
 }
 
+/// The message, with unsafe characters escaped ([`escape_text`]): this is what text output
+/// shows. The exact text is [`Finding::message`].
 impl fmt::Display for Finding {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.message)
+        f.write_str(&escape_text(&self.message))
     }
 }
 
@@ -3038,12 +3380,14 @@ impl Diagnostic for Finding {
     fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
         self.help
             .as_ref()
-            .map(|h| Box::new(h) as Box<dyn fmt::Display>)
+            .map(|h| Box::new(escape_text(h)) as Box<dyn fmt::Display>)
     }
+    /// The file as snippets show it ([`SourceView`]: unsafe characters replaced, long
+    /// lines clipped).
     fn source_code(&self) -> Option<&dyn miette::SourceCode> {
         self.file
             .as_ref()
-            .map(|f| &f.named as &dyn miette::SourceCode)
+            .map(|f| f.view() as &dyn miette::SourceCode)
     }
     fn related<'a>(&'a self) -> Option<Box<dyn Iterator<Item = &'a dyn Diagnostic> + 'a>> {
         if self.related.is_empty() {
@@ -3055,12 +3399,15 @@ impl Diagnostic for Finding {
         if self.labels.is_empty() {
             return None;
         }
+        let view = self.file.as_ref().map(|f| f.view());
         Some(Box::new(self.labels.iter().enumerate().map(
-            |(i, (s, l))| {
+            move |(i, (s, l))| {
+                let s = view.map_or(*s, |v| v.clip(*s));
+                let l = Some(escape_text(l).into_owned());
                 if i == 0 {
-                    LabeledSpan::new_primary_with_span(Some(l.clone()), *s)
+                    LabeledSpan::new_primary_with_span(l, s)
                 } else {
-                    LabeledSpan::new_with_span(Some(l.clone()), *s)
+                    LabeledSpan::new_with_span(l, s)
                 }
             },
         )))

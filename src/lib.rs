@@ -32,13 +32,15 @@ pub mod jcz;
 pub mod limits;
 pub mod load;
 pub mod model;
+pub mod output;
 pub mod render;
 pub mod rules;
 pub mod schema;
 pub mod score;
 pub mod validate;
 
-use std::path::Path;
+use std::collections::HashSet;
+use std::path::{Path, PathBuf};
 
 pub use diag::{Check, Failure, Finding};
 pub use engine::{PieceOption, Placement};
@@ -96,7 +98,17 @@ pub fn score_checked(
 ///
 /// Errors: `Err(message)` when the file (or a file it names) cannot be read.
 pub fn validate_file(path: &Path, ruleset: Option<&Path>) -> Result<validate::Validation, String> {
-    let file = load::read(path)?;
+    let file = match load::read(path) {
+        Ok(f) => f,
+        Err(e) if e.is_finding() => {
+            return Ok(validate::Validation {
+                path: path.to_path_buf(),
+                kind: None,
+                findings: vec![e.finding()],
+            });
+        }
+        Err(e) => return Err(e.to_string()),
+    };
     if jcz::looks_like_xml(&file) {
         jcz::validate_source(file, ruleset)
     } else {
@@ -159,4 +171,72 @@ pub fn piece_options_path(path: &Path) -> Result<Vec<PieceOption>, Failure> {
     let state = engine::replay(&lp, None)?;
     let last = state.board.placed.len().saturating_sub(1) as u32;
     Ok(state.piece_options(state.last_player, last))
+}
+
+/// The files `tessera validate` checks for the paths it is given: a path to a file is
+/// taken as it is (whatever it is: reading it checks that it is a regular file); a
+/// directory is walked for `*.yaml`, `*.yml` and `*.xml` files, in name order.
+///
+/// The walk follows no symbolic link to a directory (so a link loop cannot make it run
+/// forever, and a link to `/` cannot make it read the whole disk): such a link is left
+/// out with a note. A link to a file is taken. Every file is taken once, however many
+/// paths or links reach it (told by its canonical path).
+#[derive(Debug, Default)]
+pub struct InputFiles {
+    /// The files to check, in the order found.
+    pub files: Vec<PathBuf>,
+    /// What was left out, and why (for the user, not findings).
+    pub notes: Vec<String>,
+    seen: HashSet<PathBuf>,
+}
+
+impl InputFiles {
+    /// Adds the files of one path (a file or a directory); returns how many files the path
+    /// holds (taken now or already).
+    ///
+    /// Errors: a message when a directory cannot be listed.
+    pub fn add(&mut self, path: &Path) -> Result<usize, String> {
+        if !path.is_dir() {
+            self.take(path);
+            return Ok(1);
+        }
+        let mut found = 0;
+        let walk = walkdir::WalkDir::new(path)
+            .follow_links(false)
+            .follow_root_links(true)
+            .sort_by_file_name();
+        for entry in walk {
+            let entry = entry.map_err(|e| match e.path() {
+                Some(p) => format!("{}: {e}", p.display()),
+                None => e.to_string(),
+            })?;
+            let p = entry.path();
+            let wanted = p
+                .extension()
+                .is_some_and(|x| x == "yaml" || x == "yml" || x == "xml");
+            let t = entry.file_type();
+            if t.is_dir() {
+                continue;
+            }
+            if t.is_symlink() && std::fs::metadata(p).is_ok_and(|m| m.is_dir()) {
+                self.notes.push(format!(
+                    "{}: a symbolic link to a directory, not followed",
+                    p.display()
+                ));
+                continue;
+            }
+            if wanted {
+                found += 1;
+                self.take(p);
+            }
+        }
+        Ok(found)
+    }
+
+    /// Takes one file unless it was taken already.
+    fn take(&mut self, path: &Path) {
+        if self.seen.insert(load::identity(path)) {
+            self.files.push(path.to_path_buf());
+        }
+    }
 }

@@ -1,4 +1,4 @@
-//! Every numeric limit tessera enforces, stated once.
+//! Every limit tessera enforces, stated once.
 //!
 //! The limits on values in files (counts, item amounts, points, coordinates, supply, ...)
 //! are far above anything a real game reaches, so that an absurd value (a typo, a fuzzer,
@@ -10,6 +10,14 @@
 //!
 //! Within these limits every sum of user numbers fits its type with room to spare; sums
 //! saturate at the limits of their type anyway (see [`crate::score`]), so nothing wraps.
+//!
+//! The limits on reading (file size, what counts as a file, the YAML parser's budgets) keep
+//! a hostile or broken file from making tessera hang, exhaust memory or print without end;
+//! passing one is a finding at the place that passes it (`io::too_large`,
+//! `io::not_regular`, `yaml::budget`), never a crash. The maximum file size can be changed
+//! for a run (`tessera --max-file-size BYTES`, [`set_max_file_size`]).
+
+use std::sync::atomic::{AtomicU64, Ordering};
 
 /// Copies of one tile definition (`count`, an include's `counts`, a deduction's
 /// `distribution`, a start tile's `copy`; a JCloisterZone `count`). The most copies of one
@@ -84,6 +92,76 @@ pub(crate) fn up_to_power_of_ten(max: u32) -> String {
         "0".repeat(digits as usize)
     )
 }
+
+// --- inputs: files, YAML, snippets ---
+
+/// Default maximum size of a file tessera reads, in bytes (64 MiB). A 20,000-definition
+/// tile set is about 5 MiB and a 20,000-turn position about 1 MiB; the bundled sets are
+/// under 100 KiB. A larger file is the finding `io::too_large`, without reading it.
+pub const DEFAULT_MAX_FILE_SIZE: u64 = 64 * 1024 * 1024;
+
+/// The maximum file size in force (bytes), as set by [`set_max_file_size`].
+static MAX_FILE_SIZE: AtomicU64 = AtomicU64::new(DEFAULT_MAX_FILE_SIZE);
+
+/// The maximum size of a file tessera reads in this process, in bytes:
+/// [`DEFAULT_MAX_FILE_SIZE`] unless [`set_max_file_size`] changed it.
+pub fn max_file_size() -> u64 {
+    MAX_FILE_SIZE.load(Ordering::Relaxed)
+}
+
+/// Sets the maximum size of a file tessera reads in this process, in bytes (the
+/// `--max-file-size` flag). Applies to every file read afterwards, on every thread.
+pub fn set_max_file_size(bytes: u64) {
+    MAX_FILE_SIZE.store(bytes, Ordering::Relaxed);
+}
+
+/// YAML parser budget: the most nodes (mappings, sequences and scalars) one file may have.
+/// A tile definition is about 50 nodes and a turn about 12, so 4,000,000 holds 20,000
+/// definitions or 20,000 turns many times over (the parser's own default, 250,000, stops
+/// near 5,000 definitions). Exceeding it is the finding `yaml::budget`.
+pub const YAML_MAX_NODES: usize = 4_000_000;
+
+/// YAML parser budget: the most parser events one file may produce (about four per
+/// node). Exceeding it is the finding `yaml::budget`.
+pub const YAML_MAX_EVENTS: usize = 16_000_000;
+
+/// YAML parser budget: the deepest nesting of mappings and sequences. The formats nest
+/// at most about 10 levels deep (a scoring term's count inside a case inside a feature);
+/// 32 leaves room and keeps the recursion of reading nested values well inside a
+/// thread's stack (the parser's default, 64, overflows a 2 MiB stack in a debug build).
+/// Exceeding it is the finding `yaml::budget`.
+pub const YAML_MAX_DEPTH: usize = 32;
+
+/// YAML parser budget: the most aliases (`*name`) one file may use. The formats never
+/// need aliases; the parser's default (50,000, with its alias-to-anchor ratio check) is
+/// kept, which stops alias bombs. Exceeding it is the finding `yaml::budget`.
+pub const YAML_MAX_ALIASES: usize = 50_000;
+
+/// YAML parser budget: the most events aliases may replay in one file, and the most
+/// events kept for anchors that aliases may replay. Aliases are never needed by the
+/// formats; this bounds what a few lines of nested aliases can expand to (an alias bomb
+/// stops here after a few megabytes, not hundreds). Exceeding it is the finding
+/// `yaml::budget`.
+pub const YAML_MAX_ALIAS_EVENTS: usize = 100_000;
+
+/// Source snippets in findings: a line longer than this many bytes is not printed whole;
+/// the snippet shows a window around the marked place instead (and context lines this
+/// long are left out), so a finding in a minified or binary file prints a few lines, not
+/// megabytes, and a far column never breaks the report.
+pub const SNIPPET_MAX_LINE: usize = 240;
+
+/// Source snippets in findings: bytes shown on each side of a mark in a line longer than
+/// [`SNIPPET_MAX_LINE`].
+pub const SNIPPET_WINDOW: usize = 60;
+
+/// Source snippets in findings: the longest mark drawn, in bytes; a longer label is
+/// drawn over its first this many bytes (its first line, if it spans several lines of a
+/// long file).
+pub const SNIPPET_MAX_MARK: usize = 120;
+
+/// Source snippets in findings: the most lines a multi-line mark is drawn over; a label
+/// covering more lines is drawn over its first line.
+pub const SNIPPET_MAX_LINES: usize = 20;
 
 #[cfg(test)]
 mod tests {

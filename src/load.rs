@@ -9,45 +9,253 @@ use std::path::{Path, PathBuf};
 use serde::de::{self, Deserialize, DeserializeOwned, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde_json::Value;
 
-use crate::diag::{Check, Finding, SourceFile};
+use crate::diag::{Check, Failure, Finding, SourceFile};
+use crate::limits;
 use crate::model::Sp;
 use crate::schema::{FileKind, validator};
 
 /// Parser options used for every file: YAML 1.2 booleans only, so that side names such as
-/// `N` or `y` stay strings (YAML 1.1 would read `N` as false), and node and event budgets
-/// large enough for a 20,000-definition tile set (about 50 nodes a definition; the
-/// parser's defaults stop near 5,000). Alias limits stay at the parser's defaults, which
-/// stop alias bombs.
+/// `N` or `y` stay strings (YAML 1.1 would read `N` as false), and the node, event, depth
+/// and alias budgets of [`crate::limits`] (nodes and events raised far above the parser's
+/// defaults so that 20,000 definitions or 20,000 turns load; depth and aliases at the
+/// parser's defaults, which stop alias bombs).
 fn options() -> serde_saphyr::Options {
-    serde_saphyr::options! {
+    let mut o = serde_saphyr::options! {
         strict_booleans: true,
         budget: serde_saphyr::budget! {
-            max_nodes: 4_000_000,
-            max_events: 16_000_000,
+            max_nodes: limits::YAML_MAX_NODES,
+            max_events: limits::YAML_MAX_EVENTS,
+            max_depth: limits::YAML_MAX_DEPTH,
+            max_aliases: limits::YAML_MAX_ALIASES,
+            max_recorded_anchor_events: limits::YAML_MAX_ALIAS_EVENTS,
         },
+    };
+    o.alias_limits.max_total_replayed_events = limits::YAML_MAX_ALIAS_EVENTS;
+    o
+}
+
+/// Why a file could not be read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ReadError {
+    /// The path as given.
+    pub path: PathBuf,
+    /// What went wrong.
+    pub kind: ReadErrorKind,
+}
+
+/// What kept a file from being read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ReadErrorKind {
+    /// The operating system refused (no such file, permission denied, ...), or a
+    /// `bundled:` path names no bundled file: the error's text.
+    Io(String),
+    /// The path names something other than a regular file (a directory, a FIFO, a device,
+    /// a socket): what it is. Nothing was read from it.
+    NotRegular(&'static str),
+    /// The file is larger than the maximum file size ([`limits::max_file_size`]): its size
+    /// when known (a file that grew while read only says it passed the limit), and the limit.
+    TooLarge {
+        /// The file's size in bytes, when the file system tells it.
+        size: Option<u64>,
+        /// The limit in force, in bytes.
+        limit: u64,
+    },
+}
+
+impl ReadError {
+    fn io(path: &Path, e: impl fmt::Display) -> Self {
+        ReadError {
+            path: path.to_path_buf(),
+            kind: ReadErrorKind::Io(e.to_string()),
+        }
     }
+
+    /// The check a finding about this error has: `io::read`, `io::not_regular` or
+    /// `io::too_large`.
+    pub fn check(&self) -> Check {
+        match self.kind {
+            ReadErrorKind::Io(_) => Check::Io,
+            ReadErrorKind::NotRegular(_) => Check::NotRegularFile,
+            ReadErrorKind::TooLarge { .. } => Check::FileTooLarge,
+        }
+    }
+
+    /// Whether the error is about the input (a limit passed, not a regular file) rather
+    /// than a failure to reach it: such an error is a finding even for a file named on the
+    /// command line.
+    pub fn is_finding(&self) -> bool {
+        !matches!(self.kind, ReadErrorKind::Io(_))
+    }
+
+    /// What is wrong, without the path.
+    pub fn reason(&self) -> String {
+        match &self.kind {
+            ReadErrorKind::Io(m) => m.clone(),
+            ReadErrorKind::NotRegular(what) => {
+                format!("not a regular file ({what}); nothing was read from it")
+            }
+            ReadErrorKind::TooLarge {
+                size: Some(size),
+                limit,
+            } => format!(
+                "the file is {size} bytes, over the limit of {limit} bytes; nothing was read from it"
+            ),
+            ReadErrorKind::TooLarge { size: None, limit } => {
+                format!("the file passed the limit of {limit} bytes while it was read")
+            }
+        }
+    }
+
+    /// How to fix it.
+    pub fn help(&self) -> String {
+        match &self.kind {
+            ReadErrorKind::Io(_) => "paths are relative to the file that names them".into(),
+            ReadErrorKind::NotRegular(_) => {
+                "name a regular file: tessera does not read directories, FIFOs, devices or sockets"
+                    .into()
+            }
+            ReadErrorKind::TooLarge { limit, .. } => format!(
+                "a real rule set, tile set or position is far smaller; if this one really is this large, raise the limit with `tessera --max-file-size BYTES` (now {limit})"
+            ),
+        }
+    }
+
+    /// The error as a finding located in the file itself (line 1, column 1), for a file
+    /// named on the command line; a file named inside another file is reported at the
+    /// reference instead.
+    pub fn finding(&self) -> Finding {
+        let file = SourceFile::new(&self.path, String::new());
+        Finding::new(
+            self.check(),
+            format!("cannot read {}: {}", self.path.display(), self.reason()),
+        )
+        .in_file(&file)
+        .at_span(miette::SourceSpan::new(0.into(), 0), "this file")
+        .help(self.help())
+    }
+
+    /// The error as the failure of a run on a file named on the command line: a finding
+    /// ([`ReadError::finding`]) when the input is at fault, a tool failure otherwise.
+    pub fn into_failure(self) -> Failure {
+        if self.is_finding() {
+            Failure::one(self.finding())
+        } else {
+            Failure::Tool(self.to_string())
+        }
+    }
+}
+
+impl fmt::Display for ReadError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.path.display(), self.reason())
+    }
+}
+
+impl std::error::Error for ReadError {}
+
+impl From<ReadError> for String {
+    fn from(e: ReadError) -> String {
+        e.to_string()
+    }
+}
+
+/// What a file that is not a regular file is, in words.
+fn what_it_is(t: &std::fs::FileType) -> &'static str {
+    if t.is_dir() {
+        return "a directory";
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if t.is_fifo() {
+            return "a FIFO";
+        }
+        if t.is_char_device() {
+            return "a character device";
+        }
+        if t.is_block_device() {
+            return "a block device";
+        }
+        if t.is_socket() {
+            return "a socket";
+        }
+    }
+    "not a file"
+}
+
+/// Opens a file for reading without blocking on a FIFO whose other end is not open (a
+/// FIFO that appears between the check and the open is then found by the check of the
+/// opened file, not waited on).
+fn open_nonblocking(path: &Path) -> std::io::Result<std::fs::File> {
+    let mut o = std::fs::OpenOptions::new();
+    o.read(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        o.custom_flags(libc::O_NONBLOCK);
+    }
+    o.open(path)
 }
 
 /// Reads a file into a [`SourceFile`]. A path starting with `bundled:` names a file built
 /// into tessera ([`BUNDLED`]).
 ///
-/// Errors: the I/O error's text, with the path.
-pub fn read(path: &Path) -> Result<SourceFile, String> {
+/// Only regular files are read, and at most [`limits::max_file_size`] bytes: the path's
+/// metadata is checked before opening (a directory, FIFO, device or socket is
+/// [`ReadErrorKind::NotRegular`], a larger file [`ReadErrorKind::TooLarge`], with no
+/// read); the file is opened without blocking and checked again once open, and read
+/// through a limit, so a file that changes meanwhile cannot block or exhaust memory.
+///
+/// Errors: a [`ReadError`] saying why, with the path.
+pub fn read(path: &Path) -> Result<SourceFile, ReadError> {
+    use std::io::Read as _;
     if let Some(name) = path.to_str().and_then(|p| p.strip_prefix(BUNDLED_PREFIX)) {
         return match BUNDLED.iter().find(|(n, _)| *n == name) {
             Some((_, text)) => Ok(SourceFile::new(path, (*text).to_string())),
-            None => Err(format!(
-                "{}: not a bundled file; bundled: {}",
-                path.display(),
-                BUNDLED
-                    .iter()
-                    .map(|(n, _)| format!("{BUNDLED_PREFIX}{n}"))
-                    .collect::<Vec<_>>()
-                    .join(", ")
+            None => Err(ReadError::io(
+                path,
+                format!(
+                    "not a bundled file; bundled: {}",
+                    BUNDLED
+                        .iter()
+                        .map(|(n, _)| format!("{BUNDLED_PREFIX}{n}"))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
             )),
         };
     }
-    let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let limit = limits::max_file_size();
+    let not_regular = |t: &std::fs::FileType| ReadError {
+        path: path.to_path_buf(),
+        kind: ReadErrorKind::NotRegular(what_it_is(t)),
+    };
+    let too_large = |size: Option<u64>| ReadError {
+        path: path.to_path_buf(),
+        kind: ReadErrorKind::TooLarge { size, limit },
+    };
+    let meta = std::fs::metadata(path).map_err(|e| ReadError::io(path, e))?;
+    if !meta.is_file() {
+        return Err(not_regular(&meta.file_type()));
+    }
+    if meta.len() > limit {
+        return Err(too_large(Some(meta.len())));
+    }
+    let file = open_nonblocking(path).map_err(|e| ReadError::io(path, e))?;
+    let meta = file.metadata().map_err(|e| ReadError::io(path, e))?;
+    if !meta.is_file() {
+        return Err(not_regular(&meta.file_type()));
+    }
+    if meta.len() > limit {
+        return Err(too_large(Some(meta.len())));
+    }
+    let mut bytes = Vec::with_capacity(usize::try_from(meta.len()).unwrap_or(0));
+    file.take(limit.saturating_add(1))
+        .read_to_end(&mut bytes)
+        .map_err(|e| ReadError::io(path, e))?;
+    if bytes.len() as u64 > limit {
+        return Err(too_large(None));
+    }
     Ok(SourceFile::from_bytes(path, bytes))
 }
 
@@ -244,17 +452,61 @@ fn yaml_message(e: &serde_saphyr::Error) -> String {
         Some(i) => msg[..i].to_string(),
         None => msg,
     };
-    let msg = msg
-        .replace(", set DuplicateKeyPolicy in Options if acceptable", "")
-        .replace("set DuplicateKeyPolicy in Options if acceptable", "");
-    if let Some(rest) = msg.strip_prefix("budget breached: Depth { depth: ") {
-        let depth = rest.trim_end_matches([' ', '}']);
-        return format!("the YAML is nested too deeply ({depth} levels)");
+    msg.replace(", set DuplicateKeyPolicy in Options if acceptable", "")
+        .replace("set DuplicateKeyPolicy in Options if acceptable", "")
+}
+
+/// The budget a YAML error breached, in words with the limit, if it is a budget error
+/// (the parser's budget, or its limits on replaying aliases).
+fn budget_breach(e: &serde_saphyr::Error) -> Option<String> {
+    use serde_saphyr::Error as E;
+    let mut e = e;
+    loop {
+        match e {
+            E::Budget { breach, .. } => return Some(budget_message(breach)),
+            E::AliasReplayLimitExceeded { .. }
+            | E::AliasExpansionLimitExceeded { .. }
+            | E::AliasReplayStackDepthExceeded { .. }
+            | E::AliasReplayCounterOverflow { .. } => {
+                return Some(format!(
+                    "the YAML's aliases expand to too much ({} events is the limit)",
+                    limits::YAML_MAX_ALIAS_EVENTS
+                ));
+            }
+            E::WithSnippet { error, .. } | E::AliasError { error, .. } => e = error,
+            _ => return None,
+        }
     }
-    if msg.starts_with("budget breached") {
-        return "the YAML is too large or has too many aliases to read safely".to_string();
+}
+
+/// A breached budget in words, with the limit.
+fn budget_message(breach: &serde_saphyr::budget::BudgetBreach) -> String {
+    use serde_saphyr::budget::BudgetBreach as B;
+    match breach {
+        B::RecordedAnchorEvents { .. } | B::RecordedAnchorBytes { .. } => format!(
+            "the YAML's aliases expand to too much ({} events is the limit)",
+            limits::YAML_MAX_ALIAS_EVENTS
+        ),
+        B::Depth { depth } => format!(
+            "the YAML is nested too deeply ({depth} levels; the limit is {})",
+            limits::YAML_MAX_DEPTH
+        ),
+        B::Nodes { nodes } => format!(
+            "the YAML has too many values ({nodes}; the limit is {})",
+            limits::YAML_MAX_NODES
+        ),
+        B::Events { events } => format!(
+            "the YAML is too large to read safely ({events} parser events; the limit is {})",
+            limits::YAML_MAX_EVENTS
+        ),
+        B::Aliases { aliases } => format!(
+            "the YAML uses too many aliases ({aliases}; the limit is {})",
+            limits::YAML_MAX_ALIASES
+        ),
+        other => {
+            format!("the YAML is too large or has too many aliases to read safely ({other:?})")
+        }
     }
-    msg
 }
 
 /// The span a YAML error points at. For a tab, the tab itself (the scanner reports the
@@ -269,9 +521,19 @@ fn yaml_span(file: &SourceFile, e: &serde_saphyr::Error, msg: &str) -> Option<mi
     Some(span)
 }
 
-/// A finding for a YAML syntax error.
+/// A finding for a YAML syntax error, or for a file past the parser's budgets
+/// (`yaml::budget`).
 fn yaml_finding(file: &SourceFile, e: &serde_saphyr::Error) -> Finding {
     let msg = yaml_message(e);
+    if let Some(message) = budget_breach(e) {
+        let f = Finding::new(Check::YamlBudget, message)
+            .in_file(file)
+            .help("real rule sets, tile sets and positions are far smaller and flatter, and never need aliases (`*name`); split the file or remove the repetition");
+        return match yaml_span(file, e, &msg) {
+            Some(span) => f.at_span(span, "the limit is passed here"),
+            None => f.at_span(miette::SourceSpan::new(0.into(), 0), "in this file"),
+        };
+    }
     let f = Finding::new(Check::YamlSyntax, format!("not valid YAML: {msg}"))
         .in_file(file)
         .help("fix the YAML syntax at the marked place (indentation with spaces, brackets, quotes, duplicate keys)");
@@ -559,7 +821,7 @@ pub fn deserialize<T: DeserializeOwned>(file: &SourceFile) -> Result<T, Finding>
 pub fn load<T: DeserializeOwned>(
     path: &Path,
     kind: FileKind,
-) -> Result<(SourceFile, T), Result<Vec<Finding>, String>> {
+) -> Result<(SourceFile, T), Result<Vec<Finding>, ReadError>> {
     let file = read(path).map_err(Err)?;
     let parsed = load_source::<T>(&file, kind).map_err(Ok)?;
     Ok((file, parsed))

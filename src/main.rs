@@ -7,8 +7,9 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
+use tessera::diag::escape_text;
 use tessera::diag::{Check, Failure, Finding, Level, Policy, unknown_code_message};
-use tessera::render::{FindingRecord, checks_list, checks_markdown, explain_text};
+use tessera::render::{FindingRecord, checks_list, checks_markdown, explain_text, findings_text};
 use tessera::schema::{FileKind, schema_text};
 use tessera::{ScoreOptions, placements_report, score_checked};
 
@@ -22,6 +23,10 @@ use tessera::{ScoreOptions, placements_report, score_checked};
 pub struct Cli {
     #[command(subcommand)]
     command: Command,
+    /// Largest file read, in bytes (default 64 MiB); a larger file is the finding
+    /// io::too_large, with nothing read.
+    #[arg(long, global = true, value_name = "BYTES")]
+    max_file_size: Option<u64>,
 }
 
 #[derive(Debug, Subcommand)]
@@ -135,21 +140,35 @@ enum Command {
     ///
     /// Editors using yaml-language-server read them through the first line of each file,
     /// e.g. `# yaml-language-server: $schema=../schema/tileset.schema.json`.
+    ///
+    /// Without --out the schemas go to schema/ of the tessera checkout the working
+    /// directory is in; elsewhere --out is needed. Every file is checked before any is
+    /// written, and each is written whole (a temporary file renamed over it). A file
+    /// tessera did not generate (not a JSON Schema of that kind), a symbolic link or
+    /// anything but a regular file is not replaced: --force replaces a foreign file or
+    /// the link itself (never its target).
+    ///
+    /// Exit status: 0 written (or up to date), 1 not written (nothing is), 2 with --check
+    /// when a file is stale.
     #[command(
         after_help = "Examples:\n  tessera schema                 # write schema/*.schema.json\n  tessera schema tileset --stdout\n  tessera schema --check         # exit 2 if schema/ is stale"
     )]
     Schema {
         /// Only this kind (default: all three).
         kind: Option<FileKind>,
-        /// Directory to write to.
-        #[arg(long, default_value = "schema")]
-        out: PathBuf,
+        /// Directory to write to (default: schema/ of the tessera checkout the working
+        /// directory is in).
+        #[arg(long, value_name = "DIR")]
+        out: Option<PathBuf>,
         /// Print to standard output instead of writing files.
         #[arg(long, conflicts_with = "check")]
         stdout: bool,
         /// Do not write; exit 2 if the files in the directory differ from the generated ones.
         #[arg(long)]
         check: bool,
+        /// Replace files tessera did not generate, and symbolic links (the link itself).
+        #[arg(long, conflicts_with_all = ["check", "stdout"])]
+        force: bool,
     },
 }
 
@@ -232,12 +251,22 @@ enum ScoreFormat {
     Json,
 }
 
-/// Prints to stderr, ignoring a closed pipe.
+/// Prints a line to stderr, ignoring a closed pipe. Control characters (from paths and
+/// names in the message) are escaped; line breaks of the message stay.
 macro_rules! err {
     ($($t:tt)*) => {{
         use std::io::Write as _;
-        let _ = writeln!(std::io::stderr(), $($t)*);
+        let text = format!($($t)*);
+        let _ = writeln!(std::io::stderr(), "{}", terminal_safe(&text));
     }};
+}
+
+/// A message with every control character escaped but its line breaks.
+fn terminal_safe(text: &str) -> String {
+    text.split('\n')
+        .map(|l| escape_text(l).into_owned())
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 /// Prints to stdout, ignoring a closed pipe.
@@ -259,15 +288,9 @@ fn main() -> ExitCode {
             return ExitCode::from(if e.use_stderr() { FAILURE } else { 0 });
         }
     };
-    miette::set_hook(Box::new(|_| {
-        Box::new(
-            miette::MietteHandlerOpts::new()
-                .terminal_links(false)
-                .width(100)
-                .build(),
-        )
-    }))
-    .ok();
+    if let Some(bytes) = cli.max_file_size {
+        tessera::limits::set_max_file_size(bytes);
+    }
     let policy = match &cli.command {
         Command::Validate { policy, .. }
         | Command::Score { policy, .. }
@@ -327,14 +350,31 @@ fn main() -> ExitCode {
             out,
             stdout,
             check,
-        } => schema(kind, &out, stdout, check),
+            force,
+        } => schema(kind, out.as_deref(), stdout, check, force),
     }
 }
 
+/// Prints findings to stderr as miette reports (colour and Unicode as the terminal
+/// allows), with one handler for the whole run.
 fn print_findings(findings: &[Finding]) {
-    for f in findings {
-        err!("{:?}", miette::Report::new(f.clone()));
+    use std::io::Write as _;
+    if findings.is_empty() {
+        return;
     }
+    static HANDLER: std::sync::OnceLock<miette::MietteHandler> = std::sync::OnceLock::new();
+    let handler = HANDLER.get_or_init(|| {
+        miette::MietteHandlerOpts::new()
+            .terminal_links(false)
+            .width(100)
+            .build()
+    });
+    let _ = std::io::stderr().write_all(findings_text(findings, handler).as_bytes());
+}
+
+/// A path as text output shows it (control characters escaped).
+fn shown(p: &Path) -> String {
+    escape_text(&p.display().to_string()).into_owned()
 }
 
 /// Applies `--allow` / `--deny` to the findings of a run: the one place where findings are
@@ -365,44 +405,27 @@ fn failure(e: Failure, policy: &Policy) -> ExitCode {
     }
 }
 
-fn yaml_files(path: &Path, out: &mut Vec<PathBuf>) -> Result<(), String> {
-    if path.is_dir() {
-        let mut entries: Vec<PathBuf> = std::fs::read_dir(path)
-            .map_err(|e| format!("{}: {e}", path.display()))?
-            .filter_map(|e| e.ok().map(|e| e.path()))
-            .collect();
-        entries.sort();
-        for p in entries {
-            if p.is_dir()
-                || p.extension()
-                    .is_some_and(|x| x == "yaml" || x == "yml" || x == "xml")
-            {
-                yaml_files(&p, out)?;
-            }
-        }
-    } else {
-        out.push(path.to_path_buf());
-    }
-    Ok(())
-}
-
 fn validate(
     paths: &[PathBuf],
     format: FindingFormat,
     ruleset: Option<&Path>,
     policy: &Policy,
 ) -> ExitCode {
-    let mut files = Vec::new();
+    let mut input = tessera::InputFiles::default();
     for p in paths {
-        let before = files.len();
-        if let Err(m) = yaml_files(p, &mut files) {
-            err!("error: {m}");
-            return ExitCode::from(FAILURE);
-        }
-        if files.len() == before {
-            err!("note: no .yaml or .xml files in {}", p.display());
+        match input.add(p) {
+            Ok(0) => err!("note: no .yaml or .xml files in {}", shown(p)),
+            Ok(_) => {}
+            Err(m) => {
+                err!("error: {m}");
+                return ExitCode::from(FAILURE);
+            }
         }
     }
+    for n in &input.notes {
+        err!("note: {n}");
+    }
+    let files = input.files;
     if files.is_empty() {
         err!(
             "error: no .yaml or .xml files found in {}",
@@ -452,7 +475,7 @@ fn validate(
                     if w > 0 {
                         verdict.push_str(&format!(", {}", plural(w, "warning")));
                     }
-                    err!("{}: {kind} {verdict}", f.display());
+                    err!("{}: {kind} {verdict}", shown(f));
                 }
                 all.extend(findings);
             }
@@ -602,7 +625,7 @@ fn placements(position: &Path, tile: &str, policy: &Policy) -> ExitCode {
                 );
             }
             if list.is_empty() {
-                out!("tile {tile} fits nowhere on this board\n");
+                out!("tile {} fits nowhere on this board\n", escape_text(tile));
             }
             for p in list {
                 out!("x {:>3}  y {:>3}  rotation {:>3}\n", p.x, p.y, p.rotation);
@@ -660,48 +683,121 @@ fn explain(
         );
         return ExitCode::from(FAILURE);
     }
-    let dir = path.parent().filter(|d| !d.as_os_str().is_empty());
-    if let Err(e) = dir
-        .map_or(Ok(()), std::fs::create_dir_all)
-        .and_then(|_| std::fs::write(path, text))
-    {
-        err!("error: cannot write {}: {e}", path.display());
+    let target = tessera::output::Target {
+        path: path.to_path_buf(),
+        text,
+    };
+    // Written whole (a temporary file renamed over it), never through a symbolic link.
+    if let Err(reasons) = tessera::output::write_all(&[target], &|_, _| true, force) {
+        for r in reasons {
+            err!("error: {r}");
+        }
         return ExitCode::from(FAILURE);
     }
-    err!("wrote {}", path.display());
+    err!("wrote {}", shown(path));
     ExitCode::SUCCESS
 }
 
-fn schema(kind: Option<FileKind>, out: &Path, stdout: bool, check: bool) -> ExitCode {
+/// Whether `text` is a schema tessera generated for the kind whose file `path` is (any
+/// generation: a JSON Schema draft-07 document with that kind's title).
+fn generated_schema(path: &Path, text: &str) -> bool {
+    let Some(kind) = FileKind::ALL
+        .into_iter()
+        .find(|k| path.file_name().is_some_and(|n| *n == *k.schema_file()))
+    else {
+        return false;
+    };
+    let Ok(found) = serde_json::from_str::<serde_json::Value>(text) else {
+        return false;
+    };
+    let wanted = tessera::schema::schema(kind);
+    found.get("$schema").is_some()
+        && found.get("$schema") == wanted.get("$schema")
+        && found.get("title") == wanted.get("title")
+}
+
+fn schema(
+    kind: Option<FileKind>,
+    out: Option<&Path>,
+    stdout: bool,
+    check: bool,
+    force: bool,
+) -> ExitCode {
     let kinds: Vec<FileKind> = kind.map_or(FileKind::ALL.to_vec(), |k| vec![k]);
-    let mut stale = Vec::new();
-    for k in kinds {
-        let text = schema_text(k);
-        let path = out.join(k.schema_file());
-        if stdout {
-            out!("{text}");
-        } else if check {
-            if std::fs::read_to_string(&path).ok().as_deref() != Some(text.as_str()) {
-                stale.push(path);
-            }
-        } else {
-            if let Err(e) = std::fs::create_dir_all(out).and_then(|_| std::fs::write(&path, text)) {
-                err!("error: cannot write {}: {e}", path.display());
-                return ExitCode::from(FAILURE);
-            }
-            err!("wrote {}", path.display());
+    if stdout {
+        for k in kinds {
+            out!("{}", schema_text(k));
         }
+        return ExitCode::SUCCESS;
     }
-    if !stale.is_empty() {
+    let dir = match out {
+        Some(d) => d.to_path_buf(),
+        None => {
+            let cwd = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("."));
+            match tessera::output::checkout_root(&cwd) {
+                Some(root) => {
+                    let rel = root.strip_prefix(&cwd).map(Path::to_path_buf);
+                    rel.unwrap_or(root).join("schema")
+                }
+                None => {
+                    err!(
+                        "error: {} is not inside a tessera checkout (no Cargo.toml of the package `tessera` here or above); pass --out DIR to say where the schemas go, or --stdout",
+                        shown(&cwd)
+                    );
+                    return ExitCode::from(FAILURE);
+                }
+            }
+        }
+    };
+    let targets: Vec<tessera::output::Target> = kinds
+        .iter()
+        .map(|k| tessera::output::Target {
+            path: dir.join(k.schema_file()),
+            text: schema_text(*k),
+        })
+        .collect();
+    if check {
+        let stale: Vec<&Path> = targets
+            .iter()
+            .filter(|t| {
+                tessera::load::read(&t.path)
+                    .ok()
+                    .is_none_or(|f| f.text() != t.text)
+            })
+            .map(|t| t.path.as_path())
+            .collect();
         for p in &stale {
-            err!(
-                "stale: {} (run `tessera schema` to regenerate)",
-                p.display()
-            );
+            err!("stale: {} (run `tessera schema` to regenerate)", shown(p));
         }
-        return ExitCode::from(FINDINGS);
+        return if stale.is_empty() {
+            ExitCode::SUCCESS
+        } else {
+            ExitCode::from(FINDINGS)
+        };
     }
-    ExitCode::SUCCESS
+    match tessera::output::write_all(&targets, &generated_schema, force) {
+        Ok(outcomes) => {
+            for o in outcomes {
+                match o {
+                    tessera::output::Outcome::Unchanged(p) => {
+                        err!("{} is up to date", shown(&p))
+                    }
+                    tessera::output::Outcome::Created(p)
+                    | tessera::output::Outcome::Replaced(p) => {
+                        err!("wrote {}", shown(&p))
+                    }
+                }
+            }
+            ExitCode::SUCCESS
+        }
+        Err(reasons) => {
+            for r in reasons {
+                err!("error: {r}");
+            }
+            err!("nothing written");
+            ExitCode::from(FAILURE)
+        }
+    }
 }
 
 #[cfg(test)]

@@ -7,7 +7,7 @@ use std::fmt::Write as _;
 
 use serde::Serialize;
 
-use crate::diag::{Check, Finding, Level};
+use crate::diag::{Check, Finding, Level, escape_text as esc};
 use crate::engine::{LogEntry, ScoreEvent, State};
 
 /// One player's points.
@@ -87,11 +87,14 @@ impl ScoreReport {
             .map(|p| p.points)
     }
 
-    /// The report as text for people.
+    /// The report as text for people. Names read from the files (players, the position,
+    /// the game, features, pieces) are shown with control characters escaped
+    /// ([`crate::diag::escape_text`]), so that a name cannot drive the terminal or forge a
+    /// row of the table; the JSON report keeps them exact.
     pub fn to_text(&self) -> String {
         let mut s = String::new();
-        let title = self.position.as_deref().unwrap_or("position");
-        let _ = writeln!(s, "{title} ({})", self.game);
+        let title = esc(self.position.as_deref().unwrap_or("position"));
+        let _ = writeln!(s, "{title} ({})", esc(&self.game));
         let replayed = if self.snapshot {
             "snapshot".to_string()
         } else {
@@ -113,7 +116,7 @@ impl ScoreReport {
         let w = self
             .players
             .iter()
-            .map(|p| p.name.len())
+            .map(|p| esc(&p.name).chars().count())
             .max()
             .unwrap_or(6)
             .max(6);
@@ -146,7 +149,7 @@ impl ScoreReport {
             let _ = writeln!(
                 s,
                 "{:w$}  {:>6}  {:>6}{}  {:>6}{unknown}",
-                p.name,
+                esc(&p.name),
                 p.during_play,
                 p.final_scoring,
                 tok(&p.tokens.to_string()),
@@ -181,8 +184,8 @@ impl ScoreReport {
                 .pieces
                 .iter()
                 .map(|(p, n)| match e.strength.get(p) {
-                    Some(w) if w != n => format!("{p} {n} (counts {w})"),
-                    _ => format!("{p} {n}"),
+                    Some(w) if w != n => format!("{} {n} (counts {w})", esc(p)),
+                    _ => format!("{} {n}", esc(p)),
                 })
                 .collect();
             if pieces.is_empty() {
@@ -191,22 +194,26 @@ impl ScoreReport {
             let scorers = if e.scorers.is_empty() {
                 "nobody".to_string()
             } else {
-                e.scorers.join(", ")
+                esc(&e.scorers.join(", ")).into_owned()
             };
             let _ = writeln!(
                 s,
                 "  {when:>7}  {} {state}, {} tile{} {}{}",
-                e.feature,
+                esc(&e.feature),
                 e.tiles.len(),
                 if e.tiles.len() == 1 { "" } else { "s" },
                 tiles.join(" "),
                 if e.items_text.is_empty() {
                     String::new()
                 } else {
-                    format!(", {}", e.items_text)
+                    format!(", {}", esc(&e.items_text))
                 }
             );
-            let took: Vec<String> = e.tokens.iter().map(|(p, n)| format!("{p} {n}")).collect();
+            let took: Vec<String> = e
+                .tokens
+                .iter()
+                .map(|(p, n)| format!("{} {n}", esc(p)))
+                .collect();
             let took = if took.is_empty() {
                 String::new()
             } else {
@@ -218,17 +225,36 @@ impl ScoreReport {
                 pieces.join(", "),
                 if e.scorers.len() == 1 { "s" } else { "" },
                 e.points,
-                e.why
+                esc(&e.why)
             );
         }
         if !self.log.is_empty() {
             let _ = writeln!(s, "\nalso:");
         }
         for l in &self.log {
-            let _ = writeln!(s, "  {:>7}  {}", format!("turn {}", l.turn), l.text);
+            let _ = writeln!(s, "  {:>7}  {}", format!("turn {}", l.turn), esc(&l.text));
         }
         s
     }
+}
+
+/// Findings as the text report, each drawn by `handler` (in the `tessera` binary, miette's
+/// graphical handler) and followed by a blank line, in order.
+///
+/// The cost is linear in the number of findings: a finding's snippet is read from its
+/// file's line index ([`crate::diag::SourceView`]), not by scanning the file from its start.
+pub fn findings_text(findings: &[Finding], handler: &dyn miette::ReportHandler) -> String {
+    struct Shown<'a>(&'a dyn miette::ReportHandler, &'a Finding);
+    impl std::fmt::Debug for Shown<'_> {
+        fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            self.0.debug(self.1, f)
+        }
+    }
+    let mut s = String::new();
+    for f in findings {
+        let _ = writeln!(s, "{:?}", Shown(handler, f));
+    }
+    s
 }
 
 /// A finding as a JSON record for `tessera validate --format json`.

@@ -36,8 +36,8 @@ fn copy_tree(from: &Path, to: &Path) {
 }
 
 /// Every example of every help text (`tessera --help` and each subcommand's) runs and
-/// succeeds, in a directory laid out like a tessera checkout (rulesets/, tilesets/,
-/// examples/, schema/) that also holds the files the examples name: JCloisterZone's
+/// succeeds, in a directory laid out like a tessera checkout (Cargo.toml, rulesets/,
+/// tilesets/, examples/, schema/) that also holds the files the examples name: JCloisterZone's
 /// `basic.xml` and `river.xml` (test fixtures, MIT) and, for the `my-…` names that stand
 /// for the reader's own files, a small clean tile set and JCZ file. Examples are split at
 /// spaces (no quoting) and a `#` starts a comment.
@@ -84,6 +84,8 @@ fn help_examples_run() {
         for d in ["rulesets", "tilesets", "examples", "schema"] {
             copy_tree(Path::new(d), &dir.join(d));
         }
+        // What makes a directory a checkout for `tessera schema` (its default output).
+        std::fs::write(dir.join("Cargo.toml"), "[package]\nname = \"tessera\"\n").expect("written");
         for f in ["basic.xml", "river.xml"] {
             std::fs::copy(Path::new("tests/fixtures/jcz").join(f), dir.join(f)).expect("copied");
         }

@@ -8,7 +8,7 @@ use crate::geometry::{SIDES, quarter_turns};
 use crate::load;
 use crate::model::{CoveredItems, PiecePlacement, PieceRef, PositionFile, Sp, TokenPile};
 use crate::schema::FileKind;
-use crate::validate::{compile_tile, load_tileset};
+use crate::validate::compile_tile;
 use petgraph::graph::NodeIndex;
 
 /// A position file loaded with its game (tile set plus the position's own tiles).
@@ -31,7 +31,7 @@ pub struct LoadedPosition {
 /// Errors: `Failure::Tool` if it cannot be read; findings for anything wrong in it or in
 /// the files it names.
 pub fn load_position(path: &std::path::Path) -> Result<LoadedPosition, Failure> {
-    let file = load::read(path).map_err(Failure::Tool)?;
+    let file = load::read(path).map_err(load::ReadError::into_failure)?;
     load_position_file(&file)
 }
 
@@ -42,15 +42,22 @@ pub fn load_position_file(file: &SourceFile) -> Result<LoadedPosition, Failure> 
     let loaded = match position.tileset.as_slice() {
         [ts] => {
             let ts_path = load::resolve(&file.path, &ts.value);
-            load_tileset(&ts_path, ruleset).map_err(|e| match e {
-                Failure::Tool(m) => Failure::one(
-                    Finding::new(Check::Io, format!("cannot read the tile set: {m}"))
+            match load::load::<crate::model::TileSetFile>(&ts_path, FileKind::Tileset) {
+                Ok((ts_file, parsed)) => {
+                    crate::validate::load_tileset_parsed(ts_file, parsed, ruleset)
+                }
+                Err(Ok(findings)) => Err(Failure::Findings(findings)),
+                Err(Err(e)) => Err(Failure::one(
+                    Finding::new(e.check(), format!("cannot read the tile set: {e}"))
                         .in_file(file)
                         .at(&ts.loc, "tile set path")
-                        .help("paths are relative to the position file"),
-                ),
-                e => e,
-            })
+                        .help(if e.is_finding() {
+                            e.help()
+                        } else {
+                            "paths are relative to the position file".to_string()
+                        }),
+                )),
+            }
         }
         // Several tile sets: played together, as if one set included them all.
         list => {

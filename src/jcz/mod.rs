@@ -353,7 +353,7 @@ fn chosen_counts(
 /// chosen, or the start tile is not a tile of the result; [`Failure::Findings`] when the
 /// source has errors (located in the XML; nothing should be written then).
 pub fn import(path: &Path, out: &Path, opts: &ImportOptions) -> Result<Imported, Failure> {
-    let file = load::read(path).map_err(Failure::Tool)?;
+    let file = load::read(path).map_err(load::ReadError::into_failure)?;
     let (doc, mut findings) = xml::read(&file).map_err(Failure::one)?;
     let rs_path = opts.ruleset.clone().unwrap_or_else(default_ruleset);
     let (_, rules) = rules(&rs_path)

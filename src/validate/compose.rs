@@ -25,7 +25,7 @@ const MAX_DEPTH: usize = 32;
 pub(crate) fn load_ruleset_merged(
     path: &Path,
     chain: &mut Vec<PathBuf>,
-) -> Result<(SourceFile, RuleSetFile), Result<Vec<Finding>, String>> {
+) -> Result<(SourceFile, RuleSetFile), Result<Vec<Finding>, load::ReadError>> {
     let (file, rs) = load::load::<RuleSetFile>(path, FileKind::Ruleset)?;
     merge_extends(file, rs, chain)
 }
@@ -39,7 +39,7 @@ pub(crate) fn merge_extends(
     file: SourceFile,
     rs: RuleSetFile,
     chain: &mut Vec<PathBuf>,
-) -> Result<(SourceFile, RuleSetFile), Result<Vec<Finding>, String>> {
+) -> Result<(SourceFile, RuleSetFile), Result<Vec<Finding>, load::ReadError>> {
     if rs.extends.is_none() {
         return Ok((file, rs));
     }

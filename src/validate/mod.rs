@@ -142,15 +142,15 @@ fn reference_failure(
     from: &SourceFile,
     written: &Sp<String>,
     what: &str,
-    err: Result<Vec<Finding>, String>,
+    err: Result<Vec<Finding>, load::ReadError>,
 ) -> Vec<Finding> {
     match err {
         Ok(findings) => findings,
         Err(io) => vec![
-            Finding::new(Check::Io, format!("cannot read the {what}: {io}"))
+            Finding::new(io.check(), format!("cannot read the {what}: {io}"))
                 .in_file(from)
                 .at(&written.loc, format!("{what} path"))
-                .help("paths are relative to the file that names them"),
+                .help(io.help()),
         ],
     }
 }
@@ -164,10 +164,10 @@ pub fn load_ruleset(path: &Path) -> Result<(SourceFile, Rules), Failure> {
     Ok((file, rules))
 }
 
-fn to_failure(e: Result<Vec<Finding>, String>) -> Failure {
+fn to_failure(e: Result<Vec<Finding>, load::ReadError>) -> Failure {
     match e {
         Ok(f) => Failure::Findings(f),
-        Err(m) => Failure::Tool(m),
+        Err(m) => Failure::Tool(m.to_string()),
     }
 }
 
@@ -459,7 +459,16 @@ pub struct Validation {
 ///
 /// Errors: `Err(message)` only when the file cannot be read.
 pub fn validate_path(path: &Path) -> Result<Validation, String> {
-    validate_source(load::read(path)?)
+    match load::read(path) {
+        Ok(file) => validate_source(file),
+        // A file that is not a regular file or is too large: a finding in it.
+        Err(e) if e.is_finding() => Ok(Validation {
+            path: path.to_path_buf(),
+            kind: None,
+            findings: vec![e.finding()],
+        }),
+        Err(e) => Err(e.to_string()),
+    }
 }
 
 /// Validates a file already read (its path still resolves the files it names).
@@ -500,7 +509,7 @@ pub fn validate_source(file: SourceFile) -> Result<Validation, String> {
             Ok(rs) => match compose::merge_extends(file.clone(), rs, &mut Vec::new()) {
                 Ok((f, merged)) => compile_ruleset(&f, &merged).map(|_| Vec::new()),
                 Err(Ok(f)) => Err(f),
-                Err(Err(m)) => return Err(m),
+                Err(Err(m)) => return Err(m.to_string()),
             },
         },
         FileKind::Tileset => match load::deserialize::<TileSetFile>(&file) {
