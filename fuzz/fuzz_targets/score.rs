@@ -1,0 +1,58 @@
+//! Scoring with one input driving all three files: the input is a rule set, a tile set and
+//! a position joined by `tessera_fuzz::SEPARATOR` lines, written to `ruleset.yaml`,
+//! `tileset.yaml` and `position.yaml` in a scratch directory (the seeds' tile set says
+//! `ruleset: ruleset.yaml` and their position `tileset: tileset.yaml`), so that a broken
+//! rule set reaches the engine. Each file is validated, then the position is scored with
+//! end-of-game scoring, its placements and piece options listed, and every report and
+//! finding rendered as the binary does.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use tessera::{Failure, ScoreOptions};
+
+fuzz_target!(|data: &[u8]| {
+    let dir = tessera_fuzz::scratch();
+    let parts = tessera_fuzz::split3(data);
+    let names = ["ruleset.yaml", "tileset.yaml", "position.yaml"];
+    for (name, part) in names.iter().zip(parts) {
+        if std::fs::write(dir.join(name), part).is_err() {
+            return;
+        }
+    }
+    for name in names {
+        tessera_fuzz::check_validation(tessera::validate::validate_path(&dir.join(name)));
+    }
+    let position = dir.join("position.yaml");
+    for final_scoring in [false, true] {
+        let opts = ScoreOptions {
+            final_scoring,
+            turns: None,
+        };
+        match tessera::score_checked(&position, &opts) {
+            Ok((report, notes)) => {
+                tessera_fuzz::check_findings(&notes);
+                std::hint::black_box(report.to_text());
+                std::hint::black_box(serde_json::to_string(&report).ok());
+            }
+            Err(Failure::Findings(f)) => tessera_fuzz::check_findings(&f),
+            Err(Failure::Tool(_)) => {}
+        }
+    }
+    // The placements of the set's first tile (an argument in the binary, not file content).
+    if let Ok(lp) = tessera::engine::load_position(&position) {
+        if let Some(tile) = lp.game.tiles.tiles.first().map(|t| t.id.clone()) {
+            match tessera::placements_report(&position, &tile) {
+                Ok(r) => tessera_fuzz::check_findings(&r.findings),
+                Err(Failure::Findings(f)) => tessera_fuzz::check_findings(&f),
+                Err(Failure::Tool(_)) => {}
+            }
+        }
+    }
+    match tessera::piece_options_path(&position) {
+        Ok(options) => {
+            std::hint::black_box(options);
+        }
+        Err(Failure::Findings(f)) => tessera_fuzz::check_findings(&f),
+        Err(Failure::Tool(_)) => {}
+    }
+});

@@ -1,0 +1,195 @@
+#!/usr/bin/env python3
+"""Builds the fuzz targets' seed corpora from the repository's own files (nothing is
+committed but this script): `python3 fuzz/seed.py` writes fuzz/corpus/<target>/ and
+fuzz/yaml.dict. Run it from anywhere; it only writes under fuzz/.
+
+- ruleset:  rulesets/*.yaml and tests/invalid/rulesets/
+- tileset:  tilesets/*.yaml, examples/my-expansion.yaml and tests/invalid/tilesets/
+- position: examples/*.yaml and every YAML position under tests/positions/ and tests/invalid/
+- jcz:      tests/fixtures/jcz/**/*.xml and tests/invalid/jcz/*.xml
+- score:    for every position whose tile set names one rule set, the three files joined
+            by the separator line of fuzz/src/lib.rs (rule set, tile set, position), with
+            the references between them rewritten to ruleset.yaml and tileset.yaml and
+            other bundled files named as `bundled:...`.
+
+The single-file targets validate their input as a file of rulesets/, tilesets/, examples/
+or tests/fixtures/jcz/, so references are rewritten relative to that directory.
+"""
+
+import hashlib
+import json
+import os
+import re
+import shutil
+import sys
+
+FUZZ = os.path.dirname(os.path.abspath(__file__))
+REPO = os.path.dirname(FUZZ)
+SEPARATOR = b"\n#%%tessera-fuzz%%\n"
+REF = re.compile(r"(?P<q>[\"']?)(?P<path>[A-Za-z0-9_./-]+\.yaml)(?P=q)")
+VIRTUAL = {"ruleset": "rulesets", "tileset": "tilesets", "position": "examples"}
+
+
+def files(rel, ext):
+    root = os.path.join(REPO, rel)
+    out = []
+    if os.path.isfile(root):
+        return [root]
+    for dirpath, _, names in os.walk(root):
+        out += [os.path.join(dirpath, n) for n in names if n.endswith(ext)]
+    return sorted(out)
+
+
+def kind(text):
+    keys = set(re.findall(r"^([a-z_]+):", text, re.M))
+    if "terrains" in keys:
+        return "ruleset"
+    if "players" in keys:
+        return "position"
+    if "tiles" in keys or "include" in keys:
+        return "tileset"
+    return None
+
+
+def rewrite(text, real_dir, target):
+    """Rewrites each reference to an existing file: `target(path)` gives the new text."""
+
+    def sub(m):
+        if m.group("path").startswith("bundled:"):
+            return m.group(0)
+        real = os.path.normpath(os.path.join(real_dir, m.group("path")))
+        if not os.path.isfile(real):
+            return m.group(0)
+        new = target(real)
+        return m.group(0) if new is None else new
+
+    out = []
+    for line in text.splitlines(keepends=True):
+        # Comments and the schema modeline are left alone.
+        code, hash_, comment = line.partition(" #")
+        if code.lstrip().startswith("#"):
+            out.append(line)
+            continue
+        out.append(REF.sub(sub, code) + hash_ + comment)
+    return "".join(out)
+
+
+def relative_to(virtual_dir):
+    def target(real):
+        return os.path.relpath(real, os.path.join(REPO, virtual_dir))
+
+    return target
+
+
+def bundled(real):
+    rel = os.path.relpath(real, REPO)
+    if rel.startswith(("rulesets/", "tilesets/")) and "/" not in rel.split("/", 1)[1]:
+        return "bundled:" + rel
+    return None
+
+
+def reference(text, key):
+    m = re.search(r"^%s:\s*[\"']?([A-Za-z0-9_./-]+\.yaml)" % key, text, re.M)
+    return m.group(1) if m else None
+
+
+def write(corpus, name, data):
+    d = os.path.join(FUZZ, "corpus", corpus)
+    os.makedirs(d, exist_ok=True)
+    digest = hashlib.sha1(data).hexdigest()[:12]
+    with open(os.path.join(d, f"{name}-{digest}"), "wb") as f:
+        f.write(data)
+
+
+def main():
+    shutil.rmtree(os.path.join(FUZZ, "corpus"), ignore_errors=True)
+    yaml = []
+    for rel in ["rulesets", "tilesets", "examples", "tests/positions", "tests/invalid"]:
+        yaml += files(rel, ".yaml")
+    counts = {}
+    for path in yaml:
+        text = open(path, encoding="utf-8", errors="replace").read()
+        k = kind(text)
+        if k is None:
+            continue
+        name = os.path.splitext(os.path.basename(path))[0]
+        data = rewrite(text, os.path.dirname(path), relative_to(VIRTUAL[k]))
+        write(k, name, data.encode())
+        counts[k] = counts.get(k, 0) + 1
+        if k == "position":
+            triple = score_seed(path, text)
+            if triple:
+                write("score", name, triple)
+                counts["score"] = counts.get("score", 0) + 1
+    for path in files("tests/fixtures/jcz", ".xml") + files("tests/invalid/jcz", ".xml"):
+        name = os.path.splitext(os.path.basename(path))[0]
+        write("jcz", name, open(path, "rb").read())
+        counts["jcz"] = counts.get("jcz", 0) + 1
+    write_dict()
+    print(", ".join(f"{k}: {v} seeds" for k, v in sorted(counts.items())))
+
+
+def score_seed(pos_path, pos_text):
+    ts_ref = reference(pos_text, "tileset")
+    if ts_ref is None:
+        return None
+    ts_path = os.path.normpath(os.path.join(os.path.dirname(pos_path), ts_ref))
+    if not os.path.isfile(ts_path):
+        return None
+    ts_text = open(ts_path, encoding="utf-8").read()
+    rs_ref = reference(ts_text, "ruleset")
+    if rs_ref is None:
+        return None
+    rs_path = os.path.normpath(os.path.join(os.path.dirname(ts_path), rs_ref))
+    if not os.path.isfile(rs_path):
+        return None
+    rs_text = open(rs_path, encoding="utf-8").read()
+
+    def local(real):
+        if real == rs_path:
+            return "ruleset.yaml"
+        if real == ts_path:
+            return "tileset.yaml"
+        return bundled(real)
+
+    parts = [
+        rewrite(rs_text, os.path.dirname(rs_path), local),
+        rewrite(ts_text, os.path.dirname(ts_path), local),
+        rewrite(pos_text, os.path.dirname(pos_path), local),
+    ]
+    return SEPARATOR.join(p.encode() for p in parts)
+
+
+def write_dict():
+    """A libFuzzer dictionary: every key the schemas know, and values worth trying."""
+    words = set()
+    for name in os.listdir(os.path.join(REPO, "schema")):
+        schema = json.load(open(os.path.join(REPO, "schema", name)))
+
+        def walk(node):
+            if isinstance(node, dict):
+                for k, v in node.get("properties", {}).items():
+                    words.add(k + ":")
+                for v in node.values():
+                    walk(v)
+            elif isinstance(node, list):
+                for v in node:
+                    walk(v)
+
+        walk(schema)
+    words |= {
+        "0", "-1", "4294967295", "4294967296", "2147483647", "-2147483648",
+        "9223372036854775807", "-9223372036854775808", "18446744073709551615",
+        "{}", "[]", "~", "N", "E", "S", "W", "NL", "NR", "EL", "ER", "SL", "SR", "WL",
+        "WR", "90", "180", "270", "true", "false", "&a", "*a", "\\x1b[31m", "\\x0a",
+        "bundled:rulesets/carcassonne.yaml", "bundled:tilesets/base.yaml",
+        "ruleset.yaml", "tileset.yaml",
+    }
+    with open(os.path.join(FUZZ, "yaml.dict"), "w") as f:
+        f.write("# Generated by fuzz/seed.py: schema keys and values worth trying.\n")
+        for w in sorted(words):
+            f.write(json.dumps(w) + "\n")
+
+
+if __name__ == "__main__":
+    sys.exit(main())
