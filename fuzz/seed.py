@@ -144,6 +144,12 @@ def score_seed(pos_path, pos_text):
     if not os.path.isfile(rs_path):
         return None
     rs_text = open(rs_path, encoding="utf-8").read()
+    # The tile set cut down to the tiles the position names (and its start tile), so that
+    # one execution stays fast; a set whose contents are deduced is left out (its
+    # validation runs the deduction solver).
+    if "status: deduced" in ts_text:
+        return None
+    ts_text = cut_tileset(ts_text, set(re.findall(r"tile: *[\"']?([A-Za-z0-9_.-]+)", pos_text)))
 
     def local(real):
         if real == rs_path:
@@ -158,6 +164,30 @@ def score_seed(pos_path, pos_text):
         rewrite(pos_text, os.path.dirname(pos_path), local),
     ]
     return SEPARATOR.join(p.encode() for p in parts)
+
+
+def cut_tileset(text, keep):
+    """The tile set with only the tiles whose ids are in `keep` (and its start tile),
+    `total` recounted; a set without its own `tiles:` list is returned as it is."""
+    if "\ntiles:\n" not in text:
+        return text
+    head, body = text.split("\ntiles:\n", 1)
+    start = re.search(r"^start: *\{tile: *[\"']?([A-Za-z0-9_.-]+)", head, re.M)
+    if start:
+        keep = keep | {start.group(1)}
+    blocks = body.split("\n  - id: ")
+    kept, total = [], 0
+    for i, block in enumerate(blocks):
+        block = block[len("  - id: "):] if i == 0 and block.startswith("  - id: ") else block
+        ident = block.split("\n", 1)[0].split("#", 1)[0].strip().strip("\"'")
+        if ident in keep:
+            m = re.search(r"^\s*count: *(\d+)", block, re.M)
+            total += int(m.group(1)) if m else 1
+            kept.append(block)
+    if not kept:
+        return text
+    head = re.sub(r"^total: *\d+", f"total: {total}", head, flags=re.M)
+    return head + "\ntiles:\n" + "".join("  - id: " + b.rstrip("\n") + "\n" for b in kept)
 
 
 def write_dict():
