@@ -940,20 +940,27 @@ fn provenance_in_comment() {
 }
 
 /// A position laying `n` straight road tiles north of the start tile, a follower on the
-/// first: one road of n + 1 tiles.
+/// first: one road of n + 1 tiles. The tiles are several ids of the same shape, 1,000
+/// copies each (a real count, under the schema's maximum).
 fn one_road(sb: &Sandbox, n: usize) {
-    sb.write(
-        "road-tiles.yaml",
-        format!(
-            "name: One straight road\nruleset: bundled:rulesets/carcassonne.yaml\ntotal: {}\nstart: {{tile: R}}\ntiles:\n  - id: R\n    count: {}\n    sides: {{N: road, E: field, S: road, W: field}}\n    segments:\n      - {{id: road, feature: road, at: [N, S]}}\n      - {{id: f1, feature: field, at: [NR, E, SL]}}\n      - {{id: f2, feature: field, at: [NL, SR, W]}}\n",
-            n + 1,
-            n + 1
-        ),
+    const PER_ID: usize = 1_000;
+    let ids = (n + 1).div_ceil(PER_ID);
+    let mut t = format!(
+        "name: One straight road\nruleset: bundled:rulesets/carcassonne.yaml\ntotal: {}\nstart: {{tile: R0}}\ntiles:\n",
+        n + 1
     );
+    for k in 0..ids {
+        let count = PER_ID.min(n + 1 - k * PER_ID);
+        t.push_str(&format!(
+            "  - id: R{k}\n    count: {count}\n    sides: {{N: road, E: field, S: road, W: field}}\n    segments:\n      - {{id: road, feature: road, at: [N, S]}}\n      - {{id: f1, feature: field, at: [NR, E, SL]}}\n      - {{id: f2, feature: field, at: [NL, SR, W]}}\n"
+        ));
+    }
+    sb.write("road-tiles.yaml", t);
     let mut p = String::from("tileset: road-tiles.yaml\nplayers: [A, B]\nturns:\n");
     for i in 1..=n {
         let piece = if i == 1 { ", piece: N" } else { "" };
-        p.push_str(&format!("  - {{tile: R, x: 0, y: -{i}{piece}}}\n"));
+        let id = i / PER_ID;
+        p.push_str(&format!("  - {{tile: R{id}, x: 0, y: -{i}{piece}}}\n"));
     }
     sb.write("road.yaml", p);
 }
