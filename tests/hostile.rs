@@ -290,6 +290,11 @@ impl Drop for Sandbox {
     fn drop(&mut self) {
         let _ = std::fs::remove_dir_all(&self.root);
         let _ = std::fs::remove_dir_all(&self.meta);
+        // The process's directory goes with its last sandbox (removing a directory that
+        // is not empty fails).
+        if let Some(base) = self.root.parent() {
+            let _ = std::fs::remove_dir(base);
+        }
     }
 }
 
