@@ -1,16 +1,19 @@
-//! The board: placed tiles on a grid and the petgraph feature graph of their segments,
-//! updated one tile at a time.
+//! The board: placed tiles on a grid, the petgraph feature graph of their segments and the
+//! union-find of features over it ([`Forest`]), updated one tile at a time.
 //!
 //! Nodes are the segments of placed tiles (a tile's segments get consecutive node
 //! indices); edges join segments whose slots face each other across matched sides
 //! ([`Edge::Match`]) and segments linked on one tile ([`Edge::Link`]). Placing a tile adds
-//! its nodes and edges only: the cost is independent of the board size.
+//! its nodes and edges, joins the features they connect and updates their counters, and
+//! updates the frontier (the empty cells next to the board): the cost is independent of
+//! the board size and of the size of the features it extends.
 
-use std::collections::HashMap;
+use std::collections::{BTreeSet, HashMap};
 
 use petgraph::graph::{NodeIndex, UnGraph};
 
 use crate::geometry::{AROUND, Side, offset, opposite};
+use crate::graph::Forest;
 use crate::rules::{FeatureId, NO_SEGMENT, RelationId, Rules, TileId, TileSet};
 
 /// A tile lying on the board.
@@ -72,14 +75,18 @@ pub enum PlaceError {
     },
 }
 
-/// Tiles on a grid and their feature graph.
+/// Tiles on a grid, their feature graph and their features.
 #[derive(Debug, Clone, Default)]
 pub struct Board {
     cells: HashMap<(i32, i32), u32>,
+    /// Empty cells next to a placed tile, as (y, x) so that they sort by row.
+    frontier: BTreeSet<(i32, i32)>,
     /// Placed tiles in placement order.
     pub placed: Vec<Placed>,
     /// The feature graph.
     pub graph: UnGraph<SegmentNode, Edge>,
+    /// The features: union-find over the graph's nodes with running counters.
+    pub features: Forest,
 }
 
 impl Board {
@@ -150,7 +157,8 @@ impl Board {
     }
 
     /// Places a tile without checking that it fits (see [`Board::fits`]); adds its
-    /// segments and edges to the graph. Returns its placed index.
+    /// segments and edges to the graph, joins the features they connect (counting the open
+    /// edges it opens and closes) and updates the frontier. Returns its placed index.
     pub fn place(
         &mut self,
         rules: &Rules,
@@ -170,22 +178,38 @@ impl Board {
                 feature: s.feature,
             });
         }
+        self.features.add_tile(rules, def, idx, first);
         for (i, s) in def.segments.iter().enumerate() {
             for &(rel, target) in &s.links {
-                self.graph.add_edge(
+                let (a, b) = (
                     NodeIndex::new((first as usize) + i),
                     NodeIndex::new(first as usize + target),
-                    Edge::Link(rel),
                 );
+                self.graph.add_edge(a, b, Edge::Link(rel));
+                self.features.join(rules, a, b, Edge::Link(rel));
             }
         }
         let rot = &def.rotations[turns as usize];
         for side in 0..4u8 {
             let Some(n) = self.at_offset(x, y, offset(side)) else {
+                // Every slot on this side faces an empty cell: open.
+                for &seg in &rot.slot_segment[side as usize] {
+                    if seg != NO_SEGMENT {
+                        self.features
+                            .add_open(NodeIndex::new(first as usize + seg as usize), 1);
+                    }
+                }
                 continue;
             };
             let p = self.placed[n as usize];
             let their_rot = &tiles.tiles[p.tile].rotations[p.turns as usize];
+            // The neighbour's slots facing this cell were open; they are closed now.
+            for &seg in &their_rot.slot_segment[opposite(side) as usize] {
+                if seg != NO_SEGMENT {
+                    self.features
+                        .add_open(NodeIndex::new(p.first_node as usize + seg as usize), -1);
+                }
+            }
             let parts = rules.parts(rot.sides[side as usize]);
             for k in 0..parts {
                 let mine = rot.slot_segment[side as usize][k];
@@ -202,9 +226,21 @@ impl Board {
                 {
                     self.graph.add_edge(a, b, Edge::Match);
                 }
+                self.features.join(rules, a, b, Edge::Match);
             }
         }
         self.cells.insert((x, y), idx);
+        self.frontier.remove(&(y, x));
+        for side in 0..4u8 {
+            let (dx, dy) = offset(side);
+            // A cell beyond the range of `i32` is no cell (coordinates never wrap around).
+            let (Some(cx), Some(cy)) = (x.checked_add(dx), y.checked_add(dy)) else {
+                continue;
+            };
+            if !self.cells.contains_key(&(cx, cy)) {
+                self.frontier.insert((cy, cx));
+            }
+        }
         self.placed.push(Placed {
             tile,
             x,
@@ -246,21 +282,8 @@ impl Board {
     }
 
     /// Cells where a new tile would touch the board: empty cells next to a placed tile,
-    /// sorted by (y, x).
+    /// sorted by (y, x). Kept as tiles are placed: the cost is the frontier's length.
     pub fn frontier(&self) -> Vec<(i32, i32)> {
-        let mut v: Vec<(i32, i32)> = self
-            .placed
-            .iter()
-            .flat_map(|p| {
-                (0..4u8).filter_map(move |s| {
-                    let (dx, dy) = offset(s);
-                    Some((p.x.checked_add(dx)?, p.y.checked_add(dy)?))
-                })
-            })
-            .filter(|c| !self.cells.contains_key(c))
-            .collect();
-        v.sort_by_key(|&(x, y)| (y, x));
-        v.dedup();
-        v
+        self.frontier.iter().map(|&(y, x)| (x, y)).collect()
     }
 }

@@ -1,16 +1,33 @@
-//! Features: connected components of the feature graph over [`Edge::Match`] edges, with
-//! what scoring needs to know about each (distinct tiles, items, open edges, completion).
+//! Features: the segments of placed tiles joined across matched sides, kept incrementally.
+//!
+//! A [`Forest`] (owned by the [`Board`]) is a union-find over the segments of placed
+//! tiles, updated as each tile is placed, with running counters at each feature's root:
+//! segments, distinct tiles, open edges, items and the pieces counted on it (by id, see
+//! [`Forest::pieces`]). Placing a tile costs the same whatever the size of the features
+//! it extends (amortised: near-constant per segment), so completion checks and "is this
+//! feature occupied" are answered without walking the feature.
+//!
+//! Ordinary feature kinds share one layer (their segments join only segments of their own
+//! kind); each aggregate kind (a river system: rivers and lakes joined through links) has
+//! a layer of its own over its members' segments. A [`Feature`] is a feature written out
+//! in full (its segments sorted, its tiles, open edges, items): built on demand, when a
+//! feature is scored or explained, at a cost proportional to its size.
+//!
+//! [`walk`] computes the same thing from scratch by a breadth-first search over the
+//! petgraph feature graph; it is the reference the incremental counters are tested
+//! against, not used on the hot path.
+
+use std::collections::HashSet;
 
 use petgraph::graph::NodeIndex;
 use petgraph::visit::EdgeRef;
 
 use crate::board::{Board, Edge};
 use crate::geometry::offset;
-use crate::rules::Completion;
-use crate::rules::{FeatureId, Rules, TileSet};
+use crate::rules::{Completion, FeatureId, RelationId, Rules, Tile, TileSet};
 
-/// One feature: segments joined across tiles.
-#[derive(Debug, Clone)]
+/// One feature written out: segments joined across tiles.
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Feature {
     /// Feature kind.
     pub kind: FeatureId,
@@ -21,7 +38,7 @@ pub struct Feature {
     pub tiles: Vec<u32>,
     /// Open edges: claimed slots facing an empty cell.
     pub open_edges: u32,
-    /// Item counts, indexed by item id.
+    /// Item counts (printed on the tiles, covered or not), indexed by item id.
     pub items: Vec<u32>,
 }
 
@@ -32,17 +49,484 @@ impl Feature {
     }
 }
 
-/// Collects the feature containing `start`, of the segment's own kind (breadth-first over
-/// match edges).
+/// Running counters of one feature, kept at its root in the union-find.
+#[derive(Debug, Clone, Default)]
+struct Root {
+    /// Segments in the feature.
+    segments: u32,
+    /// Distinct placed tiles.
+    tiles: u32,
+    /// Claimed slots facing an empty cell.
+    open: u32,
+    /// Smallest node.
+    first: u32,
+    /// Item counts by item id (empty: none).
+    items: Vec<u32>,
+    /// Ids of the pieces counted on the feature (see [`Forest::add_piece`]).
+    pieces: Vec<u32>,
+    /// Placed tiles with two or more segments in this layer that have a segment in this
+    /// feature: the only tiles two features being joined can share.
+    multi: Vec<u32>,
+}
+
+/// One union-find over the segments: the ordinary kinds' (layer 0) or one aggregate's.
+#[derive(Debug, Clone, Default)]
+struct Layer {
+    /// The aggregate kind; `None` for the ordinary layer.
+    aggregate: Option<FeatureId>,
+    /// Parent of each node (a root is its own parent).
+    parent: Vec<u32>,
+    /// Next node of the same feature: each feature's nodes form a cycle, so joining two
+    /// features is one swap and listing one costs its size.
+    next: Vec<u32>,
+    /// Counters, valid at roots.
+    roots: Vec<Root>,
+}
+
+impl Layer {
+    fn find(&self, mut n: u32) -> u32 {
+        // Union by size keeps every path O(log n) long without compression, so that
+        // look-ups need no `&mut`.
+        while self.parent[n as usize] != n {
+            n = self.parent[n as usize];
+        }
+        n
+    }
+}
+
+/// The union-find over placed segments with running counters per feature (see the module
+/// documentation). Built by [`Board::place`]; read through the methods below, each taking
+/// a feature kind and any segment node of the feature.
+#[derive(Debug, Clone, Default)]
+pub struct Forest {
+    /// Layer of each feature kind (0 for the ordinary kinds).
+    layer_of: Vec<usize>,
+    /// Aggregate layers holding each feature kind's segments.
+    aggregates_of: Vec<Vec<usize>>,
+    /// Layers: the ordinary kinds' first, then one per aggregate kind.
+    layers: Vec<Layer>,
+    /// Feature kind of each node.
+    kind: Vec<FeatureId>,
+    /// Placed tile of each node.
+    placed: Vec<u32>,
+    /// First node of each placed tile (and one past the last node at the end).
+    tile_nodes: Vec<u32>,
+    /// Number of item kinds.
+    items: usize,
+}
+
+impl Forest {
+    fn init(&mut self, rules: &Rules) {
+        if !self.layers.is_empty() {
+            return;
+        }
+        self.items = rules.items.len();
+        self.layers.push(Layer::default());
+        self.layer_of = vec![0; rules.features.len()];
+        self.aggregates_of = vec![Vec::new(); rules.features.len()];
+        for (k, f) in rules.features.iter().enumerate() {
+            if !f.aggregate {
+                continue;
+            }
+            let layer = self.layers.len();
+            self.layers.push(Layer {
+                aggregate: Some(k),
+                ..Layer::default()
+            });
+            self.layer_of[k] = layer;
+            for &m in &f.members {
+                if let Some(v) = self.aggregates_of.get_mut(m) {
+                    if !v.contains(&layer) {
+                        v.push(layer);
+                    }
+                }
+            }
+        }
+        self.tile_nodes.push(0);
+    }
+
+    /// Whether a node belongs to a layer.
+    fn in_layer(&self, layer: usize, n: u32) -> bool {
+        layer == 0
+            || self
+                .aggregates_of
+                .get(self.kind[n as usize])
+                .is_some_and(|v| v.contains(&layer))
+    }
+
+    /// The layers a node belongs to.
+    fn layers_of(&self, n: u32) -> impl Iterator<Item = usize> + '_ {
+        std::iter::once(0).chain(
+            self.aggregates_of
+                .get(self.kind[n as usize])
+                .into_iter()
+                .flatten()
+                .copied(),
+        )
+    }
+
+    /// Adds the segments of a tile just placed (nodes `first..`), each a feature of its own
+    /// in every layer it belongs to, with no open edge yet.
+    pub(crate) fn add_tile(&mut self, rules: &Rules, def: &Tile, placed: u32, first: u32) {
+        self.init(rules);
+        let n = def.segments.len() as u32;
+        for (i, s) in def.segments.iter().enumerate() {
+            let node = first + i as u32;
+            self.kind.push(s.feature);
+            self.placed.push(placed);
+            let mut items = Vec::new();
+            if !s.items.is_empty() {
+                items = vec![0u32; self.items];
+                for &(item, k) in &s.items {
+                    if let Some(c) = items.get_mut(item) {
+                        *c = c.saturating_add(k);
+                    }
+                }
+            }
+            for l in 0..self.layers.len() {
+                // Tiles with two or more segments in the layer may be shared by two
+                // features that get joined later.
+                let multi = if self.in_layer(l, node) {
+                    let same = def
+                        .segments
+                        .iter()
+                        .filter(|t| {
+                            if l == 0 {
+                                t.feature == s.feature
+                            } else {
+                                self.aggregates_of
+                                    .get(t.feature)
+                                    .is_some_and(|v| v.contains(&l))
+                            }
+                        })
+                        .count();
+                    if same > 1 { vec![placed] } else { Vec::new() }
+                } else {
+                    Vec::new()
+                };
+                let layer = &mut self.layers[l];
+                layer.parent.push(node);
+                layer.next.push(node);
+                layer.roots.push(Root {
+                    segments: 1,
+                    tiles: 1,
+                    open: 0,
+                    first: node,
+                    items: items.clone(),
+                    pieces: Vec::new(),
+                    multi,
+                });
+            }
+        }
+        self.tile_nodes.push(first + n);
+    }
+
+    /// Adds `delta` open edges to the features of a node (every layer it belongs to).
+    pub(crate) fn add_open(&mut self, node: NodeIndex, delta: i32) {
+        let n = node.index() as u32;
+        let layers: Vec<usize> = self.layers_of(n).collect();
+        for l in layers {
+            let layer = &mut self.layers[l];
+            let r = layer.find(n) as usize;
+            let open = &mut layer.roots[r].open;
+            *open = open.saturating_add_signed(delta);
+        }
+    }
+
+    /// Joins the features of two nodes along a graph edge, in every layer whose rule joins
+    /// them: a match edge joins two segments of one ordinary kind, and two members of an
+    /// aggregate; a link joins them when its relation is one the feature kind follows.
+    pub(crate) fn join(&mut self, rules: &Rules, a: NodeIndex, b: NodeIndex, edge: Edge) {
+        let (a, b) = (a.index() as u32, b.index() as u32);
+        let (ka, kb) = (self.kind[a as usize], self.kind[b as usize]);
+        let follows = |kind: FeatureId| match edge {
+            Edge::Match => true,
+            Edge::Link(r) => rules.features[kind].via.contains(&r),
+        };
+        if ka == kb && follows(ka) {
+            self.union(0, a, b);
+        }
+        for l in 1..self.layers.len() {
+            let Some(agg) = self.layers[l].aggregate else {
+                continue;
+            };
+            if self.in_layer(l, a) && self.in_layer(l, b) && follows(agg) {
+                self.union(l, a, b);
+            }
+        }
+    }
+
+    fn union(&mut self, l: usize, a: u32, b: u32) {
+        let (ra, rb) = (self.layers[l].find(a), self.layers[l].find(b));
+        if ra == rb {
+            return;
+        }
+        let size = |r: u32| self.layers[l].roots[r as usize].segments;
+        // The larger feature's root stays the root.
+        let (big, small) = if size(ra) >= size(rb) {
+            (ra, rb)
+        } else {
+            (rb, ra)
+        };
+        // Tiles both features lie on count once: they are among the smaller list of
+        // tiles with several segments in the layer.
+        let (short, short_root, other_root) = {
+            let layer = &self.layers[l];
+            if layer.roots[small as usize].multi.len() <= layer.roots[big as usize].multi.len() {
+                (layer.roots[small as usize].multi.clone(), small, big)
+            } else {
+                (layer.roots[big as usize].multi.clone(), big, small)
+            }
+        };
+        let mut shared = Vec::new();
+        for &t in &short {
+            let nodes = self.tile_nodes[t as usize]..self.tile_nodes[t as usize + 1];
+            if nodes
+                .into_iter()
+                .any(|n| self.in_layer(l, n) && self.layers[l].find(n) == other_root)
+            {
+                shared.push(t);
+            }
+        }
+        let layer = &mut self.layers[l];
+        let s = std::mem::take(&mut layer.roots[small as usize]);
+        let g = &mut layer.roots[big as usize];
+        g.segments = g.segments.saturating_add(s.segments);
+        g.tiles = g
+            .tiles
+            .saturating_add(s.tiles)
+            .saturating_sub(shared.len() as u32);
+        g.open = g.open.saturating_add(s.open);
+        g.first = g.first.min(s.first);
+        if g.items.is_empty() {
+            g.items = s.items;
+        } else {
+            for (x, y) in g.items.iter_mut().zip(&s.items) {
+                *x = x.saturating_add(*y);
+            }
+        }
+        // Small into large: each id moves O(log n) times over a game.
+        let (mut keep, add) = if g.pieces.len() >= s.pieces.len() {
+            (std::mem::take(&mut g.pieces), s.pieces)
+        } else {
+            (s.pieces, std::mem::take(&mut g.pieces))
+        };
+        keep.extend(add);
+        g.pieces = keep;
+        let mut multi = if short_root == small {
+            std::mem::take(&mut g.multi)
+        } else {
+            s.multi
+        };
+        multi.extend(short.into_iter().filter(|t| !shared.contains(t)));
+        g.multi = multi;
+        layer.parent[small as usize] = big;
+        layer.next.swap(small as usize, big as usize);
+    }
+
+    /// The layer of a feature kind.
+    fn layer(&self, kind: FeatureId) -> Option<&Layer> {
+        self.layers.get(*self.layer_of.get(kind)?)
+    }
+
+    fn root(&self, kind: FeatureId, node: NodeIndex) -> Option<&Root> {
+        let layer = self.layer(kind)?;
+        let n = u32::try_from(node.index()).ok()?;
+        if n as usize >= layer.parent.len() {
+            return None;
+        }
+        layer.roots.get(layer.find(n) as usize)
+    }
+
+    /// The identity of the feature of kind `kind` through `node` (its root node): two
+    /// nodes are in one feature when their roots are equal. Valid until the next tile is
+    /// placed.
+    pub fn find(&self, kind: FeatureId, node: NodeIndex) -> NodeIndex {
+        match (self.layer(kind), u32::try_from(node.index())) {
+            (Some(layer), Ok(n)) if (n as usize) < layer.parent.len() => {
+                NodeIndex::new(layer.find(n) as usize)
+            }
+            _ => node,
+        }
+    }
+
+    /// Open edges of the feature of kind `kind` through `node`.
+    pub fn open_edges(&self, kind: FeatureId, node: NodeIndex) -> u32 {
+        self.root(kind, node).map_or(0, |r| r.open)
+    }
+
+    /// Distinct tiles of the feature.
+    pub fn tiles(&self, kind: FeatureId, node: NodeIndex) -> u32 {
+        self.root(kind, node).map_or(0, |r| r.tiles)
+    }
+
+    /// Segments of the feature.
+    pub fn segments(&self, kind: FeatureId, node: NodeIndex) -> u32 {
+        self.root(kind, node).map_or(0, |r| r.segments)
+    }
+
+    /// The feature's smallest node (its [`Feature::id`]).
+    pub fn first(&self, kind: FeatureId, node: NodeIndex) -> NodeIndex {
+        self.root(kind, node)
+            .map_or(node, |r| NodeIndex::new(r.first as usize))
+    }
+
+    /// Item counts of the feature (printed on its tiles, covered or not), by item id;
+    /// empty when it holds none.
+    pub fn items(&self, kind: FeatureId, node: NodeIndex) -> &[u32] {
+        self.root(kind, node).map_or(&[], |r| &r.items)
+    }
+
+    /// Ids of the pieces counted on the feature (pieces whose role scores on `kind`,
+    /// standing on one of its segments), in no particular order.
+    pub fn pieces(&self, kind: FeatureId, node: NodeIndex) -> &[u32] {
+        self.root(kind, node).map_or(&[], |r| &r.pieces)
+    }
+
+    /// The feature's segments, in no particular order (cost: its size).
+    pub fn nodes(&self, kind: FeatureId, node: NodeIndex) -> Vec<NodeIndex> {
+        let Some(layer) = self.layer(kind) else {
+            return vec![node];
+        };
+        let Ok(n) = u32::try_from(node.index()) else {
+            return vec![node];
+        };
+        if n as usize >= layer.parent.len() {
+            return vec![node];
+        }
+        let start = layer.find(n);
+        let mut out = vec![NodeIndex::new(start as usize)];
+        let mut at = layer.next[start as usize];
+        while at != start {
+            out.push(NodeIndex::new(at as usize));
+            at = layer.next[at as usize];
+        }
+        out
+    }
+
+    /// Every feature of every kind: (kind, root node, smallest node). Features of an
+    /// ordinary kind come from its segments; an aggregate's from its members'.
+    pub fn all(&self) -> Vec<(FeatureId, NodeIndex, NodeIndex)> {
+        let mut out = Vec::new();
+        for (l, layer) in self.layers.iter().enumerate() {
+            for (n, &p) in layer.parent.iter().enumerate() {
+                if p as usize != n || !self.in_layer(l, n as u32) {
+                    continue;
+                }
+                let kind = layer.aggregate.unwrap_or(self.kind[n]);
+                let first = NodeIndex::new(layer.roots[n].first as usize);
+                out.push((kind, NodeIndex::new(n), first));
+            }
+        }
+        out
+    }
+
+    /// Records piece `id` as counted on the feature of kind `kind` through `node`.
+    pub(crate) fn add_piece(&mut self, kind: FeatureId, node: NodeIndex, id: u32) {
+        let Some(&l) = self.layer_of.get(kind) else {
+            return;
+        };
+        let Some(layer) = self.layers.get_mut(l) else {
+            return;
+        };
+        let n = node.index();
+        if n >= layer.parent.len() {
+            return;
+        }
+        let r = layer.find(n as u32) as usize;
+        layer.roots[r].pieces.push(id);
+    }
+
+    /// Forgets piece `id` on the feature of kind `kind` through `node`.
+    pub(crate) fn remove_piece(&mut self, kind: FeatureId, node: NodeIndex, id: u32) {
+        let Some(&l) = self.layer_of.get(kind) else {
+            return;
+        };
+        let Some(layer) = self.layers.get_mut(l) else {
+            return;
+        };
+        let n = node.index();
+        if n >= layer.parent.len() {
+            return;
+        }
+        let r = layer.find(n as u32) as usize;
+        let pieces = &mut layer.roots[r].pieces;
+        if let Some(i) = pieces.iter().position(|&p| p == id) {
+            pieces.swap_remove(i);
+        }
+    }
+
+    /// Takes every piece id off the feature (it was scored and its pieces return).
+    pub(crate) fn take_pieces(&mut self, kind: FeatureId, node: NodeIndex) -> Vec<u32> {
+        let Some(&l) = self.layer_of.get(kind) else {
+            return Vec::new();
+        };
+        let Some(layer) = self.layers.get_mut(l) else {
+            return Vec::new();
+        };
+        let n = node.index();
+        if n >= layer.parent.len() {
+            return Vec::new();
+        }
+        let r = layer.find(n as u32) as usize;
+        std::mem::take(&mut layer.roots[r].pieces)
+    }
+}
+
+/// The feature of kind `kind` containing the segment `start`, written out: for an
+/// ordinary kind the segments joined by match edges; for an aggregate kind (river system)
+/// the segments of its member kinds joined by match edges and by links of its relations.
+/// `start` must be a segment of `kind` or of one of its members. Cost: the feature's size
+/// (it is read from the [`Forest`]).
+pub fn component(
+    rules: &Rules,
+    tiles: &TileSet,
+    board: &Board,
+    kind: FeatureId,
+    start: NodeIndex,
+) -> Feature {
+    let mut nodes = board.features.nodes(kind, start);
+    nodes.sort_unstable();
+    let mut placed: Vec<u32> = nodes.iter().map(|&n| board.graph[n].placed).collect();
+    // A tile's nodes are consecutive, so sorted nodes give placed indices in order.
+    placed.dedup();
+    let mut items = board.features.items(kind, start).to_vec();
+    items.resize(rules.items.len(), 0);
+    let _ = tiles;
+    Feature {
+        kind,
+        open_edges: board.features.open_edges(kind, start),
+        nodes,
+        tiles: placed,
+        items,
+    }
+}
+
+/// The feature containing `start`, of the segment's own kind.
 pub fn feature_at(rules: &Rules, tiles: &TileSet, board: &Board, start: NodeIndex) -> Feature {
     component(rules, tiles, board, board.graph[start].feature, start)
 }
 
-/// Collects the feature of kind `kind` containing the segment `start`: for an ordinary
-/// kind the segments joined by match edges; for an aggregate kind (river system) the
-/// segments of its member kinds joined by match edges and by links of its relations.
-/// `start` must be a segment of `kind` or of one of its members.
-pub fn component(
+/// Every feature of one kind on the board, ordered by their smallest node.
+pub fn components(rules: &Rules, tiles: &TileSet, board: &Board, kind: FeatureId) -> Vec<Feature> {
+    let mut roots: Vec<(NodeIndex, NodeIndex)> = board
+        .features
+        .all()
+        .into_iter()
+        .filter(|&(k, _, _)| k == kind)
+        .map(|(_, root, first)| (first, root))
+        .collect();
+    roots.sort_unstable();
+    roots
+        .into_iter()
+        .map(|(_, root)| component(rules, tiles, board, kind, root))
+        .collect()
+}
+
+/// The reference computation of [`component`]: a breadth-first search over the petgraph
+/// feature graph, counting everything from the tiles. Cost: the feature's size and its
+/// edges; used to check the incremental [`Forest`], not on the hot path.
+pub fn walk(
     rules: &Rules,
     tiles: &TileSet,
     board: &Board,
@@ -52,6 +536,7 @@ pub fn component(
     let g = &board.graph;
     let fk = &rules.features[kind];
     let mut nodes = vec![start];
+    let mut seen: HashSet<NodeIndex> = HashSet::from([start]);
     let mut i = 0;
     while i < nodes.len() {
         let n = nodes[i];
@@ -65,50 +550,19 @@ pub fn component(
             } else {
                 e.source()
             };
-            if follow && fk.members.contains(&g[other].feature) && !nodes.contains(&other) {
+            if follow && fk.members.contains(&g[other].feature) && seen.insert(other) {
                 nodes.push(other);
             }
         }
         i += 1;
     }
     nodes.sort();
-    describe(rules, tiles, board, kind, nodes)
-}
-
-/// Every feature of one kind on the board.
-pub fn components(rules: &Rules, tiles: &TileSet, board: &Board, kind: FeatureId) -> Vec<Feature> {
-    let members = &rules.features[kind].members;
-    let mut seen = vec![false; board.graph.node_count()];
-    let mut out = Vec::new();
-    for n in board.graph.node_indices() {
-        if seen[n.index()] || !members.contains(&board.graph[n].feature) {
-            continue;
-        }
-        let f = component(rules, tiles, board, kind, n);
-        for m in &f.nodes {
-            seen[m.index()] = true;
-        }
-        out.push(f);
-    }
-    out
-}
-
-fn describe(
-    rules: &Rules,
-    tiles: &TileSet,
-    board: &Board,
-    kind: FeatureId,
-    nodes: Vec<NodeIndex>,
-) -> Feature {
-    let g = &board.graph;
     let mut placed: Vec<u32> = Vec::new();
     let mut items = vec![0u32; rules.items.len()];
     let mut open_edges = 0;
     for &n in &nodes {
         let s = g[n];
-        if !placed.contains(&s.placed) {
-            placed.push(s.placed);
-        }
+        placed.push(s.placed);
         let p = board.placed[s.placed as usize];
         let def = &tiles.tiles[p.tile];
         for &(item, k) in &def.segments[s.segment as usize].items {
@@ -121,6 +575,7 @@ fn describe(
         }
     }
     placed.sort();
+    placed.dedup();
     Feature {
         kind,
         nodes,
@@ -130,13 +585,18 @@ fn describe(
     }
 }
 
-/// Whether a feature is completed under its kind's completion rule. `AllLinked` needs at
-/// least one linked feature, and every one completed (their own rule decides).
-pub fn is_completed(rules: &Rules, tiles: &TileSet, board: &Board, f: &Feature) -> bool {
-    match rules.features[f.kind].completion {
-        Completion::Closed => f.open_edges == 0,
+/// Whether the feature of kind `kind` through `node` is completed under its kind's
+/// completion rule, from the running counters: `Closed` when it has no open edge,
+/// `Surrounded` when the 8 cells around its first tile are occupied. `AllLinked` needs at
+/// least one linked feature, and every one completed (their own rule decides); it looks
+/// at the feature's links (cost: its size).
+pub fn completed(rules: &Rules, board: &Board, kind: FeatureId, node: NodeIndex) -> bool {
+    let forest = &board.features;
+    match rules.features[kind].completion {
+        Completion::Closed => forest.open_edges(kind, node) == 0,
         Completion::Surrounded => {
-            let p = board.placed[f.tiles[0] as usize];
+            let first = forest.first(kind, node);
+            let p = board.placed[board.graph[first].placed as usize];
             board.neighbours(p.x, p.y) == 8
         }
         Completion::Never => false,
@@ -146,11 +606,12 @@ pub fn is_completed(rules: &Rules, tiles: &TileSet, board: &Board, f: &Feature) 
                 Completion::AllLinked { .. }
             );
             let mut any = false;
-            for other in linked_nodes(board, f, relation, feature) {
-                any = true;
-                let linked = component(rules, tiles, board, feature, other);
-                if nested || !is_completed(rules, tiles, board, &linked) {
-                    return false;
+            for n in forest.nodes(kind, node) {
+                for other in linked_of(board, n, relation, feature) {
+                    any = true;
+                    if nested || !completed(rules, board, feature, other) {
+                        return false;
+                    }
                 }
             }
             any
@@ -158,29 +619,55 @@ pub fn is_completed(rules: &Rules, tiles: &TileSet, board: &Board, f: &Feature) 
     }
 }
 
-/// The segments of kind `feature` linked to a feature's segments by `relation`.
-fn linked_nodes<'a>(
-    board: &'a Board,
-    f: &'a Feature,
-    relation: usize,
+/// Whether a written-out feature is completed (see [`completed`]).
+pub fn is_completed(rules: &Rules, tiles: &TileSet, board: &Board, f: &Feature) -> bool {
+    let _ = tiles;
+    completed(rules, board, f.kind, f.id())
+}
+
+/// The segments of kind `feature` linked to segment `n` by `relation`.
+fn linked_of(
+    board: &Board,
+    n: NodeIndex,
+    relation: RelationId,
     feature: FeatureId,
-) -> impl Iterator<Item = NodeIndex> + 'a {
+) -> impl Iterator<Item = NodeIndex> + '_ {
     let g = &board.graph;
-    f.nodes.iter().flat_map(move |&n| {
-        g.edges(n).filter_map(move |e| {
-            let other = if e.source() == n {
-                e.target()
-            } else {
-                e.source()
-            };
-            (*e.weight() == Edge::Link(relation) && g[other].feature == feature).then_some(other)
-        })
+    g.edges(n).filter_map(move |e| {
+        let other = if e.source() == n {
+            e.target()
+        } else {
+            e.source()
+        };
+        (*e.weight() == Edge::Link(relation) && g[other].feature == feature).then_some(other)
     })
 }
 
-/// Segments linked (by any relation) to a feature's segments, outside it.
+/// Distinct features of kind `feature` linked to `f` by `relation`: one segment of each
+/// (the first met), in the order met along `f`'s segments.
+pub fn linked(
+    board: &Board,
+    f: &Feature,
+    relation: RelationId,
+    feature: FeatureId,
+) -> Vec<NodeIndex> {
+    let mut seen = HashSet::new();
+    let mut out = Vec::new();
+    for &n in &f.nodes {
+        for other in linked_of(board, n, relation, feature) {
+            if seen.insert(board.features.find(feature, other)) {
+                out.push(other);
+            }
+        }
+    }
+    out
+}
+
+/// Segments linked (by any relation) to a feature's segments, outside it, in the order
+/// met along its segments.
 pub fn link_neighbours(board: &Board, f: &Feature) -> Vec<NodeIndex> {
     let g = &board.graph;
+    let mut seen = HashSet::new();
     let mut out = Vec::new();
     for &n in &f.nodes {
         for e in g.edges(n) {
@@ -190,7 +677,7 @@ pub fn link_neighbours(board: &Board, f: &Feature) -> Vec<NodeIndex> {
                 } else {
                     e.source()
                 };
-                if f.nodes.binary_search(&other).is_err() && !out.contains(&other) {
+                if f.nodes.binary_search(&other).is_err() && seen.insert(other) {
                     out.push(other);
                 }
             }
@@ -203,50 +690,4 @@ pub fn link_neighbours(board: &Board, f: &Feature) -> Vec<NodeIndex> {
 pub fn neighbours(board: &Board, f: &Feature) -> u32 {
     let p = board.placed[f.tiles[0] as usize];
     board.neighbours(p.x, p.y)
-}
-
-/// All features of a board, and which feature each node belongs to.
-#[derive(Debug, Clone)]
-pub struct Features {
-    /// Features, ordered by their smallest node.
-    pub list: Vec<Feature>,
-    /// For each node, the index of its feature in `list`.
-    pub of_node: Vec<u32>,
-}
-
-/// Computes every feature of the board of an ordinary (non-aggregate) kind.
-pub fn all_features(rules: &Rules, tiles: &TileSet, board: &Board) -> Features {
-    let n = board.graph.node_count();
-    let mut of_node = vec![u32::MAX; n];
-    let mut list = Vec::new();
-    for i in 0..n {
-        if of_node[i] != u32::MAX {
-            continue;
-        }
-        let f = feature_at(rules, tiles, board, NodeIndex::new(i));
-        for node in &f.nodes {
-            of_node[node.index()] = list.len() as u32;
-        }
-        list.push(f);
-    }
-    Features { list, of_node }
-}
-
-/// Distinct features of kind `feature` linked to `f` by `relation`, as indices into
-/// `features.list`.
-pub fn linked(
-    board: &Board,
-    features: &Features,
-    f: &Feature,
-    relation: usize,
-    feature: FeatureId,
-) -> Vec<u32> {
-    let mut out = Vec::new();
-    for other in linked_nodes(board, f, relation, feature) {
-        let id = features.of_node[other.index()];
-        if !out.contains(&id) {
-            out.push(id);
-        }
-    }
-    out
 }

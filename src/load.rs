@@ -14,6 +14,8 @@ use crate::limits;
 use crate::model::Sp;
 use crate::schema::{FileKind, validator};
 
+mod from_node;
+
 /// Parser options used for every file: YAML 1.2 booleans only, so that side names such as
 /// `N` or `y` stay strings (YAML 1.1 would read `N` as false), and the node, event, depth
 /// and alias budgets of [`crate::limits`] (nodes and events raised far above the parser's
@@ -814,6 +816,19 @@ pub fn deserialize<T: DeserializeOwned>(file: &SourceFile) -> Result<T, Finding>
         })
 }
 
+/// Deserializes a file from the node tree it was parsed into (stage 3 without a second
+/// parse: see `from_node`). Should the tree not give exactly what the text gives, the text
+/// is deserialized instead ([`deserialize`]), so the value and any error are the text's.
+pub fn deserialize_parsed<T: DeserializeOwned>(
+    file: &SourceFile,
+    root: &Sp<Node>,
+) -> Result<T, Finding> {
+    match from_node::from_node(file.text(), root) {
+        Ok(v) => Ok(v),
+        Err(_) => deserialize(file),
+    }
+}
+
 /// Reads, parses, schema-checks and deserializes a file of a known kind.
 ///
 /// Errors: `Err(Ok(findings))` for problems in the file (syntax or structure, every
@@ -848,7 +863,7 @@ pub fn load_source<T: DeserializeOwned>(
     if !findings.is_empty() {
         return Err(findings);
     }
-    deserialize(file).map_err(|f| vec![f])
+    deserialize_parsed(file, &root).map_err(|f| vec![f])
 }
 
 /// Top-level keys only a rule set has: any of them makes a file a rule set.

@@ -11,7 +11,7 @@ use std::collections::HashMap;
 use petgraph::graph::NodeIndex;
 
 use crate::board::Board;
-use crate::graph::{self, Feature, Features};
+use crate::graph::{self, Feature};
 use crate::rules::{Area, Case, Count, ItemId, Rules, Term, TileSet};
 
 /// One term's contribution, for the breakdown.
@@ -141,16 +141,9 @@ fn holds(ctx: &Ctx, case: &Case, f: &Feature, items: &[u64]) -> bool {
 }
 
 /// Values a feature with the first case that holds; `None` if no case holds or the list
-/// is empty. `features` is needed only for `linked` terms (computed when absent); `within`
-/// limits the items counted to an area (hunting trap).
-pub fn value(
-    ctx: &Ctx,
-    f: &Feature,
-    cases: &[Case],
-    features: Option<&Features>,
-    within: Option<Within>,
-) -> Option<Valuation> {
-    value_with_case(ctx, f, cases, features, within).map(|(v, _)| v)
+/// is empty. `within` limits the items counted to an area (hunting trap).
+pub fn value(ctx: &Ctx, f: &Feature, cases: &[Case], within: Option<Within>) -> Option<Valuation> {
+    value_with_case(ctx, f, cases, within).map(|(v, _)| v)
 }
 
 /// Like [`value`], also returning the index of the case used. Conditions look at the whole
@@ -159,7 +152,6 @@ pub fn value_with_case(
     ctx: &Ctx,
     f: &Feature,
     cases: &[Case],
-    features: Option<&Features>,
     within: Option<Within>,
 ) -> Option<(Valuation, usize)> {
     let whole: Vec<u64> = (0..ctx.rules.items.len())
@@ -172,7 +164,7 @@ pub fn value_with_case(
         .map(|i| ctx.items_in(scope.iter().copied(), i))
         .collect();
     Some((
-        terms_value(ctx, f, &case.terms, case.area, &scope, &items, features),
+        terms_value(ctx, f, &case.terms, case.area, &scope, &items),
         index,
     ))
 }
@@ -191,6 +183,9 @@ fn capped(exact: i128) -> (i64, bool) {
 /// Units are counted, never listed one by one: a term's units are groups of (multiplier,
 /// how many), so a segment carrying `u32::MAX` items costs one group. Points are computed
 /// exactly in 128 bits and capped at the limits of `i64` ([`Valuation::capped`]).
+///
+/// Features counted by a term (linked ones, or those inside an aggregate) are found
+/// through the board's [`crate::graph::Forest`].
 pub fn terms_value(
     ctx: &Ctx,
     f: &Feature,
@@ -198,7 +193,6 @@ pub fn terms_value(
     area: Option<Area>,
     scope: &[NodeIndex],
     items: &[u64],
-    features: Option<&Features>,
 ) -> Valuation {
     // Area bonus: cells of the feature's segments holding the marker item.
     let markers: Vec<(i32, i32)> = match area {
@@ -214,7 +208,6 @@ pub fn terms_value(
         Some(a) if markers.iter().any(|&m| near(ctx.cell(n), m, a.radius)) => a.factor,
         _ => 1,
     };
-    let mut computed = None;
     let mut out = Vec::new();
     let mut total = 0i128;
     for t in terms {
@@ -240,16 +233,11 @@ pub fn terms_value(
                     .collect(),
             ),
             Count::Features(kind) => {
-                let mut ids: Vec<NodeIndex> = Vec::new();
-                for &n in scope
+                let ids: std::collections::HashSet<NodeIndex> = scope
                     .iter()
                     .filter(|&&n| ctx.board.graph[n].feature == kind)
-                {
-                    let id = graph::feature_at(ctx.rules, ctx.tiles, ctx.board, n).id();
-                    if !ids.contains(&id) {
-                        ids.push(id);
-                    }
-                }
+                    .map(|&n| ctx.board.features.find(kind, n))
+                    .collect();
                 let fk = &ctx.rules.features[kind];
                 (
                     fk.name.clone(),
@@ -263,18 +251,10 @@ pub fn terms_value(
                 completed,
                 item,
             } => {
-                let all = match features {
-                    Some(x) => x,
-                    None => computed.get_or_insert_with(|| {
-                        graph::all_features(ctx.rules, ctx.tiles, ctx.board)
-                    }),
-                };
-                let linked: Vec<&Feature> = graph::linked(ctx.board, all, f, relation, feature)
+                // One segment of each distinct linked feature.
+                let linked: Vec<NodeIndex> = graph::linked(ctx.board, f, relation, feature)
                     .into_iter()
-                    .map(|id| &all.list[id as usize])
-                    .filter(|g| {
-                        !completed || graph::is_completed(ctx.rules, ctx.tiles, ctx.board, g)
-                    })
+                    .filter(|&g| !completed || graph::completed(ctx.rules, ctx.board, feature, g))
                     .collect();
                 let fk = &ctx.rules.features[feature];
                 let done = if completed { "completed " } else { "" };
@@ -285,8 +265,10 @@ pub fn terms_value(
                         format!("{} in linked {names}", ctx.rules.item_plurals[i]),
                         vec![(
                             1,
-                            linked.iter().fold(0u64, |a, g| {
-                                a.saturating_add(ctx.items_in(g.nodes.iter().copied(), i))
+                            linked.iter().fold(0u64, |a, &g| {
+                                a.saturating_add(
+                                    ctx.items_in(ctx.board.features.nodes(feature, g), i),
+                                )
                             }),
                         )],
                     ),

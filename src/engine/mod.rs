@@ -15,9 +15,11 @@
 //! way in a row ([`State::placement_rules`]). A majority weighs each piece by its kind's
 //! `weight` (Inns and Cathedrals: the large follower counts 2).
 
+mod pieces;
 mod replay;
 
-pub use replay::{LoadedPosition, load_position, load_position_file, replay};
+pub use pieces::Pieces;
+pub use replay::{LoadedPosition, load_position, load_position_file, load_position_parsed, replay};
 
 use std::collections::BTreeMap;
 
@@ -116,8 +118,9 @@ pub struct State<'g> {
     pub players: Vec<String>,
     /// The board.
     pub board: Board,
-    /// Pieces on the board.
-    pub pieces: Vec<Piece>,
+    /// Pieces on the board, by id (indexed by segment, and by feature in the board's
+    /// [`crate::graph::Forest`]).
+    pub pieces: Pieces,
     /// Pieces in supply, `[player][piece kind]`.
     pub supply: Vec<Vec<u32>>,
     /// Points banked, by player.
@@ -251,7 +254,7 @@ impl<'g> State<'g> {
             final_points: vec![0; n],
             players,
             board: Board::new(),
-            pieces: Vec::new(),
+            pieces: Pieces::default(),
             events: Vec::new(),
             used: vec![0; game.tiles.tiles.len()],
             turn: 0,
@@ -334,13 +337,34 @@ impl<'g> State<'g> {
     }
 
     /// The pieces counted on a feature: standing on its segments, with a role scored on
-    /// its kind.
+    /// its kind; in the order they were placed.
     pub fn pieces_on(&self, f: &Feature) -> Vec<Piece> {
-        self.pieces
-            .iter()
-            .copied()
-            .filter(|p| p.scored_on == f.kind && f.nodes.binary_search(&p.node).is_ok())
+        self.pieces_at(f.kind, f.id())
+    }
+
+    /// The pieces counted on the feature of kind `kind` through `node`, in the order they
+    /// were placed (cost: their number, read from the feature's index).
+    pub fn pieces_at(&self, kind: FeatureId, node: NodeIndex) -> Vec<Piece> {
+        let mut ids = self.board.features.pieces(kind, node).to_vec();
+        ids.sort_unstable();
+        ids.into_iter()
+            .filter_map(|id| self.pieces.get(id).copied())
             .collect()
+    }
+
+    /// Puts a piece on the board and on the feature it counts on.
+    fn add_piece(&mut self, piece: Piece) {
+        let id = self.pieces.insert(piece);
+        self.board
+            .features
+            .add_piece(piece.scored_on, piece.node, id);
+    }
+
+    /// Takes a piece off the board and off its feature.
+    fn lift_piece(&mut self, id: u32) -> Option<Piece> {
+        let p = self.pieces.remove(id)?;
+        self.board.features.remove_piece(p.scored_on, p.node, id);
+        Some(p)
     }
 
     /// The role a piece kind has on a feature kind under the options in effect.
@@ -373,29 +397,30 @@ impl<'g> State<'g> {
             });
         };
         let pk = &rules.pieces[kind];
-        if !check_blocking && self.pieces.iter().any(|p| p.node == node && p.kind == kind) {
+        if !check_blocking && self.pieces.on_node(node).any(|(_, p)| p.kind == kind) {
             return Err(PieceError::SegmentTaken);
         }
-        if role.requires_incomplete {
-            let f = graph::component(rules, &self.game.tiles, &self.board, role.feature, node);
-            if graph::is_completed(rules, &self.game.tiles, &self.board, &f) {
-                return Err(PieceError::Completed {
-                    feature: rules.features[role.feature].name.clone(),
-                });
-            }
+        if role.requires_incomplete && graph::completed(rules, &self.board, role.feature, node) {
+            return Err(PieceError::Completed {
+                feature: rules.features[role.feature].name.clone(),
+            });
         }
         if check_blocking {
             let blocker = if pk.blocked_on_segment {
                 self.pieces
-                    .iter()
-                    .find(|p| p.node == node && pk.blocked_by.contains(&p.kind))
-                    .copied()
-            } else {
-                let f =
-                    graph::component(rules, &self.game.tiles, &self.board, role.scored_on, node);
-                self.pieces_on(&f)
-                    .into_iter()
+                    .on_node(node)
+                    .map(|(_, p)| *p)
                     .find(|p| pk.blocked_by.contains(&p.kind))
+            } else {
+                // The first placed of the blocking pieces on the feature.
+                self.board
+                    .features
+                    .pieces(role.scored_on, node)
+                    .iter()
+                    .filter_map(|&id| self.pieces.get(id).map(|p| (id, *p)))
+                    .filter(|(_, p)| pk.blocked_by.contains(&p.kind))
+                    .min_by_key(|(id, _)| *id)
+                    .map(|(_, p)| p)
             };
             if let Some(p) = blocker {
                 return Err(PieceError::Occupied {
@@ -406,10 +431,7 @@ impl<'g> State<'g> {
                 });
             }
         }
-        let on_board = self
-            .pieces
-            .iter()
-            .any(|p| p.player == player && p.kind == kind);
+        let on_board = self.pieces.count(player, kind) > 0;
         if self.supply[player][kind] == 0 && !(pk.movable && on_board) {
             return Err(PieceError::NoSupply);
         }
@@ -433,17 +455,18 @@ impl<'g> State<'g> {
         let piece = self.can_place_piece(player, kind, placed, segment, check_blocking)?;
         if self.supply[player][kind] == 0 {
             // A movable piece (tent) is picked up and placed again.
-            if let Some(i) = self
+            let moved = self
                 .pieces
-                .iter()
-                .position(|p| p.player == player && p.kind == kind)
-            {
-                self.pieces.remove(i);
+                .with_ids()
+                .find(|(_, p)| p.player == player && p.kind == kind)
+                .map(|(id, _)| id);
+            if let Some(id) = moved {
+                self.lift_piece(id);
                 self.supply[player][kind] += 1;
             }
         }
         self.supply[player][kind] -= 1;
-        self.pieces.push(piece);
+        self.add_piece(piece);
         Ok(())
     }
 
@@ -457,13 +480,13 @@ impl<'g> State<'g> {
         segment: usize,
     ) -> bool {
         let node = self.board.node(placed, segment);
-        match self
+        let found = self
             .pieces
-            .iter()
-            .position(|p| p.player == player && p.kind == kind && p.node == node)
-        {
-            Some(i) => {
-                let p = self.pieces.remove(i);
+            .on_node(node)
+            .find(|(_, p)| p.player == player && p.kind == kind)
+            .map(|(id, _)| id);
+        match found.and_then(|id| self.lift_piece(id)) {
+            Some(p) => {
                 self.supply[p.player][p.kind] += 1;
                 true
             }
@@ -684,13 +707,7 @@ impl<'g> State<'g> {
     }
 
     /// Scores one feature for its majority; during play its pieces return to supply.
-    fn score_feature(
-        &mut self,
-        f: &Feature,
-        completed: bool,
-        phase: &'static str,
-        features: Option<&graph::Features>,
-    ) {
+    fn score_feature(&mut self, f: &Feature, completed: bool, phase: &'static str) {
         let on = self.pieces_on(f);
         if on.is_empty() {
             if phase == "play" && completed {
@@ -706,7 +723,7 @@ impl<'g> State<'g> {
         } else {
             &kind.final_
         };
-        let valuation = score::value(&self.ctx(), f, cases, features, None);
+        let valuation = score::value(&self.ctx(), f, cases, None);
         let scorers = score::majority(rules, &on, self.players.len());
         let mut pieces = BTreeMap::new();
         for p in &on {
@@ -745,11 +762,11 @@ impl<'g> State<'g> {
             self.events.push(e);
         }
         if phase == "play" {
-            for p in &on {
-                self.supply[p.player][p.kind] += 1;
+            for id in self.board.features.take_pieces(f.kind, f.id()) {
+                if let Some(p) = self.pieces.remove(id) {
+                    self.supply[p.player][p.kind] += 1;
+                }
             }
-            self.pieces
-                .retain(|p| !(p.scored_on == f.kind && f.nodes.binary_search(&p.node).is_ok()));
         }
     }
 
@@ -775,6 +792,7 @@ impl<'g> State<'g> {
                 }
             }
         }
+        // Features looked at, by (kind, root): every segment of one has the same root.
         let mut done: Vec<(usize, NodeIndex)> = Vec::new();
         let mut completed = Vec::new();
         // First the features completed by their own geometry, then those completed by the
@@ -799,11 +817,15 @@ impl<'g> State<'g> {
                     {
                         continue;
                     }
-                    let f = graph::component(rules, &self.game.tiles, &self.board, kind, start);
-                    done.extend(f.nodes.iter().map(|&n| (kind, n)));
-                    if !graph::is_completed(rules, &self.game.tiles, &self.board, &f) {
+                    let root = self.board.features.find(kind, start);
+                    if done.contains(&(kind, root)) {
                         continue;
                     }
+                    done.push((kind, root));
+                    if !graph::completed(rules, &self.board, kind, start) {
+                        continue;
+                    }
+                    let f = graph::component(rules, &self.game.tiles, &self.board, kind, start);
                     if pass == 0 {
                         linked_starts.extend(graph::link_neighbours(&self.board, &f));
                     }
@@ -814,7 +836,7 @@ impl<'g> State<'g> {
                             .collect(),
                         pieces: !self.pieces_on(&f).is_empty(),
                     });
-                    self.score_feature(&f, true, "play", None);
+                    self.score_feature(&f, true, "play");
                 }
             }
         }
@@ -852,7 +874,7 @@ impl<'g> State<'g> {
                 });
                 let ctx = self.ctx();
                 let scope: Vec<NodeIndex> = ctx.scoped(&f, within).collect();
-                let Some((v, case)) = score::value_with_case(&ctx, &f, &effect.score, None, within)
+                let Some((v, case)) = score::value_with_case(&ctx, &f, &effect.score, within)
                 else {
                     continue;
                 };
@@ -1054,23 +1076,34 @@ impl<'g> State<'g> {
         self.score_all(true);
     }
 
+    /// Scores every feature of the board once, in board order (by the feature's first
+    /// segment, ordinary features first). Only features holding pieces are written out
+    /// (and a completed one whose tokens leave the game); the others cost a look at their
+    /// counters.
     fn score_all(&mut self, only_completed: bool) {
         let rules = &self.game.rules;
-        let all = graph::all_features(rules, &self.game.tiles, &self.board);
-        let aggregates: Vec<Feature> = (0..rules.features.len())
-            .filter(|&k| rules.features[k].aggregate)
-            .flat_map(|k| graph::components(rules, &self.game.tiles, &self.board, k))
+        let mut list: Vec<(NodeIndex, bool, FeatureId, NodeIndex)> = self
+            .board
+            .features
+            .all()
+            .into_iter()
+            .map(|(kind, root, first)| (first, rules.features[kind].aggregate, kind, root))
             .collect();
-        let mut list: Vec<&Feature> = all.list.iter().chain(&aggregates).collect();
-        // Board order: by the feature's first segment, ordinary features first.
-        list.sort_by_key(|f| (f.id(), rules.features[f.kind].aggregate));
-        for f in list {
-            let completed = graph::is_completed(rules, &self.game.tiles, &self.board, f);
-            match (only_completed, completed) {
-                (true, true) => self.score_feature(f, true, "play", Some(&all)),
-                (false, c) => self.score_feature(f, c, "final", Some(&all)),
-                (true, false) => {}
+        list.sort_unstable();
+        for (_, _, kind, root) in list {
+            let completed = graph::completed(rules, &self.board, kind, root);
+            let phase = match (only_completed, completed) {
+                (true, true) => "play",
+                (false, _) => "final",
+                (true, false) => continue,
+            };
+            let tokens =
+                phase == "play" && completed && rules.token_pools.iter().any(|p| p.feature == kind);
+            if self.board.features.pieces(kind, root).is_empty() && !tokens {
+                continue;
             }
+            let f = graph::component(rules, &self.game.tiles, &self.board, kind, root);
+            self.score_feature(&f, completed, phase);
         }
     }
 }

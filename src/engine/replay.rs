@@ -35,9 +35,29 @@ pub fn load_position(path: &std::path::Path) -> Result<LoadedPosition, Failure> 
     load_position_file(&file)
 }
 
-/// Loads a position from an already read file.
+/// Loads a position from an already read file: parsed once, checked against the schema,
+/// read into the model from the parsed tree.
 pub fn load_position_file(file: &SourceFile) -> Result<LoadedPosition, Failure> {
     let position: PositionFile = load::load_source(file, FileKind::Position)?;
+    load_position_model(file, position)
+}
+
+/// Loads a position from a file already parsed and checked against the schema (`root`
+/// is its tree, see [`load::parse`] and [`load::check_schema`]): the text is not parsed
+/// again.
+pub fn load_position_parsed(
+    file: &SourceFile,
+    root: &Sp<load::Node>,
+) -> Result<LoadedPosition, Failure> {
+    let position: PositionFile = load::deserialize_parsed(file, root).map_err(Failure::one)?;
+    load_position_model(file, position)
+}
+
+/// Loads the game a position names and checks the position's own names.
+fn load_position_model(
+    file: &SourceFile,
+    position: PositionFile,
+) -> Result<LoadedPosition, Failure> {
     let ruleset = position.ruleset.as_ref().map(|r| (file, r));
     let loaded = match position.tileset.as_slice() {
         [ts] => {

@@ -15,7 +15,7 @@ pub use position::*;
 pub use ruleset::*;
 pub use tileset::*;
 
-pub use span::{Loc, Sp, reading, set_reading};
+pub use span::{Loc, SP_NEWTYPE, Sp, reading, set_reading};
 
 /// A tile id as written in YAML: a string (`D`) or a whole number (`56`, as in the
 /// Hunters and Gatherers source data); numbers are kept as their decimal text.
@@ -319,12 +319,61 @@ mod span {
         }
     }
 
+    /// The newtype name a [`Sp`] asks a deserializer for. The YAML parser passes it through
+    /// (and gives the location through `serde_saphyr::Spanned`); the node tree of a parsed
+    /// file (`crate::load`) answers with a map of its location and its value instead, so that
+    /// a file is parsed once.
+    pub const SP_NEWTYPE: &str = "__tessera_sp";
+
     impl<'de, T: Deserialize<'de>> Deserialize<'de> for Sp<T> {
         fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+            d.deserialize_newtype_struct(SP_NEWTYPE, SpVisitor(std::marker::PhantomData))
+        }
+    }
+
+    struct SpVisitor<T>(std::marker::PhantomData<T>);
+
+    impl<'de, T: Deserialize<'de>> serde::de::Visitor<'de> for SpVisitor<T> {
+        type Value = Sp<T>;
+
+        fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+            f.write_str("a value")
+        }
+
+        /// From the YAML parser: the location of the value as it reports it.
+        fn visit_newtype_struct<D: Deserializer<'de>>(self, d: D) -> Result<Sp<T>, D::Error> {
             let s = serde_saphyr::Spanned::<T>::deserialize(d)?;
             Ok(Sp {
                 value: s.value,
                 loc: s.referenced.into(),
+            })
+        }
+
+        /// From a parsed node: `loc` (line, column, file id, byte offset + 1 and length, 0
+        /// when unknown), then `value`.
+        fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Sp<T>, A::Error> {
+            use serde::de::Error;
+            if map.next_key::<String>()?.as_deref() != Some("loc") {
+                return Err(A::Error::missing_field("loc"));
+            }
+            let [line, column, src, offset, len] = map.next_value::<[u64; 5]>()?;
+            if map.next_key::<String>()?.as_deref() != Some("value") {
+                return Err(A::Error::missing_field("value"));
+            }
+            let value = map.next_value::<T>()?;
+            let num = |n: u64| u32::try_from(n).map_err(A::Error::custom);
+            let size = |n: u64| usize::try_from(n).map_err(A::Error::custom);
+            Ok(Sp {
+                value,
+                loc: Loc {
+                    line: num(line)?,
+                    column: num(column)?,
+                    bytes: match offset {
+                        0 => None,
+                        o => Some((size(o - 1)?, size(len)?)),
+                    },
+                    src: num(src)?,
+                },
             })
         }
     }

@@ -504,7 +504,7 @@ pub fn validate_source(file: SourceFile) -> Result<Validation, String> {
         return Ok(v);
     }
     let result = match kind {
-        FileKind::Ruleset => match load::deserialize::<RuleSetFile>(&file) {
+        FileKind::Ruleset => match load::deserialize_parsed::<RuleSetFile>(&file, &root) {
             Err(f) => Err(vec![f]),
             Ok(rs) => match compose::merge_extends(file.clone(), rs, &mut Vec::new()) {
                 Ok((f, merged)) => compile_ruleset(&f, &merged).map(|_| Vec::new()),
@@ -512,7 +512,7 @@ pub fn validate_source(file: SourceFile) -> Result<Validation, String> {
                 Err(Err(m)) => return Err(m.to_string()),
             },
         },
-        FileKind::Tileset => match load::deserialize::<TileSetFile>(&file) {
+        FileKind::Tileset => match load::deserialize_parsed::<TileSetFile>(&file, &root) {
             Err(f) => Err(vec![f]),
             Ok(ts) => match load_tileset_parsed(file.clone(), ts, None) {
                 Ok((game, mut notes)) => {
@@ -525,7 +525,7 @@ pub fn validate_source(file: SourceFile) -> Result<Validation, String> {
                 Err(Failure::Tool(m)) => return Err(m),
             },
         },
-        FileKind::Position => match crate::engine::load_position_file(&file) {
+        FileKind::Position => match crate::engine::load_position_parsed(&file, &root) {
             // The tile set's own notes belong to the tile set file, not to every position
             // that uses it.
             Ok(p) => crate::engine::replay(&p, None).map(|_| Vec::new()),

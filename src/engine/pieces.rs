@@ -1,0 +1,100 @@
+//! The pieces on the board, by id: in the order they were placed, indexed by the segment
+//! they stand on and counted by owner and kind. The features they count on index them by
+//! id too ([`crate::graph::Forest::pieces`]).
+
+use std::collections::HashMap;
+use std::fmt;
+
+use petgraph::graph::NodeIndex;
+
+use crate::score::Piece;
+
+/// The pieces on the board. A piece's id is its placement number: ids are never reused,
+/// so iterating gives the pieces in the order they were placed.
+#[derive(Clone, Default)]
+pub struct Pieces {
+    /// Every piece placed, `None` once it left the board.
+    slots: Vec<Option<Piece>>,
+    /// Pieces on the board.
+    live: usize,
+    /// Ids of the pieces on each segment, in placement order.
+    by_node: HashMap<NodeIndex, Vec<u32>>,
+    /// Pieces on the board by (player, piece kind).
+    count: HashMap<(usize, usize), u32>,
+}
+
+impl Pieces {
+    /// The pieces on the board, in the order they were placed.
+    pub fn iter(&self) -> impl Iterator<Item = &Piece> + '_ {
+        self.slots.iter().flatten()
+    }
+
+    /// The pieces on the board with their ids, in the order they were placed.
+    pub fn with_ids(&self) -> impl Iterator<Item = (u32, &Piece)> + '_ {
+        self.slots
+            .iter()
+            .enumerate()
+            .filter_map(|(i, p)| p.as_ref().map(|p| (i as u32, p)))
+    }
+
+    /// Number of pieces on the board.
+    pub fn len(&self) -> usize {
+        self.live
+    }
+
+    /// Whether the board holds no piece.
+    pub fn is_empty(&self) -> bool {
+        self.live == 0
+    }
+
+    /// The piece with an id, if it is on the board.
+    pub fn get(&self, id: u32) -> Option<&Piece> {
+        self.slots.get(id as usize).and_then(Option::as_ref)
+    }
+
+    /// The pieces standing on a segment, with their ids, in the order they were placed.
+    pub fn on_node(&self, node: NodeIndex) -> impl Iterator<Item = (u32, &Piece)> + '_ {
+        self.by_node
+            .get(&node)
+            .into_iter()
+            .flatten()
+            .filter_map(|&id| self.get(id).map(|p| (id, p)))
+    }
+
+    /// How many pieces of a kind a player has on the board.
+    pub fn count(&self, player: usize, kind: usize) -> u32 {
+        self.count.get(&(player, kind)).copied().unwrap_or(0)
+    }
+
+    /// Puts a piece on the board; returns its id.
+    pub(crate) fn insert(&mut self, piece: Piece) -> u32 {
+        let id = self.slots.len() as u32;
+        self.slots.push(Some(piece));
+        self.live += 1;
+        self.by_node.entry(piece.node).or_default().push(id);
+        *self.count.entry((piece.player, piece.kind)).or_insert(0) += 1;
+        id
+    }
+
+    /// Takes a piece off the board.
+    pub(crate) fn remove(&mut self, id: u32) -> Option<Piece> {
+        let piece = self.slots.get_mut(id as usize)?.take()?;
+        self.live -= 1;
+        if let Some(v) = self.by_node.get_mut(&piece.node) {
+            v.retain(|&i| i != id);
+            if v.is_empty() {
+                self.by_node.remove(&piece.node);
+            }
+        }
+        if let Some(c) = self.count.get_mut(&(piece.player, piece.kind)) {
+            *c = c.saturating_sub(1);
+        }
+        Some(piece)
+    }
+}
+
+impl fmt::Debug for Pieces {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
