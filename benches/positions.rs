@@ -1,8 +1,8 @@
 //! Benchmarks of positions at sizes that show how costs grow (issue 9): a turn log of
 //! 10,000 straight road tiles along one road (and 5,000, to read the exponent), scored as
 //! `tessera score --final` does (load, replay, end-of-game scoring); the same replay alone
-//! from the loaded position; and a random legal game on 40 copies of the base set with 8
-//! players and a supply of 1,000 followers each (about 2,900 turns, thousands of pieces on
+//! from the loaded position; and a random legal game on 50 copies of the base set with 8
+//! players and a supply of 1,000 followers each (about 3,600 turns, thousands of pieces on
 //! the board at the end), replayed and scored, and its end-of-game scoring alone.
 //!
 //! Run with `cargo bench --bench positions`. The generated files are written to
@@ -59,7 +59,7 @@ fn long_road(c: &mut Criterion) {
 }
 
 fn random_game(c: &mut Criterion) {
-    let game = positions::random_game(&dir(), 40, 8, 1_000, 2026);
+    let game = positions::random_game(&dir(), 50, 8, 1_000, 2026);
     let mut group = c.benchmark_group(format!(
         "random game ({} turns, {} pieces left)",
         game.turns, game.pieces_left

@@ -154,17 +154,6 @@ impl Forest {
                 .is_some_and(|v| v.contains(&layer))
     }
 
-    /// The layers a node belongs to.
-    fn layers_of(&self, n: u32) -> impl Iterator<Item = usize> + '_ {
-        std::iter::once(0).chain(
-            self.aggregates_of
-                .get(self.kind[n as usize])
-                .into_iter()
-                .flatten()
-                .copied(),
-        )
-    }
-
     /// Adds the segments of a tile just placed (nodes `first..`), each a feature of its own
     /// in every layer it belongs to, with no open edge yet.
     pub(crate) fn add_tile(&mut self, rules: &Rules, def: &Tile, placed: u32, first: u32) {
@@ -224,8 +213,10 @@ impl Forest {
     /// Adds `delta` open edges to the features of a node (every layer it belongs to).
     pub(crate) fn add_open(&mut self, node: NodeIndex, delta: i32) {
         let n = node.index() as u32;
-        let layers: Vec<usize> = self.layers_of(n).collect();
-        for l in layers {
+        for l in 0..self.layers.len() {
+            if !self.in_layer(l, n) {
+                continue;
+            }
             let layer = &mut self.layers[l];
             let r = layer.find(n) as usize;
             let open = &mut layer.roots[r].open;

@@ -143,6 +143,9 @@ pub struct State<'g> {
     pub draws: std::collections::VecDeque<u32>,
     /// What happened besides scoring, in order.
     pub log: Vec<LogEntry>,
+    /// Main-pile tiles (no `stack`) with copies not yet placed (see
+    /// [`State::main_pile_empty`]).
+    main_left: usize,
 }
 
 /// A face-down token lying on the board.
@@ -269,6 +272,12 @@ impl<'g> State<'g> {
             ],
             draws: Default::default(),
             log: Vec::new(),
+            main_left: game
+                .tiles
+                .tiles
+                .iter()
+                .filter(|t| t.stack.is_none() && t.count > 0)
+                .count(),
         }
     }
 
@@ -285,13 +294,16 @@ impl<'g> State<'g> {
     /// Whether every copy of every main-pile tile (no `stack`) has been placed: the game
     /// ends after the turn that placed the last one.
     pub fn main_pile_empty(&self) -> bool {
-        self.game
-            .tiles
-            .tiles
-            .iter()
-            .enumerate()
-            .filter(|(_, t)| t.stack.is_none())
-            .all(|(i, t)| self.used[i] >= t.count)
+        self.main_left == 0
+    }
+
+    /// Counts one more copy of a tile used.
+    pub(crate) fn count_copy(&mut self, tile: TileId) {
+        let def = &self.game.tiles.tiles[tile];
+        if def.stack.is_none() && self.used[tile] < def.count && self.used[tile] + 1 >= def.count {
+            self.main_left = self.main_left.saturating_sub(1);
+        }
+        self.used[tile] = self.used[tile].saturating_add(1);
     }
 
     /// Places a tile if it fits (see [`Board::fits`]); counts the copy used.
@@ -303,7 +315,7 @@ impl<'g> State<'g> {
         turns: u8,
     ) -> Result<u32, PlaceError> {
         self.board.fits(&self.game.tiles, tile, x, y, turns)?;
-        self.used[tile] += 1;
+        self.count_copy(tile);
         Ok(self
             .board
             .place(&self.game.rules, &self.game.tiles, tile, x, y, turns))

@@ -437,7 +437,7 @@ fn place(
     if let Err(e) = state.placement_rules(tile, x, y, turns, adjacency) {
         return Err(rule_finding(state, lp, tile, (x, y), e, loc));
     }
-    state.used[tile] += 1;
+    state.count_copy(tile);
     Ok(state.board.place(rules, &lp.game.tiles, tile, x, y, turns))
 }
 
