@@ -944,6 +944,59 @@ fn provenance_in_comment() {
     );
 }
 
+/// A position laying `n` straight road tiles north of the start tile, a follower on the
+/// first: one road of n + 1 tiles. The tiles are several ids of the same shape, 1,000
+/// copies each (a real count, under the schema's maximum).
+fn one_road(sb: &Sandbox, n: usize) {
+    const PER_ID: usize = 1_000;
+    let ids = (n + 1).div_ceil(PER_ID);
+    let mut t = format!(
+        "name: One straight road\nruleset: bundled:rulesets/carcassonne.yaml\ntotal: {}\nstart: {{tile: R0}}\ntiles:\n",
+        n + 1
+    );
+    for k in 0..ids {
+        let count = PER_ID.min(n + 1 - k * PER_ID);
+        t.push_str(&format!(
+            "  - id: R{k}\n    count: {count}\n    sides: {{N: road, E: field, S: road, W: field}}\n    segments:\n      - {{id: road, feature: road, at: [N, S]}}\n      - {{id: f1, feature: field, at: [NR, E, SL]}}\n      - {{id: f2, feature: field, at: [NL, SR, W]}}\n"
+        ));
+    }
+    sb.write("road-tiles.yaml", t);
+    let mut p = String::from("tileset: road-tiles.yaml\nplayers: [A, B]\nturns:\n");
+    for i in 1..=n {
+        let piece = if i == 1 { ", piece: N" } else { "" };
+        let id = i / PER_ID;
+        p.push_str(&format!("  - {{tile: R{id}, x: 0, y: -{i}{piece}}}\n"));
+    }
+    sb.write("road.yaml", p);
+}
+
+fn one_road_class(class: &str, n: usize, target: f64) {
+    let sb = Sandbox::new(class);
+    one_road(&sb, n);
+    let o = sb.run_large(
+        class,
+        &["score", "road.yaml", "--final", "--format", "json"],
+        target,
+    );
+    assert_eq!(o.code, Some(0), "{}", o.tail());
+    assert_eq!(
+        points(class, &o),
+        [n as i64 + 1, 0],
+        "{class}: the open road scores a point per tile"
+    );
+}
+
+#[test]
+fn one_road_5000_turns() {
+    one_road_class("one_road_5000_turns", 5_000, TARGET_S);
+}
+
+#[test]
+fn one_road_10000_turns() {
+    // The target: the whole process in under 0.5 s.
+    one_road_class("one_road_10000_turns", 10_000, 0.5);
+}
+
 #[test]
 fn findings_4000() {
     let class = "findings_4000";
