@@ -414,36 +414,29 @@ impl Forest {
 
     /// Records piece `id` as counted on the feature of kind `kind` through `node`.
     pub(crate) fn add_piece(&mut self, kind: FeatureId, node: NodeIndex, id: u32) {
-        let Some(&l) = self.layer_of.get(kind) else {
-            return;
-        };
-        let Some(layer) = self.layers.get_mut(l) else {
-            return;
-        };
+        if let Some(pieces) = self.pieces_mut(kind, node) {
+            pieces.push(id);
+        }
+    }
+
+    /// The piece ids counted on the feature of kind `kind` through `node` (`None` for a
+    /// kind or node the forest does not hold).
+    fn pieces_mut(&mut self, kind: FeatureId, node: NodeIndex) -> Option<&mut Vec<u32>> {
+        let layer = self.layers.get_mut(*self.layer_of.get(kind)?)?;
         let n = node.index();
         if n >= layer.parent.len() {
-            return;
+            return None;
         }
         let r = layer.find(n as u32) as usize;
-        layer.roots[r].pieces.push(id);
+        Some(&mut layer.roots[r].pieces)
     }
 
     /// Forgets piece `id` on the feature of kind `kind` through `node`.
     pub(crate) fn remove_piece(&mut self, kind: FeatureId, node: NodeIndex, id: u32) {
-        let Some(&l) = self.layer_of.get(kind) else {
-            return;
-        };
-        let Some(layer) = self.layers.get_mut(l) else {
-            return;
-        };
-        let n = node.index();
-        if n >= layer.parent.len() {
-            return;
-        }
-        let r = layer.find(n as u32) as usize;
-        let pieces = &mut layer.roots[r].pieces;
-        if let Some(i) = pieces.iter().position(|&p| p == id) {
-            pieces.swap_remove(i);
+        if let Some(pieces) = self.pieces_mut(kind, node) {
+            if let Some(i) = pieces.iter().position(|&p| p == id) {
+                pieces.swap_remove(i);
+            }
         }
     }
 
