@@ -5,6 +5,8 @@
 //! totals counted by hand from the shapes of `pnp-demo.md` section 5), and every tile of
 //! each set can be laid out into one board.
 
+mod common;
+
 use std::path::{Path, PathBuf};
 
 use tessera::diag::Level;
@@ -12,22 +14,7 @@ use tessera::engine::{State, draw_pile, play_in_order};
 use tessera::schema::{FileKind, schema_text};
 use tessera::validate::{Game, load_tileset, validate_path};
 
-fn yaml_files(dir: &str) -> Vec<PathBuf> {
-    let mut out = Vec::new();
-    let mut stack = vec![PathBuf::from(dir)];
-    while let Some(d) = stack.pop() {
-        for e in std::fs::read_dir(&d).expect("bundled directory exists") {
-            let p = e.expect("directory entry").path();
-            if p.is_dir() {
-                stack.push(p);
-            } else if p.extension().is_some_and(|x| x == "yaml") {
-                out.push(p);
-            }
-        }
-    }
-    out.sort();
-    out
-}
+use common::yaml_files;
 
 /// Bundled files that must be valid (the deliberately broken fixtures live in
 /// `tests/invalid/`).

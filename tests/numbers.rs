@@ -4,6 +4,8 @@
 //! `CARGO_TARGET_TMPDIR`, and run through the real binary under a memory cap, so that a
 //! regression shows as a failed test instead of a machine out of memory.
 
+mod common;
+
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -450,23 +452,7 @@ fn coordinates_at_the_32_bit_limits_never_wrap_around() {
 
 // --- 3. Compiled tables -------------------------------------------------------------
 
-/// Every YAML file under `dir`, sorted.
-fn yaml_files(dir: &str) -> Vec<PathBuf> {
-    let mut out = Vec::new();
-    let mut stack = vec![PathBuf::from(dir)];
-    while let Some(d) = stack.pop() {
-        for e in std::fs::read_dir(&d).expect("a directory") {
-            let p = e.expect("an entry").path();
-            if p.is_dir() {
-                stack.push(p);
-            } else if p.extension().is_some_and(|x| x == "yaml") {
-                out.push(p);
-            }
-        }
-    }
-    out.sort();
-    out
-}
+use common::yaml_files;
 
 /// A model value as YAML text (JSON is YAML), with its `null`s left out (an omitted key).
 fn to_yaml<T: serde::Serialize>(value: &T) -> String {

@@ -100,3 +100,21 @@ pub fn replace_word(text: &str, separators: &[char], snippets: &[&str], rng: &mu
     let snippet = snippets[rng.below(snippets.len())];
     format!("{}{}{}", &text[..start], snippet, &text[start + w.len()..])
 }
+
+/// Every YAML file under `dir` (a directory of the repository), sorted.
+pub fn yaml_files(dir: &str) -> Vec<std::path::PathBuf> {
+    let mut out = Vec::new();
+    let mut stack = vec![std::path::PathBuf::from(dir)];
+    while let Some(d) = stack.pop() {
+        for e in std::fs::read_dir(&d).expect("a directory of the repository") {
+            let p = e.expect("a directory entry").path();
+            if p.is_dir() {
+                stack.push(p);
+            } else if p.extension().is_some_and(|x| x == "yaml") {
+                out.push(p);
+            }
+        }
+    }
+    out.sort();
+    out
+}
