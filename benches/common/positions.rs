@@ -1,7 +1,7 @@
 //! Generated positions at the sizes that show how costs grow (issue 9): a turn log of `n`
 //! straight road tiles in a line (one road that every turn extends), and a random legal
 //! game of thousands of tiles with many players and a large supply (thousands of pieces
-//! on the board at the end). Shared by `benches/positions.rs` and `tests/long_games.rs`.
+//! on the board at the end). Shared by `benches/positions.rs` and the tests (`tests/it/long_games.rs`, `tests/it/features.rs`).
 
 #![allow(dead_code)]
 

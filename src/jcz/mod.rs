@@ -486,7 +486,13 @@ pub fn write_new(out: &Path, text: &str, force: bool) -> Result<(), String> {
     let dir = out_dir(out).map_err(|e| e.to_string())?;
     let name = file_name(out);
     let tmp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
-    std::fs::write(&tmp, text).map_err(|e| format!("cannot write {}: {e}", tmp.display()))?;
+    // `create_new`: never write through something already at the temporary path.
+    std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&tmp)
+        .and_then(|mut f| std::io::Write::write_all(&mut f, text.as_bytes()))
+        .map_err(|e| format!("cannot write {}: {e}", tmp.display()))?;
     let cleanup = |m: String| {
         let _ = std::fs::remove_file(&tmp);
         m

@@ -167,7 +167,7 @@ pub fn load_ruleset(path: &Path) -> Result<(SourceFile, Rules), Failure> {
 fn to_failure(e: Result<Vec<Finding>, load::ReadError>) -> Failure {
     match e {
         Ok(f) => Failure::Findings(f),
-        Err(m) => Failure::Tool(m.to_string()),
+        Err(m) => m.into_failure(),
     }
 }
 

@@ -2,11 +2,11 @@
 //! tile sets, rule sets that extend others, and findings reported in the file that must
 //! change (with the include chain as a related note).
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 
-use common::assert_points;
+use crate::common::assert_points;
 use tessera::diag::{Check, Level};
 use tessera::validate::{load_ruleset, load_tileset, validate_path};
 

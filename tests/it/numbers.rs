@@ -4,8 +4,6 @@
 //! `CARGO_TARGET_TMPDIR`, and run through the real binary under a memory cap, so that a
 //! regression shows as a failed test instead of a machine out of memory.
 
-mod common;
-
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -297,7 +295,12 @@ fn in_capped_child(name: &str) -> bool {
         .arg("-c")
         .arg("ulimit -v 1000000 && exec \"$0\" \"$@\"")
         .arg(exe)
-        .args(["--exact", name, "--test-threads", "1"])
+        .args([
+            "--exact",
+            &format!("numbers::{name}"),
+            "--test-threads",
+            "1",
+        ])
         .env("TESSERA_NUMBERS_CHILD", "1")
         .output()
         .expect("run the test in a child");
@@ -452,7 +455,7 @@ fn coordinates_at_the_32_bit_limits_never_wrap_around() {
 
 // --- 3. Compiled tables -------------------------------------------------------------
 
-use common::yaml_files;
+use crate::common::yaml_files;
 
 /// A model value as YAML text (JSON is YAML), with its `null`s left out (an omitted key).
 fn to_yaml<T: serde::Serialize>(value: &T) -> String {

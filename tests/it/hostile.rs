@@ -21,8 +21,6 @@
 //! sample of the cases through the binary. `TESSERA_HOSTILE_SEED=<n>` tries other
 //! mutations, `TESSERA_HOSTILE_CASES=<n>` runs more of them.
 
-mod common;
-
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::collections::BTreeMap;
 use std::io::Write as _;
@@ -33,7 +31,7 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
-use common::Rng;
+use crate::common::Rng;
 use serde_json::Value;
 use tessera::diag::{Finding, SourceFile};
 use tessera::{Failure, ScoreOptions};

@@ -3,8 +3,7 @@
 //! of 10,001 tiles with the start tile, scored at the end of the game; a random legal game
 //! with many players replays from its file to the points it was played to.
 
-#[path = "../benches/common/positions.rs"]
-mod positions;
+use crate::positions;
 
 use tessera::{ScoreOptions, score_path};
 

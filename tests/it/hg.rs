@@ -25,7 +25,7 @@
 //! A failing test means the engine disagrees with the rulebook; see the position file for
 //! the reasoning behind the expected points.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 
@@ -33,7 +33,7 @@ use tessera::engine::{load_position, replay};
 use tessera::{ScoreOptions, score_path};
 
 const HG: &str = "tests/positions/hg";
-/// Deliberately illegal turn logs: `tests/data.rs` requires them to live under
+/// Deliberately illegal turn logs: `tests/it/data.rs` requires them to live under
 /// `tests/invalid/` (each names its expected check in a `# expect:` line).
 const INVALID: &str = "tests/invalid/hg";
 

@@ -5,8 +5,6 @@
 //! totals counted by hand from the shapes of `pnp-demo.md` section 5), and every tile of
 //! each set can be laid out into one board.
 
-mod common;
-
 use std::path::{Path, PathBuf};
 
 use tessera::diag::Level;
@@ -14,7 +12,7 @@ use tessera::engine::{State, draw_pile, play_in_order};
 use tessera::schema::{FileKind, schema_text};
 use tessera::validate::{Game, load_tileset, validate_path};
 
-use common::yaml_files;
+use crate::common::yaml_files;
 
 /// Bundled files that must be valid (the deliberately broken fixtures live in
 /// `tests/invalid/`).

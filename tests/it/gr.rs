@@ -29,7 +29,7 @@
 //! A failing test means the engine disagrees with the rulebook; see the position file for
 //! the reasoning behind the expected points.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -38,7 +38,7 @@ use tessera::engine::{LoadedPosition, State, load_position, replay};
 use tessera::render::ScoreReport;
 
 const GR: &str = "tests/positions/gr";
-/// Deliberately illegal turn logs: `tests/data.rs` requires them to live under
+/// Deliberately illegal turn logs: `tests/it/data.rs` requires them to live under
 /// `tests/invalid/` (each names its expected check in a `# expect:` line).
 const INVALID: &str = "tests/invalid/gr";
 

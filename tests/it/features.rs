@@ -5,8 +5,7 @@
 //! tiles, open edges, items, completion and pieces either way, and the board lists each
 //! feature once.
 
-#[path = "../benches/common/positions.rs"]
-mod positions;
+use crate::positions;
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};

@@ -15,14 +15,14 @@
 //!   lake before the river ends, land tile before the lake, a river tile that does not
 //!   continue the river, left and right U-turns, a U-turn in a snapshot, a follower on the
 //!   river, blocking between followers and large followers); the replay must stop there
-//!   with the code asserted here (`tests/data.rs` checks their `# expect:` lines too).
+//!   with the code asserted here (`tests/it/data.rs` checks their `# expect:` lines too).
 //! * `tests/positions/combined/base-ic-river-game.yaml`: a game with the base game, Inns and
 //!   Cathedrals and The River (`tilesets/base-ic-river.yaml`, under
 //!   `rulesets/base-ic-river.yaml`: `extends: [inns-cathedrals.yaml, river.yaml]`).
 //! * The imported tile sets against the box contents, and every composed set laid out
 //!   into one board by the simplest policy, the river first.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 

@@ -1,8 +1,6 @@
 //! Helpers shared by the scoring tests: score a position file and compare points, or
 //! check that an illegal position is reported with the expected finding code.
 
-#![allow(dead_code)]
-
 use std::path::Path;
 
 use tessera::engine::{load_position, replay};

@@ -14,7 +14,7 @@
 //! The expected points are the ones the cases state. A failing test means the engine
 //! disagrees with the case; see each position file for the reasoning.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 

@@ -4,7 +4,7 @@
 //! from loading, snapshots must hold the start tile, and negative points are honoured
 //! exactly (with sums that saturate instead of wrapping).
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 

@@ -3,9 +3,9 @@
 //! validated; the validator must answer with findings (or accept the file), never panic.
 //! A cheap stand-in for the coverage-guided fuzzing of the loaders planned next.
 
-mod common;
+use crate::common;
 
-use common::Rng;
+use crate::common::Rng;
 
 use std::path::{Path, PathBuf};
 

@@ -161,11 +161,24 @@ fn a_fifo_is_never_read_wherever_it_is_named() {
     for (file, at) in namers(&dir, "pipe.yaml") {
         assert_reported_at(&dir, &file, "io::not_regular", at);
     }
-    // On the command line, for every command that reads a file.
+    // On the command line, for every command that reads a file (the rule set JCZ XML is
+    // checked against included).
+    let xml = std::fs::canonicalize("tests/fixtures/jcz/basic.xml").expect("fixture");
+    let xml = xml.to_str().expect("a UTF-8 path");
     for args in [
         &["validate", "pipe.yaml"][..],
         &["score", "pipe.yaml"],
         &["placements", "pipe.yaml", "E"],
+        &["validate", "--ruleset", "pipe.yaml", xml],
+        &[
+            "import",
+            "jcz",
+            "--ruleset",
+            "pipe.yaml",
+            "-o",
+            "out.yaml",
+            xml,
+        ],
     ] {
         let out = run_within(&dir, args, Duration::from_secs(20));
         let err = stderr(&out);
@@ -175,6 +188,7 @@ fn a_fifo_is_never_read_wherever_it_is_named() {
             "{args:?}: {err}"
         );
     }
+    assert!(!dir.join("out.yaml").exists(), "nothing imported");
     // In a directory walk: reported, not waited on.
     let out = run_within(&dir, &["validate", "."], Duration::from_secs(30));
     assert!(

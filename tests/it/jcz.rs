@@ -6,9 +6,9 @@
 //! broken fixtures of `tests/invalid/jcz/` fail with the code they name; damaged files
 //! never panic.
 
-mod common;
+use crate::common;
 
-use common::Rng;
+use crate::common::Rng;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
