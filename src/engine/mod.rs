@@ -17,9 +17,11 @@
 
 mod pieces;
 mod replay;
+mod turn;
 
 pub use pieces::Pieces;
 pub use replay::{LoadedPosition, load_position, load_position_file, load_position_parsed, replay};
+pub use turn::{Action, Begun, Event, LayError, Move as TurnMove, TurnError};
 
 use std::collections::BTreeMap;
 
@@ -146,6 +148,10 @@ pub struct State<'g> {
     /// Main-pile tiles (no `stack`) with copies not yet placed (see
     /// [`State::main_pile_empty`]).
     main_left: usize,
+    /// The next player in turn order (not yet reduced modulo the number of players).
+    next_player: usize,
+    /// An extra turn earned on the last turn: (player, stack of the extra tile).
+    extra_turn: Option<(usize, usize)>,
 }
 
 /// A face-down token lying on the board.
@@ -278,6 +284,8 @@ impl<'g> State<'g> {
                 .iter()
                 .filter(|t| t.stack.is_none() && t.count > 0)
                 .count(),
+            next_player: 0,
+            extra_turn: None,
         }
     }
 
@@ -991,16 +999,20 @@ impl<'g> State<'g> {
         });
     }
 
-    /// The player takes the top token of the feature where their token-taking piece stands
-    /// (Gold Rush: mine the mountain where their tent is).
-    pub fn mine(&mut self, player: usize) -> Result<(), MineError> {
-        let rules = &self.game.rules;
-        let Some((pool, kind)) = rules
+    /// The token pool a piece can take from and the piece kind that takes it.
+    fn mining(&self) -> Option<(usize, PieceKindId)> {
+        self.game
+            .rules
             .token_pools
             .iter()
             .enumerate()
             .find_map(|(i, p)| p.taken_by.map(|k| (i, k)))
-        else {
+    }
+
+    /// The feature under the player's token-taking piece, with the pool, if any.
+    fn mining_feature(&self, player: usize) -> Result<(usize, Feature), MineError> {
+        let rules = &self.game.rules;
+        let Some((pool, kind)) = self.mining() else {
             return Err(MineError::NoTokens);
         };
         let Some(piece) = self
@@ -1018,9 +1030,28 @@ impl<'g> State<'g> {
             rules.token_pools[pool].feature,
             piece.node,
         );
+        Ok((pool, f))
+    }
+
+    /// Whether the player could take a token now (see [`State::mine`]).
+    pub fn can_mine(&self, player: usize) -> bool {
+        self.mining().is_some_and(|(pool, kind)| {
+            self.pieces.count(player, kind) > 0 && !self.tokens[pool].on.is_empty()
+        }) && self.mining_feature(player).is_ok_and(|(pool, f)| {
+            self.tokens[pool]
+                .on
+                .iter()
+                .any(|(n, v)| !v.is_empty() && f.nodes.binary_search(n).is_ok())
+        })
+    }
+
+    /// The player takes the top token of the feature where their token-taking piece stands
+    /// (Gold Rush: mine the mountain where their tent is). Returns the token pool.
+    pub fn mine(&mut self, player: usize) -> Result<usize, MineError> {
+        let (pool, f) = self.mining_feature(player)?;
         let token = self.pop_token(pool, &f).ok_or(MineError::Empty)?;
         self.give_token(pool, player, token);
-        Ok(())
+        Ok(pool)
     }
 
     /// A completed feature's tokens go to its majority, tied players taking turns clockwise

@@ -6,7 +6,7 @@ use super::*;
 use crate::diag::{Check, Failure, Finding, SourceFile};
 use crate::geometry::{SIDES, quarter_turns};
 use crate::load;
-use crate::model::{CoveredItems, PiecePlacement, PieceRef, PositionFile, Sp, TokenPile};
+use crate::model::{CoveredItems, PiecePlacement, PositionFile, Sp, TokenPile, Turn};
 use crate::schema::FileKind;
 use crate::validate::compile_tile;
 use petgraph::graph::NodeIndex;
@@ -344,9 +344,25 @@ fn place(
     loc: &Sp<String>,
     adjacency: bool,
 ) -> Result<u32, Finding> {
+    state
+        .lay(tile, x, y, turns, adjacency)
+        .map_err(|e| place_finding(state, lp, tile, (x, y), e, loc))
+}
+
+/// A finding for a tile that cannot be laid (used up, does not fit, breaks a placement
+/// rule), at `loc`.
+fn place_finding(
+    state: &State,
+    lp: &LoadedPosition,
+    tile: TileId,
+    (x, y): (i32, i32),
+    e: LayError,
+    loc: &Sp<String>,
+) -> Finding {
     let def = &lp.game.tiles.tiles[tile];
-    if state.used[tile] >= def.count {
-        return Err(Finding::new(
+    let rules = &lp.game.rules;
+    match e {
+        LayError::Exhausted => Finding::new(
             Check::TileExhausted,
             format!(
                 "tile `{}` is used more often than the set's {} cop{}",
@@ -357,52 +373,34 @@ fn place(
         )
         .in_file(&lp.file)
         .at(&loc.loc, "one copy too many")
-        .help("check the tile id; the start tile uses one copy too"));
-    }
-    let result = if adjacency || state.board.placed.is_empty() {
-        state.board.fits(&lp.game.tiles, tile, x, y, turns)
-    } else {
-        match state.board.fits(&lp.game.tiles, tile, x, y, turns) {
-            Err(PlaceError::NotAdjacent) => Ok(()),
-            r => r,
-        }
-    };
-    let rules = &lp.game.rules;
-    match result {
-        Ok(()) => {}
-        Err(PlaceError::Occupied) => {
-            return Err(Finding::new(
-                Check::CellOccupied,
-                format!("cell ({x}, {y}) already holds a tile"),
-            )
-            .in_file(&lp.file)
-            .at(&loc.loc, "placed on an occupied cell")
-            .help("each cell holds one tile; check x and y (y grows to the south)"));
-        }
-        Err(PlaceError::OffBoard) => {
+        .help("check the tile id; the start tile uses one copy too"),
+        LayError::Place(PlaceError::Occupied) => Finding::new(
+            Check::CellOccupied,
+            format!("cell ({x}, {y}) already holds a tile"),
+        )
+        .in_file(&lp.file)
+        .at(&loc.loc, "placed on an occupied cell")
+        .help("each cell holds one tile; check x and y (y grows to the south)"),
+        LayError::Place(PlaceError::OffBoard) => {
             // Only a position built in code gets here: the schema stops such coordinates
             // in a file, and this is the same rule.
             let limit = crate::limits::MAX_COORDINATE;
-            return Err(Finding::new(
+            Finding::new(
                 Check::Schema,
                 format!("cell ({x}, {y}) is out of range: coordinates are at most {limit} from the start tile"),
             )
             .in_file(&lp.file)
             .at(&loc.loc, "placed off the board")
-            .help(format!("x and y are between -{limit} and {limit}, far more than any real game needs: check them")));
+            .help(format!("x and y are between -{limit} and {limit}, far more than any real game needs: check them"))
         }
-        Err(PlaceError::NotAdjacent) => {
-            return Err(Finding::new(
-                Check::NotAdjacent,
-                format!("tile `{}` at ({x}, {y}) touches no tile", def.id),
-            )
-            .in_file(&lp.file)
-            .at(&loc.loc, "not next to the board")
-            .help(
-                "a tile must share a side with a placed tile; check x and y (y grows to the south)",
-            ));
-        }
-        Err(PlaceError::Mismatch {
+        LayError::Place(PlaceError::NotAdjacent) => Finding::new(
+            Check::NotAdjacent,
+            format!("tile `{}` at ({x}, {y}) touches no tile", def.id),
+        )
+        .in_file(&lp.file)
+        .at(&loc.loc, "not next to the board")
+        .help("a tile must share a side with a placed tile; check x and y (y grows to the south)"),
+        LayError::Place(PlaceError::Mismatch {
             side,
             mine,
             theirs,
@@ -422,7 +420,7 @@ fn place(
                     fitting.join(", ")
                 )
             };
-            return Err(Finding::new(
+            Finding::new(
                 Check::EdgeMismatch,
                 format!(
                     "tile `{}` does not fit at ({x}, {y}): its {} side is {} but the neighbour's side is {}",
@@ -431,14 +429,10 @@ fn place(
             )
             .in_file(&lp.file)
             .at(&loc.loc, format!("{} side here is {}", SIDES[side as usize], rules.side_kinds[mine].name))
-            .help(format!("{fit_help} (neighbour: `{}` at ({}, {}))", lp.game.tiles.tiles[n.tile].id, n.x, n.y)));
+            .help(format!("{fit_help} (neighbour: `{}` at ({}, {}))", lp.game.tiles.tiles[n.tile].id, n.x, n.y))
         }
+        LayError::Rule(r) => rule_finding(state, lp, tile, (x, y), r, loc),
     }
-    if let Err(e) = state.placement_rules(tile, x, y, turns, adjacency) {
-        return Err(rule_finding(state, lp, tile, (x, y), e, loc));
-    }
-    state.count_copy(tile);
-    Ok(state.board.place(rules, &lp.game.tiles, tile, x, y, turns))
 }
 
 /// A finding for a placement that fits its neighbours but breaks a stack's or a feature
@@ -502,25 +496,17 @@ fn rule_finding(
     }
 }
 
-/// Checks that a tile drawn in an ordinary turn comes from a pile that may be drawn now:
-/// every stack played before it (lower `order`) is done.
-fn check_pile_order(
-    lp: &LoadedPosition,
-    state: &State,
-    tile: TileId,
-    loc: &Sp<String>,
-) -> Result<(), Finding> {
+/// A finding for a tile drawn in an ordinary turn from a pile that may not be drawn yet:
+/// a stack played before it (lower `order`) is not done.
+fn pile_order_finding(lp: &LoadedPosition, tile: TileId, w: &Waiting, loc: &Sp<String>) -> Finding {
     let rules = &lp.game.rules;
     let stack = lp.game.tiles.tiles[tile].stack;
-    let Some(w) = state.pile_waiting(stack) else {
-        return Ok(());
-    };
     let pile = match stack {
         Some(s) => format!("the {} stack", rules.stacks[s].name),
         None => "the main pile".to_string(),
     };
     let first = &rules.stacks[w.stack].name;
-    Err(Finding::new(
+    Finding::new(
         Check::StackOrder,
         format!(
             "tile `{}` comes from {pile}, but the {first} stack is played first: {} of its tiles {} left and fit{}",
@@ -534,7 +520,7 @@ fn check_pile_order(
     .at(&loc.loc, format!("drawn before the {first} stack is done"))
     .help(format!(
         "stacks with an `order` are played before the main pile, lowest order first; place the tiles of the {first} stack first (a stack whose tiles left fit nowhere is skipped)"
-    )))
+    ))
 }
 
 /// A piece to put on the tile just placed, as written in a position.
@@ -547,7 +533,7 @@ struct PieceRequest<'a> {
     cell: Option<(i32, i32)>,
 }
 
-/// Puts a piece on a placed tile, turning errors into findings at the piece.
+/// Puts a piece on a placed tile (a snapshot's), turning errors into findings at the piece.
 fn put_piece(
     state: &mut State,
     lp: &LoadedPosition,
@@ -555,11 +541,30 @@ fn put_piece(
     req: &PieceRequest,
     check_blocking: bool,
 ) -> Result<(), Finding> {
+    let result = piece_target(state, lp, placed, req)?.and_then(|(target, seg)| {
+        state.place_piece(req.player, req.kind, target, seg, check_blocking)
+    });
+    result.map_err(|e| piece_finding(state, lp, placed, req, e))
+}
+
+/// Where a piece written in a position goes: the placed tile (the one just placed, or
+/// the cell named) and the segment its address names.
+///
+/// Errors: a finding when the cell holds no tile; a [`PieceError`] when the piece may not
+/// name a cell or the address names no segment.
+fn piece_target(
+    state: &State,
+    lp: &LoadedPosition,
+    placed: u32,
+    req: &PieceRequest,
+) -> Result<Result<(u32, usize), PieceError>, Finding> {
     let target = match req.cell {
-        None => Ok(placed),
-        Some(_) if !lp.game.rules.pieces[req.kind].anywhere => Err(PieceError::NotAnywhere),
+        None => placed,
+        Some(_) if !lp.game.rules.pieces[req.kind].anywhere => {
+            return Ok(Err(PieceError::NotAnywhere));
+        }
         Some((x, y)) => match state.board.at(x, y) {
-            Some(t) => Ok(t),
+            Some(t) => t,
             None => {
                 return Err(Finding::new(
                     Check::UnknownAddress,
@@ -571,13 +576,20 @@ fn put_piece(
             }
         },
     };
-    let result = target.and_then(|placed| match state.segment_at(placed, req.at) {
-        Some(seg) => state.place_piece(req.player, req.kind, placed, seg, check_blocking),
+    Ok(match state.segment_at(target, req.at) {
+        Some(seg) => Ok((target, seg)),
         None => Err(PieceError::UnknownAddress),
-    });
-    let Err(e) = result else {
-        return Ok(());
-    };
+    })
+}
+
+/// A finding at a piece written in a position that cannot go where it says.
+fn piece_finding(
+    state: &State,
+    lp: &LoadedPosition,
+    placed: u32,
+    req: &PieceRequest,
+    e: PieceError,
+) -> Finding {
     let rules = &lp.game.rules;
     let kname = &rules.pieces[req.kind].name;
     let at = req.at;
@@ -670,7 +682,7 @@ fn put_piece(
             )
         }),
     };
-    Err(f.in_file(&lp.file).at(req.loc, "piece"))
+    f.in_file(&lp.file).at(req.loc, "piece")
 }
 
 fn extra_turn_finding(
@@ -686,68 +698,6 @@ fn extra_turn_finding(
     .in_file(&lp.file)
     .at(loc, "another player")
     .help("the player who completes a feature that earns an extra turn plays the next turn; remove `player:` or name them")
-}
-
-/// Checks that a tile from an extra stack is placed exactly in extra turns.
-fn check_stack(
-    lp: &LoadedPosition,
-    state: &State,
-    tile: TileId,
-    bonus: Option<(usize, usize)>,
-    loc: &Sp<String>,
-) -> Result<(), Finding> {
-    let rules = &lp.game.rules;
-    let stack = lp.game.tiles.tiles[tile].stack;
-    match (bonus, stack) {
-        (Some((b, s)), t) if t != Some(s) => Err(Finding::new(
-            Check::ExtraTurnStack,
-            format!("this is {}'s extra turn: the tile comes from the {} stack", state.players[b], rules.stacks[s].name),
-        )
-        .in_file(&lp.file)
-        .at(&loc.loc, "not a tile of that stack")
-        .help("place a tile of that stack on the turn after the one that earned the extra turn")),
-        (None, Some(s)) if rules.stacks[s].order.is_some() => Ok(()),
-        (None, Some(s)) => Err(Finding::new(
-            Check::ExtraTurn,
-            format!("tiles of the {} stack are only placed in extra turns", rules.stacks[s].name),
-        )
-        .in_file(&lp.file)
-        .at(&loc.loc, "no extra turn was earned")
-        .help("an extra turn follows a turn that completed a feature earning one (a forest with a menhir)")),
-        _ => Ok(()),
-    }
-}
-
-/// Checks that announced token values exist in the supply.
-fn check_draws(lp: &LoadedPosition, draws: &[Sp<u32>]) -> Result<(), Finding> {
-    let Some(pool) = lp.game.rules.token_pools.first() else {
-        return match draws.first() {
-            Some(d) => Err(
-                Finding::new(Check::NoTokens, "these rules have no tokens to draw")
-                    .in_file(&lp.file)
-                    .at(&d.loc, "draws")
-                    .help("remove `draws`"),
-            ),
-            None => Ok(()),
-        };
-    };
-    for d in draws {
-        if !pool.values.iter().any(|&(v, _)| v == d.value) {
-            let values: Vec<String> = pool.values.iter().map(|(v, _)| v.to_string()).collect();
-            return Err(Finding::new(
-                Check::DrawValue,
-                format!("no {} token is worth {}", pool.name, d.value),
-            )
-            .in_file(&lp.file)
-            .at(&d.loc, "token value")
-            .help(format!(
-                "{} tokens are worth {}",
-                pool.name,
-                values.join(", ")
-            )));
-        }
-    }
-    Ok(())
 }
 
 /// A finding for a failed `mine`.
@@ -881,54 +831,242 @@ fn cover_items(
     Ok(())
 }
 
-/// Returns a piece named by a turn's `return_piece`, if an effect of the tile allows it.
-fn return_piece(
-    state: &mut State,
-    lp: &LoadedPosition,
-    player: usize,
-    allowed: Option<PieceKindId>,
-    r: &Sp<PieceRef>,
-) -> Result<(), Finding> {
-    let Some(kind) = allowed else {
-        return Err(Finding::new(Check::ReturnPiece, "no effect of the tile just placed lets a piece return")
-            .in_file(&lp.file)
-            .at(&r.loc, "return_piece")
-            .help("only tiles whose items have a `return_piece` effect (the shaman) allow it; remove `return_piece`"));
+/// Plays one turn of a turn log through the engine's turn ([`State::begin_turn`],
+/// [`State::take_back`], [`State::finish_turn`]), resolving the names written in the
+/// file first and turning every error into a finding at the value at fault.
+fn play_turn(state: &mut State, lp: &LoadedPosition, turn: &Sp<Turn>) -> Result<(), Finding> {
+    let player = match &turn.player {
+        Some(p) => player_id(lp, p)?,
+        None => state.to_play(),
     };
-    let segment = state
-        .board
-        .at(r.x.value, r.y.value)
-        .and_then(|placed| state.segment_at(placed, &r.at).map(|s| (placed, s)));
-    let returned = match segment {
-        Some((placed, seg)) => state.return_piece(player, kind, placed, seg),
-        None => false,
+    let tile = tile_id(lp, &turn.tile)?;
+    let rot = turns_of(lp, &turn.rotation)?;
+    let at = (turn.x.value, turn.y.value, rot);
+    let draws: Vec<u32> = turn.draws.iter().map(|d| d.value).collect();
+    let piece = match &turn.piece {
+        None => None,
+        Some(piece) => {
+            if let PiecePlacement::Kind(spec) = &piece.value {
+                if spec.x.is_some() != spec.y.is_some() {
+                    return Err(Finding::new(
+                        Check::PieceCell,
+                        "a piece's cell needs both `x` and `y`",
+                    )
+                    .in_file(&lp.file)
+                    .at(&piece.loc, "piece")
+                    .help("give both `x` and `y` of the tile the piece goes on, or neither for the tile just placed"));
+                }
+            }
+            Some(PieceRequest {
+                player,
+                kind: piece_kind(lp, piece.kind(), &piece.loc)?,
+                at: piece.at(),
+                loc: &piece.loc,
+                cell: piece.cell(),
+            })
+        }
     };
-    if returned {
-        let text = format!(
-            "{} takes back their {} at ({}, {}) {}",
-            state.players[player],
-            lp.game.rules.pieces[kind].name,
-            r.x.value,
-            r.y.value,
-            r.at.value
-        );
-        state.note(text);
-        Ok(())
-    } else {
-        Err(Finding::new(
-            Check::ReturnNoPiece,
-            format!(
-                "{} has no {} at ({}, {}) `{}`",
-                state.players[player],
-                lp.game.rules.pieces[kind].name,
-                r.x.value,
-                r.y.value,
-                r.at.value
-            ),
+    if let (Some(req), true) = (&piece, turn.mine) {
+        return Err(Finding::new(
+            Check::MineAndPiece,
+            "a turn places a piece or mines, not both",
         )
         .in_file(&lp.file)
-        .at(&r.at.loc, "no such piece")
-        .help("name the cell (x, y) and segment address of one of the player's pieces"))
+        .at(req.loc, "piece")
+        .help("step 2 of a turn is one of: place a piece, or take a token (`mine: true`)"));
+    }
+    let fail = |state: &State, e: TurnError, placed: Option<u32>| {
+        turn_finding(state, lp, turn, tile, player, e, piece.as_ref().zip(placed))
+    };
+    let mut begun = state
+        .begin_turn(player, tile, at, &draws)
+        .map_err(|e| fail(state, e, None))?;
+    let placed = begun.placed();
+    if let Some(r) = &turn.return_piece {
+        let target = state
+            .board
+            .at(r.x.value, r.y.value)
+            .and_then(|on| state.segment_at(on, &r.at).map(|s| (on, s)));
+        let result = match target {
+            Some((on, seg)) => state.take_back(&mut begun, on, seg),
+            // No such segment: no piece of the player there either.
+            None => Err(match begun.may_take_back() {
+                Some(kind) => TurnError::TakeBackNoPiece { kind },
+                None => TurnError::TakeBackNotAllowed,
+            }),
+        };
+        result.map_err(|e| fail(state, e, Some(placed)))?;
+    }
+    let action = match &piece {
+        Some(req) => match piece_target(state, lp, placed, req)? {
+            Ok((on, segment)) => Action::Piece {
+                kind: req.kind,
+                on: (on != placed).then_some(on),
+                segment,
+            },
+            Err(e) => return Err(piece_finding(state, lp, placed, req, e)),
+        },
+        None if turn.mine => Action::Mine,
+        None => Action::Pass,
+    };
+    let events = state
+        .finish_turn(begun, action)
+        .map_err(|e| fail(state, e, Some(placed)))?;
+    note_events(state, lp, player, &events);
+    Ok(())
+}
+
+/// Notes for the report: what a turn did besides scoring (a piece taken back, a token
+/// mined, an extra turn earned), in the rule set's words.
+fn note_events(state: &mut State, lp: &LoadedPosition, player: usize, events: &[Event]) {
+    let rules = &lp.game.rules;
+    for e in events {
+        let text = match *e {
+            Event::TakenBack { kind, on, segment } => {
+                let p = state.board.placed[on as usize];
+                format!(
+                    "{} takes back their {} at ({}, {}) {}",
+                    state.players[player],
+                    rules.pieces[kind].name,
+                    p.x,
+                    p.y,
+                    state.address_of(on, segment)
+                )
+            }
+            Event::Mined { pool } => {
+                let pool = &rules.token_pools[pool];
+                let piece = pool
+                    .taken_by
+                    .map_or("piece", |k| rules.pieces[k].name.as_str());
+                format!(
+                    "{} takes the top token of the {} under their {piece}",
+                    state.players[player], rules.features[pool.feature].name
+                )
+            }
+            Event::ExtraTurn { player, stack } => format!(
+                "{} earns an extra turn with a tile from the {} stack",
+                state.players[player], rules.stacks[stack].name
+            ),
+            _ => continue,
+        };
+        state.note(text);
+    }
+}
+
+/// A finding for a turn the engine refused, at the value written in the turn that is at
+/// fault.
+fn turn_finding(
+    state: &State,
+    lp: &LoadedPosition,
+    turn: &Sp<Turn>,
+    tile: TileId,
+    player: usize,
+    e: TurnError,
+    piece: Option<(&PieceRequest, u32)>,
+) -> Finding {
+    let rules = &lp.game.rules;
+    let loc = &turn.tile;
+    match e {
+        TurnError::GameOver => Finding::new(
+            Check::GameOver,
+            "the game is over: every tile of the main pile has been placed",
+        )
+        .in_file(&lp.file)
+        .at(&loc.loc, "a turn after the last one")
+        .help("the game ends after the turn in which the last tile of the main pile is placed (tiles of other stacks do not extend it)"),
+        TurnError::ExtraTurnPlayer { player: b } => {
+            let at = turn.player.as_ref().map_or(&loc.loc, |p| &p.loc);
+            extra_turn_finding(lp, state, b, at)
+        }
+        TurnError::ExtraTurnStack { player: b, stack: s } => Finding::new(
+            Check::ExtraTurnStack,
+            format!("this is {}'s extra turn: the tile comes from the {} stack", state.players[b], rules.stacks[s].name),
+        )
+        .in_file(&lp.file)
+        .at(&loc.loc, "not a tile of that stack")
+        .help("place a tile of that stack on the turn after the one that earned the extra turn"),
+        TurnError::OnlyInExtraTurns { stack: s } => Finding::new(
+            Check::ExtraTurn,
+            format!("tiles of the {} stack are only placed in extra turns", rules.stacks[s].name),
+        )
+        .in_file(&lp.file)
+        .at(&loc.loc, "no extra turn was earned")
+        .help("an extra turn follows a turn that completed a feature earning one (a forest with a menhir)"),
+        TurnError::PileOrder(w) => pile_order_finding(lp, tile, &w, loc),
+        TurnError::Lay(e) => place_finding(state, lp, tile, (turn.x.value, turn.y.value), e, loc),
+        TurnError::NoTokens => {
+            let at = turn.draws.first().map_or(&loc.loc, |d| &d.loc);
+            Finding::new(Check::NoTokens, "these rules have no tokens to draw")
+                .in_file(&lp.file)
+                .at(at, "draws")
+                .help("remove `draws`")
+        }
+        TurnError::DrawValue { index } => {
+            let d = &turn.draws[index.min(turn.draws.len().saturating_sub(1))];
+            let values: Vec<String> = rules
+                .token_pools
+                .first()
+                .map(|p| p.values.iter().map(|(v, _)| v.to_string()).collect())
+                .unwrap_or_default();
+            let name = rules.token_pools.first().map_or("", |p| p.name.as_str());
+            Finding::new(
+                Check::DrawValue,
+                format!("no {name} token is worth {}", d.value),
+            )
+            .in_file(&lp.file)
+            .at(&d.loc, "token value")
+            .help(format!("{name} tokens are worth {}", values.join(", ")))
+        }
+        TurnError::TakeBackNotAllowed => {
+            let at = turn.return_piece.as_ref().map_or(&loc.loc, |r| &r.loc);
+            Finding::new(Check::ReturnPiece, "no effect of the tile just placed lets a piece return")
+                .in_file(&lp.file)
+                .at(at, "return_piece")
+                .help("only tiles whose items have a `return_piece` effect (the shaman) allow it; remove `return_piece`")
+        }
+        TurnError::TakeBackNoPiece { kind } => {
+            let (x, y, at, l) = match &turn.return_piece {
+                Some(r) => (r.x.value, r.y.value, r.at.value.as_str(), &r.at.loc),
+                None => (0, 0, "", &loc.loc),
+            };
+            Finding::new(
+                Check::ReturnNoPiece,
+                format!(
+                    "{} has no {} at ({x}, {y}) `{at}`",
+                    state.players[player], rules.pieces[kind].name
+                ),
+            )
+            .in_file(&lp.file)
+            .at(l, "no such piece")
+            .help("name the cell (x, y) and segment address of one of the player's pieces")
+        }
+        TurnError::Mine(e) => mine_finding(lp, state, player, e, &loc.loc),
+        TurnError::DrawsLeft { left } => {
+            let n = turn.draws.len();
+            let at = turn.draws.get(n.saturating_sub(left)).map_or(&loc.loc, |d| &d.loc);
+            Finding::new(
+                Check::DrawCount,
+                format!("`draws` lists {left} value(s) more than the tokens taken this turn"),
+            )
+            .in_file(&lp.file)
+            .at(at, "not drawn")
+            .help("list one value per token the player takes this turn, in the order taken")
+        }
+        TurnError::Piece(e) => match piece {
+            Some((req, placed)) => piece_finding(state, lp, placed, req, e),
+            // Only a piece written in the turn can be refused; located at the tile if not.
+            None => {
+                let req = PieceRequest {
+                    player,
+                    kind: 0,
+                    at: "",
+                    loc: &loc.loc,
+                    cell: None,
+                };
+                let placed = state.board.placed.len().saturating_sub(1) as u32;
+                piece_finding(state, lp, placed, &req, e)
+            }
+        },
     }
 }
 
@@ -962,120 +1100,11 @@ fn replay_inner<'g>(lp: &'g LoadedPosition, limit: Option<usize>) -> Result<Stat
                 (lp.game.tiles.start, 0, Sp::at(id, lp.game.tiles.start_loc))
             }
         };
-        let placed = place(&mut state, lp, start, (0, 0, rot), &loc, true)?;
-        state.put_tokens(placed);
-        let mut next = 0usize;
-        // An extra turn earned on the previous turn: (player, stack).
-        let mut bonus: Option<(usize, usize)> = None;
+        state
+            .place_start(start, rot)
+            .map_err(|e| place_finding(&state, lp, start, (0, 0), e, &loc))?;
         for turn in turns.iter().take(limit.unwrap_or(usize::MAX)) {
-            if state.main_pile_empty() {
-                return Err(Finding::new(
-                    Check::GameOver,
-                    "the game is over: every tile of the main pile has been placed",
-                )
-                .in_file(&lp.file)
-                .at(&turn.tile.loc, "a turn after the last one")
-                .help("the game ends after the turn in which the last tile of the main pile is placed (tiles of other stacks do not extend it)"));
-            }
-            state.turn += 1;
-            let player = match (&turn.player, bonus) {
-                (Some(p), Some((b, _))) => {
-                    let named = player_id(lp, p)?;
-                    if named != b {
-                        return Err(extra_turn_finding(lp, &state, b, &p.loc));
-                    }
-                    named
-                }
-                (Some(p), None) => player_id(lp, p)?,
-                (None, Some((b, _))) => b,
-                (None, None) => next % state.players.len(),
-            };
-            next = player + 1;
-            state.last_player = player;
-            let tile = tile_id(lp, &turn.tile)?;
-            check_stack(lp, &state, tile, bonus, &turn.tile)?;
-            if bonus.is_none() {
-                check_pile_order(lp, &state, tile, &turn.tile)?;
-            }
-            let in_bonus = bonus.take().is_some();
-            let rot = turns_of(lp, &turn.rotation)?;
-            let at = (turn.x.value, turn.y.value, rot);
-            let placed = place(&mut state, lp, tile, at, &turn.tile, true)?;
-            state.put_tokens(placed);
-            check_draws(lp, &turn.draws)?;
-            state.draws = turn.draws.iter().map(|d| d.value).collect();
-            let may_return = state.apply_effects(player, placed);
-            if let Some(r) = &turn.return_piece {
-                return_piece(&mut state, lp, player, may_return, r)?;
-            }
-            if let Some(piece) = &turn.piece {
-                let req = PieceRequest {
-                    player,
-                    kind: piece_kind(lp, piece.kind(), &piece.loc)?,
-                    at: piece.at(),
-                    loc: &piece.loc,
-                    cell: piece.cell(),
-                };
-                if let PiecePlacement::Kind(spec) = &piece.value {
-                    if spec.x.is_some() != spec.y.is_some() {
-                        return Err(Finding::new(
-                            Check::PieceCell,
-                            "a piece's cell needs both `x` and `y`",
-                        )
-                        .in_file(&lp.file)
-                        .at(&piece.loc, "piece")
-                        .help("give both `x` and `y` of the tile the piece goes on, or neither for the tile just placed"));
-                    }
-                }
-                if turn.mine {
-                    return Err(Finding::new(
-                        Check::MineAndPiece,
-                        "a turn places a piece or mines, not both",
-                    )
-                    .in_file(&lp.file)
-                    .at(&piece.loc, "piece")
-                    .help(
-                        "step 2 of a turn is one of: place a piece, or take a token (`mine: true`)",
-                    ));
-                }
-                put_piece(&mut state, lp, placed, &req, true)?;
-            }
-            if turn.mine {
-                if let Err(e) = state.mine(player) {
-                    return Err(mine_finding(lp, &state, player, e, &turn.tile.loc));
-                }
-                let text = format!(
-                    "{} takes the top token of the mountain under their tent",
-                    state.players[player]
-                );
-                state.note(text);
-            }
-            let completed = state.score_completed(placed);
-            if !state.draws.is_empty() {
-                return Err(Finding::new(
-                    Check::DrawCount,
-                    format!(
-                        "`draws` lists {} value(s) more than the tokens taken this turn",
-                        state.draws.len()
-                    ),
-                )
-                .in_file(&lp.file)
-                .at(
-                    &turn.draws[turn.draws.len() - state.draws.len()].loc,
-                    "not drawn",
-                )
-                .help("list one value per token the player takes this turn, in the order taken"));
-            }
-            if !in_bonus {
-                bonus = earned_bonus(&state, &completed).map(|stack| (player, stack));
-                if let Some((p, stack)) = bonus {
-                    let text = format!(
-                        "{} earns an extra turn with a tile from the {} stack",
-                        state.players[p], lp.game.rules.stacks[stack].name
-                    );
-                    state.note(text);
-                }
-            }
+            play_turn(&mut state, lp, turn)?;
         }
     } else if let Some(board) = &lp.position.board {
         check_snapshot_start(lp, board)?;

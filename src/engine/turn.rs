@@ -1,0 +1,512 @@
+//! One way to play a turn: the turn sequence of the rules (digest section 1), written once
+//! and used by position replay, by [`crate::play`] and by simulation.
+//!
+//! A turn is a [`Move`]: the player, the tile drawn and where it goes, optionally a piece
+//! of theirs taken back by an effect of the tile, and the [`Action`] of step 2 (place a
+//! piece, take a token, or nothing). [`State::apply`] plays a whole move; the same turn can
+//! be played in stages, [`State::begin_turn`] (the tile and its effects; it returns the
+//! [`Begun`] turn), [`State::take_back`] and [`State::finish_turn`] (the action, scoring,
+//! extra turns), so that a caller can look at the board with the tile on it before
+//! choosing the action ([`State::actions`]): position replay resolves piece addresses on
+//! the tile just placed that way, and players choose their piece that way.
+//!
+//! The state keeps the turn order itself ([`State::to_play`]): the next player in order,
+//! or the player who earned an extra turn. Errors are [`TurnError`]s, with ids and no text;
+//! a turn that fails leaves the state in the middle of that turn (discard it).
+
+use super::*;
+
+/// What a player does in step 2 of a turn, after placing the tile.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Action {
+    /// Nothing.
+    Pass,
+    /// Put a piece from supply (or move a movable one) on a segment.
+    Piece {
+        /// Piece kind.
+        kind: PieceKindId,
+        /// The placed tile (index in placement order) it goes on; `None`: the tile just
+        /// placed. Only pieces that may go anywhere name another tile.
+        on: Option<u32>,
+        /// Segment index on that tile's definition.
+        segment: usize,
+    },
+    /// Take the top token of the feature where the player's token-taking piece stands.
+    Mine,
+}
+
+/// One whole turn: who plays, the tile and where it goes (cell, quarter turns clockwise),
+/// a piece taken back by an effect of the tile (its placed tile and segment), and the
+/// action. Tiles are ids of the game's tile set.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Move {
+    /// The player (index in turn order).
+    pub player: usize,
+    /// The tile drawn.
+    pub tile: TileId,
+    /// Column.
+    pub x: i32,
+    /// Row (grows to the south).
+    pub y: i32,
+    /// Quarter turns clockwise, 0–3.
+    pub turns: u8,
+    /// A piece of the player returned to supply by an effect of the tile (shaman).
+    pub take_back: Option<(u32, usize)>,
+    /// Step 2 of the turn.
+    pub action: Action,
+}
+
+/// Something that happened in a turn, for whoever reports or learns from it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Event {
+    /// The tile went on the board with this index in placement order.
+    Placed {
+        /// Index of the placed tile.
+        placed: u32,
+    },
+    /// A feature (or an effect) scored: the index of its entry in [`State::events`].
+    Scored {
+        /// Index into [`State::events`].
+        event: usize,
+    },
+    /// A piece went back to supply through an effect of the tile.
+    TakenBack {
+        /// Its kind.
+        kind: PieceKindId,
+        /// The placed tile it stood on.
+        on: u32,
+        /// Its segment there.
+        segment: usize,
+    },
+    /// A piece was put on the board (or moved).
+    PiecePlaced {
+        /// Its kind.
+        kind: PieceKindId,
+        /// The placed tile it stands on.
+        on: u32,
+        /// Its segment there.
+        segment: usize,
+    },
+    /// The player took a token with their token-taking piece.
+    Mined {
+        /// The token pool.
+        pool: usize,
+    },
+    /// The player earned an extra turn with a tile of this stack.
+    ExtraTurn {
+        /// The player.
+        player: usize,
+        /// The stack the extra tile comes from.
+        stack: usize,
+    },
+}
+
+/// Why a move is not legal now. Ids only: callers that report it (position replay) add
+/// the names and the place in their file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum TurnError {
+    /// Every tile of the main pile has been placed: the game is over.
+    GameOver,
+    /// Another player earned an extra turn on the previous turn; it is theirs.
+    ExtraTurnPlayer {
+        /// The player whose extra turn it is.
+        player: usize,
+    },
+    /// An extra turn is played with a tile of its stack.
+    ExtraTurnStack {
+        /// The player whose extra turn it is.
+        player: usize,
+        /// The stack the tile must come from.
+        stack: usize,
+    },
+    /// Tiles of this stack are only placed in extra turns.
+    OnlyInExtraTurns {
+        /// The stack.
+        stack: usize,
+    },
+    /// A stack played before the tile's pile still has tiles that fit.
+    PileOrder(Waiting),
+    /// The tile cannot be laid there.
+    Lay(LayError),
+    /// A token value announced for this turn is not a value of the token supply (index in
+    /// the draws).
+    DrawValue {
+        /// Index of the value in the turn's draws.
+        index: usize,
+    },
+    /// The rules have no tokens, but values were announced.
+    NoTokens,
+    /// No effect of the tile lets a piece return.
+    TakeBackNotAllowed,
+    /// The player has no piece of the kind the effect returns there.
+    TakeBackNoPiece {
+        /// The piece kind the effect returns.
+        kind: PieceKindId,
+    },
+    /// The piece cannot go there.
+    Piece(PieceError),
+    /// The player cannot take a token.
+    Mine(MineError),
+    /// More token values were announced than tokens were taken (how many are left over).
+    DrawsLeft {
+        /// Values not used.
+        left: usize,
+    },
+}
+
+/// Why a tile cannot be laid at a cell.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum LayError {
+    /// Every copy of the tile is on the board already.
+    Exhausted,
+    /// The tile does not fit there.
+    Place(PlaceError),
+    /// It fits but breaks a placement rule of its stack or a feature kind.
+    Rule(RuleBreak),
+}
+
+/// A turn begun by [`State::begin_turn`] on a state and not yet finished: pass it to
+/// [`State::actions`], [`State::take_back`] and [`State::finish_turn`] of the same state.
+#[derive(Debug)]
+pub struct Begun {
+    player: usize,
+    placed: u32,
+    may_take_back: Option<PieceKindId>,
+    extra: bool,
+    events: Vec<Event>,
+}
+
+impl Begun {
+    /// The player of the turn.
+    pub fn player(&self) -> usize {
+        self.player
+    }
+
+    /// The index of the tile placed this turn.
+    pub fn placed(&self) -> u32 {
+        self.placed
+    }
+
+    /// The piece kind an effect of the tile lets the player take back (shaman), if any.
+    pub fn may_take_back(&self) -> Option<PieceKindId> {
+        self.may_take_back
+    }
+}
+
+impl State<'_> {
+    /// The player whose turn is next: the one who earned an extra turn, else the next in
+    /// turn order.
+    pub fn to_play(&self) -> usize {
+        match self.extra_turn {
+            Some((p, _)) => p,
+            None => self.next_player % self.players.len().max(1),
+        }
+    }
+
+    /// The stack the next tile must come from when the next turn is an extra turn.
+    pub fn extra_turn_stack(&self) -> Option<usize> {
+        self.extra_turn.map(|(_, s)| s)
+    }
+
+    /// Whether the game is over: every copy of the main pile is on the board (the game ends
+    /// after the turn that placed the last one; tiles of other stacks do not extend it).
+    pub fn game_over(&self) -> bool {
+        self.main_pile_empty()
+    }
+
+    /// Places the start tile at (0, 0) with `turns` quarter turns, before the first turn.
+    ///
+    /// Errors: [`LayError`] (used up, or the board is not empty).
+    pub fn place_start(&mut self, tile: TileId, turns: u8) -> Result<u32, LayError> {
+        let placed = self.lay(tile, 0, 0, turns, true)?;
+        self.put_tokens(placed);
+        Ok(placed)
+    }
+
+    /// Lays a tile: checks the copies left, the fit (`adjacency`: it must touch the board,
+    /// off for a snapshot's tiles, laid in any order) and, with `adjacency`, the placement
+    /// rules; then places it and counts the copy. Returns its index in placement order.
+    ///
+    /// Errors: [`LayError`].
+    pub fn lay(
+        &mut self,
+        tile: TileId,
+        x: i32,
+        y: i32,
+        turns: u8,
+        adjacency: bool,
+    ) -> Result<u32, LayError> {
+        let def = &self.game.tiles.tiles[tile];
+        if self.used[tile] >= def.count {
+            return Err(LayError::Exhausted);
+        }
+        let fits = self.board.fits(&self.game.tiles, tile, x, y, turns);
+        match fits {
+            Ok(()) => {}
+            Err(PlaceError::NotAdjacent) if !adjacency || self.board.placed.is_empty() => {}
+            Err(e) => return Err(LayError::Place(e)),
+        }
+        self.placement_rules(tile, x, y, turns, adjacency)
+            .map_err(LayError::Rule)?;
+        self.count_copy(tile);
+        Ok(self
+            .board
+            .place(&self.game.rules, &self.game.tiles, tile, x, y, turns))
+    }
+
+    /// Step 1 of a turn: `player` places `tile` at (x, y) turned `turns` quarter turns; the
+    /// tokens it brings are laid and the effects of its items applied. `draws` are the
+    /// values of the tokens taken this turn, in the order taken (unknown values: leave
+    /// them out). Returns the turn begun.
+    ///
+    /// Errors: [`TurnError`]: the game is over, the wrong player or stack for an extra turn,
+    /// a stack played before this pile is not done, the tile is used up, does not fit or
+    /// breaks a placement rule, a draw value does not exist.
+    pub fn begin_turn(
+        &mut self,
+        player: usize,
+        tile: TileId,
+        (x, y, turns): (i32, i32, u8),
+        draws: &[u32],
+    ) -> Result<Begun, TurnError> {
+        if self.game_over() {
+            return Err(TurnError::GameOver);
+        }
+        let extra = self.extra_turn;
+        if let Some((p, _)) = extra {
+            if p != player {
+                return Err(TurnError::ExtraTurnPlayer { player: p });
+            }
+        }
+        self.turn += 1;
+        self.last_player = player;
+        self.next_player = player + 1;
+        let rules = &self.game.rules;
+        let stack = self.game.tiles.tiles[tile].stack;
+        match (extra, stack) {
+            (Some((p, s)), t) if t != Some(s) => {
+                return Err(TurnError::ExtraTurnStack {
+                    player: p,
+                    stack: s,
+                });
+            }
+            (None, Some(s)) if rules.stacks[s].order.is_none() => {
+                return Err(TurnError::OnlyInExtraTurns { stack: s });
+            }
+            _ => {}
+        }
+        if extra.is_none() {
+            if let Some(w) = self.pile_waiting(stack) {
+                return Err(TurnError::PileOrder(w));
+            }
+        }
+        self.extra_turn = None;
+        let placed = self.lay(tile, x, y, turns, true).map_err(TurnError::Lay)?;
+        self.put_tokens(placed);
+        match rules.token_pools.first() {
+            None if !draws.is_empty() => return Err(TurnError::NoTokens),
+            None => {}
+            Some(pool) => {
+                if let Some(index) = draws
+                    .iter()
+                    .position(|d| !pool.values.iter().any(|&(v, _)| v == *d))
+                {
+                    return Err(TurnError::DrawValue { index });
+                }
+            }
+        }
+        self.draws = draws.iter().copied().collect();
+        let scored = self.events.len();
+        let may_take_back = self.apply_effects(player, placed);
+        let mut events = vec![Event::Placed { placed }];
+        events.extend((scored..self.events.len()).map(|event| Event::Scored { event }));
+        Ok(Begun {
+            player,
+            placed,
+            may_take_back,
+            extra: extra.is_some(),
+            events,
+        })
+    }
+
+    /// Returns the player's piece on a segment of a placed tile to supply, when an effect
+    /// of the tile just placed allows it (shaman); between [`State::begin_turn`] and
+    /// [`State::finish_turn`].
+    ///
+    /// Errors: [`TurnError::TakeBackNotAllowed`], [`TurnError::TakeBackNoPiece`].
+    pub fn take_back(
+        &mut self,
+        begun: &mut Begun,
+        on: u32,
+        segment: usize,
+    ) -> Result<(), TurnError> {
+        let player = begun.player;
+        let Some(kind) = begun.may_take_back else {
+            return Err(TurnError::TakeBackNotAllowed);
+        };
+        let valid = (on as usize) < self.board.placed.len()
+            && segment
+                < self.game.tiles.tiles[self.board.placed[on as usize].tile]
+                    .segments
+                    .len();
+        if !valid || !self.return_piece(player, kind, on, segment) {
+            return Err(TurnError::TakeBackNoPiece { kind });
+        }
+        begun.events.push(Event::TakenBack { kind, on, segment });
+        Ok(())
+    }
+
+    /// Every action the player of the turn begun may take: nothing, each piece kind on
+    /// each segment it may go on (the tile just placed, or any tile for pieces that may go
+    /// anywhere), taking a token.
+    pub fn actions(&self, p: &Begun) -> Vec<Action> {
+        let mut out = vec![Action::Pass];
+        let rules = &self.game.rules;
+        for kind in 0..rules.pieces.len() {
+            let anywhere = rules.pieces[kind].anywhere;
+            let tiles: Vec<u32> = if anywhere {
+                (0..self.board.placed.len() as u32).collect()
+            } else {
+                vec![p.placed]
+            };
+            for on in tiles {
+                let def = &self.game.tiles.tiles[self.board.placed[on as usize].tile];
+                for segment in 0..def.segments.len() {
+                    if self
+                        .can_place_piece(p.player, kind, on, segment, true)
+                        .is_ok()
+                    {
+                        out.push(Action::Piece {
+                            kind,
+                            on: (on != p.placed).then_some(on),
+                            segment,
+                        });
+                    }
+                }
+            }
+        }
+        if self.can_mine(p.player) {
+            out.push(Action::Mine);
+        }
+        out
+    }
+
+    /// Step 2 and the end of the turn begun: the action, then every feature the tile
+    /// completed scores (pieces return), then an extra turn is earned if the rules give
+    /// one (not during an extra turn). Returns what happened in the whole turn.
+    ///
+    /// Errors: [`TurnError::Piece`], [`TurnError::Mine`], [`TurnError::DrawsLeft`].
+    pub fn finish_turn(&mut self, begun: Begun, action: Action) -> Result<Vec<Event>, TurnError> {
+        let Begun {
+            player,
+            placed,
+            extra,
+            mut events,
+            ..
+        } = begun;
+        match action {
+            Action::Pass => {}
+            Action::Piece { kind, on, segment } => {
+                let target = match on {
+                    Some(_) if !self.game.rules.pieces[kind].anywhere => {
+                        return Err(TurnError::Piece(PieceError::NotAnywhere));
+                    }
+                    Some(t) => t,
+                    None => placed,
+                };
+                let valid = (target as usize) < self.board.placed.len()
+                    && segment
+                        < self.game.tiles.tiles[self.board.placed[target as usize].tile]
+                            .segments
+                            .len();
+                if !valid {
+                    return Err(TurnError::Piece(PieceError::UnknownAddress));
+                }
+                self.place_piece(player, kind, target, segment, true)
+                    .map_err(TurnError::Piece)?;
+                events.push(Event::PiecePlaced {
+                    kind,
+                    on: target,
+                    segment,
+                });
+            }
+            Action::Mine => {
+                let pool = self.mine(player).map_err(TurnError::Mine)?;
+                events.push(Event::Mined { pool });
+            }
+        }
+        let scored = self.events.len();
+        let completed = self.score_completed(placed);
+        events.extend((scored..self.events.len()).map(|event| Event::Scored { event }));
+        if !self.draws.is_empty() {
+            return Err(TurnError::DrawsLeft {
+                left: self.draws.len(),
+            });
+        }
+        if !extra {
+            self.extra_turn = earned_bonus(self, &completed).map(|stack| (player, stack));
+            if let Some((player, stack)) = self.extra_turn {
+                events.push(Event::ExtraTurn { player, stack });
+            }
+        }
+        Ok(events)
+    }
+
+    /// Plays a whole move (see [`Move`]): [`State::begin_turn`], [`State::take_back`],
+    /// [`State::finish_turn`]. `draws`: the token values taken this turn, as for
+    /// `begin_turn`.
+    ///
+    /// Errors: the first [`TurnError`] of the turn.
+    pub fn apply(&mut self, mv: &Move, draws: &[u32]) -> Result<Vec<Event>, TurnError> {
+        let mut begun = self.begin_turn(mv.player, mv.tile, (mv.x, mv.y, mv.turns), draws)?;
+        if let Some((on, segment)) = mv.take_back {
+            self.take_back(&mut begun, on, segment)?;
+        }
+        self.finish_turn(begun, mv.action)
+    }
+
+    /// Every legal move with `tile` for the player to play: each legal placement, and
+    /// after it each action (see [`State::actions`]); an effect's optional take-back is not
+    /// enumerated (never taken). Empty when the tile may not be drawn now or fits
+    /// nowhere. Costs one copy of the state per placement.
+    pub fn legal_moves(&self, tile: TileId) -> Vec<Move> {
+        let player = self.to_play();
+        if self.game_over() || !self.may_draw(tile) {
+            return Vec::new();
+        }
+        let mut out = Vec::new();
+        for p in self.legal_placements(tile) {
+            let turns = (p.rotation / 90) as u8;
+            let mut next = self.clone();
+            let Ok(begun) = next.begin_turn(player, tile, (p.x, p.y, turns), &[]) else {
+                continue;
+            };
+            for action in next.actions(&begun) {
+                out.push(Move {
+                    player,
+                    tile,
+                    x: p.x,
+                    y: p.y,
+                    turns,
+                    take_back: None,
+                    action,
+                });
+            }
+        }
+        out
+    }
+
+    /// Whether a tile may be drawn for the next turn: a copy is left, and it comes from
+    /// the extra turn's stack, or (in an ordinary turn) from a pile that may be drawn now.
+    pub fn may_draw(&self, tile: TileId) -> bool {
+        let def = &self.game.tiles.tiles[tile];
+        if self.used[tile] >= def.count {
+            return false;
+        }
+        match (self.extra_turn, def.stack) {
+            (Some((_, s)), t) => t == Some(s),
+            (None, Some(s)) if self.game.rules.stacks[s].order.is_none() => false,
+            (None, stack) => self.pile_waiting(stack).is_none(),
+        }
+    }
+}
