@@ -2090,6 +2090,23 @@ turns:
   - {tile: 85, x: 0, y: -1, rotation: 0}
 ",
     }
+    /// A tile is set aside though it has a legal placement.
+    SetAsideFits => "position::set_aside_fits", Error {
+        why: "A drawn tile is set aside only when it fits nowhere on the board (base rules: \
+              such a tile is discarded and another drawn); one that fits must be placed.",
+        bad: "\
+tileset: ../tilesets/base.yaml
+players: [Ann, Bob]
+turns:
+  - {tile: E, x: 0, y: -1, rotation: 180, set_aside: [V]}
+",
+        fixed: "\
+tileset: ../tilesets/base.yaml
+players: [Ann, Bob]
+turns:
+  - {tile: E, x: 0, y: -1, rotation: 180}
+",
+    }
     /// An extra turn is played by another player than the one who earned it.
     ExtraTurnPlayer => "position::extra_turn_player", Error {
         why: "The player who completes a feature that earns an extra turn plays it, at once; \

@@ -46,6 +46,130 @@ pub use diag::{Check, Failure, Finding};
 pub use engine::{PieceOption, Placement};
 pub use render::ScoreReport;
 
+/// What `tessera play` plays: the game (rule set, tile sets played together), the seats,
+/// the seed and the agents.
+#[derive(Debug, Clone)]
+pub struct PlayOptions {
+    /// Rule set; default the first tile set's.
+    pub ruleset: Option<PathBuf>,
+    /// Tile sets played together (rule set and start tile from the first).
+    pub tilesets: Vec<PathBuf>,
+    /// Number of players (seats), 1 or more.
+    pub players: usize,
+    /// Seed of the draws and the agents' choices: the same seed gives the same game.
+    pub seed: u64,
+    /// One agent per seat, repeated when fewer are given (default random).
+    pub agents: Vec<engine::play::Agent>,
+    /// Where the position file will be written (paths in it are relative to its
+    /// directory); `None`: relative to the current directory.
+    pub out: Option<PathBuf>,
+}
+
+/// A game played by [`play`]: the position file's text and the points per seat.
+#[derive(Debug, Clone)]
+pub struct Played {
+    /// The position file (YAML) with the whole turn log; `tessera score --final` on it
+    /// gives `points`.
+    pub position: String,
+    /// Player names, in turn order.
+    pub players: Vec<String>,
+    /// Total points per player after end-of-game scoring (tokens of known value included).
+    pub points: Vec<i64>,
+    /// Turns played.
+    pub turns: usize,
+    /// Tiles drawn that fit nowhere and were set aside.
+    pub set_aside: usize,
+}
+
+/// Plays one whole game (see [`engine::play`]) and writes it as a position file.
+///
+/// Errors: findings in the rule set or tile sets (or a start tile that cannot be laid),
+/// a tool failure when a file cannot be read.
+pub fn play(opts: &PlayOptions) -> Result<Played, Failure> {
+    let here =
+        std::env::current_dir().map_err(|e| Failure::Tool(format!("current directory: {e}")))?;
+    let dir = match opts.out.as_deref().and_then(Path::parent) {
+        Some(p) if !p.as_os_str().is_empty() => here.join(p),
+        _ => here.clone(),
+    };
+    let dir = std::fs::canonicalize(&dir).unwrap_or(dir);
+    let written = |p: &Path| -> String {
+        let text = p.to_string_lossy();
+        if text.starts_with(load::BUNDLED_PREFIX) {
+            return text.into_owned();
+        }
+        let abs = std::fs::canonicalize(here.join(p)).unwrap_or_else(|_| here.join(p));
+        load::relative(&dir, &abs)
+    };
+    let q = |s: &str| serde_json::to_string(s).unwrap_or_default();
+    let players: Vec<String> = (1..=opts.players.max(1)).map(|i| format!("P{i}")).collect();
+    let agents: Vec<&str> = opts
+        .agents
+        .iter()
+        .map(|a| match a {
+            engine::play::Agent::Random => "random",
+            engine::play::Agent::Greedy => "greedy",
+        })
+        .collect();
+    let mut header = format!(
+        "# Played by tessera play: seed {}, agents {}.\nname: {}\n",
+        opts.seed,
+        if agents.is_empty() {
+            "random".to_string()
+        } else {
+            agents.join(", ")
+        },
+        q(&format!("A game played by tessera (seed {})", opts.seed))
+    );
+    let sets: Vec<String> = opts.tilesets.iter().map(|p| q(&written(p))).collect();
+    header.push_str(&format!("tileset: [{}]\n", sets.join(", ")));
+    if let Some(r) = &opts.ruleset {
+        header.push_str(&format!("ruleset: {}\n", q(&written(r))));
+    }
+    header.push_str(&format!(
+        "players: [{}]\n",
+        players.iter().map(|p| q(p)).collect::<Vec<_>>().join(", ")
+    ));
+    let file = diag::SourceFile::new(&dir.join("played.yaml"), format!("{header}turns: []\n"));
+    let lp = engine::load_position_file(&file)?;
+    let state = engine::State::new(&lp.game, players.clone(), lp.options.clone());
+    let agents = if opts.agents.is_empty() {
+        vec![engine::play::Agent::Random]
+    } else {
+        opts.agents.clone()
+    };
+    let game = engine::play::play_game(state, &agents, opts.seed, limits::MAX_PLAYED_TURNS)
+        .map_err(|e| Failure::Tool(format!("the start tile cannot be laid: {e:?}")))?;
+    if game.turns.is_empty() && game.state.game_over() {
+        return Err(Failure::Tool(format!(
+            "nothing to play: the tile set{} {} no main pile (tiles outside every stack); an expansion is played together with a base set, e.g. `tessera play RULESET tilesets/base.yaml EXPANSION.yaml`",
+            if opts.tilesets.len() == 1 { "" } else { "s" },
+            if opts.tilesets.len() == 1 {
+                "has"
+            } else {
+                "have"
+            }
+        )));
+    }
+    let position = render::played_position(&render::PlayedHeader { text: header }, &game);
+    let tokens = game.state.token_points();
+    let points = (0..players.len())
+        .map(|p| {
+            game.state.points[p]
+                .saturating_add(game.state.final_points[p])
+                .saturating_add(tokens[p].0)
+        })
+        .collect();
+    Ok(Played {
+        position,
+        players,
+        points,
+        turns: game.turns.len(),
+        set_aside: game.turns.iter().map(|t| t.set_aside.len()).sum::<usize>()
+            + game.set_aside_at_end.len(),
+    })
+}
+
 /// How to score a position.
 #[derive(Debug, Clone, Default)]
 pub struct ScoreOptions {

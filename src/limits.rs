@@ -163,6 +163,10 @@ pub const SNIPPET_MAX_MARK: usize = 120;
 /// covering more lines is drawn over its first line.
 pub const SNIPPET_MAX_LINES: usize = 20;
 
+/// The most turns `tessera play` plays in one game (a guard for a rule set whose piles
+/// never run out; a real game has under 100 turns, a large composed set a few hundred).
+pub const MAX_PLAYED_TURNS: usize = 100_000;
+
 #[cfg(test)]
 mod tests {
     #[test]

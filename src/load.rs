@@ -926,3 +926,20 @@ pub fn resolve(from: &Path, written: &str) -> PathBuf {
     }
     from.parent().unwrap_or(Path::new(".")).join(written)
 }
+
+/// `to` relative to the directory `from` (both absolute), with `/` separators: how a
+/// file tessera writes names another file (an imported tile set its rule set, a played
+/// game its tile sets).
+pub fn relative(from: &Path, to: &Path) -> String {
+    use std::path::Component;
+    let f: Vec<Component> = from.components().collect();
+    let t: Vec<Component> = to.components().collect();
+    let common = f.iter().zip(&t).take_while(|(a, b)| a == b).count();
+    let mut parts: Vec<String> = vec!["..".to_string(); f.len() - common];
+    parts.extend(
+        t[common..]
+            .iter()
+            .map(|c| c.as_os_str().to_string_lossy().into_owned()),
+    );
+    parts.join("/")
+}

@@ -97,6 +97,43 @@ enum Command {
         #[command(flatten)]
         policy: PolicyArgs,
     },
+    /// Play one whole game with automatic players and write it as a position file.
+    ///
+    /// Tiles are drawn at random from the seed (the piles in the rule set's order; a tile
+    /// that fits nowhere is set aside), each seat's agent chooses its moves (`random`: a
+    /// legal placement, then a legal piece action, uniformly at random; `greedy`: the move
+    /// with the best immediate score change), extra turns and tokens follow the rules, and
+    /// the game ends with the main pile. The position file lists every turn (with the
+    /// token values drawn and the tiles set aside); `tessera score --final` replays it to
+    /// the same points. Paths in it are relative to where it is written.
+    ///
+    /// Exit status: 0 played, 2 findings in the rule set or tile sets, 1 a file cannot be
+    /// read or written, or a flag is wrong.
+    #[command(
+        after_help = "Examples:\n  tessera play rulesets/carcassonne.yaml tilesets/base.yaml --players 2 --seed 7\n  tessera play rulesets/carcassonne.yaml tilesets/base.yaml --seed 7 --agent greedy --agent random -o game.yaml\n  tessera score game.yaml --final"
+    )]
+    Play {
+        /// The rule set.
+        ruleset: PathBuf,
+        /// Tile sets played together (start tile from the first).
+        #[arg(required = true)]
+        tilesets: Vec<PathBuf>,
+        /// Number of players.
+        #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u16).range(1..=64))]
+        players: u16,
+        /// Seed of the draws and the agents' choices.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Agent of a seat, one per seat in turn order (repeated when fewer are given).
+        #[arg(long = "agent", value_enum)]
+        agents: Vec<AgentArg>,
+        /// Write the position file here instead of standard output.
+        #[arg(short, long, value_name = "OUT.yaml")]
+        out: Option<PathBuf>,
+        /// Replace OUT if it exists.
+        #[arg(long)]
+        force: bool,
+    },
     /// List every legal placement (x, y, rotation) of a tile on a position's board.
     ///
     /// Exit status: 0 listed, 2 findings in the position (or denied warnings), 1 unreadable
@@ -242,6 +279,15 @@ enum FindingFormat {
     Json,
 }
 
+/// How a seat chooses its moves (`tessera play --agent`).
+#[derive(Debug, Clone, Copy, ValueEnum)]
+enum AgentArg {
+    /// A legal placement, then a legal piece action, uniformly at random.
+    Random,
+    /// The move with the best immediate score change (own gain minus the best other's).
+    Greedy,
+}
+
 #[derive(Debug, Clone, Copy, ValueEnum)]
 enum ScoreFormat {
     /// A table and a breakdown per feature.
@@ -338,6 +384,32 @@ fn main() -> ExitCode {
             ..
         } => score(&position, final_scoring, turns, format, &policy),
         Command::Placements { position, tile, .. } => placements(&position, &tile, &policy),
+        Command::Play {
+            ruleset,
+            tilesets,
+            players,
+            seed,
+            agents,
+            out,
+            force,
+        } => play(
+            &tessera::PlayOptions {
+                ruleset: Some(ruleset),
+                tilesets,
+                players: usize::from(players),
+                seed,
+                agents: agents
+                    .into_iter()
+                    .map(|a| match a {
+                        AgentArg::Random => tessera::engine::play::Agent::Random,
+                        AgentArg::Greedy => tessera::engine::play::Agent::Greedy,
+                    })
+                    .collect(),
+                out: out.clone(),
+            },
+            out.as_deref(),
+            force,
+        ),
         Command::Explain {
             code,
             markdown,
@@ -610,6 +682,44 @@ fn score(
         }
         Err(e) => failure(e, policy),
     }
+}
+
+fn play(opts: &tessera::PlayOptions, out: Option<&Path>, force: bool) -> ExitCode {
+    let played = match tessera::play(opts) {
+        Ok(p) => p,
+        Err(e) => return failure(e, &Policy::default()),
+    };
+    let summary: Vec<String> = played
+        .players
+        .iter()
+        .zip(&played.points)
+        .map(|(n, p)| format!("{n} {p}"))
+        .collect();
+    match out {
+        None => out!("{}", played.position),
+        Some(path) => {
+            let target = tessera::output::Target {
+                path: path.to_path_buf(),
+                text: played.position.clone(),
+            };
+            // Never over a file that exists, unless --force.
+            if let Err(reasons) = tessera::output::write_all(&[target], &|_, _| false, force) {
+                for r in reasons {
+                    err!("error: {r}");
+                }
+                return ExitCode::from(FAILURE);
+            }
+            err!("wrote {}", shown(path));
+        }
+    }
+    err!(
+        "{} turns, {} tile{} set aside; points after end-of-game scoring: {}",
+        played.turns,
+        played.set_aside,
+        if played.set_aside == 1 { "" } else { "s" },
+        summary.join(", ")
+    );
+    ExitCode::SUCCESS
 }
 
 fn placements(position: &Path, tile: &str, policy: &Policy) -> ExitCode {

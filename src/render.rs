@@ -482,3 +482,82 @@ mod tests {
         }
     }
 }
+
+/// What a played game's position file says about where it comes from: the header lines
+/// before `turns:`, already written (name, source, tile sets, rule set, players).
+#[derive(Debug, Clone)]
+pub struct PlayedHeader {
+    /// The YAML lines before `turns:` (each ending in a newline).
+    pub text: String,
+}
+
+/// A played game ([`crate::engine::play::PlayedGame`]) as the `turns:` list of a position
+/// file, appended to `header`: one flow mapping per turn (tile, cell, rotation, and the
+/// piece, mining, token draws and set-aside tiles when there are any). Tile ids, player
+/// and piece names are written as JSON strings (valid YAML), so no name can break the
+/// file. `tessera score` replays it to the same points.
+pub fn played_position(header: &PlayedHeader, game: &crate::engine::play::PlayedGame) -> String {
+    use crate::engine::Action;
+    let q = |s: &str| serde_json::to_string(s).unwrap_or_else(|_| "\"\"".into());
+    let state = &game.state;
+    let tiles = &state.game.tiles.tiles;
+    let mut out = header.text.clone();
+    out.push_str("turns:\n");
+    for t in &game.turns {
+        let mv = &t.mv;
+        let _ = write!(
+            out,
+            "  - {{tile: {}, x: {}, y: {}, rotation: {}",
+            q(&tiles[mv.tile].id),
+            mv.x,
+            mv.y,
+            u32::from(mv.turns) * 90
+        );
+        match mv.action {
+            Action::Pass => {}
+            Action::Mine => out.push_str(", mine: true"),
+            Action::Piece { kind, on, segment } => {
+                let target = t.piece_on.unwrap_or(0);
+                let at = state.address_of(target, segment);
+                let kind = q(&state.game.rules.pieces[kind].name);
+                match on {
+                    None => {
+                        let _ = write!(out, ", piece: {{kind: {kind}, at: {}}}", q(&at));
+                    }
+                    Some(_) => {
+                        let p = state.board.placed[target as usize];
+                        let _ = write!(
+                            out,
+                            ", piece: {{kind: {kind}, at: {}, x: {}, y: {}}}",
+                            q(&at),
+                            p.x,
+                            p.y
+                        );
+                    }
+                }
+            }
+        }
+        if !t.draws.is_empty() {
+            let d: Vec<String> = t.draws.iter().map(u32::to_string).collect();
+            let _ = write!(out, ", draws: [{}]", d.join(", "));
+        }
+        if !t.set_aside.is_empty() {
+            let d: Vec<String> = t.set_aside.iter().map(|&i| q(&tiles[i].id)).collect();
+            let _ = write!(out, ", set_aside: [{}]", d.join(", "));
+        }
+        out.push_str("}\n");
+    }
+    if !game.set_aside_at_end.is_empty() {
+        let d: Vec<String> = game
+            .set_aside_at_end
+            .iter()
+            .map(|&i| esc(&tiles[i].id).into_owned())
+            .collect();
+        let _ = writeln!(
+            out,
+            "# set aside after the last turn (fitting nowhere): {}",
+            d.join(", ")
+        );
+    }
+    out
+}

@@ -16,12 +16,13 @@
 //! `weight` (Inns and Cathedrals: the large follower counts 2).
 
 mod pieces;
+pub mod play;
 mod replay;
 mod turn;
 
 pub use pieces::Pieces;
 pub use replay::{LoadedPosition, load_position, load_position_file, load_position_parsed, replay};
-pub use turn::{Action, Begun, Event, LayError, Move as TurnMove, TurnError};
+pub use turn::{Action, Begun, Event, LayError, Move as TurnMove, SetAsideError, TurnError};
 
 use std::collections::BTreeMap;
 

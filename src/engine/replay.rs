@@ -839,6 +839,9 @@ fn play_turn(state: &mut State, lp: &LoadedPosition, turn: &Sp<Turn>) -> Result<
         Some(p) => player_id(lp, p)?,
         None => state.to_play(),
     };
+    for aside in &turn.set_aside {
+        set_aside(state, lp, aside)?;
+    }
     let tile = tile_id(lp, &turn.tile)?;
     let rot = turns_of(lp, &turn.rotation)?;
     let at = (turn.x.value, turn.y.value, rot);
@@ -914,6 +917,27 @@ fn play_turn(state: &mut State, lp: &LoadedPosition, turn: &Sp<Turn>) -> Result<
         .map_err(|e| fail(state, e, Some(placed)))?;
     note_events(state, lp, player, &events);
     Ok(())
+}
+
+/// Sets aside a tile a turn names under `set_aside`, or a finding at it.
+fn set_aside(state: &mut State, lp: &LoadedPosition, id: &Sp<String>) -> Result<(), Finding> {
+    let tile = tile_id(lp, id)?;
+    let name = &lp.game.tiles.tiles[tile].id;
+    match state.set_aside(tile) {
+        Ok(()) => {
+            let text = format!("tile `{name}` fits nowhere and is set aside");
+            state.note(text);
+            Ok(())
+        }
+        Err(SetAsideError::Exhausted) => Err(place_finding(state, lp, tile, (0, 0), LayError::Exhausted, id)),
+        Err(SetAsideError::Fits(p)) => Err(Finding::new(
+            Check::SetAsideFits,
+            format!("tile `{name}` is set aside, but it fits at ({}, {}) rotation {}", p.x, p.y, p.rotation),
+        )
+        .in_file(&lp.file)
+        .at(&id.loc, "has a legal placement")
+        .help("only a tile that fits nowhere on the board is set aside; place it, or remove it from `set_aside`")),
+    }
 }
 
 /// Notes for the report: what a turn did besides scoring (a piece taken back, a token

@@ -165,6 +165,15 @@ pub enum LayError {
     Rule(RuleBreak),
 }
 
+/// Why a tile cannot be set aside.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SetAsideError {
+    /// Every copy of the tile is used up.
+    Exhausted,
+    /// It has a legal placement (the first, sorted).
+    Fits(Placement),
+}
+
 /// A turn begun by [`State::begin_turn`] on a state and not yet finished: pass it to
 /// [`State::actions`], [`State::take_back`] and [`State::finish_turn`] of the same state.
 #[derive(Debug)]
@@ -494,6 +503,22 @@ impl State<'_> {
             }
         }
         out
+    }
+
+    /// Sets a drawn tile aside: it fits nowhere on the board, so it leaves the game and its
+    /// copy is used up (base rules: a tile that cannot be placed is discarded and another
+    /// drawn).
+    ///
+    /// Errors: [`SetAsideError`]: no copy is left, or the tile has a legal placement.
+    pub fn set_aside(&mut self, tile: TileId) -> Result<(), SetAsideError> {
+        if self.used[tile] >= self.game.tiles.tiles[tile].count {
+            return Err(SetAsideError::Exhausted);
+        }
+        if let Some(&p) = self.legal_placements(tile).first() {
+            return Err(SetAsideError::Fits(p));
+        }
+        self.count_copy(tile);
+        Ok(())
     }
 
     /// Whether a tile may be drawn for the next turn: a copy is left, and it comes from

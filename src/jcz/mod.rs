@@ -19,7 +19,9 @@ mod emit;
 pub mod xml;
 
 use std::collections::HashMap;
-use std::path::{Component, Path, PathBuf};
+use std::path::{Path, PathBuf};
+
+use crate::load::relative;
 
 use crate::diag::{Check, Failure, Finding, Level, SourceFile};
 use crate::load;
@@ -454,20 +456,6 @@ fn out_dir(out: &Path) -> Result<PathBuf, Failure> {
             dir.display()
         ))
     })
-}
-
-/// `to` relative to the directory `from` (both absolute), with `/` separators.
-fn relative(from: &Path, to: &Path) -> String {
-    let f: Vec<Component> = from.components().collect();
-    let t: Vec<Component> = to.components().collect();
-    let common = f.iter().zip(&t).take_while(|(a, b)| a == b).count();
-    let mut parts: Vec<String> = vec!["..".to_string(); f.len() - common];
-    parts.extend(
-        t[common..]
-            .iter()
-            .map(|c| c.as_os_str().to_string_lossy().into_owned()),
-    );
-    parts.join("/")
 }
 
 /// Writes `text` to `out` whole or not at all: it goes to a temporary file beside `out`,

@@ -134,6 +134,20 @@ pub(crate) fn tile_id<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Sp<Strin
     })
 }
 
+/// Like [`tile_id`], for a list of tile ids.
+pub(crate) fn tile_ids<'de, D: serde::Deserializer<'de>>(
+    d: D,
+) -> Result<Vec<Sp<String>>, D::Error> {
+    use serde::Deserialize;
+    let v = Vec::<Sp<IdText>>::deserialize(d)?;
+    Ok(v.into_iter()
+        .map(|v| Sp {
+            value: v.value.0,
+            loc: v.loc,
+        })
+        .collect())
+}
+
 /// Like [`tile_id`], for an optional key.
 pub(crate) fn opt_tile_id<'de, D: serde::Deserializer<'de>>(
     d: D,

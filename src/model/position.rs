@@ -125,6 +125,12 @@ pub struct Turn {
     #[serde(default)]
     #[schemars(with = "Vec<super::bounds::TokenValue>")]
     pub draws: Vec<Sp<u32>>,
+    /// Tiles drawn before this turn's tile that fit nowhere on the board and were set
+    /// aside (base rules: a tile that cannot be placed is discarded and another drawn);
+    /// each uses up a copy. `tessera play` writes them.
+    #[serde(default, deserialize_with = "super::tile_ids")]
+    #[schemars(with = "Vec<super::TileIdSchema>")]
+    pub set_aside: Vec<Sp<String>>,
 }
 
 /// A piece lying on the board, found by its tile's cell and segment address.

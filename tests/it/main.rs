@@ -24,4 +24,5 @@ mod located;
 mod long_games;
 mod numbers;
 mod output;
+mod play;
 mod robustness;

@@ -1,0 +1,267 @@
+//! Playing whole games: tiles drawn at random from what is left, each turn chosen by an
+//! [`Agent`] among the legal moves and played through the one turn sequence
+//! ([`State::apply`]). Pure: no files, no text; [`crate::render`] writes a
+//! [`PlayedGame`] as a position file that replays to the same points.
+//!
+//! Drawing (rules digest section 1): in an ordinary turn the tile comes from the first
+//! pile that may be drawn now (stacks with an `order` first, then the main pile; see
+//! [`State::may_draw`]), uniformly among its copies left, which is the same as drawing
+//! from a shuffled pile. A tile that fits nowhere is set aside ([`State::set_aside`]) and
+//! another is drawn. In an extra turn the tile comes from the extra turn's stack. Token
+//! values (mining tokens) are drawn from the supply left when tokens are taken. The game
+//! ends when the main pile is used up ([`State::game_over`]), or when no pile that may be
+//! drawn has tiles left; then end-of-game scoring.
+
+use rand::{Rng as _, SeedableRng as _};
+use rand_pcg::Pcg64Mcg;
+
+use super::turn::Move;
+use super::*;
+
+/// How a seat chooses its moves.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Agent {
+    /// A legal placement uniformly at random, then an action uniformly at random among
+    /// those legal there (placing nothing included).
+    Random,
+    /// The move with the best immediate change of its own score minus the best change of
+    /// another player's (features completed this turn, effects); ties broken at random.
+    Greedy,
+}
+
+/// One turn as it was played: the move, the token values drawn in it, and the tiles
+/// drawn before it that fit nowhere and were set aside.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PlayedTurn {
+    /// The move.
+    pub mv: Move,
+    /// Token values taken this turn, in the order taken.
+    pub draws: Vec<u32>,
+    /// Tiles set aside before this turn's tile.
+    pub set_aside: Vec<TileId>,
+    /// For a piece placed this turn: the placed tile it went on (its index) — the writer
+    /// needs it to name the cell of a piece that may go anywhere.
+    pub piece_on: Option<u32>,
+}
+
+/// A whole game played by [`play_game`].
+#[derive(Debug, Clone)]
+pub struct PlayedGame<'g> {
+    /// The final state, after end-of-game scoring.
+    pub state: State<'g>,
+    /// The turns, in order.
+    pub turns: Vec<PlayedTurn>,
+    /// Tiles set aside after the last turn (drawn, fitting nowhere, with no turn after).
+    pub set_aside_at_end: Vec<TileId>,
+    /// Points during play (before end-of-game scoring), by player.
+    pub play_points: Vec<i64>,
+}
+
+/// Remaining copies of the tiles of one pile (`None`: the main pile).
+fn copies_left(state: &State, pile: Option<usize>) -> Vec<(TileId, u32)> {
+    state
+        .game
+        .tiles
+        .tiles
+        .iter()
+        .enumerate()
+        .filter(|(_, t)| t.stack == pile)
+        .map(|(i, t)| (i, t.count.saturating_sub(state.used[i])))
+        .filter(|&(_, n)| n > 0)
+        .collect()
+}
+
+/// Draws the tile for the next turn, or `None` when no pile that may be drawn has tiles.
+fn draw(state: &State, rng: &mut Pcg64Mcg) -> Option<TileId> {
+    let rules = &state.game.rules;
+    let piles: Vec<Option<usize>> = match state.extra_turn_stack() {
+        Some(s) => vec![Some(s)],
+        None => {
+            let mut piles: Vec<(u64, Option<usize>)> = (0..rules.stacks.len())
+                .filter_map(|s| rules.pile_order(Some(s)).map(|o| (o, Some(s))))
+                .collect();
+            piles.extend(rules.pile_order(None).map(|o| (o, None)));
+            piles.sort();
+            piles.into_iter().map(|(_, p)| p).collect()
+        }
+    };
+    for pile in piles {
+        let left = copies_left(state, pile);
+        let total: u64 = left.iter().map(|&(_, n)| u64::from(n)).sum();
+        if total == 0 || !state.may_draw(left[0].0) {
+            continue;
+        }
+        let mut k = rng.random_range(0..total);
+        for (tile, n) in left {
+            if k < u64::from(n) {
+                return Some(tile);
+            }
+            k -= u64::from(n);
+        }
+    }
+    None
+}
+
+/// The token values left in each pool's supply: the pool's values minus those held.
+fn token_bag(state: &State) -> Vec<Vec<u32>> {
+    state
+        .game
+        .rules
+        .token_pools
+        .iter()
+        .enumerate()
+        .map(|(i, pool)| {
+            let mut bag: Vec<u32> = pool
+                .values
+                .iter()
+                .flat_map(|&(v, n)| {
+                    std::iter::repeat_n(v, n.min(crate::limits::MAX_ITEMS) as usize)
+                })
+                .collect();
+            for held in state.tokens[i].held.iter().flatten().flatten() {
+                if let Some(k) = bag.iter().position(|v| v == held) {
+                    bag.swap_remove(k);
+                }
+            }
+            bag.sort_unstable();
+            bag
+        })
+        .collect()
+}
+
+/// Tokens held by anyone, in all pools.
+fn tokens_held(state: &State) -> usize {
+    state
+        .tokens
+        .iter()
+        .map(|t| t.held.iter().map(Vec::len).sum::<usize>())
+        .sum()
+}
+
+/// The move an agent chooses for `tile` (which has a legal placement).
+fn choose(state: &State, tile: TileId, agent: Agent, rng: &mut Pcg64Mcg) -> Option<Move> {
+    let player = state.to_play();
+    match agent {
+        Agent::Random => {
+            let legal = state.legal_placements(tile);
+            if legal.is_empty() {
+                return None;
+            }
+            let p = legal[rng.random_range(0..legal.len())];
+            let turns = (p.rotation / 90) as u8;
+            let mut next = state.clone();
+            let begun = next.begin_turn(player, tile, (p.x, p.y, turns), &[]).ok()?;
+            let actions = next.actions(&begun);
+            let action = actions[rng.random_range(0..actions.len())];
+            Some(Move {
+                player,
+                tile,
+                x: p.x,
+                y: p.y,
+                turns,
+                take_back: None,
+                action,
+            })
+        }
+        Agent::Greedy => {
+            let moves = state.legal_moves(tile);
+            let mut best: Vec<Move> = Vec::new();
+            let mut best_gain = i64::MIN;
+            for mv in moves {
+                let mut next = state.clone();
+                if next.apply(&mv, &[]).is_err() {
+                    continue;
+                }
+                let delta = |p: usize| next.points[p].saturating_sub(state.points[p]);
+                let others = (0..state.players.len())
+                    .filter(|&p| p != player)
+                    .map(delta)
+                    .max()
+                    .unwrap_or(0);
+                let gain = delta(player).saturating_sub(others);
+                if gain > best_gain {
+                    best_gain = gain;
+                    best.clear();
+                }
+                if gain == best_gain {
+                    best.push(mv);
+                }
+            }
+            (!best.is_empty()).then(|| best[rng.random_range(0..best.len())])
+        }
+    }
+}
+
+/// Plays one whole game from `state` (a new game: the start tile is placed here) with one
+/// agent per seat (`agents[player % agents.len()]`), seeded: the same seed gives the same
+/// game. Ends with end-of-game scoring. At most `max_turns` turns (a guard for rule sets
+/// whose piles never run out).
+pub fn play_game<'g>(
+    mut state: State<'g>,
+    agents: &[Agent],
+    seed: u64,
+    max_turns: usize,
+) -> Result<PlayedGame<'g>, LayError> {
+    let mut rng = Pcg64Mcg::seed_from_u64(seed);
+    let start = state.game.tiles.start;
+    state.place_start(start, 0)?;
+    let mut turns = Vec::new();
+    let mut aside = Vec::new();
+    let mut bag = token_bag(&state);
+    while !state.game_over() && turns.len() < max_turns {
+        let Some(tile) = draw(&state, &mut rng) else {
+            break;
+        };
+        if state.legal_placements(tile).is_empty() {
+            if state.set_aside(tile).is_err() {
+                break;
+            }
+            aside.push(tile);
+            continue;
+        }
+        let player = state.to_play();
+        let agent = agents
+            .get(player % agents.len().max(1))
+            .copied()
+            .unwrap_or(Agent::Random);
+        let Some(mv) = choose(&state, tile, agent, &mut rng) else {
+            break;
+        };
+        // Token values: count the tokens the move takes, then draw that many from the bag.
+        let mut draws = Vec::new();
+        if !state.game.rules.token_pools.is_empty() {
+            let mut trial = state.clone();
+            let before = tokens_held(&trial);
+            if trial.apply(&mv, &[]).is_ok() {
+                let taken = tokens_held(&trial) - before;
+                let pool = &mut bag[0];
+                for _ in 0..taken.min(pool.len()) {
+                    let k = rng.random_range(0..pool.len());
+                    draws.push(pool.swap_remove(k));
+                }
+            }
+        }
+        let events = match state.apply(&mv, &draws) {
+            Ok(e) => e,
+            Err(_) => break,
+        };
+        let piece_on = events.iter().find_map(|e| match *e {
+            Event::PiecePlaced { on, .. } => Some(on),
+            _ => None,
+        });
+        turns.push(PlayedTurn {
+            mv,
+            draws,
+            set_aside: std::mem::take(&mut aside),
+            piece_on,
+        });
+    }
+    let play_points = state.points.clone();
+    state.final_scoring();
+    Ok(PlayedGame {
+        state,
+        turns,
+        set_aside_at_end: aside,
+        play_points,
+    })
+}

@@ -1,0 +1,166 @@
+//! `tessera play` (issue 10): whole games played by the random and greedy agents for every
+//! bundled game, each written as a position file that `tessera score` replays, turn by
+//! turn under the rules, to exactly the points the game ended with.
+
+use std::path::{Path, PathBuf};
+
+use tessera::engine::play::Agent;
+use tessera::{PlayOptions, ScoreOptions, play, score_path};
+
+/// Every bundled game: (rule set, tile sets played together).
+const GAMES: &[(&str, &[&str])] = &[
+    ("rulesets/carcassonne.yaml", &["tilesets/base.yaml"]),
+    ("rulesets/carcassonne.yaml", &["tilesets/pnp-demo.yaml"]),
+    (
+        "rulesets/hunters-gatherers.yaml",
+        &["tilesets/hunters-gatherers.yaml"],
+    ),
+    (
+        "rulesets/gold-rush.yaml",
+        &["tilesets/gold-rush-reconstructed.yaml"],
+    ),
+    (
+        "rulesets/inns-cathedrals.yaml",
+        &["tilesets/base-inns-cathedrals.yaml"],
+    ),
+    (
+        "rulesets/base-ic-river.yaml",
+        &["tilesets/base-ic-river.yaml"],
+    ),
+    ("rulesets/river.yaml", &["tilesets/base-river.yaml"]),
+    // Composed on the command line: the base set and an expansion played together.
+    (
+        "rulesets/inns-cathedrals.yaml",
+        &["tilesets/base.yaml", "tilesets/inns-cathedrals.yaml"],
+    ),
+];
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join("play")
+        .join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("scratch dir");
+    dir
+}
+
+/// Plays `seeds` games of one bundled game with `agents`, writes each, replays each.
+/// Returns the number of turns played in all.
+fn play_and_replay(game: usize, agents: &[Agent], seeds: std::ops::Range<u64>) -> usize {
+    let (ruleset, sets) = GAMES[game];
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let dir = scratch(&format!("g{game}-{agents:?}-{}", seeds.start));
+    let mut turns = 0;
+    for seed in seeds {
+        let out = dir.join(format!("game-{seed}.yaml"));
+        let played = play(&PlayOptions {
+            ruleset: Some(root.join(ruleset)),
+            tilesets: sets.iter().map(|s| root.join(s)).collect(),
+            players: 2 + (seed as usize % 3),
+            seed,
+            agents: agents.to_vec(),
+            out: Some(out.clone()),
+        })
+        .unwrap_or_else(|e| panic!("{ruleset} {sets:?} seed {seed}: {e:?}"));
+        assert!(played.turns > 0, "{sets:?} seed {seed}: no turn played");
+        std::fs::write(&out, &played.position).expect("write the game");
+        let report = score_path(
+            &out,
+            &ScoreOptions {
+                final_scoring: true,
+                turns: None,
+            },
+        )
+        .unwrap_or_else(|e| panic!("{} does not replay: {e:?}", out.display()));
+        assert_eq!(report.turns, played.turns, "{}", out.display());
+        for (name, points) in played.players.iter().zip(&played.points) {
+            assert_eq!(
+                report.points(name),
+                Some(*points),
+                "{}: {name}",
+                out.display()
+            );
+        }
+        turns += played.turns;
+    }
+    turns
+}
+
+#[test]
+fn random_games_of_every_bundled_game_replay_to_the_same_points() {
+    for (game, what) in GAMES.iter().enumerate() {
+        let turns = play_and_replay(game, &[Agent::Random], 0..60);
+        assert!(turns > 60 * 15, "{what:?}: only {turns} turns in 60 games");
+    }
+}
+
+#[test]
+fn greedy_and_mixed_games_replay_to_the_same_points() {
+    for game in 0..GAMES.len() {
+        play_and_replay(game, &[Agent::Greedy], 100..104);
+        play_and_replay(game, &[Agent::Greedy, Agent::Random], 200..204);
+    }
+}
+
+#[test]
+fn the_same_seed_plays_the_same_game() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let opts = PlayOptions {
+        ruleset: Some(root.join("rulesets/hunters-gatherers.yaml")),
+        tilesets: vec![root.join("tilesets/hunters-gatherers.yaml")],
+        players: 3,
+        seed: 42,
+        agents: vec![Agent::Random],
+        out: None,
+    };
+    let a = play(&opts).expect("plays");
+    let b = play(&opts).expect("plays");
+    assert_eq!(a.position, b.position);
+    let c = play(&PlayOptions { seed: 43, ..opts }).expect("plays");
+    assert_ne!(a.position, c.position, "another seed, another game");
+}
+
+#[test]
+fn the_greedy_agent_outscores_the_random_one() {
+    // Seat 1 greedy against seat 2 random, and the other way round, over 10 base games.
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut greedy = 0i64;
+    let mut random = 0i64;
+    for seed in 0..10 {
+        for (agents, g) in [
+            (vec![Agent::Greedy, Agent::Random], 0),
+            (vec![Agent::Random, Agent::Greedy], 1),
+        ] {
+            let p = play(&PlayOptions {
+                ruleset: Some(root.join("rulesets/carcassonne.yaml")),
+                tilesets: vec![root.join("tilesets/base.yaml")],
+                players: 2,
+                seed,
+                agents,
+                out: None,
+            })
+            .expect("plays");
+            greedy += p.points[g];
+            random += p.points[1 - g];
+        }
+    }
+    assert!(greedy > 2 * random, "greedy {greedy} vs random {random}");
+}
+
+#[test]
+fn an_expansion_alone_has_nothing_to_play() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let e = play(&PlayOptions {
+        ruleset: Some(root.join("rulesets/river.yaml")),
+        tilesets: vec![root.join("tilesets/river.yaml")],
+        players: 2,
+        seed: 1,
+        agents: vec![],
+        out: None,
+    })
+    .expect_err("the river alone has no main pile");
+    let tessera::Failure::Tool(m) = e else {
+        panic!("a tool failure, not findings")
+    };
+    assert!(m.contains("no main pile"), "{m}");
+}
