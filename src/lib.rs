@@ -37,6 +37,7 @@ pub mod render;
 pub mod rules;
 pub mod schema;
 pub mod score;
+pub mod simulate;
 pub mod validate;
 
 use std::collections::HashSet;
@@ -86,52 +87,26 @@ pub struct Played {
 /// Errors: findings in the rule set or tile sets (or a start tile that cannot be laid),
 /// a tool failure when a file cannot be read.
 pub fn play(opts: &PlayOptions) -> Result<Played, Failure> {
-    let here =
-        std::env::current_dir().map_err(|e| Failure::Tool(format!("current directory: {e}")))?;
-    let dir = match opts.out.as_deref().and_then(Path::parent) {
-        Some(p) if !p.as_os_str().is_empty() => here.join(p),
-        _ => here.clone(),
-    };
-    let dir = std::fs::canonicalize(&dir).unwrap_or(dir);
-    let written = |p: &Path| -> String {
-        let text = p.to_string_lossy();
-        if text.starts_with(load::BUNDLED_PREFIX) {
-            return text.into_owned();
-        }
-        let abs = std::fs::canonicalize(here.join(p)).unwrap_or_else(|_| here.join(p));
-        load::relative(&dir, &abs)
-    };
-    let q = |s: &str| serde_json::to_string(s).unwrap_or_default();
-    let players: Vec<String> = (1..=opts.players.max(1)).map(|i| format!("P{i}")).collect();
-    let agents: Vec<&str> = opts
-        .agents
-        .iter()
-        .map(|a| match a {
-            engine::play::Agent::Random => "random",
-            engine::play::Agent::Greedy => "greedy",
-        })
-        .collect();
-    let mut header = format!(
-        "# Played by tessera play: seed {}, agents {}.\nname: {}\n",
+    let players = seat_names(opts.players);
+    let agents: Vec<&str> = opts.agents.iter().map(|a| a.name()).collect();
+    let comment = format!(
+        "# Played by tessera play: seed {}, agents {}.\n",
         opts.seed,
         if agents.is_empty() {
             "random".to_string()
         } else {
             agents.join(", ")
         },
-        q(&format!("A game played by tessera (seed {})", opts.seed))
     );
-    let sets: Vec<String> = opts.tilesets.iter().map(|p| q(&written(p))).collect();
-    header.push_str(&format!("tileset: [{}]\n", sets.join(", ")));
-    if let Some(r) = &opts.ruleset {
-        header.push_str(&format!("ruleset: {}\n", q(&written(r))));
-    }
-    header.push_str(&format!(
-        "players: [{}]\n",
-        players.iter().map(|p| q(p)).collect::<Vec<_>>().join(", ")
-    ));
-    let file = diag::SourceFile::new(&dir.join("played.yaml"), format!("{header}turns: []\n"));
-    let lp = engine::load_position_file(&file)?;
+    let name = format!("A game played by tessera (seed {})", opts.seed);
+    let (header, lp) = load_game(
+        opts.ruleset.as_deref(),
+        &opts.tilesets,
+        &players,
+        opts.out.as_deref(),
+        &comment,
+        &name,
+    )?;
     let state = engine::State::new(&lp.game, players.clone(), lp.options.clone());
     let agents = if opts.agents.is_empty() {
         vec![engine::play::Agent::Random]
@@ -168,6 +143,122 @@ pub fn play(opts: &PlayOptions) -> Result<Played, Failure> {
         set_aside: game.turns.iter().map(|t| t.set_aside.len()).sum::<usize>()
             + game.set_aside_at_end.len(),
     })
+}
+
+/// What `tessera simulate` plays: a game (and optionally a second tile-set variant of it
+/// to compare), how many games, the seats and their agents, the seed and the threads.
+#[derive(Debug, Clone)]
+pub struct SimulateOptions {
+    /// Rule set; default the first tile set's.
+    pub ruleset: Option<PathBuf>,
+    /// Tile sets played together.
+    pub tilesets: Vec<PathBuf>,
+    /// Another tile set list played with the same rule set, seats and seeds, to compare.
+    pub compare: Option<Vec<PathBuf>>,
+    /// Number of players.
+    pub players: usize,
+    /// Games per variant.
+    pub games: u64,
+    /// Seed of the run (game `i` uses [`simulate::game_seed`]`(seed, i)`).
+    pub seed: u64,
+    /// One agent per seat, repeated when fewer are given (default random).
+    pub agents: Vec<engine::play::Agent>,
+    /// Worker threads (default: one per core). The numbers do not depend on it.
+    pub jobs: Option<usize>,
+}
+
+/// Simulates the game (and the variant to compare, if any), calling `tick` after each game
+/// played (from any thread: drive a progress bar with it).
+///
+/// Errors: findings in the files; a tool failure when the thread pool cannot start or a
+/// start tile cannot be laid.
+pub fn simulate(
+    opts: &SimulateOptions,
+    tick: &(dyn Fn() + Sync),
+) -> Result<Vec<simulate::Summary>, Failure> {
+    let players = seat_names(opts.players);
+    let agents = if opts.agents.is_empty() {
+        vec![engine::play::Agent::Random]
+    } else {
+        opts.agents.clone()
+    };
+    let mut variants = vec![opts.tilesets.clone()];
+    variants.extend(opts.compare.clone());
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(opts.jobs.unwrap_or(0))
+        .build()
+        .map_err(|e| Failure::Tool(format!("cannot start worker threads: {e}")))?;
+    let mut out = Vec::new();
+    for sets in variants {
+        let (_, lp) = load_game(
+            opts.ruleset.as_deref(),
+            &sets,
+            &players,
+            None,
+            "",
+            "simulated",
+        )?;
+        let name = sets
+            .iter()
+            .map(|p| p.display().to_string())
+            .collect::<Vec<_>>()
+            .join(" + ");
+        let summary = pool
+            .install(|| simulate::run(&lp, &name, &agents, opts.games, opts.seed, tick))
+            .map_err(Failure::Tool)?;
+        out.push(summary);
+    }
+    Ok(out)
+}
+
+/// Seat names of a played or simulated game: `P1`, `P2`, ...
+pub fn seat_names(players: usize) -> Vec<String> {
+    (1..=players.max(1)).map(|i| format!("P{i}")).collect()
+}
+
+/// Loads the game that `play` and `simulate` play: the rule set and tile sets written as
+/// the header of a position file with no turns (paths relative to the directory of `out`,
+/// else the current directory), loaded like any position, so that composition and every
+/// check are the same. Returns the header's text and the loaded position.
+///
+/// Errors: findings in the files; a tool failure when the current directory is unknown.
+fn load_game(
+    ruleset: Option<&Path>,
+    tilesets: &[PathBuf],
+    players: &[String],
+    out: Option<&Path>,
+    comment: &str,
+    name: &str,
+) -> Result<(String, engine::LoadedPosition), Failure> {
+    let here =
+        std::env::current_dir().map_err(|e| Failure::Tool(format!("current directory: {e}")))?;
+    let dir = match out.and_then(Path::parent) {
+        Some(p) if !p.as_os_str().is_empty() => here.join(p),
+        _ => here.clone(),
+    };
+    let dir = std::fs::canonicalize(&dir).unwrap_or(dir);
+    let written = |p: &Path| -> String {
+        let text = p.to_string_lossy();
+        if text.starts_with(load::BUNDLED_PREFIX) {
+            return text.into_owned();
+        }
+        let abs = std::fs::canonicalize(here.join(p)).unwrap_or_else(|_| here.join(p));
+        load::relative(&dir, &abs)
+    };
+    let q = |s: &str| serde_json::to_string(s).unwrap_or_default();
+    let mut header = format!("{comment}name: {}\n", q(name));
+    let sets: Vec<String> = tilesets.iter().map(|p| q(&written(p))).collect();
+    header.push_str(&format!("tileset: [{}]\n", sets.join(", ")));
+    if let Some(r) = ruleset {
+        header.push_str(&format!("ruleset: {}\n", q(&written(r))));
+    }
+    header.push_str(&format!(
+        "players: [{}]\n",
+        players.iter().map(|p| q(p)).collect::<Vec<_>>().join(", ")
+    ));
+    let file = diag::SourceFile::new(&dir.join("played.yaml"), format!("{header}turns: []\n"));
+    let lp = engine::load_position_file(&file)?;
+    Ok((header, lp))
 }
 
 /// How to score a position.

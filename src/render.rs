@@ -561,3 +561,102 @@ pub fn played_position(header: &PlayedHeader, game: &crate::engine::play::Played
     }
     out
 }
+
+/// Simulation summaries ([`crate::simulate::Summary`]) as one table for people: a row per
+/// quantity, a column per variant (two columns with `--compare`). Scores are shown as
+/// mean ± standard deviation with the quartiles; win rates with their 95% confidence
+/// interval; per feature kind, completions and points per game.
+pub fn simulation_text(summaries: &[crate::simulate::Summary]) -> String {
+    let Some(first) = summaries.first() else {
+        return String::new();
+    };
+    let mut rows: Vec<(String, Vec<String>)> = Vec::new();
+    let mut row = |label: String, f: &dyn Fn(&crate::simulate::Summary) -> String| {
+        rows.push((label, summaries.iter().map(f).collect()));
+    };
+    row("tile sets".into(), &|s| esc(&s.variant).into_owned());
+    row("games".into(), &|s| s.games.to_string());
+    row("turns per game".into(), &|s| {
+        format!("{:.1} ({}-{})", s.turns.mean, s.turns.min, s.turns.max)
+    });
+    row("tiles set aside per game".into(), &|s| {
+        format!("{:.2}", s.set_aside_per_game)
+    });
+    row("pieces left per player".into(), &|s| {
+        format!("{:.2}", s.pieces_left_per_player)
+    });
+    for (i, seat) in first.seats.iter().enumerate() {
+        let name = esc(&seat.seat).into_owned();
+        row(format!("{name} ({}) score", seat.agent), &|s| {
+            s.seats.get(i).map_or_else(String::new, |x| {
+                format!(
+                    "{:.1} ± {:.1} [{} {} {} {} {}]",
+                    x.score.mean,
+                    x.score.sd,
+                    x.score.min,
+                    x.score.q1,
+                    x.score.median,
+                    x.score.q3,
+                    x.score.max
+                )
+            })
+        });
+        row(format!("{name} win rate"), &|s| {
+            s.seats.get(i).map_or_else(String::new, |x| {
+                format!(
+                    "{:.1}% ({:.1}-{:.1})",
+                    100.0 * x.win_rate,
+                    100.0 * x.win_rate_ci95[0],
+                    100.0 * x.win_rate_ci95[1]
+                )
+            })
+        });
+    }
+    for (k, f) in first.features.iter().enumerate() {
+        let name = esc(&f.kind).into_owned();
+        let get = |s: &crate::simulate::Summary| s.features.get(k).cloned();
+        row(format!("{name}: completed per game"), &|s| {
+            get(s).map_or_else(String::new, |x| {
+                if x.completable {
+                    format!("{:.2}", x.completed_per_game)
+                } else {
+                    "-".into()
+                }
+            })
+        });
+        row(format!("{name}: points in play per game"), &|s| {
+            get(s).map_or_else(String::new, |x| format!("{:.2}", x.points_in_play_per_game))
+        });
+        row(format!("{name}: points at end per game"), &|s| {
+            get(s).map_or_else(String::new, |x| format!("{:.2}", x.points_at_end_per_game))
+        });
+    }
+    let label_w = rows
+        .iter()
+        .map(|(l, _)| l.chars().count())
+        .max()
+        .unwrap_or(0);
+    let col_w: Vec<usize> = (0..summaries.len())
+        .map(|c| {
+            rows.iter()
+                .map(|(_, v)| v[c].chars().count())
+                .max()
+                .unwrap_or(0)
+        })
+        .collect();
+    let mut out = format!(
+        "{} ({} games per column, seed {}; score: mean ± sd [min q1 median q3 max]; win rate with 95% CI)\n\n",
+        esc(&first.game),
+        first.games,
+        first.seed
+    );
+    for (label, values) in &rows {
+        let _ = write!(out, "{label:<label_w$}");
+        for (c, v) in values.iter().enumerate() {
+            let _ = write!(out, "  {v:<w$}", w = col_w[c]);
+        }
+        out = out.trim_end().to_string();
+        out.push('\n');
+    }
+    out
+}

@@ -29,6 +29,16 @@ pub enum Agent {
     Greedy,
 }
 
+impl Agent {
+    /// The agent's name on the command line and in reports.
+    pub fn name(self) -> &'static str {
+        match self {
+            Agent::Random => "random",
+            Agent::Greedy => "greedy",
+        }
+    }
+}
+
 /// One turn as it was played: the move, the token values drawn in it, and the tiles
 /// drawn before it that fit nowhere and were set aside.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -55,6 +65,8 @@ pub struct PlayedGame<'g> {
     pub set_aside_at_end: Vec<TileId>,
     /// Points during play (before end-of-game scoring), by player.
     pub play_points: Vec<i64>,
+    /// Features completed during play, by feature kind (scored or not).
+    pub completed: Vec<u32>,
 }
 
 /// Remaining copies of the tiles of one pile (`None`: the main pile).
@@ -208,6 +220,7 @@ pub fn play_game<'g>(
     let mut turns = Vec::new();
     let mut aside = Vec::new();
     let mut bag = token_bag(&state);
+    let mut completed = vec![0u32; state.game.rules.features.len()];
     while !state.game_over() && turns.len() < max_turns {
         let Some(tile) = draw(&state, &mut rng) else {
             break;
@@ -245,6 +258,11 @@ pub fn play_game<'g>(
             Ok(e) => e,
             Err(_) => break,
         };
+        for e in &events {
+            if let Event::Completed { kind } = *e {
+                completed[kind] = completed[kind].saturating_add(1);
+            }
+        }
         let piece_on = events.iter().find_map(|e| match *e {
             Event::PiecePlaced { on, .. } => Some(on),
             _ => None,
@@ -263,5 +281,6 @@ pub fn play_game<'g>(
         turns,
         set_aside_at_end: aside,
         play_points,
+        completed,
     })
 }

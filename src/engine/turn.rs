@@ -87,6 +87,11 @@ pub enum Event {
         /// Its segment there.
         segment: usize,
     },
+    /// A feature was completed (scored or not: one with no piece scores nothing).
+    Completed {
+        /// Its feature kind.
+        kind: FeatureId,
+    },
     /// The player took a token with their token-taking piece.
     Mined {
         /// The token pool.
@@ -446,6 +451,7 @@ impl State<'_> {
         }
         let scored = self.events.len();
         let completed = self.score_completed(placed);
+        events.extend(completed.iter().map(|c| Event::Completed { kind: c.kind }));
         events.extend((scored..self.events.len()).map(|event| Event::Scored { event }));
         if !self.draws.is_empty() {
             return Err(TurnError::DrawsLeft {

@@ -26,3 +26,4 @@ mod numbers;
 mod output;
 mod play;
 mod robustness;
+mod simulate;

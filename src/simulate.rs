@@ -1,0 +1,330 @@
+//! Simulation for variant designers: many seeded games of one game played by agents
+//! ([`crate::engine::play`]), in parallel across games, summed up per seat (scores and
+//! wins), per game (length, tiles set aside, pieces left) and per feature kind (how often
+//! completed, what it scores during play and at the end).
+//!
+//! Game `i` of a run is played with the seed [`game_seed`]`(seed, i)`, and the results are
+//! summed in game order, so the same seed gives the same numbers whatever the number of
+//! threads. The summaries are plain data; [`crate::render`] prints them.
+
+use serde::Serialize;
+
+use crate::engine::play::{Agent, play_game};
+use crate::engine::{LoadedPosition, State};
+use crate::limits;
+
+/// The seed of game `index` of a run seeded with `seed` (SplitMix64 of their mix), so
+/// that neighbouring games get unrelated draws.
+pub fn game_seed(seed: u64, index: u64) -> u64 {
+    let mut z = seed
+        .wrapping_add(index.wrapping_mul(0x9E37_79B9_7F4A_7C15))
+        .wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// What one game leaves for the summary.
+#[derive(Debug, Clone)]
+struct GameResult {
+    points: Vec<i64>,
+    turns: usize,
+    set_aside: usize,
+    pieces_left: u64,
+    completed: Vec<u32>,
+    play_points: Vec<i64>,
+    final_points: Vec<i64>,
+}
+
+/// The spread of a quantity over the games: mean, standard deviation and quantiles
+/// (nearest rank).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Spread {
+    /// Mean.
+    pub mean: f64,
+    /// Standard deviation (population).
+    pub sd: f64,
+    /// Smallest.
+    pub min: i64,
+    /// 10th percentile.
+    pub p10: i64,
+    /// First quartile.
+    pub q1: i64,
+    /// Median.
+    pub median: i64,
+    /// Third quartile.
+    pub q3: i64,
+    /// 90th percentile.
+    pub p90: i64,
+    /// Largest.
+    pub max: i64,
+}
+
+impl Spread {
+    fn of(values: &[i64]) -> Spread {
+        let mut v = values.to_vec();
+        v.sort_unstable();
+        let n = v.len().max(1) as f64;
+        let mean = v.iter().map(|&x| x as f64).sum::<f64>() / n;
+        let var = v.iter().map(|&x| (x as f64 - mean).powi(2)).sum::<f64>() / n;
+        let q = |p: f64| -> i64 {
+            if v.is_empty() {
+                return 0;
+            }
+            let rank = ((p * v.len() as f64).ceil() as usize).clamp(1, v.len());
+            v[rank - 1]
+        };
+        Spread {
+            mean,
+            sd: var.sqrt(),
+            min: v.first().copied().unwrap_or(0),
+            p10: q(0.10),
+            q1: q(0.25),
+            median: q(0.50),
+            q3: q(0.75),
+            p90: q(0.90),
+            max: v.last().copied().unwrap_or(0),
+        }
+    }
+}
+
+/// One seat's results.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct SeatSummary {
+    /// Seat name (`P1` plays first).
+    pub seat: String,
+    /// Its agent.
+    pub agent: &'static str,
+    /// Final scores (points, end-of-game scoring and tokens of known value included).
+    pub score: Spread,
+    /// Games won; a tie for the highest score shares the win (2 tied players: 0.5 each).
+    pub wins: f64,
+    /// `wins / games`.
+    pub win_rate: f64,
+    /// 95% confidence interval of the win rate (Wilson score interval), `[low, high]`.
+    pub win_rate_ci95: [f64; 2],
+}
+
+/// One feature kind's results, per game.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct FeatureSummary {
+    /// Feature kind, as the rule set names it.
+    pub kind: String,
+    /// Whether features of this kind can be completed (fields cannot).
+    pub completable: bool,
+    /// Features of this kind completed during play, per game (scored or not).
+    pub completed_per_game: f64,
+    /// Points scored on them during play (completed features and effects), per game, all
+    /// players together.
+    pub points_in_play_per_game: f64,
+    /// Points scored on them by end-of-game scoring, per game, all players together.
+    pub points_at_end_per_game: f64,
+}
+
+/// The summary of one game's simulation.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Summary {
+    /// What was played: the tile sets, as given.
+    pub variant: String,
+    /// The rule set's name.
+    pub game: String,
+    /// Games played.
+    pub games: u64,
+    /// The run's seed.
+    pub seed: u64,
+    /// Per seat, in turn order.
+    pub seats: Vec<SeatSummary>,
+    /// Turns per game.
+    pub turns: Spread,
+    /// Tiles set aside (drawn, fitting nowhere), per game.
+    pub set_aside_per_game: f64,
+    /// Pieces still in supply at the end of a game, per player.
+    pub pieces_left_per_player: f64,
+    /// Per feature kind, in rule-set order.
+    pub features: Vec<FeatureSummary>,
+}
+
+/// Plays `games` games of a loaded game (a position with no turns: its game, players and
+/// options) with the seats' agents, on the current rayon thread pool, calling `tick` after
+/// each game, and sums them up. `variant` names what was played.
+///
+/// Errors: a message when the start tile cannot be laid.
+pub fn run(
+    lp: &LoadedPosition,
+    variant: &str,
+    agents: &[Agent],
+    games: u64,
+    seed: u64,
+    tick: &(dyn Fn() + Sync),
+) -> Result<Summary, String> {
+    use rayon::prelude::*;
+    let players: Vec<String> = lp
+        .position
+        .players
+        .iter()
+        .map(|p| p.value.clone())
+        .collect();
+    let rules = &lp.game.rules;
+    let results: Vec<Result<GameResult, String>> = (0..games)
+        .into_par_iter()
+        .map(|i| {
+            let state = State::new(&lp.game, players.clone(), lp.options.clone());
+            let g = play_game(state, agents, game_seed(seed, i), limits::MAX_PLAYED_TURNS)
+                .map_err(|e| format!("the start tile cannot be laid: {e:?}"))?;
+            tick();
+            let s = &g.state;
+            let tokens = s.token_points();
+            let mut play_points = vec![0i64; rules.features.len()];
+            let mut final_points = vec![0i64; rules.features.len()];
+            for e in &s.events {
+                let Some(kind) = rules.features.iter().position(|f| f.name == e.feature) else {
+                    continue;
+                };
+                let pts = e.points.saturating_mul(e.scorers.len() as i64);
+                let slot = if e.phase == "final" {
+                    &mut final_points[kind]
+                } else {
+                    &mut play_points[kind]
+                };
+                *slot = slot.saturating_add(pts);
+            }
+            Ok(GameResult {
+                points: (0..players.len())
+                    .map(|p| {
+                        s.points[p]
+                            .saturating_add(s.final_points[p])
+                            .saturating_add(tokens[p].0)
+                    })
+                    .collect(),
+                turns: g.turns.len(),
+                set_aside: g.turns.iter().map(|t| t.set_aside.len()).sum::<usize>()
+                    + g.set_aside_at_end.len(),
+                pieces_left: s.supply.iter().flatten().map(|&n| u64::from(n)).sum(),
+                completed: g.completed,
+                play_points,
+                final_points,
+            })
+        })
+        .collect();
+    let results: Vec<GameResult> = results.into_iter().collect::<Result<_, _>>()?;
+    Ok(summarize(lp, variant, agents, seed, &results))
+}
+
+/// Sums up games in game order.
+fn summarize(
+    lp: &LoadedPosition,
+    variant: &str,
+    agents: &[Agent],
+    seed: u64,
+    results: &[GameResult],
+) -> Summary {
+    let rules = &lp.game.rules;
+    let n = results.len().max(1) as f64;
+    let players = lp.position.players.len();
+    let mut wins = vec![0f64; players];
+    for r in results {
+        let best = r.points.iter().copied().max().unwrap_or(0);
+        let tied = r.points.iter().filter(|&&p| p == best).count().max(1) as f64;
+        for (p, &pts) in r.points.iter().enumerate() {
+            if pts == best {
+                wins[p] += 1.0 / tied;
+            }
+        }
+    }
+    let seats = (0..players)
+        .map(|p| {
+            let scores: Vec<i64> = results.iter().map(|r| r.points[p]).collect();
+            let rate = wins[p] / n;
+            SeatSummary {
+                seat: lp.position.players[p].value.clone(),
+                agent: agents
+                    .get(p % agents.len().max(1))
+                    .copied()
+                    .unwrap_or(Agent::Random)
+                    .name(),
+                score: Spread::of(&scores),
+                wins: wins[p],
+                win_rate: rate,
+                win_rate_ci95: wilson(rate, results.len() as f64),
+            }
+        })
+        .collect();
+    let turns: Vec<i64> = results.iter().map(|r| r.turns as i64).collect();
+    let features = rules
+        .features
+        .iter()
+        .enumerate()
+        .map(|(k, f)| FeatureSummary {
+            kind: f.name.clone(),
+            completable: f.completion != crate::rules::Completion::Never,
+            completed_per_game: results
+                .iter()
+                .map(|r| f64::from(r.completed[k]))
+                .sum::<f64>()
+                / n,
+            points_in_play_per_game: results.iter().map(|r| r.play_points[k] as f64).sum::<f64>()
+                / n,
+            points_at_end_per_game: results
+                .iter()
+                .map(|r| r.final_points[k] as f64)
+                .sum::<f64>()
+                / n,
+        })
+        .collect();
+    Summary {
+        variant: variant.to_string(),
+        game: rules.name.clone(),
+        games: results.len() as u64,
+        seed,
+        seats,
+        turns: Spread::of(&turns),
+        set_aside_per_game: results.iter().map(|r| r.set_aside as f64).sum::<f64>() / n,
+        pieces_left_per_player: results.iter().map(|r| r.pieces_left as f64).sum::<f64>()
+            / (n * players.max(1) as f64),
+        features,
+    }
+}
+
+/// The 95% Wilson score interval of a rate `p` observed over `n` trials.
+fn wilson(p: f64, n: f64) -> [f64; 2] {
+    if n <= 0.0 {
+        return [0.0, 1.0];
+    }
+    let z = 1.959_963_984_540_054_f64;
+    let z2 = z * z;
+    let centre = (p + z2 / (2.0 * n)) / (1.0 + z2 / n);
+    let half = z * ((p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt()) / (1.0 + z2 / n);
+    [(centre - half).max(0.0), (centre + half).min(1.0)]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wilson_interval_matches_the_textbook_values() {
+        // 50 of 100: [0.404, 0.596]; 0 of 10: [0, 0.278] (Wilson 1927; Newcombe 1998 table).
+        let [lo, hi] = wilson(0.5, 100.0);
+        assert!(
+            (lo - 0.4038).abs() < 1e-3 && (hi - 0.5962).abs() < 1e-3,
+            "{lo} {hi}"
+        );
+        let [lo, hi] = wilson(0.0, 10.0);
+        assert!(lo == 0.0 && (hi - 0.2775).abs() < 1e-3, "{lo} {hi}");
+    }
+
+    #[test]
+    fn quantiles_are_nearest_rank() {
+        let s = Spread::of(&[5, 1, 4, 2, 3]);
+        assert_eq!((s.min, s.q1, s.median, s.q3, s.max), (1, 2, 3, 4, 5));
+        assert_eq!(s.mean, 3.0);
+        assert!((s.sd - 2f64.sqrt()).abs() < 1e-12);
+    }
+
+    #[test]
+    fn game_seeds_differ_and_are_stable() {
+        assert_ne!(game_seed(1, 0), game_seed(1, 1));
+        assert_ne!(game_seed(1, 0), game_seed(2, 0));
+        assert_eq!(game_seed(7, 3), game_seed(7, 3));
+    }
+}
