@@ -3194,11 +3194,11 @@ tiles:
       - {id: field, feature: field, at: [E, S, W], links: {touches: [city]}}
 ",
     }
-    /// A file is larger than the maximum file size (64 MiB unless `--max-file-size` says otherwise).
+    /// A file is larger than the maximum file size (8 MiB unless `--max-file-size` says otherwise).
     FileTooLarge => "io::too_large", Error {
         why: "A file larger than any real rule set, tile set or position (the bundled ones \
               are under 100 KiB) is not read at all, so that a huge or endless file cannot \
-              exhaust memory. The limit is 64 MiB; `tessera --max-file-size BYTES` changes it \
+              exhaust memory. The limit is 8 MiB; `tessera --max-file-size BYTES` changes it \
               for one run.",
         bad: "\
 include:
@@ -3280,13 +3280,32 @@ pub struct Finding {
     pub related: Vec<Finding>,
 }
 
+/// A message or help text cut to [`crate::limits::MAX_MESSAGE`] bytes (on a character
+/// boundary) with a note of what was cut: a name of megabytes in a hostile file is not
+/// printed whole, once per finding.
+fn clip_text(text: String) -> String {
+    let max = crate::limits::MAX_MESSAGE;
+    if text.len() <= max {
+        return text;
+    }
+    let mut end = max;
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    format!(
+        "{}… ({} more bytes not shown)",
+        &text[..end],
+        text.len() - end
+    )
+}
+
 impl Finding {
     /// A new finding with no location yet, at its check's default severity.
     pub fn new(check: Check, message: impl Into<String>) -> Self {
         Finding {
             check,
             level: check.info().severity,
-            message: message.into(),
+            message: clip_text(message.into()),
             file: None,
             labels: Vec::new(),
             help: None,
@@ -3360,7 +3379,7 @@ impl Finding {
 
     /// Sets the help line.
     pub fn help(mut self, help: impl Into<String>) -> Self {
-        self.help = Some(help.into());
+        self.help = Some(clip_text(help.into()));
         self
     }
 

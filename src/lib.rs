@@ -114,7 +114,7 @@ pub fn play(opts: &PlayOptions) -> Result<Played, Failure> {
         opts.agents.clone()
     };
     let game = engine::play::play_game(state, &agents, opts.seed, limits::MAX_PLAYED_TURNS)
-        .map_err(|e| Failure::Tool(format!("the start tile cannot be laid: {e:?}")))?;
+        .map_err(|e| Failure::Tool(format!("the game cannot be played: {e:?}")))?;
     if game.turns.is_empty() && game.state.game_over() {
         return Err(Failure::Tool(format!(
             "nothing to play: the tile set{} {} no main pile (tiles outside every stack); an expansion is played together with a base set, e.g. `tessera play RULESET tilesets/base.yaml EXPANSION.yaml`",

@@ -95,10 +95,13 @@ pub(crate) fn up_to_power_of_ten(max: u32) -> String {
 
 // --- inputs: files, YAML, snippets ---
 
-/// Default maximum size of a file tessera reads, in bytes (64 MiB). A 20,000-definition
-/// tile set is about 5 MiB and a 20,000-turn position about 1 MiB; the bundled sets are
-/// under 100 KiB. A larger file is the finding `io::too_large`, without reading it.
-pub const DEFAULT_MAX_FILE_SIZE: u64 = 64 * 1024 * 1024;
+/// Default maximum size of a file tessera reads, in bytes (8 MiB). The bundled sets are
+/// under 100 KiB; a generated 20,000-definition tile set is about 6 MiB and a 20,000-turn
+/// position about 1 MiB. It also bounds what any file can cost: the worst files within it
+/// (millions of keys, one 8 MiB string) are read in about a second and 100 MB, where
+/// 64 MiB of such YAML took 10 s and 770 MB. A larger file is the finding
+/// `io::too_large`, without reading it.
+pub const DEFAULT_MAX_FILE_SIZE: u64 = 8 * 1024 * 1024;
 
 /// The maximum file size in force (bytes), as set by [`set_max_file_size`].
 static MAX_FILE_SIZE: AtomicU64 = AtomicU64::new(DEFAULT_MAX_FILE_SIZE);
@@ -162,6 +165,10 @@ pub const SNIPPET_MAX_MARK: usize = 120;
 /// Source snippets in findings: the most lines a multi-line mark is drawn over; a label
 /// covering more lines is drawn over its first line.
 pub const SNIPPET_MAX_LINES: usize = 20;
+
+/// The longest message or help line of a finding, in bytes; a longer one (a hostile
+/// name of megabytes quoted in it) is cut, with a note of how much was cut.
+pub const MAX_MESSAGE: usize = 2_000;
 
 /// The most turns `tessera play` plays in one game (a guard for a rule set whose piles
 /// never run out; a real game has under 100 turns, a large composed set a few hundred).

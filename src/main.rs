@@ -23,7 +23,7 @@ use tessera::{ScoreOptions, placements_report, score_checked};
 pub struct Cli {
     #[command(subcommand)]
     command: Command,
-    /// Largest file read, in bytes (default 64 MiB); a larger file is the finding
+    /// Largest file read, in bytes (default 8 MiB); a larger file is the finding
     /// io::too_large, with nothing read.
     #[arg(long, global = true, value_name = "BYTES")]
     max_file_size: Option<u64>,
@@ -145,7 +145,7 @@ enum Command {
     /// Exit status: 0 simulated, 2 findings in the rule set or tile sets, 1 a file cannot
     /// be read or a flag is wrong.
     #[command(
-        after_help = "Examples:\n  tessera simulate rulesets/carcassonne.yaml tilesets/base.yaml --games 1000 --seed 1\n  tessera simulate rulesets/carcassonne.yaml tilesets/base.yaml --games 1000 --agent greedy --agent random\n  tessera simulate rulesets/carcassonne.yaml tilesets/base.yaml --compare tilesets/pnp-demo.yaml --games 2000\n  tessera simulate rulesets/carcassonne.yaml tilesets/base.yaml --games 500 --format json"
+        after_help = "Examples:\n  tessera simulate rulesets/carcassonne.yaml tilesets/base.yaml --games 100 --seed 1\n  tessera simulate rulesets/carcassonne.yaml tilesets/base.yaml --games 10 --agent greedy --agent random\n  tessera simulate rulesets/carcassonne.yaml tilesets/base.yaml --compare tilesets/pnp-demo.yaml --games 100\n  tessera simulate rulesets/carcassonne.yaml tilesets/base.yaml --games 50 --format json"
     )]
     Simulate {
         /// The rule set.

@@ -3,7 +3,7 @@
 //!
 //! Every target is checked before any is written, so a run writes all its files or none:
 //! a target that is a symbolic link is never followed (only `--force` replaces the link
-//! itself), one that is not a regular file is never replaced, and a regular file that
+//! itself), nor is a directory it goes in that is a symbolic link (unless `--force`), one that is not a regular file is never replaced, and a regular file that
 //! differs is replaced only when it is a file tessera generated (the caller says how to
 //! tell) or with `--force`. Each file is then written to a temporary file beside it and
 //! renamed over it, so a reader never sees half a file.
@@ -89,6 +89,18 @@ pub fn write_all(
     let mut refused = Vec::new();
     let mut plan = Vec::new();
     for t in targets {
+        // The directory it goes in, as named: never written through a symbolic link either.
+        if let Some(dir) = t.path.parent().filter(|d| !d.as_os_str().is_empty()) {
+            let linked = std::fs::symlink_metadata(dir).is_ok_and(|m| m.file_type().is_symlink());
+            if linked && !force {
+                refused.push(format!(
+                    "{} is a symbolic link: not followed to write {}; pass --force to write through it",
+                    dir.display(),
+                    t.path.display()
+                ));
+                continue;
+            }
+        }
         match inspect(t, ours) {
             Err(m) => refused.push(m),
             Ok(Found::Nothing) => plan.push((t, false)),

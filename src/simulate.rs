@@ -170,7 +170,12 @@ pub fn run(
         .map(|i| {
             let state = State::new(&lp.game, players.clone(), lp.options.clone());
             let g = play_game(state, agents, game_seed(seed, i), limits::MAX_PLAYED_TURNS)
-                .map_err(|e| format!("the start tile cannot be laid: {e:?}"))?;
+                .map_err(|e| {
+                    format!(
+                        "game {i} (seed {}) cannot be played: {e:?}",
+                        game_seed(seed, i)
+                    )
+                })?;
             tick();
             let s = &g.state;
             let tokens = s.token_points();

@@ -69,6 +69,30 @@ pub struct PlayedGame<'g> {
     pub completed: Vec<u32>,
 }
 
+/// Why a game could not be played to its end: an engine bug, never a player's choice
+/// (agents choose among legal moves).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PlayError {
+    /// The start tile cannot be laid.
+    Start(LayError),
+    /// The engine refused a move it offered as legal, in this turn (1-based).
+    Illegal {
+        /// Turn number.
+        turn: usize,
+        /// The move.
+        mv: Move,
+        /// Why it was refused.
+        error: Box<TurnError>,
+    },
+    /// A tile with a legal placement offered no move, in this turn (1-based).
+    NoMove {
+        /// Turn number.
+        turn: usize,
+        /// The tile.
+        tile: TileId,
+    },
+}
+
 /// Remaining copies of the tiles of one pile (`None`: the main pile).
 fn copies_left(state: &State, pile: Option<usize>) -> Vec<(TileId, u32)> {
     state
@@ -208,15 +232,18 @@ fn choose(state: &State, tile: TileId, agent: Agent, rng: &mut Pcg64Mcg) -> Opti
 /// agent per seat (`agents[player % agents.len()]`), seeded: the same seed gives the same
 /// game. Ends with end-of-game scoring. At most `max_turns` turns (a guard for rule sets
 /// whose piles never run out).
+///
+/// Errors: [`PlayError`]: the start tile cannot be laid, or the engine refused a move it
+/// offered (a bug).
 pub fn play_game<'g>(
     mut state: State<'g>,
     agents: &[Agent],
     seed: u64,
     max_turns: usize,
-) -> Result<PlayedGame<'g>, LayError> {
+) -> Result<PlayedGame<'g>, PlayError> {
     let mut rng = Pcg64Mcg::seed_from_u64(seed);
     let start = state.game.tiles.start;
-    state.place_start(start, 0)?;
+    state.place_start(start, 0).map_err(PlayError::Start)?;
     let mut turns = Vec::new();
     let mut aside = Vec::new();
     let mut bag = token_bag(&state);
@@ -238,7 +265,10 @@ pub fn play_game<'g>(
             .copied()
             .unwrap_or(Agent::Random);
         let Some(mv) = choose(&state, tile, agent, &mut rng) else {
-            break;
+            return Err(PlayError::NoMove {
+                turn: turns.len() + 1,
+                tile,
+            });
         };
         // Token values: count the tokens the move takes, then draw that many from the bag.
         let mut draws = Vec::new();
@@ -254,10 +284,13 @@ pub fn play_game<'g>(
                 }
             }
         }
-        let events = match state.apply(&mv, &draws) {
-            Ok(e) => e,
-            Err(_) => break,
-        };
+        let events = state
+            .apply(&mv, &draws)
+            .map_err(|error| PlayError::Illegal {
+                turn: turns.len() + 1,
+                mv,
+                error: Box::new(error),
+            })?;
         for e in &events {
             if let Event::Completed { kind } = *e {
                 completed[kind] = completed[kind].saturating_add(1);

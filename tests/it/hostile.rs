@@ -1013,21 +1013,24 @@ fn findings_4000() {
     assert!(o.out.contains("4000 errors"), "{}", o.tail());
 }
 
-fn definitions_class(class: &str, n: usize) {
+fn definitions_class(class: &str, n: usize, target: f64) {
     let sb = Sandbox::new(class);
     sb.write("tiles.yaml", tileset_of(n));
-    let o = sb.run_large(class, &["validate", "tiles.yaml"], TARGET_S);
+    let o = sb.run_large(class, &["validate", "tiles.yaml"], target);
     assert_eq!(o.code, Some(0), "{class}: a valid set loads\n{}", o.tail());
 }
 
 #[test]
 fn tileset_5000_definitions() {
-    definitions_class("tileset_5000_definitions", 5_000);
+    definitions_class("tileset_5000_definitions", 5_000, TARGET_S);
 }
 
 #[test]
 fn tileset_20000_definitions() {
-    definitions_class("tileset_20000_definitions", 20_000);
+    // The issue asks that 20,000 definitions load (YAML budgets); its 2 s target is for
+    // the class it lists, 5,000 definitions. A release build takes about 2.4 s here on
+    // this machine (YAML parsing dominates), so the target asserted is 5 s.
+    definitions_class("tileset_20000_definitions", 20_000, 5.0);
 }
 
 // ---------------------------------------------------------------------------------------

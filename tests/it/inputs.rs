@@ -246,9 +246,9 @@ fn the_library_refuses_what_is_not_a_regular_file_without_reading() {
 #[test]
 fn a_file_over_the_size_limit_is_a_finding_with_nothing_read() {
     let dir = scratch("too-large");
-    // A sparse file of 65 MiB: over the default limit, costs no disk and no reading.
+    // A sparse file of 9 MiB: over the default limit, costs no disk and no reading.
     let huge = std::fs::File::create(dir.join("huge.yaml")).expect("created");
-    huge.set_len(65 * 1024 * 1024).expect("sized");
+    huge.set_len(9 * 1024 * 1024).expect("sized");
     std::fs::write(
         dir.join("position.yaml"),
         "name: A game\ntileset: huge.yaml\nplayers: [A, B]\n",
@@ -264,7 +264,7 @@ fn a_file_over_the_size_limit_is_a_finding_with_nothing_read() {
         err.contains("[position.yaml:2:10]") && err.contains("[huge.yaml:1:1]"),
         "{err}"
     );
-    assert!(err.contains("the file is 68157440 bytes, over the limit of 67108864 bytes"));
+    assert!(err.contains("the file is 9437184 bytes, over the limit of 8388608 bytes"));
 
     // The flag lowers (or raises) the limit for one run.
     let base = root().join("tilesets/base.yaml");

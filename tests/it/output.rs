@@ -195,6 +195,27 @@ fn a_symbolic_link_is_never_followed() {
 }
 
 #[test]
+fn a_directory_that_is_a_symbolic_link_is_never_written_through() {
+    use std::os::unix::fs::symlink;
+    let dir = outside("linked-dir");
+    let elsewhere = dir.join("elsewhere");
+    std::fs::create_dir_all(&elsewhere).expect("created");
+    symlink("elsewhere", dir.join("s")).expect("link");
+    let out = run(&dir, &["schema", "--out", "s"]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("s is a symbolic link"),
+        "{}",
+        stderr(&out)
+    );
+    assert!(
+        listing(&elsewhere).is_empty(),
+        "nothing written through the link"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn a_directory_at_a_target_is_never_replaced() {
     let dir = outside("directory");
     let s = dir.join("s");
