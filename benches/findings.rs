@@ -13,7 +13,7 @@ use std::path::Path;
 use criterion::{Criterion, criterion_group, criterion_main};
 use tessera::diag::SourceFile;
 use tessera::render::{FindingRecord, findings_text};
-use tessera::validate::validate_source;
+use tessera::replay::validate_source;
 
 /// The findings of a tile set of `n` one-line definitions, each with an unknown key.
 fn findings(n: usize) -> Vec<tessera::Finding> {

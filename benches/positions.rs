@@ -18,7 +18,7 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use tessera::engine::{load_position, replay};
+use tessera::replay::{load_position, replay};
 use tessera::{ScoreOptions, score_path};
 
 fn dir() -> PathBuf {

@@ -10,7 +10,8 @@ use std::path::Path;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use tessera::engine::{State, draw_pile, play_in_order};
-use tessera::validate::{load_tileset, validate_path};
+use tessera::replay::validate_path;
+use tessera::validate::load_tileset;
 
 fn full_base_game(c: &mut Criterion) {
     let (game, _) =

@@ -12,7 +12,7 @@ use std::hint::black_box;
 use std::path::{Path, PathBuf};
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use tessera::validate::validate_path;
+use tessera::replay::validate_path;
 
 /// Writes a tile set of `n` definitions made from the base set's shapes (each with count 1
 /// and no per-copy decorations) and returns its path.

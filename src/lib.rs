@@ -5,12 +5,13 @@
 //! scoring, pieces, options) plus a YAML **tile set** (tile definitions with counts). This
 //! library loads them with source spans ([`load`]), checks their meaning and compiles them
 //! to tables ([`validate`], [`rules`]), keeps a board and its petgraph feature graph
-//! ([`board`], [`graph`]), scores features ([`score`]) and replays positions turn by turn
-//! ([`engine`]). [`jcz`] reads JCloisterZone tile-definition XML into the same checks.
-//! Nothing about any particular game is written in Rust.
+//! ([`board`], [`graph`]), scores features ([`score`]), plays turns ([`engine`]) and
+//! replays positions turn by turn ([`replay`]). [`jcz`] reads JCloisterZone
+//! tile-definition XML into the same checks. Nothing about any particular game is written
+//! in Rust. `ARCHITECTURE.md` maps the modules and the order of their layers.
 //!
 //! Most users need three calls: [`score_path`] (below), [`placements_path`] and
-//! [`piece_options_path`]; [`validate::validate_path`] checks any file.
+//! [`piece_options_path`]; [`validate_file`] checks any file.
 //!
 //! ```
 //! use std::path::Path;
@@ -34,6 +35,7 @@ pub mod load;
 pub mod model;
 pub mod output;
 pub mod render;
+pub mod replay;
 pub mod rules;
 pub mod schema;
 pub mod score;
@@ -229,7 +231,7 @@ fn load_game(
     out: Option<&Path>,
     comment: &str,
     name: &str,
-) -> Result<(String, engine::LoadedPosition), Failure> {
+) -> Result<(String, replay::LoadedPosition), Failure> {
     let here =
         std::env::current_dir().map_err(|e| Failure::Tool(format!("current directory: {e}")))?;
     let dir = match out.and_then(Path::parent) {
@@ -257,7 +259,7 @@ fn load_game(
         players.iter().map(|p| q(p)).collect::<Vec<_>>().join(", ")
     ));
     let file = diag::SourceFile::new(&dir.join("played.yaml"), format!("{header}turns: []\n"));
-    let lp = engine::load_position_file(&file)?;
+    let lp = replay::load_position_file(&file)?;
     Ok((header, lp))
 }
 
@@ -288,7 +290,7 @@ pub fn score_checked(
     path: &Path,
     opts: &ScoreOptions,
 ) -> Result<(ScoreReport, Vec<Finding>), Failure> {
-    let lp = engine::load_position(path)?;
+    let lp = replay::load_position(path)?;
     let available = lp.position.turns.as_ref().map_or(0, Vec::len);
     if let Some(n) = opts.turns.filter(|&n| n > available) {
         return Err(Failure::Tool(format!(
@@ -296,7 +298,7 @@ pub fn score_checked(
             path.display()
         )));
     }
-    let mut state = engine::replay(&lp, opts.turns)?;
+    let mut state = replay::replay(&lp, opts.turns)?;
     if opts.final_scoring {
         state.final_scoring();
     }
@@ -327,7 +329,7 @@ pub fn validate_file(path: &Path, ruleset: Option<&Path>) -> Result<validate::Va
     if jcz::looks_like_xml(&file) {
         jcz::validate_source(file, ruleset)
     } else {
-        validate::validate_source(file)
+        replay::validate_source(file)
     }
 }
 
@@ -356,8 +358,8 @@ pub struct PlacementReport {
 ///
 /// Errors: as [`placements_path`].
 pub fn placements_report(path: &Path, tile: &str) -> Result<PlacementReport, Failure> {
-    let lp = engine::load_position(path)?;
-    let state = engine::replay(&lp, None)?;
+    let lp = replay::load_position(path)?;
+    let state = replay::replay(&lp, None)?;
     let Some(t) = lp.game.tiles.get(tile) else {
         let ids: Vec<&str> = lp.game.tiles.tiles.iter().map(|t| t.id.as_str()).collect();
         return Err(Failure::Tool(format!(
@@ -379,11 +381,11 @@ pub fn placements_report(path: &Path, tile: &str) -> Result<PlacementReport, Fai
 ///
 /// Errors: as [`score_path`].
 pub fn piece_options_path(path: &Path) -> Result<Vec<PieceOption>, Failure> {
-    let mut lp = engine::load_position(path)?;
+    let mut lp = replay::load_position(path)?;
     if let Some(last) = lp.position.turns.as_mut().and_then(|t| t.last_mut()) {
         last.value.piece = None;
     }
-    let state = engine::replay(&lp, None)?;
+    let state = replay::replay(&lp, None)?;
     let last = state.board.placed.len().saturating_sub(1) as u32;
     Ok(state.piece_options(state.last_player, last))
 }

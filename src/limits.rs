@@ -76,7 +76,6 @@ pub const MAX_TOKENS: u32 = 10_000;
 pub const MAX_SCORE: i64 = 1_000_000_000;
 
 const _: () = {
-    assert!(MAX_SEGMENTS < crate::rules::NO_SEGMENT as usize);
     // The keys of a token supply are checked by a pattern for a power of ten (10 or more).
     assert!(MAX_TOKEN_VALUE >= 10 && 10u32.pow(MAX_TOKEN_VALUE.ilog10()) == MAX_TOKEN_VALUE);
     assert!(MAX_COORDINATE < i32::MAX - 1);

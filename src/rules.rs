@@ -4,8 +4,24 @@
 
 use std::collections::HashMap;
 
+use crate::diag::SourceFile;
 use crate::geometry::{Side, Slot, rotate};
 use crate::model::ProvenanceStatus;
+
+/// A loaded game: the compiled rule set and tile set, and the files they came from (kept
+/// as data, for findings about them; nothing here reads a file). Built by
+/// [`crate::validate::load_tileset`].
+#[derive(Debug, Clone)]
+pub struct Game {
+    /// The compiled rule set.
+    pub rules: Rules,
+    /// The compiled tile set.
+    pub tiles: TileSet,
+    /// The rule set's file.
+    pub ruleset_file: SourceFile,
+    /// The tile set's file.
+    pub tileset_file: SourceFile,
+}
 
 /// When a feature counts as completed (compiled [`crate::model::Completion`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -400,6 +416,9 @@ pub struct Segment {
 
 /// No segment in a slot table entry.
 pub const NO_SEGMENT: u8 = u8::MAX;
+
+// A segment index below the segment limit never reads as "no segment".
+const _: () = assert!(crate::limits::MAX_SEGMENTS < NO_SEGMENT as usize);
 
 /// A tile turned by a rotation: what lies on each board side.
 #[derive(Debug, Clone, Copy)]

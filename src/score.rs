@@ -401,17 +401,6 @@ pub fn explain(v: &Valuation) -> String {
     format!("{} = {}{cap}", parts.join(" + "), v.points)
 }
 
-/// An English noun in the plural when `n` is not 1 (`tile` → `tiles`, `city` → `cities`).
-pub fn plural(word: &str, n: i64) -> String {
-    if n == 1 {
-        return word.to_string();
-    }
-    match word.strip_suffix('y') {
-        Some(stem) if !stem.ends_with(['a', 'e', 'o', 'u']) => format!("{stem}ies"),
-        _ => format!("{word}s"),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -468,13 +457,5 @@ mod tests {
         assert_eq!(majority(&heavy, &[big(0), p(1), p(1)], 2), vec![0, 1]);
         assert_eq!(majority(&heavy, &[big(0), p(1)], 2), vec![0]);
         assert_eq!(strengths(&heavy, &[big(0), p(1)], 2), vec![2, 1]);
-    }
-
-    #[test]
-    fn plurals() {
-        assert_eq!(plural("tile", 1), "tile");
-        assert_eq!(plural("tile", 4), "tiles");
-        assert_eq!(plural("completed city", 2), "completed cities");
-        assert_eq!(plural("surrounding tile", 0), "surrounding tiles");
     }
 }

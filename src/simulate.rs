@@ -9,9 +9,10 @@
 
 use serde::Serialize;
 
+use crate::engine::State;
 use crate::engine::play::{Agent, play_game};
-use crate::engine::{LoadedPosition, State};
 use crate::limits;
+use crate::replay::LoadedPosition;
 
 /// The seed of game `index` of a run seeded with `seed` (SplitMix64 of their mix), so
 /// that neighbouring games get unrelated draws.

@@ -22,7 +22,7 @@ fuzz_target!(|data: &[u8]| {
     // The rule set and the tile set as `tessera validate` sees them (the position is
     // validated by scoring it: the same loading and replay).
     for name in &names[..2] {
-        tessera_fuzz::check_validation(tessera::validate::validate_path(&dir.join(name)));
+        tessera_fuzz::check_validation(tessera::replay::validate_path(&dir.join(name)));
     }
     let position = dir.join("position.yaml");
     let opts = ScoreOptions {
@@ -39,7 +39,7 @@ fuzz_target!(|data: &[u8]| {
         Err(Failure::Tool(_)) => {}
     }
     // The placements of the set's first tile (an argument in the binary, not file content).
-    if let Ok(lp) = tessera::engine::load_position(&position) {
+    if let Ok(lp) = tessera::replay::load_position(&position) {
         if let Some(tile) = lp.game.tiles.tiles.first().map(|t| t.id.clone()) {
             match tessera::placements_report(&position, &tile) {
                 Ok(r) => tessera_fuzz::check_findings(&r.findings),

@@ -1,5 +1,6 @@
 //! The play engine: game state, turns checked against the rules, scoring during play and
-//! at the end. [`replay`] turns positions (turn logs and snapshots) into game states.
+//! at the end. No files and no text processing: position files are replayed into game
+//! states a layer above ([`crate::replay`]).
 //!
 //! A turn (rules digest section 1): place a tile so that it touches the board and every
 //! touching side fits; apply the effects of the items on it (Hunters and Gatherers menhir
@@ -17,11 +18,9 @@
 
 mod pieces;
 pub mod play;
-mod replay;
 mod turn;
 
 pub use pieces::Pieces;
-pub use replay::{LoadedPosition, load_position, load_position_file, load_position_parsed, replay};
 pub use turn::{Action, Begun, Event, LayError, Move as TurnMove, SetAsideError, TurnError};
 
 use std::collections::BTreeMap;
@@ -33,9 +32,9 @@ use crate::board::{Board, PlaceError};
 use crate::geometry::{AROUND, Side, offset, opposite, parse_slot, slot_name};
 use crate::graph::{self, Feature};
 use crate::rules::Completion;
+use crate::rules::Game;
 use crate::rules::{FeatureId, NO_SEGMENT, PieceKindId, Role, TileId};
 use crate::score::{self, Covered, Ctx, Piece, TermValue, Valuation, Within};
-use crate::validate::Game;
 
 /// A legal tile placement.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]

@@ -459,7 +459,7 @@ fn out_dir(out: &Path) -> Result<PathBuf, Failure> {
 }
 
 /// Writes `text` to `out` whole or not at all: it goes to a temporary file beside `out`,
-/// is checked with [`crate::validate::validate_path`] (a converted set must validate
+/// is checked with [`crate::validate::validate_path_with`] (a converted set must validate
 /// clean), then takes `out`'s name. Without `force` an existing `out` is never replaced.
 ///
 /// Errors: a message when `out` exists (without `force`), cannot be written, or the
@@ -485,7 +485,14 @@ pub fn write_new(out: &Path, text: &str, force: bool) -> Result<(), String> {
         let _ = std::fs::remove_file(&tmp);
         m
     };
-    let check = crate::validate::validate_path(&tmp).map_err(cleanup)?;
+    // A converted set is a tile set: it never needs the position checks (replay, a layer
+    // above this one).
+    let not_a_tileset = |_: &SourceFile, _: &Sp<load::Node>| -> Result<Vec<Finding>, Failure> {
+        Err(Failure::Tool(
+            "the converted file reads as a position, not a tile set".into(),
+        ))
+    };
+    let check = crate::validate::validate_path_with(&tmp, &not_a_tileset).map_err(cleanup)?;
     let errors: Vec<String> = check
         .findings
         .iter()

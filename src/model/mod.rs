@@ -17,6 +17,32 @@ pub use tileset::*;
 
 pub use span::{Loc, SP_NEWTYPE, Sp, reading, set_reading};
 
+/// An English noun in the plural when `n` is not 1 (`tile` → `tiles`, `city` → `cities`):
+/// the plural of a feature kind or item whose `plural:` is not given, and of a piece kind
+/// in messages.
+pub fn plural(word: &str, n: i64) -> String {
+    if n == 1 {
+        return word.to_string();
+    }
+    match word.strip_suffix('y') {
+        Some(stem) if !stem.ends_with(['a', 'e', 'o', 'u']) => format!("{stem}ies"),
+        _ => format!("{word}s"),
+    }
+}
+
+#[cfg(test)]
+mod plural_tests {
+    use super::plural;
+
+    #[test]
+    fn plurals() {
+        assert_eq!(plural("tile", 1), "tile");
+        assert_eq!(plural("tile", 4), "tiles");
+        assert_eq!(plural("completed city", 2), "completed cities");
+        assert_eq!(plural("surrounding tile", 0), "surrounding tiles");
+    }
+}
+
 /// A tile id as written in YAML: a string (`D`) or a whole number (`56`, as in the
 /// Hunters and Gatherers source data); numbers are kept as their decimal text.
 #[derive(schemars::JsonSchema)]

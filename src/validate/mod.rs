@@ -15,8 +15,10 @@
 //!   otherwise, `copies` lists one entry per copy, decorations and items are declared, the
 //!   start tile exists; a warning for `count: 0`, a note when the contents are not
 //!   verified;
-//! - position: see [`crate::engine::replay`] (tiles exist and fit, pieces are legal, a
-//!   snapshot holds the start tile at the origin).
+//! - position: checked by replaying it, a layer above this one ([`crate::replay`]: tiles
+//!   exist and fit, pieces are legal, a snapshot holds the start tile at the origin); the
+//!   entry points that check any file are [`crate::replay::validate_path`] and
+//!   [`crate::replay::validate_source`].
 
 mod compose;
 mod deduce;
@@ -26,6 +28,8 @@ mod tileset;
 pub use deduce::{Solution, solve};
 pub use ruleset::compile_ruleset;
 pub use tileset::{compile_tile, compile_tileset};
+
+pub use crate::rules::Game;
 
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::path::{Path, PathBuf};
@@ -39,19 +43,6 @@ use crate::rules::{
     Rules, Segment, SideKind, Stack, Term, Tile, TileSet, TokenPool,
 };
 use crate::schema::FileKind;
-
-/// A loaded game: the compiled rule set and tile set, and the files they came from.
-#[derive(Debug, Clone)]
-pub struct Game {
-    /// The compiled rule set.
-    pub rules: Rules,
-    /// The compiled tile set.
-    pub tiles: TileSet,
-    /// The rule set's file.
-    pub ruleset_file: SourceFile,
-    /// The tile set's file.
-    pub tileset_file: SourceFile,
-}
 
 /// Looks a name up in a list of names, or makes a finding at the name's location.
 fn lookup(
@@ -454,13 +445,19 @@ pub struct Validation {
     pub findings: Vec<Finding>,
 }
 
-/// Validates one file of any kind: syntax, schema, then meaning (for a position, also
-/// replaying its turns). The kind is told from the file's keys.
+/// How a position's meaning is checked, given the file and its tree (parsed, schema
+/// checked): by replaying it, which this layer cannot do (the engine sits above it), so
+/// the caller passes it in ([`crate::replay::validate_source`] does). Returns the notes
+/// to report, or the findings; a [`Failure::Tool`] is a file it names that cannot be read.
+pub type PositionCheck<'a> =
+    &'a dyn Fn(&SourceFile, &Sp<load::Node>) -> Result<Vec<Finding>, Failure>;
+
+/// Validates one file read from `path`: as [`validate_source_with`].
 ///
 /// Errors: `Err(message)` only when the file cannot be read.
-pub fn validate_path(path: &Path) -> Result<Validation, String> {
+pub fn validate_path_with(path: &Path, position: PositionCheck) -> Result<Validation, String> {
     match load::read(path) {
-        Ok(file) => validate_source(file),
+        Ok(file) => validate_source_with(file, position),
         // A file that is not a regular file or is too large: a finding in it.
         Err(e) if e.is_finding() => Ok(Validation {
             path: path.to_path_buf(),
@@ -471,10 +468,15 @@ pub fn validate_path(path: &Path) -> Result<Validation, String> {
     }
 }
 
-/// Validates a file already read (its path still resolves the files it names).
+/// Validates a file already read (its path still resolves the files it names): syntax,
+/// schema, then meaning, the kind told from the file's keys. A rule set or tile set is
+/// checked here; a position by `position` (see [`PositionCheck`]).
 ///
 /// Errors: `Err(message)` only when a file it names cannot be read as a tool failure.
-pub fn validate_source(file: SourceFile) -> Result<Validation, String> {
+pub fn validate_source_with(
+    file: SourceFile,
+    position: PositionCheck,
+) -> Result<Validation, String> {
     let path = file.path.clone();
     let mut v = Validation {
         path,
@@ -525,10 +527,8 @@ pub fn validate_source(file: SourceFile) -> Result<Validation, String> {
                 Err(Failure::Tool(m)) => return Err(m),
             },
         },
-        FileKind::Position => match crate::engine::load_position_parsed(&file, &root) {
-            // The tile set's own notes belong to the tile set file, not to every position
-            // that uses it.
-            Ok(p) => crate::engine::replay(&p, None).map(|_| Vec::new()),
+        FileKind::Position => match position(&file, &root) {
+            Ok(notes) => Ok(notes),
             Err(Failure::Findings(f)) => Err(f),
             Err(Failure::Tool(m)) => return Err(m),
         },

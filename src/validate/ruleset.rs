@@ -205,7 +205,7 @@ pub fn compile_ruleset(file: &SourceFile, rs: &RuleSetFile) -> Result<Rules, Vec
             plural: f
                 .plural
                 .clone()
-                .unwrap_or_else(|| crate::score::plural(name, 2)),
+                .unwrap_or_else(|| crate::model::plural(name, 2)),
             terrain,
             completion: match &f.completion {
                 model::Completion::Closed => Completion::Closed,
@@ -423,7 +423,7 @@ pub fn compile_ruleset(file: &SourceFile, rs: &RuleSetFile) -> Result<Rules, Vec
             .map(|(n, d)| {
                 d.plural
                     .clone()
-                    .unwrap_or_else(|| crate::score::plural(n, 2))
+                    .unwrap_or_else(|| crate::model::plural(n, 2))
             })
             .collect(),
         items: names.items,

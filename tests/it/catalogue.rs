@@ -7,7 +7,7 @@ use std::path::PathBuf;
 
 use tessera::diag::{Check, Level, SourceFile};
 use tessera::load::{RULESET_KEYS, TILESET_KEYS};
-use tessera::validate::validate_source;
+use tessera::replay::validate_source;
 
 /// Where a whole-file example is validated, so that its relative paths
 /// (`../rulesets/carcassonne.yaml`, `../tilesets/base.yaml`, `base.yaml`) reach the

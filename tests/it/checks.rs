@@ -9,7 +9,8 @@ use crate::common;
 use std::path::Path;
 
 use tessera::diag::{Finding, Level, SourceFile};
-use tessera::validate::{load_tileset, validate_path, validate_source};
+use tessera::replay::{validate_path, validate_source};
+use tessera::validate::load_tileset;
 
 /// Validates `text` as if it were the file at `path` (relative paths inside it resolve
 /// from there); returns every finding.
@@ -233,11 +234,11 @@ fn sums_saturate_instead_of_wrapping() {
     common::assert_points(path, true, None, &[("Ann", 1_000_000_004), ("Ben", 4)]);
     // A library caller may bank any i64: the sums saturate instead of wrapping to a
     // negative total.
-    let mut lp = tessera::engine::load_position(std::path::Path::new(path)).expect("loads");
+    let mut lp = tessera::replay::load_position(std::path::Path::new(path)).expect("loads");
     for s in lp.position.scores.values_mut() {
         s.value = i64::MAX;
     }
-    let mut state = tessera::engine::replay(&lp, None).expect("replays");
+    let mut state = tessera::replay::replay(&lp, None).expect("replays");
     state.final_scoring();
     let report = tessera::render::ScoreReport::from_state(&state, None, true);
     assert_eq!(report.points("Ann"), Some(i64::MAX));

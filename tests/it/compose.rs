@@ -8,7 +8,8 @@ use std::path::Path;
 
 use crate::common::assert_points;
 use tessera::diag::{Check, Level};
-use tessera::validate::{load_ruleset, load_tileset, validate_path};
+use tessera::replay::validate_path;
+use tessera::validate::{load_ruleset, load_tileset};
 
 #[test]
 fn the_example_expansion_includes_the_base_game() {
@@ -186,7 +187,7 @@ fn the_rule_set_that_extends_the_others_is_chosen_whatever_the_order() {
     let r = common::report("tests/positions/compose/base-then-inns.yaml", false, None);
     assert_eq!(r.points("A"), Some(4));
     let lp =
-        tessera::engine::load_position(Path::new("tests/positions/compose/base-then-inns.yaml"))
+        tessera::replay::load_position(Path::new("tests/positions/compose/base-then-inns.yaml"))
             .expect("loads");
     assert_eq!(lp.game.rules.name, "Carcassonne with Inns and Cathedrals");
     assert!(lp.game.rules.items.contains(&"inn".to_string()));

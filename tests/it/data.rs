@@ -9,8 +9,10 @@ use std::path::{Path, PathBuf};
 
 use tessera::diag::Level;
 use tessera::engine::{State, draw_pile, play_in_order};
+use tessera::replay::validate_path;
+use tessera::rules::Game;
 use tessera::schema::{FileKind, schema_text};
-use tessera::validate::{Game, load_tileset, validate_path};
+use tessera::validate::load_tileset;
 
 use crate::common::yaml_files;
 

@@ -6,7 +6,8 @@
 use std::path::Path;
 
 use tessera::diag::{Check, Finding, Level, SourceFile};
-use tessera::validate::{load_tileset, validate_source};
+use tessera::replay::validate_source;
+use tessera::validate::load_tileset;
 
 const DEMO: &str = "tilesets/pnp-demo.yaml";
 

@@ -26,8 +26,10 @@ use crate::common;
 
 use std::path::Path;
 
-use tessera::engine::{State, draw_pile, load_position, play_in_order, replay};
-use tessera::validate::{Game, load_ruleset, load_tileset};
+use tessera::engine::{State, draw_pile, play_in_order};
+use tessera::replay::{load_position, replay};
+use tessera::rules::Game;
+use tessera::validate::{load_ruleset, load_tileset};
 
 const IC: &str = "tests/positions/ic";
 const RIVER: &str = "tests/positions/river";
@@ -246,7 +248,7 @@ fn the_river_takes_no_follower() {
 
 #[test]
 fn a_stack_must_continue_a_kind_that_meets_other_tiles() {
-    let f = tessera::validate::validate_path(Path::new(&format!(
+    let f = tessera::replay::validate_path(Path::new(&format!(
         "{BAD_RIVER}/stack-continues-monastery.yaml"
     )))
     .expect("readable");

@@ -13,9 +13,10 @@ use std::path::{Path, PathBuf};
 use petgraph::graph::NodeIndex;
 use petgraph::visit::EdgeRef;
 use tessera::board::Edge;
-use tessera::engine::{State, load_position, replay};
+use tessera::engine::State;
 use tessera::geometry::offset;
 use tessera::graph::{self, Feature};
+use tessera::replay::{load_position, replay};
 use tessera::rules::Completion;
 use tessera::validate::load_tileset;
 

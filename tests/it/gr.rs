@@ -34,8 +34,9 @@ use crate::common;
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use tessera::engine::{LoadedPosition, State, load_position, replay};
+use tessera::engine::State;
 use tessera::render::ScoreReport;
+use tessera::replay::{LoadedPosition, load_position, replay};
 
 const GR: &str = "tests/positions/gr";
 /// Deliberately illegal turn logs: `tests/it/data.rs` requires them to live under

@@ -29,7 +29,7 @@ use crate::common;
 
 use std::path::Path;
 
-use tessera::engine::{load_position, replay};
+use tessera::replay::{load_position, replay};
 use tessera::{ScoreOptions, score_path};
 
 const HG: &str = "tests/positions/hg";

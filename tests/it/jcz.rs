@@ -16,8 +16,9 @@ use std::path::{Path, PathBuf};
 use tessera::diag::{Level, SourceFile};
 use tessera::geometry::{Slot, slot_name};
 use tessera::jcz::{self, ImportOptions};
+use tessera::rules::Game;
 use tessera::rules::{Rules, Tile};
-use tessera::validate::{Game, Validation, load_tileset};
+use tessera::validate::{Validation, load_tileset};
 
 const DIR: &str = "tests/fixtures/jcz";
 
@@ -478,7 +479,7 @@ fn every_set_of_every_clean_file_imports_to_a_clean_tile_set() {
                 Ok(i) => {
                     jcz::write_new(&out, &i.yaml, true)
                         .unwrap_or_else(|e| panic!("{name} {run:?}: {e}"));
-                    let v = tessera::validate::validate_path(&out).expect("readable");
+                    let v = tessera::replay::validate_path(&out).expect("readable");
                     assert!(
                         v.findings.iter().all(|f| f.level < Level::Error),
                         "{name} {run:?}: {:?}",

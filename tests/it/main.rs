@@ -20,6 +20,7 @@ mod hg;
 mod hostile;
 mod inputs;
 mod jcz;
+mod layers;
 mod located;
 mod long_games;
 mod numbers;

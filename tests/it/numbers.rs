@@ -317,8 +317,8 @@ fn in_capped_child(name: &str) -> bool {
 /// The completed 2-tile city of a snapshot (D's city cap closed by E), scored after
 /// `change` has changed the game in memory, as a library caller could (no file can: the
 /// schema and `tileset::out_of_range` stop such values). Returns the city's score event.
-fn city_scored(change: impl FnOnce(&mut tessera::validate::Game)) -> tessera::engine::ScoreEvent {
-    use tessera::engine::{load_position, replay};
+fn city_scored(change: impl FnOnce(&mut tessera::rules::Game)) -> tessera::engine::ScoreEvent {
+    use tessera::replay::{load_position, replay};
     let path = Path::new("tests/positions/snapshot/completed-not-yet-scored.yaml");
     let mut lp = load_position(path).expect("the snapshot loads");
     change(&mut lp.game);
@@ -419,7 +419,8 @@ fn points_past_the_64_bit_limits_are_capped_and_said_so_never_wrapped() {
 #[test]
 fn coordinates_at_the_32_bit_limits_never_wrap_around() {
     use tessera::board::PlaceError;
-    use tessera::engine::{State, load_position, replay};
+    use tessera::engine::State;
+    use tessera::replay::{load_position, replay};
     let path = Path::new("examples/base-scoring.yaml");
     let lp = load_position(path).expect("the example loads");
     let mut state = State::new(&lp.game, vec!["A".into()], lp.game.rules.default_options());
@@ -660,7 +661,7 @@ fn a_rule_set_that_validates_can_be_used_by_any_position() {
                     }
                 }
             };
-            let validation = std::panic::catch_unwind(|| tessera::validate::validate_path(&vpath));
+            let validation = std::panic::catch_unwind(|| tessera::replay::validate_path(&vpath));
             let Ok(Ok(validation)) = validation else {
                 problems.push(format!("{what}: validation panicked or failed"));
                 continue;
@@ -813,7 +814,7 @@ fn tokens_are_not_laid_one_per_item_past_the_limit() {
     if !in_capped_child("tokens_are_not_laid_one_per_item_past_the_limit") {
         return;
     }
-    use tessera::engine::{load_position, replay};
+    use tessera::replay::{load_position, replay};
     // Gold Rush lays a token per nugget: a tile set built in code with 4,294,967,295
     // nuggets on each segment that has any (once 64 GB of tokens per tile).
     let mut lp = load_position(Path::new("examples/gold-rush.yaml")).expect("loads");

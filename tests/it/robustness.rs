@@ -10,7 +10,7 @@ use crate::common::Rng;
 use std::path::{Path, PathBuf};
 
 use tessera::diag::SourceFile;
-use tessera::validate::validate_source;
+use tessera::replay::validate_source;
 
 fn bundled() -> Vec<PathBuf> {
     let mut out = Vec::new();

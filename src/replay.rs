@@ -1,15 +1,53 @@
-//! Positions: loading a position file with its game, and replaying it (a turn log with
-//! every rule checked at every turn, or a snapshot laid as it lies), turning every
-//! violation into a finding at its line.
+//! Positions: loading a position file with its game, and replaying it through the engine
+//! (a turn log with every rule checked at every turn, or a snapshot laid as it lies),
+//! turning every violation into a finding at its line.
+//!
+//! This layer sits above both [`crate::validate`] (which loads the game) and
+//! [`crate::engine`] (which plays it), so it is also where a position file is validated:
+//! [`validate_path`] and [`validate_source`] check a file of any kind, a position by
+//! replaying it ([`check_position`]).
 
-use super::*;
+use std::path::Path;
+
+use crate::board::PlaceError;
 use crate::diag::{Check, Failure, Finding, SourceFile};
+use crate::engine::*;
 use crate::geometry::{SIDES, quarter_turns};
 use crate::load;
 use crate::model::{CoveredItems, PiecePlacement, PositionFile, Sp, TokenPile, Turn};
+use crate::rules::{Game, PieceKindId, TileId};
 use crate::schema::FileKind;
-use crate::validate::compile_tile;
+use crate::validate::{self, Validation, compile_tile};
 use petgraph::graph::NodeIndex;
+
+/// Validates one file of any kind (rule set, tile set or position) read from `path`:
+/// syntax, schema, then meaning; a position's turns are replayed. The kind is told from
+/// the file's keys.
+///
+/// Errors: `Err(message)` only when the file cannot be read.
+pub fn validate_path(path: &Path) -> Result<Validation, String> {
+    validate::validate_path_with(path, &check_position)
+}
+
+/// Like [`validate_path`] for a file already read (its path still resolves the files it
+/// names).
+///
+/// Errors: `Err(message)` only when a file it names cannot be read as a tool failure.
+pub fn validate_source(file: SourceFile) -> Result<Validation, String> {
+    validate::validate_source_with(file, &check_position)
+}
+
+/// The meaning checks of a position (its tree parsed and checked against the schema):
+/// loads its game and replays it. No notes: the tile set's own notes belong to the tile
+/// set file, not to every position that uses it.
+///
+/// Errors: the findings of loading or replaying; a tool failure when a file it names
+/// cannot be read.
+pub fn check_position(file: &SourceFile, root: &Sp<load::Node>) -> Result<Vec<Finding>, Failure> {
+    let p = load_position_parsed(file, root)?;
+    replay(&p, None).map_err(Failure::Findings)?;
+    Ok(Vec::new())
+}
 
 /// A position file loaded with its game (tile set plus the position's own tiles).
 #[derive(Debug, Clone)]
@@ -30,7 +68,7 @@ pub struct LoadedPosition {
 ///
 /// Errors: `Failure::Tool` if it cannot be read; findings for anything wrong in it or in
 /// the files it names.
-pub fn load_position(path: &std::path::Path) -> Result<LoadedPosition, Failure> {
+pub fn load_position(path: &Path) -> Result<LoadedPosition, Failure> {
     let file = load::read(path).map_err(load::ReadError::into_failure)?;
     load_position_file(&file)
 }
@@ -678,7 +716,7 @@ fn piece_finding(
             let n = lp.game.tiles.supply[req.kind];
             format!(
                 "each player has {n} {}; pieces return when their feature is scored",
-                crate::score::plural(kname, i64::from(n))
+                crate::model::plural(kname, i64::from(n))
             )
         }),
     };
