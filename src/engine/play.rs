@@ -184,20 +184,8 @@ fn choose(state: &State, tile: TileId, agent: Agent, rng: &mut Pcg64Mcg) -> Opti
                 return None;
             }
             let p = legal[rng.random_range(0..legal.len())];
-            let turns = (p.rotation / 90) as u8;
-            let mut next = state.clone();
-            let begun = next.begin_turn(player, tile, (p.x, p.y, turns), &[]).ok()?;
-            let actions = next.actions(&begun);
-            let action = actions[rng.random_range(0..actions.len())];
-            Some(Move {
-                player,
-                tile,
-                x: p.x,
-                y: p.y,
-                turns,
-                take_back: None,
-                action,
-            })
+            let moves = state.moves_at(tile, p);
+            (!moves.is_empty()).then(|| moves[rng.random_range(0..moves.len())])
         }
         Agent::Greedy => {
             let moves = state.legal_moves(tile);

@@ -485,30 +485,37 @@ impl State<'_> {
     /// enumerated (never taken). Empty when the tile may not be drawn now or fits
     /// nowhere. Costs one copy of the state per placement.
     pub fn legal_moves(&self, tile: TileId) -> Vec<Move> {
-        let player = self.to_play();
         if self.game_over() || !self.may_draw(tile) {
             return Vec::new();
         }
-        let mut out = Vec::new();
-        for p in self.legal_placements(tile) {
-            let turns = (p.rotation / 90) as u8;
-            let mut next = self.clone();
-            let Ok(begun) = next.begin_turn(player, tile, (p.x, p.y, turns), &[]) else {
-                continue;
-            };
-            for action in next.actions(&begun) {
-                out.push(Move {
-                    player,
-                    tile,
-                    x: p.x,
-                    y: p.y,
-                    turns,
-                    take_back: None,
-                    action,
-                });
-            }
-        }
-        out
+        self.legal_placements(tile)
+            .into_iter()
+            .flat_map(|p| self.moves_at(tile, p))
+            .collect()
+    }
+
+    /// The legal moves of the player to play with `tile` at one placement: the placement
+    /// with each action (see [`State::actions`]); empty when the placement is illegal.
+    /// Costs one copy of the state.
+    pub fn moves_at(&self, tile: TileId, p: Placement) -> Vec<Move> {
+        let player = self.to_play();
+        let turns = (p.rotation / 90) as u8;
+        let mut next = self.clone();
+        let Ok(begun) = next.begin_turn(player, tile, (p.x, p.y, turns), &[]) else {
+            return Vec::new();
+        };
+        next.actions(&begun)
+            .into_iter()
+            .map(|action| Move {
+                player,
+                tile,
+                x: p.x,
+                y: p.y,
+                turns,
+                take_back: None,
+                action,
+            })
+            .collect()
     }
 
     /// Sets a drawn tile aside: it fits nowhere on the board, so it leaves the game and its
