@@ -236,7 +236,18 @@ pub fn read(path: &Path) -> Result<SourceFile, ReadError> {
         path: path.to_path_buf(),
         kind: ReadErrorKind::TooLarge { size, limit },
     };
-    let meta = std::fs::metadata(path).map_err(|e| ReadError::io(path, e))?;
+    let meta = std::fs::metadata(path).map_err(|e| {
+        // A symbolic link that leads back to itself names no file at all: the input is at
+        // fault, as for a FIFO, so it is the same finding.
+        #[cfg(unix)]
+        if e.raw_os_error() == Some(libc::ELOOP) {
+            return ReadError {
+                path: path.to_path_buf(),
+                kind: ReadErrorKind::NotRegular("a symbolic link loop"),
+            };
+        }
+        ReadError::io(path, e)
+    })?;
     if !meta.is_file() {
         return Err(not_regular(&meta.file_type()));
     }

@@ -214,6 +214,23 @@ fn devices_and_directories_are_never_read() {
 }
 
 #[test]
+fn a_symbolic_link_loop_is_a_finding_not_a_tool_failure() {
+    use std::os::unix::fs::symlink;
+    let dir = scratch("link-loop");
+    symlink("b.yaml", dir.join("a.yaml")).expect("link");
+    symlink("a.yaml", dir.join("b.yaml")).expect("link");
+    for args in [&["validate", "a.yaml"][..], &["validate", "."]] {
+        let out = run_within(&dir, args, Duration::from_secs(20));
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(
+            err.contains("io::not_regular") && err.contains("a symbolic link loop"),
+            "{args:?}: {err}"
+        );
+    }
+}
+
+#[test]
 fn a_socket_is_never_read() {
     use std::os::unix::net::UnixListener;
     let dir = scratch("socket");
