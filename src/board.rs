@@ -8,7 +8,7 @@
 //! updates the frontier (the empty cells next to the board): the cost is independent of
 //! the board size and of the size of the features it extends.
 
-use std::collections::{BTreeSet, HashMap};
+use std::collections::HashMap;
 
 use petgraph::graph::{NodeIndex, UnGraph};
 
@@ -75,12 +75,142 @@ pub enum PlaceError {
     },
 }
 
+/// A cell holding nothing in [`Cells`].
+const EMPTY: u32 = u32::MAX;
+/// The bit marking a frontier cell's entry in [`Cells`] (the rest is its index in
+/// [`Board::frontier_cells`]); a cell without it holds a placed tile's index.
+const FRONTIER: u32 = 1 << 31;
+/// The most cells the dense window of [`Cells`] covers (16 MiB of `u32`); cells beyond
+/// it, on a board spread that far (a snapshot's tiles may lie anywhere within
+/// [`crate::limits::MAX_COORDINATE`]), are kept in a hash map.
+const MAX_DENSE: i64 = 1 << 22;
+
+/// What each cell holds: a placed tile's index, a frontier entry, or nothing. A dense
+/// window (a row-major grid around the board, grown by doubling) answers in one index;
+/// cells outside a window that would grow past [`MAX_DENSE`] cells go to a hash map.
+#[derive(Debug, Clone, Default)]
+struct Cells {
+    x0: i32,
+    y0: i32,
+    w: i32,
+    h: i32,
+    dense: Vec<u32>,
+    sparse: HashMap<(i32, i32), u32>,
+}
+
+impl Cells {
+    fn index(&self, x: i32, y: i32) -> Option<usize> {
+        let (dx, dy) = (i64::from(x) - i64::from(self.x0), i64::from(y) - i64::from(self.y0));
+        (dx >= 0 && dy >= 0 && dx < i64::from(self.w) && dy < i64::from(self.h))
+            .then(|| (dy * i64::from(self.w) + dx) as usize)
+    }
+
+    fn get(&self, x: i32, y: i32) -> u32 {
+        match self.index(x, y) {
+            Some(i) => self.dense[i],
+            None if self.sparse.is_empty() => EMPTY,
+            None => self.sparse.get(&(x, y)).copied().unwrap_or(EMPTY),
+        }
+    }
+
+    fn set(&mut self, x: i32, y: i32, v: u32) {
+        if self.index(x, y).is_none() {
+            self.grow(x, y);
+        }
+        match self.index(x, y) {
+            Some(i) => self.dense[i] = v,
+            None if v == EMPTY => {
+                self.sparse.remove(&(x, y));
+            }
+            None => {
+                self.sparse.insert((x, y), v);
+            }
+        }
+    }
+
+    /// Grows the window to hold (x, y) with room around it, unless it would pass
+    /// [`MAX_DENSE`] cells.
+    fn grow(&mut self, x: i32, y: i32) {
+        let (x, y) = (i64::from(x), i64::from(y));
+        let (mut x0, mut y0) = (i64::from(self.x0), i64::from(self.y0));
+        let (mut x1, mut y1) = (x0 + i64::from(self.w), y0 + i64::from(self.h));
+        if self.dense.is_empty() {
+            (x0, y0, x1, y1) = (x - 8, y - 8, x + 9, y + 9);
+        } else {
+            let (w, h) = (x1 - x0, y1 - y0);
+            if x < x0 {
+                x0 = x0.min(x) - w;
+            }
+            if x >= x1 {
+                x1 = x1.max(x + 1) + w;
+            }
+            if y < y0 {
+                y0 = y0.min(y) - h;
+            }
+            if y >= y1 {
+                y1 = y1.max(y + 1) + h;
+            }
+        }
+        let (w, h) = (x1 - x0, y1 - y0);
+        if w * h > MAX_DENSE {
+            return;
+        }
+        let mut dense = vec![EMPTY; (w * h) as usize];
+        for row in 0..i64::from(self.h) {
+            for col in 0..i64::from(self.w) {
+                let v = self.dense[(row * i64::from(self.w) + col) as usize];
+                if v != EMPTY {
+                    let (cx, cy) = (i64::from(self.x0) + col - x0, i64::from(self.y0) + row - y0);
+                    dense[(cy * w + cx) as usize] = v;
+                }
+            }
+        }
+        (self.x0, self.y0, self.w, self.h) = (x0 as i32, y0 as i32, w as i32, h as i32);
+        self.dense = dense;
+        let moved: Vec<(i32, i32)> = self
+            .sparse
+            .keys()
+            .copied()
+            .filter(|&(x, y)| self.index(x, y).is_some())
+            .collect();
+        for (x, y) in moved {
+            if let Some(v) = self.sparse.remove(&(x, y)) {
+                let i = self.index(x, y).unwrap_or_default();
+                self.dense[i] = v;
+            }
+        }
+    }
+}
+
+/// Any side kind: the side of a frontier cell with no tile across it.
+pub const ANY_SIDE: u32 = u32::MAX;
+
+/// An empty cell next to the board, with the side kinds a tile placed there must show on
+/// each side (those of the tiles across; [`ANY_SIDE`] where there is none).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct FrontierCell {
+    /// Column.
+    pub x: i32,
+    /// Row.
+    pub y: i32,
+    /// Side kind required on board side N, E, S, W.
+    pub need: [u32; 4],
+}
+
+impl FrontierCell {
+    /// Whether a tile turned so that it shows `sides` (N, E, S, W) fits here.
+    #[inline]
+    pub fn admits(&self, sides: &[u32; 4]) -> bool {
+        (0..4).all(|s| self.need[s] == ANY_SIDE || self.need[s] == sides[s])
+    }
+}
+
 /// Tiles on a grid, their feature graph and their features.
 #[derive(Debug, Clone, Default)]
 pub struct Board {
-    cells: HashMap<(i32, i32), u32>,
-    /// Empty cells next to a placed tile, as (y, x) so that they sort by row.
-    frontier: BTreeSet<(i32, i32)>,
+    cells: Cells,
+    /// Empty cells next to a placed tile with what they need, in no particular order.
+    frontier: Vec<FrontierCell>,
     /// Placed tiles in placement order.
     pub placed: Vec<Placed>,
     /// The feature graph.
@@ -97,7 +227,8 @@ impl Board {
 
     /// The placed tile at a cell.
     pub fn at(&self, x: i32, y: i32) -> Option<u32> {
-        self.cells.get(&(x, y)).copied()
+        let v = self.cells.get(x, y);
+        (v & FRONTIER == 0).then_some(v)
     }
 
     /// The placed tile at a cell's neighbour `(dx, dy)` away; `None` also when that cell
@@ -128,7 +259,7 @@ impl Board {
         if x.unsigned_abs() > limit || y.unsigned_abs() > limit {
             return Err(PlaceError::OffBoard);
         }
-        if self.cells.contains_key(&(x, y)) {
+        if self.at(x, y).is_some() {
             return Err(PlaceError::Occupied);
         }
         let rot = &tiles.tiles[tile].rotations[turns as usize];
@@ -229,16 +360,32 @@ impl Board {
                 self.features.join(rules, a, b, Edge::Match);
             }
         }
-        self.cells.insert((x, y), idx);
-        self.frontier.remove(&(y, x));
+        // The frontier: this cell leaves it, its empty neighbours join it (or need more).
+        let here = self.cells.get(x, y);
+        if here != EMPTY && here & FRONTIER != 0 {
+            let i = (here & !FRONTIER) as usize;
+            self.frontier.swap_remove(i);
+            if let Some(moved) = self.frontier.get(i) {
+                self.cells.set(moved.x, moved.y, i as u32 | FRONTIER);
+            }
+        }
+        self.cells.set(x, y, idx);
         for side in 0..4u8 {
             let (dx, dy) = offset(side);
             // A cell beyond the range of `i32` is no cell (coordinates never wrap around).
             let (Some(cx), Some(cy)) = (x.checked_add(dx), y.checked_add(dy)) else {
                 continue;
             };
-            if !self.cells.contains_key(&(cx, cy)) {
-                self.frontier.insert((cy, cx));
+            let kind = rot.sides[side as usize] as u32;
+            let v = self.cells.get(cx, cy);
+            if v == EMPTY {
+                let mut need = [ANY_SIDE; 4];
+                need[opposite(side) as usize] = kind;
+                self.cells
+                    .set(cx, cy, self.frontier.len() as u32 | FRONTIER);
+                self.frontier.push(FrontierCell { x: cx, y: cy, need });
+            } else if v & FRONTIER != 0 {
+                self.frontier[(v & !FRONTIER) as usize].need[opposite(side) as usize] = kind;
             }
         }
         self.placed.push(Placed {
@@ -284,6 +431,14 @@ impl Board {
     /// Cells where a new tile would touch the board: empty cells next to a placed tile,
     /// sorted by (y, x). Kept as tiles are placed: the cost is the frontier's length.
     pub fn frontier(&self) -> Vec<(i32, i32)> {
-        self.frontier.iter().map(|&(y, x)| (x, y)).collect()
+        let mut cells: Vec<(i32, i32)> = self.frontier.iter().map(|c| (c.y, c.x)).collect();
+        cells.sort_unstable();
+        cells.into_iter().map(|(y, x)| (x, y)).collect()
+    }
+
+    /// The frontier cells with the side kinds each needs, in no particular order (but
+    /// always the same for the same sequence of placements). Kept as tiles are placed.
+    pub fn frontier_cells(&self) -> &[FrontierCell] {
+        &self.frontier
     }
 }

@@ -213,6 +213,19 @@ pub fn simulate(
     Ok(out)
 }
 
+/// Loads a game to play: the rule set (default: the first tile set's) and the tile sets
+/// played together, with `players` seats, as a position with no turn. What `play` and
+/// `simulate` start from; benchmarks and other drivers of [`engine::play`] use it too.
+///
+/// Errors: findings in the files.
+pub fn load_game_files(
+    ruleset: Option<&Path>,
+    tilesets: &[PathBuf],
+    players: &[String],
+) -> Result<replay::LoadedPosition, Failure> {
+    load_game(ruleset, tilesets, players, None, "", "loaded").map(|(_, lp)| lp)
+}
+
 /// Seat names of a played or simulated game: `P1`, `P2`, ...
 pub fn seat_names(players: usize) -> Vec<String> {
     (1..=players.max(1)).map(|i| format!("P{i}")).collect()

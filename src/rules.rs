@@ -425,6 +425,9 @@ const _: () = assert!(crate::limits::MAX_SEGMENTS < NO_SEGMENT as usize);
 pub struct Rotated {
     /// Side kind on board side N, E, S, W.
     pub sides: [SideKindId; 4],
+    /// The same side kinds as `u32`, compared with a frontier cell's needs
+    /// ([`crate::board::FrontierCell::admits`]).
+    pub side_ids: [u32; 4],
     /// Segment index in each part of each board side (`NO_SEGMENT` past the profile).
     pub slot_segment: [[u8; 3]; 4],
 }
@@ -442,10 +445,13 @@ impl Tile {
         let rot = |turns: u8| {
             let mut r = Rotated {
                 sides: [0; 4],
+                side_ids: [0; 4],
                 slot_segment: [[NO_SEGMENT; 3]; 4],
             };
             for own in 0..4u8 {
                 r.sides[rotate(own, turns) as usize] = sides[own as usize];
+                r.side_ids[rotate(own, turns) as usize] =
+                    u32::try_from(sides[own as usize]).unwrap_or(u32::MAX - 1);
             }
             for (i, s) in segments.iter().enumerate() {
                 for slot in &s.slots {

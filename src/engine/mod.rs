@@ -152,6 +152,8 @@ pub struct State<'g> {
     next_player: usize,
     /// An extra turn earned on the last turn: (player, stack of the extra tile).
     extra_turn: Option<(usize, usize)>,
+    /// Tokens taken in the turn being played, in order: (pool, player).
+    taken: Vec<(usize, usize)>,
 }
 
 /// A face-down token lying on the board.
@@ -286,6 +288,7 @@ impl<'g> State<'g> {
                 .count(),
             next_player: 0,
             extra_turn: None,
+            taken: Vec::new(),
         }
     }
 
@@ -630,21 +633,43 @@ impl<'g> State<'g> {
     /// ([`State::pile_waiting`]).
     pub fn legal_placements(&self, tile: TileId) -> Vec<Placement> {
         let mut out = Vec::new();
-        for (x, y) in self.board.frontier() {
+        self.for_each_placement(tile, |p| out.push(p));
+        out.sort_unstable();
+        out
+    }
+
+    /// Calls `f` with every legal placement of a tile (see [`State::legal_placements`]),
+    /// in frontier order (the same for the same game, but not sorted). Costs one
+    /// comparison of side kinds per frontier cell and rotation; the placement rules are
+    /// looked at only for tiles that have some.
+    pub fn for_each_placement(&self, tile: TileId, mut f: impl FnMut(Placement)) {
+        let rules = &self.game.rules;
+        let def = &self.game.tiles.tiles[tile];
+        let has_rules = def.stack.is_some_and(|s| rules.stacks[s].continues.is_some())
+            || def
+                .segments
+                .iter()
+                .any(|s| rules.features[s.feature].no_u_turn);
+        let limit = crate::limits::MAX_COORDINATE.unsigned_abs();
+        for cell in self.board.frontier_cells() {
+            if cell.x.unsigned_abs() > limit || cell.y.unsigned_abs() > limit {
+                continue;
+            }
             for turns in 0..4u8 {
-                if self.board.fits(&self.game.tiles, tile, x, y, turns).is_ok()
-                    && self.placement_rules(tile, x, y, turns, true).is_ok()
+                if cell.admits(&def.rotations[turns as usize].side_ids)
+                    && (!has_rules
+                        || self
+                            .placement_rules(tile, cell.x, cell.y, turns, true)
+                            .is_ok())
                 {
-                    out.push(Placement {
-                        x,
-                        y,
+                    f(Placement {
+                        x: cell.x,
+                        y: cell.y,
                         rotation: turns as u32 * 90,
                     });
                 }
             }
         }
-        out.sort();
-        out
     }
 
     /// Where `player` could put a piece on a placed tile now, sorted.
@@ -989,6 +1014,7 @@ impl<'g> State<'g> {
     fn give_token(&mut self, pool: usize, player: usize, token: Token) {
         let value = token.value.or_else(|| self.draws.pop_front());
         self.tokens[pool].held[player].push(value);
+        self.taken.push((pool, player));
     }
 
     /// Notes something that happened this turn, for the report.

@@ -165,27 +165,36 @@ fn token_bag(state: &State) -> Vec<Vec<u32>> {
         .collect()
 }
 
-/// Tokens held by anyone, in all pools.
-fn tokens_held(state: &State) -> usize {
-    state
-        .tokens
-        .iter()
-        .map(|t| t.held.iter().map(Vec::len).sum::<usize>())
-        .sum()
-}
-
-/// The move an agent chooses for `tile` (which has a legal placement).
-fn choose(state: &State, tile: TileId, agent: Agent, rng: &mut Pcg64Mcg) -> Option<Move> {
+/// The move an agent chooses for `tile` (which has a legal placement), with the
+/// placements already found (`legal`, sorted). The random agent plays its turn on
+/// `state` itself: it places the tile, then picks among the actions legal after that, so
+/// nothing is copied; the turn begun is returned with the move. The greedy agent tries
+/// every move on a copy and returns only the move.
+fn choose(
+    state: &mut State,
+    tile: TileId,
+    legal: &[Placement],
+    agent: Agent,
+    rng: &mut Pcg64Mcg,
+) -> Result<(Move, Option<Begun>), TurnError> {
     let player = state.to_play();
     match agent {
         Agent::Random => {
-            let legal = state.legal_placements(tile);
-            if legal.is_empty() {
-                return None;
-            }
             let p = legal[rng.random_range(0..legal.len())];
-            let moves = state.moves_at(tile, p);
-            (!moves.is_empty()).then(|| moves[rng.random_range(0..moves.len())])
+            let turns = (p.rotation / 90) as u8;
+            let begun = state.begin_turn(player, tile, (p.x, p.y, turns), &[])?;
+            let actions = state.actions(&begun);
+            let action = actions[rng.random_range(0..actions.len())];
+            let mv = Move {
+                player,
+                tile,
+                x: p.x,
+                y: p.y,
+                turns,
+                take_back: None,
+                action,
+            };
+            Ok((mv, Some(begun)))
         }
         Agent::Greedy => {
             let moves = state.legal_moves(tile);
@@ -211,7 +220,10 @@ fn choose(state: &State, tile: TileId, agent: Agent, rng: &mut Pcg64Mcg) -> Opti
                     best.push(mv);
                 }
             }
-            (!best.is_empty()).then(|| best[rng.random_range(0..best.len())])
+            match best.len() {
+                0 => Err(TurnError::GameOver),
+                n => Ok((best[rng.random_range(0..n)], None)),
+            }
         }
     }
 }
@@ -240,7 +252,8 @@ pub fn play_game<'g>(
         let Some(tile) = draw(&state, &mut rng) else {
             break;
         };
-        if state.legal_placements(tile).is_empty() {
+        let legal = state.legal_placements(tile);
+        if legal.is_empty() {
             if state.set_aside(tile).is_err() {
                 break;
             }
@@ -252,33 +265,55 @@ pub fn play_game<'g>(
             .get(player % agents.len().max(1))
             .copied()
             .unwrap_or(Agent::Random);
-        let Some(mv) = choose(&state, tile, agent, &mut rng) else {
-            return Err(PlayError::NoMove {
-                turn: turns.len() + 1,
-                tile,
-            });
-        };
-        // Token values: count the tokens the move takes, then draw that many from the bag.
-        let mut draws = Vec::new();
-        if !state.game.rules.token_pools.is_empty() {
-            let mut trial = state.clone();
-            let before = tokens_held(&trial);
-            if trial.apply(&mv, &[]).is_ok() {
-                let taken = tokens_held(&trial) - before;
-                let pool = &mut bag[0];
-                for _ in 0..taken.min(pool.len()) {
-                    let k = rng.random_range(0..pool.len());
-                    draws.push(pool.swap_remove(k));
+        let turn = turns.len() + 1;
+        // A game with tokens plays the turn on a copy first, to learn which tokens it
+        // takes and draw their values before the real turn.
+        let trial = (!state.game.rules.token_pools.is_empty()).then(|| state.clone());
+        let (mv, begun) = match trial {
+            Some(mut t) => {
+                let (mv, begun) = choose(&mut t, tile, &legal, agent, &mut rng)
+                    .map_err(|_| PlayError::NoMove { turn, tile })?;
+                let taken = match begun {
+                    Some(b) => t.finish_turn(b, mv.action),
+                    None => t.apply(&mv, &[]),
+                };
+                let mut draws = Vec::new();
+                for e in taken.iter().flatten() {
+                    if let Event::TokenTaken { pool, .. } = *e {
+                        let left = &mut bag[pool];
+                        if !left.is_empty() {
+                            draws.push(left.swap_remove(rng.random_range(0..left.len())));
+                        }
+                    }
                 }
+                let events = state.apply(&mv, &draws).map_err(|error| PlayError::Illegal {
+                    turn,
+                    mv,
+                    error: Box::new(error),
+                })?;
+                (mv, Ok((events, draws)))
             }
-        }
-        let events = state
-            .apply(&mv, &draws)
-            .map_err(|error| PlayError::Illegal {
-                turn: turns.len() + 1,
-                mv,
-                error: Box::new(error),
-            })?;
+            None => {
+                let (mv, begun) = choose(&mut state, tile, &legal, agent, &mut rng)
+                    .map_err(|_| PlayError::NoMove { turn, tile })?;
+                (mv, Err(begun))
+            }
+        };
+        let (events, draws) = match begun {
+            Ok(done) => done,
+            Err(begun) => {
+                let events = match begun {
+                    Some(b) => state.finish_turn(b, mv.action),
+                    None => state.apply(&mv, &[]),
+                };
+                let events = events.map_err(|error| PlayError::Illegal {
+                    turn,
+                    mv,
+                    error: Box::new(error),
+                })?;
+                (events, Vec::new())
+            }
+        };
         for e in &events {
             if let Event::Completed { kind } = *e {
                 completed[kind] = completed[kind].saturating_add(1);

@@ -97,6 +97,14 @@ pub enum Event {
         /// The token pool.
         pool: usize,
     },
+    /// A player took a token from a pool (by mining, or from a completed feature), in
+    /// the order taken; its value is the next of the turn's draws, if any is left.
+    TokenTaken {
+        /// The token pool.
+        pool: usize,
+        /// The player who took it.
+        player: usize,
+    },
     /// The player earned an extra turn with a tile of this stack.
     ExtraTurn {
         /// The player.
@@ -317,19 +325,19 @@ impl State<'_> {
         self.extra_turn = None;
         let placed = self.lay(tile, x, y, turns, true).map_err(TurnError::Lay)?;
         self.put_tokens(placed);
-        match rules.token_pools.first() {
-            None if !draws.is_empty() => return Err(TurnError::NoTokens),
-            None => {}
-            Some(pool) => {
-                if let Some(index) = draws
-                    .iter()
-                    .position(|d| !pool.values.iter().any(|&(v, _)| v == *d))
-                {
-                    return Err(TurnError::DrawValue { index });
-                }
-            }
+        if rules.token_pools.is_empty() && !draws.is_empty() {
+            return Err(TurnError::NoTokens);
+        }
+        if let Some(index) = draws.iter().position(|d| {
+            !rules
+                .token_pools
+                .iter()
+                .any(|pool| pool.values.iter().any(|&(v, _)| v == *d))
+        }) {
+            return Err(TurnError::DrawValue { index });
         }
         self.draws = draws.iter().copied().collect();
+        self.taken.clear();
         let scored = self.events.len();
         let may_take_back = self.apply_effects(player, placed);
         let mut events = vec![Event::Placed { placed }];
@@ -453,6 +461,11 @@ impl State<'_> {
         let completed = self.score_completed(placed);
         events.extend(completed.iter().map(|c| Event::Completed { kind: c.kind }));
         events.extend((scored..self.events.len()).map(|event| Event::Scored { event }));
+        events.extend(
+            self.taken
+                .drain(..)
+                .map(|(pool, player)| Event::TokenTaken { pool, player }),
+        );
         if !self.draws.is_empty() {
             return Err(TurnError::DrawsLeft {
                 left: self.draws.len(),
