@@ -195,13 +195,37 @@ pub struct FrontierCell {
     pub y: i32,
     /// Side kind required on board side N, E, S, W.
     pub need: [u32; 4],
+    /// `need` packed as [`crate::rules::Rotated::side_bits`] is (16 bits a side).
+    need_bits: u64,
+    /// The bits of `need_bits` that must match (the sides with a tile across).
+    mask: u64,
 }
 
 impl FrontierCell {
-    /// Whether a tile turned so that it shows `sides` (N, E, S, W) fits here.
+    fn new(x: i32, y: i32) -> Self {
+        FrontierCell {
+            x,
+            y,
+            need: [ANY_SIDE; 4],
+            need_bits: 0,
+            mask: 0,
+        }
+    }
+
+    fn require(&mut self, side: Side, kind: u32) {
+        let shift = 16 * u32::from(side);
+        self.need[side as usize] = kind;
+        self.need_bits = (self.need_bits & !(0xFFFF << shift))
+            | (u64::from(crate::rules::side_bits_of(kind)) << shift);
+        self.mask |= 0xFFFF << shift;
+    }
+
+    /// Whether a tile turned as `rot` fits here: one comparison of packed side kinds (and
+    /// an exact one for side kinds past 16 bits).
     #[inline]
-    pub fn admits(&self, sides: &[u32; 4]) -> bool {
-        (0..4).all(|s| self.need[s] == ANY_SIDE || self.need[s] == sides[s])
+    pub fn admits(&self, rot: &crate::rules::Rotated) -> bool {
+        (rot.side_bits ^ self.need_bits) & self.mask == 0
+            && (!rot.wide || (0..4).all(|s| self.need[s] == ANY_SIDE || self.need[s] == rot.side_ids[s]))
     }
 }
 
@@ -223,6 +247,17 @@ impl Board {
     /// An empty board.
     pub fn new() -> Self {
         Self::default()
+    }
+
+    /// An empty board with room for `tiles` tiles of `nodes` segments in all (a hint:
+    /// it grows past them).
+    pub fn with_capacity(tiles: usize, nodes: usize) -> Self {
+        let mut b = Board::new();
+        b.placed.reserve(tiles);
+        b.frontier.reserve(2 * tiles.min(1 << 12) + 4);
+        b.graph = UnGraph::with_capacity(nodes, 2 * nodes);
+        b.features.reserve(nodes, tiles);
+        b
     }
 
     /// The placed tile at a cell.
@@ -379,13 +414,13 @@ impl Board {
             let kind = rot.sides[side as usize] as u32;
             let v = self.cells.get(cx, cy);
             if v == EMPTY {
-                let mut need = [ANY_SIDE; 4];
-                need[opposite(side) as usize] = kind;
+                let mut cell = FrontierCell::new(cx, cy);
+                cell.require(opposite(side), kind);
                 self.cells
                     .set(cx, cy, self.frontier.len() as u32 | FRONTIER);
-                self.frontier.push(FrontierCell { x: cx, y: cy, need });
+                self.frontier.push(cell);
             } else if v & FRONTIER != 0 {
-                self.frontier[(v & !FRONTIER) as usize].need[opposite(side) as usize] = kind;
+                self.frontier[(v & !FRONTIER) as usize].require(opposite(side), kind);
             }
         }
         self.placed.push(Placed {

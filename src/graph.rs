@@ -84,6 +84,15 @@ struct Layer {
 }
 
 impl Layer {
+    fn with_capacity(aggregate: Option<FeatureId>, nodes: usize) -> Self {
+        Layer {
+            aggregate,
+            parent: Vec::with_capacity(nodes),
+            next: Vec::with_capacity(nodes),
+            roots: Vec::with_capacity(nodes),
+        }
+    }
+
     fn find(&self, mut n: u32) -> u32 {
         // Union by size keeps every path O(log n) long without compression, so that
         // look-ups need no `&mut`.
@@ -113,6 +122,8 @@ pub struct Forest {
     tile_nodes: Vec<u32>,
     /// Number of item kinds.
     items: usize,
+    /// Segments to make room for in each layer when it is made ([`Forest::reserve`]).
+    reserve_nodes: usize,
 }
 
 impl Forest {
@@ -121,7 +132,7 @@ impl Forest {
             return;
         }
         self.items = rules.items.len();
-        self.layers.push(Layer::default());
+        self.layers.push(Layer::with_capacity(None, self.reserve_nodes));
         self.layer_of = vec![0; rules.features.len()];
         self.aggregates_of = vec![Vec::new(); rules.features.len()];
         for (k, f) in rules.features.iter().enumerate() {
@@ -129,10 +140,8 @@ impl Forest {
                 continue;
             }
             let layer = self.layers.len();
-            self.layers.push(Layer {
-                aggregate: Some(k),
-                ..Layer::default()
-            });
+            self.layers
+                .push(Layer::with_capacity(Some(k), self.reserve_nodes));
             self.layer_of[k] = layer;
             for &m in &f.members {
                 if let Some(v) = self.aggregates_of.get_mut(m) {
@@ -143,6 +152,14 @@ impl Forest {
             }
         }
         self.tile_nodes.push(0);
+    }
+
+    /// Makes room for `nodes` segments on `tiles` tiles (a hint).
+    pub(crate) fn reserve(&mut self, nodes: usize, tiles: usize) {
+        self.kind.reserve(nodes);
+        self.placed.reserve(nodes);
+        self.tile_nodes.reserve(tiles + 1);
+        self.reserve_nodes = nodes;
     }
 
     /// Whether a node belongs to a layer.

@@ -414,6 +414,12 @@ pub struct Segment {
     pub links: Vec<(RelationId, usize)>,
 }
 
+/// A side kind id in 16 bits, as packed in [`Rotated::side_bits`]: ids from `u16::MAX`
+/// on all read `u16::MAX` (and are then compared exactly).
+pub fn side_bits_of(id: u32) -> u16 {
+    u16::try_from(id).unwrap_or(u16::MAX)
+}
+
 /// No segment in a slot table entry.
 pub const NO_SEGMENT: u8 = u8::MAX;
 
@@ -428,6 +434,10 @@ pub struct Rotated {
     /// The same side kinds as `u32`, compared with a frontier cell's needs
     /// ([`crate::board::FrontierCell::admits`]).
     pub side_ids: [u32; 4],
+    /// The side kinds packed 16 bits a side (N lowest; see [`side_bits_of`]).
+    pub side_bits: u64,
+    /// Whether a side kind does not fit in 16 bits (then `side_bits` is not exact).
+    pub wide: bool,
     /// Segment index in each part of each board side (`NO_SEGMENT` past the profile).
     pub slot_segment: [[u8; 3]; 4],
 }
@@ -446,12 +456,19 @@ impl Tile {
             let mut r = Rotated {
                 sides: [0; 4],
                 side_ids: [0; 4],
+                side_bits: 0,
+                wide: false,
                 slot_segment: [[NO_SEGMENT; 3]; 4],
             };
             for own in 0..4u8 {
                 r.sides[rotate(own, turns) as usize] = sides[own as usize];
                 r.side_ids[rotate(own, turns) as usize] =
                     u32::try_from(sides[own as usize]).unwrap_or(u32::MAX - 1);
+            }
+            for side in 0..4 {
+                let id = r.side_ids[side];
+                r.side_bits |= u64::from(side_bits_of(id)) << (16 * side);
+                r.wide |= side_bits_of(id) == u16::MAX;
             }
             for (i, s) in segments.iter().enumerate() {
                 for slot in &s.slots {

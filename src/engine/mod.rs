@@ -264,7 +264,16 @@ impl<'g> State<'g> {
             points: vec![0; n],
             final_points: vec![0; n],
             players,
-            board: Board::new(),
+            board: {
+                // Room for the whole set, up to a bound (a hint: the board grows past it).
+                let tiles = &game.tiles.tiles;
+                let copies = tiles.iter().map(|t| t.count as usize).sum::<usize>();
+                let nodes = tiles
+                    .iter()
+                    .map(|t| t.count as usize * t.segments.len())
+                    .sum::<usize>();
+                Board::with_capacity(copies.min(1 << 14), nodes.min(1 << 16))
+            },
             pieces: Pieces::default(),
             events: Vec::new(),
             used: vec![0; game.tiles.tiles.len()],
@@ -656,7 +665,7 @@ impl<'g> State<'g> {
                 continue;
             }
             for turns in 0..4u8 {
-                if cell.admits(&def.rotations[turns as usize].side_ids)
+                if cell.admits(&def.rotations[turns as usize])
                     && (!has_rules
                         || self
                             .placement_rules(tile, cell.x, cell.y, turns, true)

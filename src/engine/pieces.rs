@@ -2,8 +2,9 @@
 //! they stand on and counted by owner and kind. The features they count on index them by
 //! id too ([`crate::graph::Forest::pieces`]).
 
-use std::collections::HashMap;
 use std::fmt;
+
+use rustc_hash::FxHashMap;
 
 use petgraph::graph::NodeIndex;
 
@@ -18,9 +19,9 @@ pub struct Pieces {
     /// Pieces on the board.
     live: usize,
     /// Ids of the pieces on each segment, in placement order.
-    by_node: HashMap<NodeIndex, Vec<u32>>,
-    /// Pieces on the board by (player, piece kind).
-    count: HashMap<(usize, usize), u32>,
+    by_node: FxHashMap<NodeIndex, Vec<u32>>,
+    /// Pieces on the board by player, then piece kind (grown as pieces come).
+    count: Vec<Vec<u32>>,
 }
 
 impl Pieces {
@@ -63,7 +64,11 @@ impl Pieces {
 
     /// How many pieces of a kind a player has on the board.
     pub fn count(&self, player: usize, kind: usize) -> u32 {
-        self.count.get(&(player, kind)).copied().unwrap_or(0)
+        self.count
+            .get(player)
+            .and_then(|k| k.get(kind))
+            .copied()
+            .unwrap_or(0)
     }
 
     /// Puts a piece on the board; returns its id.
@@ -72,7 +77,14 @@ impl Pieces {
         self.slots.push(Some(piece));
         self.live += 1;
         self.by_node.entry(piece.node).or_default().push(id);
-        *self.count.entry((piece.player, piece.kind)).or_insert(0) += 1;
+        if self.count.len() <= piece.player {
+            self.count.resize(piece.player + 1, Vec::new());
+        }
+        let kinds = &mut self.count[piece.player];
+        if kinds.len() <= piece.kind {
+            kinds.resize(piece.kind + 1, 0);
+        }
+        kinds[piece.kind] += 1;
         id
     }
 
@@ -86,7 +98,11 @@ impl Pieces {
                 self.by_node.remove(&piece.node);
             }
         }
-        if let Some(c) = self.count.get_mut(&(piece.player, piece.kind)) {
+        if let Some(c) = self
+            .count
+            .get_mut(piece.player)
+            .and_then(|k| k.get_mut(piece.kind))
+        {
             *c = c.saturating_sub(1);
         }
         Some(piece)

@@ -93,25 +93,13 @@ pub enum PlayError {
     },
 }
 
-/// Remaining copies of the tiles of one pile (`None`: the main pile).
-fn copies_left(state: &State, pile: Option<usize>) -> Vec<(TileId, u32)> {
-    state
-        .game
-        .tiles
-        .tiles
-        .iter()
-        .enumerate()
-        .filter(|(_, t)| t.stack == pile)
-        .map(|(i, t)| (i, t.count.saturating_sub(state.used[i])))
-        .filter(|&(_, n)| n > 0)
-        .collect()
-}
-
 /// Draws the tile for the next turn, or `None` when no pile that may be drawn has tiles.
 fn draw(state: &State, rng: &mut Pcg64Mcg) -> Option<TileId> {
     let rules = &state.game.rules;
+    let tiles = &state.game.tiles.tiles;
     let piles: Vec<Option<usize>> = match state.extra_turn_stack() {
         Some(s) => vec![Some(s)],
+        None if rules.stacks.is_empty() => vec![None],
         None => {
             let mut piles: Vec<(u64, Option<usize>)> = (0..rules.stacks.len())
                 .filter_map(|s| rules.pile_order(Some(s)).map(|o| (o, Some(s))))
@@ -121,18 +109,23 @@ fn draw(state: &State, rng: &mut Pcg64Mcg) -> Option<TileId> {
             piles.into_iter().map(|(_, p)| p).collect()
         }
     };
+    let left = |i: usize| u64::from(tiles[i].count.saturating_sub(state.used[i]));
     for pile in piles {
-        let left = copies_left(state, pile);
-        let total: u64 = left.iter().map(|&(_, n)| u64::from(n)).sum();
-        if total == 0 || !state.may_draw(left[0].0) {
+        let in_pile = || (0..tiles.len()).filter(move |&i| tiles[i].stack == pile);
+        let total: u64 = in_pile().map(left).sum();
+        let Some(first) = in_pile().find(|&i| left(i) > 0) else {
+            continue;
+        };
+        if total == 0 || !state.may_draw(first) {
             continue;
         }
         let mut k = rng.random_range(0..total);
-        for (tile, n) in left {
-            if k < u64::from(n) {
+        for tile in in_pile() {
+            let n = left(tile);
+            if k < n {
                 return Some(tile);
             }
-            k -= u64::from(n);
+            k -= n;
         }
     }
     None
@@ -166,7 +159,7 @@ fn token_bag(state: &State) -> Vec<Vec<u32>> {
 }
 
 /// The move an agent chooses for `tile` (which has a legal placement), with the
-/// placements already found (`legal`, sorted). The random agent plays its turn on
+/// placements already found (`legal`, in frontier order). The random agent plays its turn on
 /// `state` itself: it places the tile, then picks among the actions legal after that, so
 /// nothing is copied; the turn begun is returned with the move. The greedy agent tries
 /// every move on a copy and returns only the move.
@@ -248,11 +241,14 @@ pub fn play_game<'g>(
     let mut aside = Vec::new();
     let mut bag = token_bag(&state);
     let mut completed = vec![0u32; state.game.rules.features.len()];
+    // The legal placements of the tile drawn, in frontier order (kept across turns).
+    let mut legal = Vec::new();
     while !state.game_over() && turns.len() < max_turns {
         let Some(tile) = draw(&state, &mut rng) else {
             break;
         };
-        let legal = state.legal_placements(tile);
+        legal.clear();
+        state.for_each_placement(tile, |p| legal.push(p));
         if legal.is_empty() {
             if state.set_aside(tile).is_err() {
                 break;

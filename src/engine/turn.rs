@@ -386,10 +386,10 @@ impl State<'_> {
         let rules = &self.game.rules;
         for kind in 0..rules.pieces.len() {
             let anywhere = rules.pieces[kind].anywhere;
-            let tiles: Vec<u32> = if anywhere {
-                (0..self.board.placed.len() as u32).collect()
+            let tiles = if anywhere {
+                0..self.board.placed.len() as u32
             } else {
-                vec![p.placed]
+                p.placed..p.placed + 1
             };
             for on in tiles {
                 let def = &self.game.tiles.tiles[self.board.placed[on as usize].tile];
