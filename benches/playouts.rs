@@ -53,7 +53,9 @@ fn playouts(c: &mut Criterion) {
                 seed += 1;
                 let state = State::new(&lp.game, players.clone(), lp.options.clone());
                 let g = play_game(state, &[Agent::Random], seed, 100_000).expect("game plays");
-                black_box(g.state.points.iter().sum::<i64>() + g.state.final_points.iter().sum::<i64>())
+                black_box(
+                    g.state.points.iter().sum::<i64>() + g.state.final_points.iter().sum::<i64>(),
+                )
             })
         });
     }

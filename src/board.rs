@@ -100,7 +100,10 @@ struct Cells {
 
 impl Cells {
     fn index(&self, x: i32, y: i32) -> Option<usize> {
-        let (dx, dy) = (i64::from(x) - i64::from(self.x0), i64::from(y) - i64::from(self.y0));
+        let (dx, dy) = (
+            i64::from(x) - i64::from(self.x0),
+            i64::from(y) - i64::from(self.y0),
+        );
         (dx >= 0 && dy >= 0 && dx < i64::from(self.w) && dy < i64::from(self.h))
             .then(|| (dy * i64::from(self.w) + dx) as usize)
     }
@@ -225,7 +228,8 @@ impl FrontierCell {
     #[inline]
     pub fn admits(&self, rot: &crate::rules::Rotated) -> bool {
         (rot.side_bits ^ self.need_bits) & self.mask == 0
-            && (!rot.wide || (0..4).all(|s| self.need[s] == ANY_SIDE || self.need[s] == rot.side_ids[s]))
+            && (!rot.wide
+                || (0..4).all(|s| self.need[s] == ANY_SIDE || self.need[s] == rot.side_ids[s]))
     }
 }
 

@@ -132,7 +132,8 @@ impl Forest {
             return;
         }
         self.items = rules.items.len();
-        self.layers.push(Layer::with_capacity(None, self.reserve_nodes));
+        self.layers
+            .push(Layer::with_capacity(None, self.reserve_nodes));
         self.layer_of = vec![0; rules.features.len()];
         self.aggregates_of = vec![Vec::new(); rules.features.len()];
         for (k, f) in rules.features.iter().enumerate() {

@@ -8,7 +8,229 @@ use std::fmt::Write as _;
 use serde::Serialize;
 
 use crate::diag::{Check, Finding, Level, escape_text as esc};
-use crate::engine::{LogEntry, ScoreEvent, State};
+use std::collections::BTreeMap;
+
+use crate::engine::{LogEntry, Phase, Scored, State};
+use crate::rules::{Count, Rules};
+use crate::score::TermValue;
+
+/// One feature scored, as reported (text and JSON): the engine's [`Scored`] with the
+/// rule set's names.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ScoreEvent {
+    /// `play` (completed during play), `final` (end-of-game scoring) or `effect` (scored
+    /// by an effect of the tile just placed).
+    pub phase: &'static str,
+    /// Turn number (1 = first turn after the start tile; 0 = a snapshot's own state).
+    pub turn: usize,
+    /// Feature kind.
+    pub feature: String,
+    /// Whether the feature was completed.
+    pub completed: bool,
+    /// Cells of its distinct tiles, `[x, y]`, in placement order.
+    pub tiles: Vec<[i32; 2]>,
+    /// Items on it, by name (only non-zero counts).
+    pub items: BTreeMap<String, u64>,
+    /// Majority-counting pieces on it, by player name.
+    pub pieces: BTreeMap<String, u32>,
+    /// Each player's strength in the majority when it differs from their number of pieces
+    /// (pieces with a `weight`: a large follower counts 2), by player name; empty otherwise.
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    pub strength: BTreeMap<String, u32>,
+    /// Players who scored (the majority; all tied players).
+    pub scorers: Vec<String>,
+    /// Points each scorer received.
+    pub points: i64,
+    /// The sum spelled out, e.g. `4 tiles x 2 + 1 pennant x 2 = 10`.
+    pub why: String,
+    /// The terms.
+    pub terms: Vec<TermRecord>,
+    /// Tokens each scorer took from the feature (Gold Rush mining tokens).
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    pub tokens: BTreeMap<String, u32>,
+    /// Whether features of this kind can be completed at all (fields cannot).
+    pub completable: bool,
+    /// The items in words, with the rule set's plurals (`2 deer, 1 tiger`).
+    #[serde(skip)]
+    pub items_text: String,
+}
+
+/// One term's contribution, as reported.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct TermRecord {
+    /// What was counted, singular: `tile`, `pennant`, `surrounding tile`, `completed city`,
+    /// or `base` for a constant term.
+    pub what: String,
+    /// How many units counted (after cancellation).
+    pub count: i64,
+    /// Points per unit.
+    pub points_each: i64,
+    /// The words for the units, singular or plural to agree with `count`.
+    pub label: String,
+    /// Units cancelled (by tigers, say).
+    pub cancelled: i64,
+    /// The item that cancelled them.
+    pub cancelled_by: Option<String>,
+    /// Units that counted more because of an area bonus (pit trap).
+    pub boosted: i64,
+    /// Points of the term.
+    pub points: i64,
+}
+
+impl TermRecord {
+    /// A term's value in the rule set's words.
+    pub fn new(rules: &Rules, t: &TermValue) -> Self {
+        let (what, plural) = match t.counted {
+            Count::One => ("base".to_string(), "base".to_string()),
+            Count::Tiles => ("tile".to_string(), "tiles".to_string()),
+            Count::Neighbours => (
+                "surrounding tile".to_string(),
+                "surrounding tiles".to_string(),
+            ),
+            Count::Item(i) => (rules.items[i].clone(), rules.item_plurals[i].clone()),
+            Count::Features(kind) => {
+                let fk = &rules.features[kind];
+                (fk.name.clone(), fk.plural.clone())
+            }
+            Count::Linked {
+                feature,
+                completed,
+                item,
+                ..
+            } => {
+                let fk = &rules.features[feature];
+                let done = if completed { "completed " } else { "" };
+                let (name, names) = (format!("{done}{}", fk.name), format!("{done}{}", fk.plural));
+                match item {
+                    Some(i) => (
+                        format!("{} in linked {names}", rules.items[i]),
+                        format!("{} in linked {names}", rules.item_plurals[i]),
+                    ),
+                    None => (name, names),
+                }
+            }
+        };
+        TermRecord {
+            label: if t.count == 1 { what.clone() } else { plural },
+            what,
+            count: t.count,
+            points_each: t.points_each,
+            cancelled: t.cancelled,
+            cancelled_by: t.cancelled_by.map(|c| rules.items[c].clone()),
+            boosted: t.boosted,
+            points: t.points,
+        }
+    }
+}
+
+/// Human-readable sum: `4 tiles x 2 + 1 pennant x 2 = 10`.
+pub fn explain_sum(terms: &[TermRecord], points: i64, capped: bool) -> String {
+    let parts: Vec<String> = terms
+        .iter()
+        .filter(|t| t.count != 0 || t.cancelled != 0)
+        .map(|t| {
+            if t.what == "base" {
+                return format!("{}", t.points_each);
+            }
+            let mut s = format!("{} {} x {}", t.count, t.label, t.points_each);
+            if t.boosted > 0 {
+                s.push_str(&format!(" ({} in the bonus area: {})", t.boosted, t.points));
+            }
+            if let (n @ 1.., Some(by)) = (t.cancelled, &t.cancelled_by) {
+                s.push_str(&format!(" ({n} cancelled by {by})"));
+            }
+            s
+        })
+        .collect();
+    let cap = if capped {
+        " (capped at the 64-bit limit)"
+    } else {
+        ""
+    };
+    if terms.is_empty() {
+        return format!("nothing counts in this case: {points}");
+    }
+    if parts.is_empty() {
+        return format!("{points}{cap}");
+    }
+    format!("{} = {points}{cap}", parts.join(" + "))
+}
+
+impl ScoreEvent {
+    /// A feature scored, in the words of the game's rule set and players.
+    pub fn new(state: &State, e: &Scored) -> Self {
+        let rules = &state.game.rules;
+        let by_player = |v: &[u32]| -> BTreeMap<String, u32> {
+            v.iter()
+                .enumerate()
+                .filter(|&(_, &n)| n > 0)
+                .map(|(p, &n)| (state.players[p].clone(), n))
+                .collect()
+        };
+        let terms: Vec<TermRecord> = e.terms.iter().map(|t| TermRecord::new(rules, t)).collect();
+        let mut why = explain_sum(&terms, e.points, e.capped);
+        if let Some(item) = e.effect {
+            why = format!("{} on the tile just placed: {why}", rules.items[item]);
+        }
+        let strength = if e.strength.is_empty() {
+            BTreeMap::new()
+        } else {
+            by_player(&e.strength)
+        };
+        ScoreEvent {
+            phase: match e.phase {
+                Phase::Play => "play",
+                Phase::Final => "final",
+                Phase::Effect => "effect",
+            },
+            turn: e.turn,
+            feature: rules.features[e.kind].name.clone(),
+            completed: e.completed,
+            tiles: e
+                .tiles
+                .iter()
+                .map(|&t| {
+                    let p = state.board.placed[t as usize];
+                    [p.x, p.y]
+                })
+                .collect(),
+            items: e
+                .items
+                .iter()
+                .enumerate()
+                .filter(|&(_, &n)| n > 0)
+                .map(|(i, &n)| (rules.items[i].clone(), n))
+                .collect(),
+            pieces: by_player(&e.pieces),
+            strength,
+            scorers: e
+                .scorers
+                .iter()
+                .map(|&s| state.players[s].clone())
+                .collect(),
+            points: e.points,
+            why,
+            terms,
+            tokens: by_player(&e.tokens),
+            completable: rules.features[e.kind].completion != crate::rules::Completion::Never,
+            items_text: e
+                .items
+                .iter()
+                .enumerate()
+                .filter(|&(_, &n)| n > 0)
+                .map(|(i, &n)| {
+                    let name = if n == 1 {
+                        &rules.items[i]
+                    } else {
+                        &rules.item_plurals[i]
+                    };
+                    format!("{n} {name}")
+                })
+                .collect::<Vec<_>>()
+                .join(", "),
+        }
+    }
+}
 
 /// One player's points.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -74,7 +296,11 @@ impl ScoreReport {
                     unknown_tokens,
                 })
                 .collect(),
-            features: state.events.clone(),
+            features: state
+                .events
+                .iter()
+                .map(|e| ScoreEvent::new(state, e))
+                .collect(),
             log: state.log.clone(),
         }
     }

@@ -1005,6 +1005,12 @@ fn note_events(state: &mut State, lp: &LoadedPosition, player: usize, events: &[
                     state.players[player], rules.features[pool.feature].name
                 )
             }
+            Event::TokensLeft { pool, kind, count } => format!(
+                "{count} {} token{} leave the game with the completed {} (no majority)",
+                rules.token_pools[pool].name,
+                if count == 1 { "" } else { "s" },
+                rules.features[kind].name
+            ),
             Event::ExtraTurn { player, stack } => format!(
                 "{} earns an extra turn with a tile from the {} stack",
                 state.players[player], rules.stacks[stack].name
@@ -1237,7 +1243,8 @@ fn replay_inner<'g>(lp: &'g LoadedPosition, limit: Option<usize>) -> Result<Stat
             )?;
             state.points[player] = state.points[player].saturating_add(pts.value);
         }
-        state.score_pending();
+        let events = state.score_pending();
+        note_events(&mut state, lp, 0, &events);
     }
     Ok(state)
 }

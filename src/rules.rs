@@ -261,7 +261,7 @@ pub struct Term {
 }
 
 /// What a compiled term counts.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Count {
     /// 1.
     One,

@@ -4,8 +4,6 @@
 //! majority-counting pieces in it; all tied players score the full points; the number of
 //! pieces never multiplies points. The first case whose condition holds gives the points.
 
-use serde::Serialize;
-
 use std::collections::HashMap;
 
 use petgraph::graph::NodeIndex;
@@ -14,22 +12,20 @@ use crate::board::Board;
 use crate::graph::{self, Feature};
 use crate::rules::{Area, Case, Count, ItemId, Rules, Term, TileSet};
 
-/// One term's contribution, for the breakdown.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+/// One term's contribution, for the breakdown: ids and numbers only; reports name what
+/// was counted from the rule set ([`crate::render`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TermValue {
-    /// What was counted, singular: `tile`, `pennant`, `surrounding tile`, `completed city`,
-    /// or `base` for a constant term.
-    pub what: String,
+    /// What was counted (the compiled term's count: tiles, an item, linked features, ...).
+    pub counted: Count,
     /// How many units counted (after cancellation).
     pub count: i64,
     /// Points per unit.
     pub points_each: i64,
-    /// The words for the units, singular or plural to agree with `count`.
-    pub label: String,
     /// Units cancelled (by tigers, say).
     pub cancelled: i64,
     /// The item that cancelled them.
-    pub cancelled_by: Option<String>,
+    pub cancelled_by: Option<ItemId>,
     /// Units that counted more because of an area bonus (pit trap).
     pub boosted: i64,
     /// Points of the term (capped at the limits of `i64`, see [`Valuation::capped`]).
@@ -37,7 +33,7 @@ pub struct TermValue {
 }
 
 /// A feature's value under one list of cases.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Valuation {
     /// Total points: the sum of the terms, exactly (negative when penalty terms outweigh
     /// the rest; saturating at the limits of `i64`).
@@ -212,38 +208,21 @@ pub fn terms_value(
     let mut total = 0i128;
     for t in terms {
         // Units of the term: (multiplier, how many).
-        let (what, plural_what, mut units): (String, String, Vec<(i64, u64)>) = match t.count {
-            Count::One => ("base".to_string(), "base".to_string(), vec![(1, 1)]),
-            Count::Tiles => (
-                "tile".to_string(),
-                "tiles".to_string(),
-                vec![(1, f.tiles.len() as u64)],
-            ),
-            Count::Neighbours => (
-                "surrounding tile".to_string(),
-                "surrounding tiles".to_string(),
-                vec![(1, u64::from(graph::neighbours(ctx.board, f)))],
-            ),
-            Count::Item(i) => (
-                ctx.rules.items[i].clone(),
-                ctx.rules.item_plurals[i].clone(),
-                scope
-                    .iter()
-                    .map(|&n| (factor(n), u64::from(ctx.items_on(n, i))))
-                    .collect(),
-            ),
+        let mut units: Vec<(i64, u64)> = match t.count {
+            Count::One => vec![(1, 1)],
+            Count::Tiles => vec![(1, f.tiles.len() as u64)],
+            Count::Neighbours => vec![(1, u64::from(graph::neighbours(ctx.board, f)))],
+            Count::Item(i) => scope
+                .iter()
+                .map(|&n| (factor(n), u64::from(ctx.items_on(n, i))))
+                .collect(),
             Count::Features(kind) => {
                 let ids: std::collections::HashSet<NodeIndex> = scope
                     .iter()
                     .filter(|&&n| ctx.board.graph[n].feature == kind)
                     .map(|&n| ctx.board.features.find(kind, n))
                     .collect();
-                let fk = &ctx.rules.features[kind];
-                (
-                    fk.name.clone(),
-                    fk.plural.clone(),
-                    vec![(1, ids.len() as u64)],
-                )
+                vec![(1, ids.len() as u64)]
             }
             Count::Linked {
                 relation,
@@ -252,27 +231,17 @@ pub fn terms_value(
                 item,
             } => {
                 // One segment of each distinct linked feature.
-                let linked: Vec<NodeIndex> = graph::linked(ctx.board, f, relation, feature)
+                let linked = graph::linked(ctx.board, f, relation, feature)
                     .into_iter()
-                    .filter(|&g| !completed || graph::completed(ctx.rules, ctx.board, feature, g))
-                    .collect();
-                let fk = &ctx.rules.features[feature];
-                let done = if completed { "completed " } else { "" };
-                let (name, names) = (format!("{done}{}", fk.name), format!("{done}{}", fk.plural));
+                    .filter(|&g| !completed || graph::completed(ctx.rules, ctx.board, feature, g));
                 match item {
-                    Some(i) => (
-                        format!("{} in linked {names}", ctx.rules.items[i]),
-                        format!("{} in linked {names}", ctx.rules.item_plurals[i]),
-                        vec![(
-                            1,
-                            linked.iter().fold(0u64, |a, &g| {
-                                a.saturating_add(
-                                    ctx.items_in(ctx.board.features.nodes(feature, g), i),
-                                )
-                            }),
-                        )],
-                    ),
-                    None => (name, names, vec![(1, linked.len() as u64)]),
+                    Some(i) => vec![(
+                        1,
+                        linked.fold(0u64, |a, g| {
+                            a.saturating_add(ctx.items_in(ctx.board.features.nodes(feature, g), i))
+                        }),
+                    )],
+                    None => vec![(1, linked.count() as u64)],
                 }
             }
         };
@@ -305,16 +274,11 @@ pub fn terms_value(
         let (points, _) = capped(exact);
         let as_i64 = |n: u64| i64::try_from(n).unwrap_or(i64::MAX);
         out.push(TermValue {
-            label: if count == 1 {
-                what.clone()
-            } else {
-                plural_what
-            },
-            what,
+            counted: t.count,
             count: as_i64(count),
             points_each: t.points,
             cancelled: as_i64(cancelled),
-            cancelled_by: t.cancelled_by.map(|c| ctx.rules.items[c].clone()),
+            cancelled_by: t.cancelled_by,
             boosted: as_i64(boosted),
             points,
         });
@@ -365,40 +329,6 @@ pub fn majority(rules: &Rules, pieces: &[Piece], players: usize) -> Vec<usize> {
         return Vec::new();
     }
     (0..players).filter(|&i| counts[i] == max).collect()
-}
-
-/// Human-readable sum: `4 tiles x 2 + 1 pennant x 2 = 10`.
-pub fn explain(v: &Valuation) -> String {
-    let parts: Vec<String> = v
-        .terms
-        .iter()
-        .filter(|t| t.count != 0 || t.cancelled != 0)
-        .map(|t| {
-            if t.what == "base" {
-                return format!("{}", t.points_each);
-            }
-            let mut s = format!("{} {} x {}", t.count, t.label, t.points_each);
-            if t.boosted > 0 {
-                s.push_str(&format!(" ({} in the bonus area: {})", t.boosted, t.points));
-            }
-            if let (n @ 1.., Some(by)) = (t.cancelled, &t.cancelled_by) {
-                s.push_str(&format!(" ({n} cancelled by {by})"));
-            }
-            s
-        })
-        .collect();
-    let cap = if v.capped {
-        " (capped at the 64-bit limit)"
-    } else {
-        ""
-    };
-    if v.terms.is_empty() {
-        return format!("nothing counts in this case: {}", v.points);
-    }
-    if parts.is_empty() {
-        return format!("{}{cap}", v.points);
-    }
-    format!("{} = {}{cap}", parts.join(" + "), v.points)
 }
 
 #[cfg(test)]

@@ -183,11 +183,9 @@ pub fn run(
             let mut play_points = vec![0i64; rules.features.len()];
             let mut final_points = vec![0i64; rules.features.len()];
             for e in &s.events {
-                let Some(kind) = rules.features.iter().position(|f| f.name == e.feature) else {
-                    continue;
-                };
+                let kind = e.kind;
                 let pts = e.points.saturating_mul(e.scorers.len() as i64);
-                let slot = if e.phase == "final" {
+                let slot = if e.phase == crate::engine::Phase::Final {
                     &mut final_points[kind]
                 } else {
                     &mut play_points[kind]

@@ -33,7 +33,7 @@ use crate::geometry::{AROUND, Side, offset, opposite, parse_slot, slot_name};
 use crate::graph::{self, Feature};
 use crate::rules::Completion;
 use crate::rules::Game;
-use crate::rules::{FeatureId, NO_SEGMENT, PieceKindId, Role, TileId};
+use crate::rules::{FeatureId, ItemId, NO_SEGMENT, PieceKindId, Role, TileId};
 use crate::score::{self, Covered, Ctx, Piece, TermValue, Valuation, Within};
 
 /// A legal tile placement.
@@ -60,43 +60,52 @@ pub struct PieceOption {
     pub at: String,
 }
 
-/// One feature scored, during play or at the end.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct ScoreEvent {
-    /// `play` (completed during play) or `final` (end-of-game scoring).
-    pub phase: &'static str,
+/// When a feature scored.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Phase {
+    /// Completed during play (rules digest section 1: scored at the end of the turn).
+    Play,
+    /// End-of-game scoring.
+    Final,
+    /// Scored by an effect of the tile just placed (Hunters and Gatherers: logboat,
+    /// hunting trap).
+    Effect,
+}
+
+/// One feature scored, during play, at the end or by an effect: ids and numbers only
+/// (reports name them, [`crate::render`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Scored {
+    /// When.
+    pub phase: Phase,
     /// Turn number (1 = first turn after the start tile; 0 = a snapshot's own state).
     pub turn: usize,
     /// Feature kind.
-    pub feature: String,
+    pub kind: FeatureId,
     /// Whether the feature was completed.
     pub completed: bool,
-    /// Cells of its distinct tiles, `[x, y]`, in placement order.
-    pub tiles: Vec<[i32; 2]>,
-    /// Items on it, by name (only non-zero counts).
-    pub items: BTreeMap<String, u64>,
-    /// Majority-counting pieces on it, by player name.
-    pub pieces: BTreeMap<String, u32>,
+    /// Its distinct tiles (placed indices), in placement order.
+    pub tiles: Vec<u32>,
+    /// Items on it (printed, covered or not), by item id.
+    pub items: Vec<u64>,
+    /// Majority-counting pieces on it, by player (empty for an effect).
+    pub pieces: Vec<u32>,
     /// Each player's strength in the majority when it differs from their number of pieces
-    /// (pieces with a `weight`: a large follower counts 2), by player name; empty otherwise.
-    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
-    pub strength: BTreeMap<String, u32>,
-    /// Players who scored (the majority; all tied players).
-    pub scorers: Vec<String>,
+    /// (pieces with a `weight`: a large follower counts 2), by player; empty otherwise.
+    pub strength: Vec<u32>,
+    /// Players who scored (the majority; all tied players), in player order.
+    pub scorers: Vec<usize>,
     /// Points each scorer received.
     pub points: i64,
-    /// The sum spelled out, e.g. `4 tiles x 2 + 1 pennant x 2 = 10`.
-    pub why: String,
     /// The terms.
     pub terms: Vec<TermValue>,
-    /// Tokens each scorer took from the feature (Gold Rush mining tokens).
-    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
-    pub tokens: BTreeMap<String, u32>,
-    /// Whether features of this kind can be completed at all (fields cannot).
-    pub completable: bool,
-    /// The items in words, with the rule set's plurals (`2 deer, 1 tiger`).
-    #[serde(skip)]
-    pub items_text: String,
+    /// Whether the exact total was beyond the limits of `i64` (see
+    /// [`crate::score::Valuation::capped`]).
+    pub capped: bool,
+    /// Tokens each player took from the feature, by player (empty when none was taken).
+    pub tokens: Vec<u32>,
+    /// For an effect: the item on the tile just placed that triggered it.
+    pub effect: Option<ItemId>,
 }
 
 /// Something that happened in a turn besides scoring (an extra turn earned, a piece
@@ -130,7 +139,7 @@ pub struct State<'g> {
     /// Points from the end-of-game scoring, by player (zero until [`State::final_scoring`]).
     pub final_points: Vec<i64>,
     /// Every feature scored so far.
-    pub events: Vec<ScoreEvent>,
+    pub events: Vec<Scored>,
     /// Copies used, by tile.
     pub used: Vec<u32>,
     /// Turns played.
@@ -154,6 +163,8 @@ pub struct State<'g> {
     extra_turn: Option<(usize, usize)>,
     /// Tokens taken in the turn being played, in order: (pool, player).
     taken: Vec<(usize, usize)>,
+    /// Tokens that left the game this turn ([`Event::TokensLeft`]), in order.
+    left_game: Vec<Event>,
 }
 
 /// A face-down token lying on the board.
@@ -298,6 +309,7 @@ impl<'g> State<'g> {
             next_player: 0,
             extra_turn: None,
             taken: Vec::new(),
+            left_game: Vec::new(),
         }
     }
 
@@ -654,7 +666,9 @@ impl<'g> State<'g> {
     pub fn for_each_placement(&self, tile: TileId, mut f: impl FnMut(Placement)) {
         let rules = &self.game.rules;
         let def = &self.game.tiles.tiles[tile];
-        let has_rules = def.stack.is_some_and(|s| rules.stacks[s].continues.is_some())
+        let has_rules = def
+            .stack
+            .is_some_and(|s| rules.stacks[s].continues.is_some())
             || def
                 .segments
                 .iter()
@@ -712,59 +726,37 @@ impl<'g> State<'g> {
     fn event(
         &self,
         f: &Feature,
-        phase: &'static str,
+        phase: Phase,
         completed: bool,
-        pieces: BTreeMap<String, u32>,
-        scorers: &[usize],
+        scorers: Vec<usize>,
         v: Valuation,
-    ) -> ScoreEvent {
+    ) -> Scored {
         let rules = &self.game.rules;
-        ScoreEvent {
+        Scored {
             phase,
             turn: self.turn,
-            feature: rules.features[f.kind].name.clone(),
+            kind: f.kind,
             completed,
-            tiles: f
-                .tiles
-                .iter()
-                .map(|&t| {
-                    let p = self.board.placed[t as usize];
-                    [p.x, p.y]
-                })
-                .collect(),
+            tiles: f.tiles.clone(),
             items: (0..rules.items.len())
-                .map(|i| (i, self.ctx().items_in(f.nodes.iter().copied(), i)))
-                .filter(|(_, n)| *n > 0)
-                .map(|(i, n)| (rules.items[i].clone(), n))
+                .map(|i| self.ctx().items_in(f.nodes.iter().copied(), i))
                 .collect(),
-            pieces,
-            strength: BTreeMap::new(),
-            scorers: scorers.iter().map(|&s| self.players[s].clone()).collect(),
+            pieces: Vec::new(),
+            strength: Vec::new(),
+            scorers,
             points: v.points,
-            why: score::explain(&v),
             terms: v.terms,
-            tokens: BTreeMap::new(),
-            completable: rules.features[f.kind].completion != Completion::Never,
-            items_text: (0..rules.items.len())
-                .filter_map(|i| {
-                    let n = self.ctx().items_in(f.nodes.iter().copied(), i);
-                    let name = if n == 1 {
-                        &rules.items[i]
-                    } else {
-                        &rules.item_plurals[i]
-                    };
-                    (n > 0).then(|| format!("{n} {name}"))
-                })
-                .collect::<Vec<_>>()
-                .join(", "),
+            capped: v.capped,
+            tokens: Vec::new(),
+            effect: None,
         }
     }
 
     /// Scores one feature for its majority; during play its pieces return to supply.
-    fn score_feature(&mut self, f: &Feature, completed: bool, phase: &'static str) {
+    fn score_feature(&mut self, f: &Feature, completed: bool, phase: Phase) {
         let on = self.pieces_on(f);
         if on.is_empty() {
-            if phase == "play" && completed {
+            if phase == Phase::Play && completed {
                 // No majority: a completed feature's tokens leave the game.
                 self.distribute_tokens(f, &[]);
             }
@@ -778,44 +770,42 @@ impl<'g> State<'g> {
             &kind.final_
         };
         let valuation = score::value(&self.ctx(), f, cases, None);
-        let scorers = score::majority(rules, &on, self.players.len());
-        let mut pieces = BTreeMap::new();
+        let players = self.players.len();
+        let scorers = score::majority(rules, &on, players);
+        let mut pieces = vec![0u32; players];
         for p in &on {
             if rules.pieces[p.kind].majority {
-                *pieces.entry(self.players[p.player].clone()).or_insert(0) += 1;
+                pieces[p.player] += 1;
             }
         }
-        let strengths = score::strengths(rules, &on, self.players.len());
-        let strength: BTreeMap<String, u32> = if on
+        let strength = if on
             .iter()
             .any(|p| rules.pieces[p.kind].majority && rules.pieces[p.kind].weight != 1)
         {
-            (0..self.players.len())
-                .filter(|&i| strengths[i] > 0)
-                .map(|i| (self.players[i].clone(), strengths[i]))
-                .collect()
+            score::strengths(rules, &on, players)
         } else {
-            BTreeMap::new()
+            Vec::new()
         };
-        let tokens = if phase == "play" {
+        let tokens = if phase == Phase::Play {
             self.distribute_tokens(f, &scorers)
         } else {
-            BTreeMap::new()
+            Vec::new()
         };
         if let (Some(v), false) = (valuation, scorers.is_empty()) {
             for &s in &scorers {
-                if phase == "final" {
+                if phase == Phase::Final {
                     self.final_points[s] = self.final_points[s].saturating_add(v.points);
                 } else {
                     self.points[s] = self.points[s].saturating_add(v.points);
                 }
             }
-            let mut e = self.event(f, phase, completed, pieces, &scorers, v);
+            let mut e = self.event(f, phase, completed, scorers, v);
+            e.pieces = pieces;
             e.tokens = tokens;
             e.strength = strength;
             self.events.push(e);
         }
-        if phase == "play" {
+        if phase == Phase::Play {
             for id in self.board.features.take_pieces(f.kind, f.id()) {
                 if let Some(p) = self.pieces.remove(id) {
                     self.supply[p.player][p.kind] += 1;
@@ -890,7 +880,7 @@ impl<'g> State<'g> {
                             .collect(),
                         pieces: !self.pieces_on(&f).is_empty(),
                     });
-                    self.score_feature(&f, true, "play");
+                    self.score_feature(&f, true, Phase::Play);
                 }
             }
         }
@@ -945,11 +935,8 @@ impl<'g> State<'g> {
                     }
                 }
                 self.points[player] = self.points[player].saturating_add(v.points);
-                let mut e = self.event(&f, "effect", false, BTreeMap::new(), &[player], v);
-                e.why = format!(
-                    "{} on the tile just placed: {}",
-                    rules.items[effect.item], e.why
-                );
+                let mut e = self.event(&f, Phase::Effect, false, vec![player], v);
+                e.effect = Some(effect.item);
                 if effect.cover {
                     for (item, mut left) in cover {
                         for &n in &scope {
@@ -1092,8 +1079,8 @@ impl<'g> State<'g> {
     /// A completed feature's tokens go to its majority, tied players taking turns clockwise
     /// from the active player (the player of the current turn); with no majority they leave
     /// the game. Returns the tokens each player took.
-    fn distribute_tokens(&mut self, f: &Feature, scorers: &[usize]) -> BTreeMap<String, u32> {
-        let mut taken = BTreeMap::new();
+    fn distribute_tokens(&mut self, f: &Feature, scorers: &[usize]) -> Vec<u32> {
+        let mut taken = Vec::new();
         let n = self.players.len().max(1);
         let active = self.last_player;
         let mut order = scorers.to_vec();
@@ -1102,22 +1089,23 @@ impl<'g> State<'g> {
             if self.game.rules.token_pools[pool].feature != f.kind {
                 continue;
             }
-            let mut i = 0;
+            let mut i = 0u32;
             while let Some(token) = self.pop_token(pool, f) {
-                if let Some(&p) = order.get(i % order.len().max(1)) {
+                if let Some(&p) = order.get(i as usize % order.len().max(1)) {
                     self.give_token(pool, p, token);
-                    *taken.entry(self.players[p].clone()).or_insert(0) += 1;
+                    if taken.is_empty() {
+                        taken = vec![0; n];
+                    }
+                    taken[p] += 1;
                 }
                 i += 1;
             }
             if order.is_empty() && i > 0 {
-                let name = &self.game.rules.features[f.kind].name;
-                let text = format!(
-                    "{i} {} token{} leave the game with the completed {name} (no majority)",
-                    self.game.rules.token_pools[pool].name,
-                    if i == 1 { "" } else { "s" }
-                );
-                self.note(text);
+                self.left_game.push(Event::TokensLeft {
+                    pool,
+                    kind: f.kind,
+                    count: i,
+                });
             }
         }
         taken
@@ -1150,8 +1138,11 @@ impl<'g> State<'g> {
     }
 
     /// Scores completed features that still hold pieces (a snapshot taken before scoring).
-    pub fn score_pending(&mut self) {
+    /// Returns what happened besides scoring (tokens that left the game).
+    pub fn score_pending(&mut self) -> Vec<Event> {
+        self.left_game.clear();
         self.score_all(true);
+        std::mem::take(&mut self.left_game)
     }
 
     /// Scores every feature of the board once, in board order (by the feature's first
@@ -1171,12 +1162,13 @@ impl<'g> State<'g> {
         for (_, _, kind, root) in list {
             let completed = graph::completed(rules, &self.board, kind, root);
             let phase = match (only_completed, completed) {
-                (true, true) => "play",
-                (false, _) => "final",
+                (true, true) => Phase::Play,
+                (false, _) => Phase::Final,
                 (true, false) => continue,
             };
-            let tokens =
-                phase == "play" && completed && rules.token_pools.iter().any(|p| p.feature == kind);
+            let tokens = phase == Phase::Play
+                && completed
+                && rules.token_pools.iter().any(|p| p.feature == kind);
             if self.board.features.pieces(kind, root).is_empty() && !tokens {
                 continue;
             }

@@ -282,11 +282,13 @@ pub fn play_game<'g>(
                         }
                     }
                 }
-                let events = state.apply(&mv, &draws).map_err(|error| PlayError::Illegal {
-                    turn,
-                    mv,
-                    error: Box::new(error),
-                })?;
+                let events = state
+                    .apply(&mv, &draws)
+                    .map_err(|error| PlayError::Illegal {
+                        turn,
+                        mv,
+                        error: Box::new(error),
+                    })?;
                 (mv, Ok((events, draws)))
             }
             None => {

@@ -105,6 +105,15 @@ pub enum Event {
         /// The player who took it.
         player: usize,
     },
+    /// Tokens left the game with a completed feature that had no majority.
+    TokensLeft {
+        /// The token pool.
+        pool: usize,
+        /// The feature kind completed.
+        kind: FeatureId,
+        /// How many tokens.
+        count: u32,
+    },
     /// The player earned an extra turn with a tile of this stack.
     ExtraTurn {
         /// The player.
@@ -338,6 +347,7 @@ impl State<'_> {
         }
         self.draws = draws.iter().copied().collect();
         self.taken.clear();
+        self.left_game.clear();
         let scored = self.events.len();
         let may_take_back = self.apply_effects(player, placed);
         let mut events = vec![Event::Placed { placed }];
@@ -466,6 +476,7 @@ impl State<'_> {
                 .drain(..)
                 .map(|(pool, player)| Event::TokenTaken { pool, player }),
         );
+        events.append(&mut self.left_game);
         if !self.draws.is_empty() {
             return Err(TurnError::DrawsLeft {
                 left: self.draws.len(),
