@@ -99,21 +99,30 @@ struct Cells {
 }
 
 impl Cells {
+    #[inline]
     fn index(&self, x: i32, y: i32) -> Option<usize> {
-        let (dx, dy) = (
-            i64::from(x) - i64::from(self.x0),
-            i64::from(y) - i64::from(self.y0),
-        );
-        (dx >= 0 && dy >= 0 && dx < i64::from(self.w) && dy < i64::from(self.h))
-            .then(|| (dy * i64::from(self.w) + dx) as usize)
+        // Offsets from the window's corner as unsigned numbers: a cell left of or above
+        // the window wraps to a large offset and fails the same test as one beyond it.
+        let dx = (i64::from(x) - i64::from(self.x0)) as u64;
+        let dy = (i64::from(y) - i64::from(self.y0)) as u64;
+        (dx < self.w as u64 && dy < self.h as u64)
+            .then(|| dy as usize * self.w as usize + dx as usize)
     }
 
+    #[inline]
     fn get(&self, x: i32, y: i32) -> u32 {
         match self.index(x, y) {
-            Some(i) => self.dense[i],
+            Some(i) => self.dense.get(i).copied().unwrap_or(EMPTY),
             None if self.sparse.is_empty() => EMPTY,
-            None => self.sparse.get(&(x, y)).copied().unwrap_or(EMPTY),
+            None => self.get_sparse(x, y),
         }
+    }
+
+    /// A cell outside the dense window (rare: boards spread very far).
+    #[cold]
+    #[inline(never)]
+    fn get_sparse(&self, x: i32, y: i32) -> u32 {
+        self.sparse.get(&(x, y)).copied().unwrap_or(EMPTY)
     }
 
     fn set(&mut self, x: i32, y: i32, v: u32) {
@@ -202,6 +211,8 @@ pub struct FrontierCell {
     need_bits: u64,
     /// The bits of `need_bits` that must match (the sides with a tile across).
     mask: u64,
+    /// `need` as a [`crate::rules::FitTable`] pattern (`u32::MAX`: none).
+    pattern: u32,
 }
 
 impl FrontierCell {
@@ -212,15 +223,33 @@ impl FrontierCell {
             need: [ANY_SIDE; 4],
             need_bits: 0,
             mask: 0,
+            pattern: 0,
         }
     }
 
-    fn require(&mut self, side: Side, kind: u32) {
+    /// Records that board side `side` must show side kind `kind`; `base` is the tile
+    /// set's [`crate::rules::FitTable::base`].
+    fn require(&mut self, side: Side, kind: u32, base: u32) {
         let shift = 16 * u32::from(side);
         self.need[side as usize] = kind;
         self.need_bits = (self.need_bits & !(0xFFFF << shift))
             | (u64::from(crate::rules::side_bits_of(kind)) << shift);
         self.mask |= 0xFFFF << shift;
+        self.pattern = u32::MAX;
+        if base != 0 && self.need.iter().all(|&k| k == ANY_SIDE || k < base - 1) {
+            self.pattern = self
+                .need
+                .iter()
+                .rev()
+                .fold(0, |p, &k| p * base + if k == ANY_SIDE { 0 } else { k + 1 });
+        }
+    }
+
+    /// The cell's need pattern for [`crate::rules::FitTable::rotations`] (`u32::MAX`:
+    /// none, compare with [`FrontierCell::admits`]).
+    #[inline]
+    pub fn pattern(&self) -> u32 {
+        self.pattern
     }
 
     /// Whether a tile turned as `rot` fits here: one comparison of packed side kinds (and
@@ -239,6 +268,11 @@ pub struct Board {
     cells: Cells,
     /// Empty cells next to a placed tile with what they need, in no particular order.
     frontier: Vec<FrontierCell>,
+    /// The need pattern of each frontier cell (same order), scanned alone when counting
+    /// placements.
+    patterns: Vec<u32>,
+    /// The largest |x| or |y| of any frontier cell.
+    reach: u32,
     /// Placed tiles in placement order.
     pub placed: Vec<Placed>,
     /// The feature graph.
@@ -259,6 +293,7 @@ impl Board {
         let mut b = Board::new();
         b.placed.reserve(tiles);
         b.frontier.reserve(2 * tiles.min(1 << 12) + 4);
+        b.patterns.reserve(2 * tiles.min(1 << 12) + 4);
         b.graph = UnGraph::with_capacity(nodes, 2 * nodes);
         b.features.reserve(nodes, tiles);
         b
@@ -404,6 +439,7 @@ impl Board {
         if here != EMPTY && here & FRONTIER != 0 {
             let i = (here & !FRONTIER) as usize;
             self.frontier.swap_remove(i);
+            self.patterns.swap_remove(i);
             if let Some(moved) = self.frontier.get(i) {
                 self.cells.set(moved.x, moved.y, i as u32 | FRONTIER);
             }
@@ -419,12 +455,16 @@ impl Board {
             let v = self.cells.get(cx, cy);
             if v == EMPTY {
                 let mut cell = FrontierCell::new(cx, cy);
-                cell.require(opposite(side), kind);
+                cell.require(opposite(side), kind, tiles.fits.base());
                 self.cells
                     .set(cx, cy, self.frontier.len() as u32 | FRONTIER);
+                self.patterns.push(cell.pattern);
+                self.reach = self.reach.max(cx.unsigned_abs()).max(cy.unsigned_abs());
                 self.frontier.push(cell);
             } else if v & FRONTIER != 0 {
-                self.frontier[(v & !FRONTIER) as usize].require(opposite(side), kind);
+                let i = (v & !FRONTIER) as usize;
+                self.frontier[i].require(opposite(side), kind, tiles.fits.base());
+                self.patterns[i] = self.frontier[i].pattern;
             }
         }
         self.placed.push(Placed {
@@ -479,5 +519,17 @@ impl Board {
     /// always the same for the same sequence of placements). Kept as tiles are placed.
     pub fn frontier_cells(&self) -> &[FrontierCell] {
         &self.frontier
+    }
+
+    /// The largest |x| or |y| of any cell that has been on the frontier: when it is
+    /// within [`crate::limits::MAX_COORDINATE`], no frontier cell is off the board.
+    pub fn frontier_reach(&self) -> u32 {
+        self.reach
+    }
+
+    /// The need pattern of each frontier cell, in the order of [`Board::frontier_cells`]
+    /// (see [`FrontierCell::pattern`]).
+    pub fn frontier_patterns(&self) -> &[u32] {
+        &self.patterns
     }
 }

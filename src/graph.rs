@@ -21,6 +21,7 @@ use std::collections::HashSet;
 
 use petgraph::graph::NodeIndex;
 use petgraph::visit::EdgeRef;
+use smallvec::SmallVec;
 
 use crate::board::{Board, Edge};
 use crate::geometry::offset;
@@ -49,6 +50,10 @@ impl Feature {
     }
 }
 
+/// A short list of ids kept inline (most features hold a few items, pieces and shared
+/// tiles), so that adding a segment allocates nothing.
+type Ids = SmallVec<[u32; 4]>;
+
 /// Running counters of one feature, kept at its root in the union-find.
 #[derive(Debug, Clone, Default)]
 struct Root {
@@ -61,12 +66,12 @@ struct Root {
     /// Smallest node.
     first: u32,
     /// Item counts by item id (empty: none).
-    items: Vec<u32>,
+    items: Ids,
     /// Ids of the pieces counted on the feature (see [`Forest::add_piece`]).
-    pieces: Vec<u32>,
+    pieces: Ids,
     /// Placed tiles with two or more segments in this layer that have a segment in this
     /// feature: the only tiles two features being joined can share.
-    multi: Vec<u32>,
+    multi: Ids,
 }
 
 /// One union-find over the segments: the ordinary kinds' (layer 0) or one aggregate's.
@@ -181,9 +186,9 @@ impl Forest {
             let node = first + i as u32;
             self.kind.push(s.feature);
             self.placed.push(placed);
-            let mut items = Vec::new();
+            let mut items = Ids::new();
             if !s.items.is_empty() {
-                items = vec![0u32; self.items];
+                items = smallvec::smallvec![0u32; self.items];
                 for &(item, k) in &s.items {
                     if let Some(c) = items.get_mut(item) {
                         *c = c.saturating_add(k);
@@ -207,9 +212,13 @@ impl Forest {
                             }
                         })
                         .count();
-                    if same > 1 { vec![placed] } else { Vec::new() }
+                    if same > 1 {
+                        smallvec::smallvec![placed]
+                    } else {
+                        Ids::new()
+                    }
                 } else {
-                    Vec::new()
+                    Ids::new()
                 };
                 let layer = &mut self.layers[l];
                 layer.parent.push(node);
@@ -220,7 +229,7 @@ impl Forest {
                     open: 0,
                     first: node,
                     items: items.clone(),
-                    pieces: Vec::new(),
+                    pieces: Ids::new(),
                     multi,
                 });
             }
@@ -287,7 +296,7 @@ impl Forest {
                 (layer.roots[big as usize].multi.clone(), big, small)
             }
         };
-        let mut shared = Vec::new();
+        let mut shared = Ids::new();
         for &t in &short {
             let nodes = self.tile_nodes[t as usize]..self.tile_nodes[t as usize + 1];
             if nodes
@@ -439,7 +448,7 @@ impl Forest {
 
     /// The piece ids counted on the feature of kind `kind` through `node` (`None` for a
     /// kind or node the forest does not hold).
-    fn pieces_mut(&mut self, kind: FeatureId, node: NodeIndex) -> Option<&mut Vec<u32>> {
+    fn pieces_mut(&mut self, kind: FeatureId, node: NodeIndex) -> Option<&mut Ids> {
         let layer = self.layers.get_mut(*self.layer_of.get(kind)?)?;
         let n = node.index();
         if n >= layer.parent.len() {
@@ -459,16 +468,16 @@ impl Forest {
     }
 
     /// Takes every piece id off the feature (it was scored and its pieces return).
-    pub(crate) fn take_pieces(&mut self, kind: FeatureId, node: NodeIndex) -> Vec<u32> {
+    pub(crate) fn take_pieces(&mut self, kind: FeatureId, node: NodeIndex) -> Ids {
         let Some(&l) = self.layer_of.get(kind) else {
-            return Vec::new();
+            return Ids::new();
         };
         let Some(layer) = self.layers.get_mut(l) else {
-            return Vec::new();
+            return Ids::new();
         };
         let n = node.index();
         if n >= layer.parent.len() {
-            return Vec::new();
+            return Ids::new();
         }
         let r = layer.find(n as u32) as usize;
         std::mem::take(&mut layer.roots[r].pieces)

@@ -356,6 +356,112 @@ pub struct TileSet {
     pub provenance: ProvenanceStatus,
     /// The sets composed into this one, top file first: (name, path, tiles it contributes).
     pub sources: Vec<(String, String, u64)>,
+    /// Which rotations of each tile fit each frontier need pattern ([`FitTable`]).
+    pub fits: FitTable,
+}
+
+/// The rotations of each tile that fit a frontier cell, looked up by the cell's need
+/// pattern instead of compared side by side: legal placements cost one load per cell.
+///
+/// A need pattern packs what a cell requires on each board side (N, E, S, W) as a number
+/// in base `side kinds + 1`: digit 0 is "any" (no tile across), digit `k + 1` is side kind
+/// `k`. Tiles with the same four sides share one table of `base^4` rotation masks (bit
+/// `t` set: the tile turned `t` quarter turns fits). Built only for rule sets with at
+/// most 7 side kinds and tile sets whose tables take at most 1 MiB; otherwise
+/// [`FitTable::base`] is 0 and callers compare sides ([`crate::board::FrontierCell::admits`]).
+#[derive(Debug, Clone, Default)]
+pub struct FitTable {
+    base: u32,
+    /// Offset of each tile's table in `masks` (by tile id).
+    of_tile: Vec<u32>,
+    masks: Vec<u8>,
+}
+
+impl FitTable {
+    /// Builds the tables for `tiles` under a rule set of `side_kinds` side kinds.
+    pub fn build(tiles: &[Tile], side_kinds: usize) -> Self {
+        const MAX_KINDS: usize = 7;
+        const MAX_BYTES: usize = 1 << 20;
+        if side_kinds == 0 || side_kinds > MAX_KINDS {
+            return FitTable::default();
+        }
+        let base = side_kinds as u32 + 1;
+        let patterns = base.pow(4) as usize;
+        let mut shapes: Vec<[SideKindId; 4]> = Vec::new();
+        let mut of_tile = Vec::with_capacity(tiles.len());
+        for t in tiles {
+            if t.sides.iter().any(|&k| k >= side_kinds) {
+                return FitTable::default();
+            }
+            let i = match shapes.iter().position(|s| *s == t.sides) {
+                Some(i) => i,
+                None => {
+                    shapes.push(t.sides);
+                    shapes.len() - 1
+                }
+            };
+            if shapes.len().saturating_mul(patterns) > MAX_BYTES {
+                return FitTable::default();
+            }
+            of_tile.push((i * patterns) as u32);
+        }
+        let mut masks = vec![0u8; shapes.len() * patterns];
+        for (i, sides) in shapes.iter().enumerate() {
+            let rotations: Vec<[usize; 4]> = (0..4u8)
+                .map(|turns| {
+                    let mut r = [0; 4];
+                    for own in 0..4u8 {
+                        r[rotate(own, turns) as usize] = sides[own as usize];
+                    }
+                    r
+                })
+                .collect();
+            for pattern in 0..patterns {
+                let mut need = [0usize; 4];
+                let mut rest = pattern;
+                for n in &mut need {
+                    *n = rest % base as usize;
+                    rest /= base as usize;
+                }
+                let mut m = 0u8;
+                for (turns, r) in rotations.iter().enumerate() {
+                    if (0..4).all(|s| need[s] == 0 || need[s] == r[s] + 1) {
+                        m |= 1 << turns;
+                    }
+                }
+                masks[i * patterns + pattern] = m;
+            }
+        }
+        FitTable {
+            base,
+            of_tile,
+            masks,
+        }
+    }
+
+    /// The base of need patterns: side kinds + 1, or 0 when there are no tables.
+    pub fn base(&self) -> u32 {
+        self.base
+    }
+
+    /// The table of `tile`: the rotation mask of each need pattern (see
+    /// [`FitTable::rotations`]), or `None` without tables.
+    #[inline]
+    pub fn table(&self, tile: TileId) -> Option<&[u8]> {
+        let off = *self.of_tile.get(tile)? as usize;
+        self.masks.get(off..off + self.base.pow(4) as usize)
+    }
+
+    /// The rotations of `tile` that fit need `pattern`, as a mask (bit `t`: `t` quarter
+    /// turns), or `None` without a table for it.
+    #[inline]
+    pub fn rotations(&self, tile: TileId, pattern: u32) -> Option<u8> {
+        if pattern == u32::MAX {
+            return None;
+        }
+        let off = *self.of_tile.get(tile)?;
+        self.masks.get(off as usize + pattern as usize).copied()
+    }
 }
 
 impl TileSet {
@@ -371,6 +477,7 @@ impl TileSet {
             supply: Vec::new(),
             provenance: ProvenanceStatus::Verified,
             sources: Vec::new(),
+            fits: FitTable::default(),
         }
     }
 

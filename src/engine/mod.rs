@@ -27,6 +27,7 @@ use std::collections::BTreeMap;
 
 use petgraph::graph::NodeIndex;
 use serde::Serialize;
+use smallvec::SmallVec;
 
 use crate::board::{Board, PlaceError};
 use crate::geometry::{AROUND, Side, offset, opposite, parse_slot, slot_name};
@@ -664,26 +665,27 @@ impl<'g> State<'g> {
     /// comparison of side kinds per frontier cell and rotation; the placement rules are
     /// looked at only for tiles that have some.
     pub fn for_each_placement(&self, tile: TileId, mut f: impl FnMut(Placement)) {
-        let rules = &self.game.rules;
         let def = &self.game.tiles.tiles[tile];
-        let has_rules = def
-            .stack
-            .is_some_and(|s| rules.stacks[s].continues.is_some())
-            || def
-                .segments
-                .iter()
-                .any(|s| rules.features[s.feature].no_u_turn);
+        let has_rules = self.has_placement_rules(tile);
         let limit = crate::limits::MAX_COORDINATE.unsigned_abs();
+        let fits = &self.game.tiles.fits;
         for cell in self.board.frontier_cells() {
-            if cell.x.unsigned_abs() > limit || cell.y.unsigned_abs() > limit {
+            let mut turns_fit = match fits.rotations(tile, cell.pattern()) {
+                Some(m) => m,
+                None => (0..4u8)
+                    .filter(|&t| cell.admits(&def.rotations[t as usize]))
+                    .fold(0, |m, t| m | 1 << t),
+            };
+            if turns_fit == 0 || cell.x.unsigned_abs() > limit || cell.y.unsigned_abs() > limit {
                 continue;
             }
-            for turns in 0..4u8 {
-                if cell.admits(&def.rotations[turns as usize])
-                    && (!has_rules
-                        || self
-                            .placement_rules(tile, cell.x, cell.y, turns, true)
-                            .is_ok())
+            while turns_fit != 0 {
+                let turns = turns_fit.trailing_zeros() as u8;
+                turns_fit &= turns_fit - 1;
+                if !has_rules
+                    || self
+                        .placement_rules(tile, cell.x, cell.y, turns, true)
+                        .is_ok()
                 {
                     f(Placement {
                         x: cell.x,
@@ -693,6 +695,61 @@ impl<'g> State<'g> {
                 }
             }
         }
+    }
+
+    /// The number of legal placements of `tile` (those [`State::for_each_placement`]
+    /// lists), counted from the fit tables without listing them; `None` when the tile set
+    /// has no tables, a frontier cell has no pattern, or the tile has placement rules of
+    /// its own (a stack that continues a feature, no U-turns), which need a full check.
+    pub fn count_placements(&self, tile: TileId) -> Option<usize> {
+        let limit = crate::limits::MAX_COORDINATE.unsigned_abs();
+        if self.has_placement_rules(tile) || self.board.frontier_reach() > limit {
+            return None;
+        }
+        let table = self.game.tiles.fits.table(tile)?;
+        let mut n = 0usize;
+        for &pattern in self.board.frontier_patterns() {
+            n += table.get(pattern as usize)?.count_ones() as usize;
+        }
+        Some(n)
+    }
+
+    /// The `k`-th legal placement of `tile` in the order of [`State::for_each_placement`]
+    /// (0-based), when [`State::count_placements`] counts it; `None` past the end.
+    pub fn nth_placement(&self, tile: TileId, mut k: usize) -> Option<Placement> {
+        let table = self.game.tiles.fits.table(tile)?;
+        let patterns = self.board.frontier_patterns();
+        for (i, &pattern) in patterns.iter().enumerate() {
+            let mut m = *table.get(pattern as usize)?;
+            let here = m.count_ones() as usize;
+            if k >= here {
+                k -= here;
+                continue;
+            }
+            for _ in 0..k {
+                m &= m - 1;
+            }
+            let c = self.board.frontier_cells().get(i)?;
+            return Some(Placement {
+                x: c.x,
+                y: c.y,
+                rotation: m.trailing_zeros() * 90,
+            });
+        }
+        None
+    }
+
+    /// Whether placing `tile` is subject to rules beyond matching sides (its stack
+    /// continues a feature, or it carries a feature that may not turn back).
+    fn has_placement_rules(&self, tile: TileId) -> bool {
+        let rules = &self.game.rules;
+        let def = &self.game.tiles.tiles[tile];
+        def.stack
+            .is_some_and(|s| rules.stacks[s].continues.is_some())
+            || def
+                .segments
+                .iter()
+                .any(|s| rules.features[s.feature].no_u_turn)
     }
 
     /// Where `player` could put a piece on a placed tile now, sorted.
@@ -820,44 +877,54 @@ impl<'g> State<'g> {
     pub fn score_completed(&mut self, placed: u32) -> Vec<Completed> {
         let rules = &self.game.rules;
         let p = self.board.placed[placed as usize];
-        let mut starts: Vec<NodeIndex> = (0..self.game.tiles.tiles[p.tile].segments.len())
-            .map(|s| self.board.node(placed, s))
-            .collect();
-        for (dx, dy) in AROUND {
-            if let Some(n) = self.board.at_offset(p.x, p.y, (dx, dy)) {
-                let q = self.board.placed[n as usize];
-                for s in 0..self.game.tiles.tiles[q.tile].segments.len() {
-                    let node = self.board.node(n, s);
-                    if rules.features[self.board.graph[node].feature].completion
-                        == Completion::Surrounded
-                    {
-                        starts.push(node);
+        let first = p.first_node as usize;
+        let mut starts: SmallVec<[NodeIndex; 16]> =
+            (0..self.game.tiles.tiles[p.tile].segments.len())
+                .map(|s| NodeIndex::new(first + s))
+                .collect();
+        if rules
+            .features
+            .iter()
+            .any(|f| f.completion == Completion::Surrounded)
+        {
+            for (dx, dy) in AROUND {
+                if let Some(n) = self.board.at_offset(p.x, p.y, (dx, dy)) {
+                    let q = self.board.placed[n as usize];
+                    for (s, seg) in self.game.tiles.tiles[q.tile].segments.iter().enumerate() {
+                        if rules.features[seg.feature].completion == Completion::Surrounded {
+                            starts.push(NodeIndex::new(q.first_node as usize + s));
+                        }
                     }
                 }
             }
         }
+        let linked_kinds = rules
+            .features
+            .iter()
+            .any(|f| matches!(f.completion, Completion::AllLinked { .. }));
         // Features looked at, by (kind, root): every segment of one has the same root.
-        let mut done: Vec<(usize, NodeIndex)> = Vec::new();
+        let mut done: SmallVec<[(usize, NodeIndex); 16]> = SmallVec::new();
         let mut completed = Vec::new();
         // First the features completed by their own geometry, then those completed by the
         // completion of features linked to them (a city whose railroads are all complete),
         // looked for next to everything completed in the first pass.
-        let mut linked_starts: Vec<NodeIndex> = starts.clone();
+        let mut linked_starts: SmallVec<[NodeIndex; 16]> = SmallVec::new();
         for pass in 0..2 {
-            let list = if pass == 0 {
-                starts.clone()
-            } else {
-                linked_starts.clone()
-            };
-            for start in list {
+            if pass == 1 {
+                if !linked_kinds {
+                    break;
+                }
+                let found = std::mem::take(&mut linked_starts);
+                starts.extend(found);
+            }
+            for &start in &starts {
                 let own = self.board.graph[start].feature;
                 for kind in 0..rules.features.len() {
                     let fk = &rules.features[kind];
                     let linked_kind = matches!(fk.completion, Completion::AllLinked { .. });
                     if fk.completion == Completion::Never
                         || linked_kind != (pass == 1)
-                        || !fk.members.contains(&own)
-                        || done.contains(&(kind, start))
+                        || !(kind == own || fk.members.contains(&own))
                     {
                         continue;
                     }
@@ -870,7 +937,7 @@ impl<'g> State<'g> {
                         continue;
                     }
                     let f = graph::component(rules, &self.game.tiles, &self.board, kind, start);
-                    if pass == 0 {
+                    if pass == 0 && linked_kinds {
                         linked_starts.extend(graph::link_neighbours(&self.board, &f));
                     }
                     completed.push(Completed {

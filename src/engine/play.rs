@@ -97,6 +97,23 @@ pub enum PlayError {
 fn draw(state: &State, rng: &mut Pcg64Mcg) -> Option<TileId> {
     let rules = &state.game.rules;
     let tiles = &state.game.tiles.tiles;
+    let left = |i: usize| u64::from(tiles[i].count.saturating_sub(state.used[i]));
+    if rules.stacks.is_empty() {
+        // One pile, always drawable (the same draw as below, in one pass less).
+        let total: u64 = (0..tiles.len()).map(left).sum();
+        if total == 0 {
+            return None;
+        }
+        let mut k = rng.random_range(0..total);
+        for tile in 0..tiles.len() {
+            let n = left(tile);
+            if k < n {
+                return Some(tile);
+            }
+            k -= n;
+        }
+        return None;
+    }
     let piles: Vec<Option<usize>> = match state.extra_turn_stack() {
         Some(s) => vec![Some(s)],
         None if rules.stacks.is_empty() => vec![None],
@@ -109,7 +126,6 @@ fn draw(state: &State, rng: &mut Pcg64Mcg) -> Option<TileId> {
             piles.into_iter().map(|(_, p)| p).collect()
         }
     };
-    let left = |i: usize| u64::from(tiles[i].count.saturating_sub(state.used[i]));
     for pile in piles {
         let in_pile = || (0..tiles.len()).filter(move |&i| tiles[i].stack == pile);
         let total: u64 = in_pile().map(left).sum();
@@ -158,6 +174,23 @@ fn token_bag(state: &State) -> Vec<Vec<u32>> {
         .collect()
 }
 
+/// The legal placements of the tile drawn: listed, or only counted (then the random agent
+/// takes the k-th with [`State::nth_placement`]; both give the same game).
+#[derive(Clone, Copy)]
+enum Legal<'a> {
+    Listed(&'a [Placement]),
+    Counted(usize),
+}
+
+impl Legal<'_> {
+    fn is_empty(self) -> bool {
+        match self {
+            Legal::Listed(l) => l.is_empty(),
+            Legal::Counted(n) => n == 0,
+        }
+    }
+}
+
 /// The move an agent chooses for `tile` (which has a legal placement), with the
 /// placements already found (`legal`, in frontier order). The random agent plays its turn on
 /// `state` itself: it places the tile, then picks among the actions legal after that, so
@@ -166,14 +199,19 @@ fn token_bag(state: &State) -> Vec<Vec<u32>> {
 fn choose(
     state: &mut State,
     tile: TileId,
-    legal: &[Placement],
+    legal: Legal,
     agent: Agent,
     rng: &mut Pcg64Mcg,
 ) -> Result<(Move, Option<Begun>), TurnError> {
     let player = state.to_play();
     match agent {
         Agent::Random => {
-            let p = legal[rng.random_range(0..legal.len())];
+            let p = match legal {
+                Legal::Listed(list) => list[rng.random_range(0..list.len())],
+                Legal::Counted(n) => state
+                    .nth_placement(tile, rng.random_range(0..n))
+                    .ok_or(TurnError::GameOver)?,
+            };
             let turns = (p.rotation / 90) as u8;
             let begun = state.begin_turn(player, tile, (p.x, p.y, turns), &[])?;
             let actions = state.actions(&begun);
@@ -247,27 +285,37 @@ pub fn play_game<'g>(
         let Some(tile) = draw(&state, &mut rng) else {
             break;
         };
+        let player = state.to_play();
+        let agent = agents
+            .get(player % agents.len().max(1))
+            .copied()
+            .unwrap_or(Agent::Random);
         legal.clear();
-        state.for_each_placement(tile, |p| legal.push(p));
-        if legal.is_empty() {
+        let counted = match agent {
+            Agent::Random => state.count_placements(tile),
+            Agent::Greedy => None,
+        };
+        let found = match counted {
+            Some(n) => Legal::Counted(n),
+            None => {
+                state.for_each_placement(tile, |p| legal.push(p));
+                Legal::Listed(&legal)
+            }
+        };
+        if found.is_empty() {
             if state.set_aside(tile).is_err() {
                 break;
             }
             aside.push(tile);
             continue;
         }
-        let player = state.to_play();
-        let agent = agents
-            .get(player % agents.len().max(1))
-            .copied()
-            .unwrap_or(Agent::Random);
         let turn = turns.len() + 1;
         // A game with tokens plays the turn on a copy first, to learn which tokens it
         // takes and draw their values before the real turn.
         let trial = (!state.game.rules.token_pools.is_empty()).then(|| state.clone());
         let (mv, begun) = match trial {
             Some(mut t) => {
-                let (mv, begun) = choose(&mut t, tile, &legal, agent, &mut rng)
+                let (mv, begun) = choose(&mut t, tile, found, agent, &mut rng)
                     .map_err(|_| PlayError::NoMove { turn, tile })?;
                 let taken = match begun {
                     Some(b) => t.finish_turn(b, mv.action),
@@ -292,7 +340,7 @@ pub fn play_game<'g>(
                 (mv, Ok((events, draws)))
             }
             None => {
-                let (mv, begun) = choose(&mut state, tile, &legal, agent, &mut rng)
+                let (mv, begun) = choose(&mut state, tile, found, agent, &mut rng)
                     .map_err(|_| PlayError::NoMove { turn, tile })?;
                 (mv, Err(begun))
             }

@@ -1155,9 +1155,11 @@ pub(crate) fn compile_parts(
         }
     }
     let total = tiles.iter().fold(0u32, |a, t| a.saturating_add(t.count));
+    let fits = crate::rules::FitTable::build(&tiles, rules.side_kinds.len());
     Ok((
         TileSet {
             name: parts[0].ts.name.clone(),
+            fits,
             tiles,
             by_id,
             start: start.unwrap_or(0),

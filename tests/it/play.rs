@@ -164,3 +164,42 @@ fn an_expansion_alone_has_nothing_to_play() {
     };
     assert!(m.contains("no main pile"), "{m}");
 }
+
+/// The random agent counts placements from the fit tables and takes the k-th
+/// (`State::count_placements`, `State::nth_placement`) instead of listing them: on the
+/// boards of real games of every bundled game, after every few turns, both agree with
+/// the listing (`State::for_each_placement`) for every tile of the set.
+#[test]
+fn counted_placements_agree_with_the_listed_ones() {
+    use tessera::engine::State;
+    use tessera::engine::play::play_game;
+    use tessera::{load_game_files, seat_names};
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut counted_boards = 0;
+    for &(ruleset, sets) in GAMES {
+        let players = seat_names(2);
+        let sets: Vec<PathBuf> = sets.iter().map(|s| root.join(s)).collect();
+        let lp = load_game_files(Some(&root.join(ruleset)), &sets, &players)
+            .unwrap_or_else(|e| panic!("{ruleset} loads: {e:?}"));
+        for (seed, max_turns) in [(1u64, 5usize), (2, 30), (3, 100_000)] {
+            let state = State::new(&lp.game, players.clone(), lp.options.clone());
+            let g = play_game(state, &[Agent::Random], seed, max_turns)
+                .unwrap_or_else(|e| panic!("{ruleset} seed {seed}: {e:?}"));
+            for tile in 0..lp.game.tiles.tiles.len() {
+                let mut listed = Vec::new();
+                g.state.for_each_placement(tile, |p| listed.push(p));
+                let Some(n) = g.state.count_placements(tile) else {
+                    continue;
+                };
+                counted_boards += 1;
+                assert_eq!(n, listed.len(), "{ruleset} seed {seed} tile {tile}");
+                for (k, p) in listed.iter().enumerate() {
+                    assert_eq!(g.state.nth_placement(tile, k), Some(*p), "{ruleset} k {k}");
+                }
+                assert_eq!(g.state.nth_placement(tile, n), None);
+            }
+        }
+    }
+    // The base game's tiles have no placement rules of their own: they are all counted.
+    assert!(counted_boards > 3 * 24, "only {counted_boards} counted");
+}
