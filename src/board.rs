@@ -376,6 +376,21 @@ impl Board {
         let idx = self.placed.len() as u32;
         let def = &tiles.tiles[tile];
         let first = self.graph.node_count() as u32;
+        let rot = &def.rotations[turns as usize];
+        // The neighbour across each side, and the open edges of each new segment: its
+        // slots on sides with no tile across.
+        let mut across = [None; 4];
+        let mut open: smallvec::SmallVec<[u32; 16]> = smallvec::smallvec![0; def.segments.len()];
+        for side in 0..4u8 {
+            across[side as usize] = self.at_offset(x, y, offset(side));
+            if across[side as usize].is_none() {
+                for &seg in &rot.slot_segment[side as usize] {
+                    if let Some(o) = open.get_mut(seg as usize) {
+                        *o += 1;
+                    }
+                }
+            }
+        }
         for (i, s) in def.segments.iter().enumerate() {
             self.graph.add_node(SegmentNode {
                 placed: idx,
@@ -383,7 +398,7 @@ impl Board {
                 feature: s.feature,
             });
         }
-        self.features.add_tile(rules, def, idx, first);
+        self.features.add_tile(rules, def, idx, first, &open);
         for (i, s) in def.segments.iter().enumerate() {
             for &(rel, target) in &s.links {
                 let (a, b) = (
@@ -394,16 +409,8 @@ impl Board {
                 self.features.join(rules, a, b, Edge::Link(rel));
             }
         }
-        let rot = &def.rotations[turns as usize];
         for side in 0..4u8 {
-            let Some(n) = self.at_offset(x, y, offset(side)) else {
-                // Every slot on this side faces an empty cell: open.
-                for &seg in &rot.slot_segment[side as usize] {
-                    if seg != NO_SEGMENT {
-                        self.features
-                            .add_open(NodeIndex::new(first as usize + seg as usize), 1);
-                    }
-                }
+            let Some(n) = across[side as usize] else {
                 continue;
             };
             let p = self.placed[n as usize];
@@ -416,6 +423,9 @@ impl Board {
                 }
             }
             let parts = rules.parts(rot.sides[side as usize]);
+            // Segment pairs matched across this side (a pair meets at most once per side
+            // in the graph; it cannot meet across another side, which faces another tile).
+            let mut matched = [(NO_SEGMENT, NO_SEGMENT); 3];
             for k in 0..parts {
                 let mine = rot.slot_segment[side as usize][k];
                 let theirs = their_rot.slot_segment[opposite(side) as usize][parts - 1 - k];
@@ -424,13 +434,11 @@ impl Board {
                 }
                 let a = NodeIndex::new(first as usize + mine as usize);
                 let b = NodeIndex::new(p.first_node as usize + theirs as usize);
-                if self
-                    .graph
-                    .find_edge(a, b)
-                    .is_none_or(|e| self.graph[e] != Edge::Match)
-                {
-                    self.graph.add_edge(a, b, Edge::Match);
+                if matched[..k].contains(&(mine, theirs)) {
+                    continue;
                 }
+                matched[k] = (mine, theirs);
+                self.graph.add_edge(a, b, Edge::Match);
                 self.features.join(rules, a, b, Edge::Match);
             }
         }

@@ -59,8 +59,6 @@ type Ids = SmallVec<[u32; 4]>;
 struct Root {
     /// Segments in the feature.
     segments: u32,
-    /// Distinct placed tiles.
-    tiles: u32,
     /// Claimed slots facing an empty cell.
     open: u32,
     /// Smallest node.
@@ -69,9 +67,6 @@ struct Root {
     items: Ids,
     /// Ids of the pieces counted on the feature (see [`Forest::add_piece`]).
     pieces: Ids,
-    /// Placed tiles with two or more segments in this layer that have a segment in this
-    /// feature: the only tiles two features being joined can share.
-    multi: Ids,
 }
 
 /// One union-find over the segments: the ordinary kinds' (layer 0) or one aggregate's.
@@ -123,8 +118,6 @@ pub struct Forest {
     kind: Vec<FeatureId>,
     /// Placed tile of each node.
     placed: Vec<u32>,
-    /// First node of each placed tile (and one past the last node at the end).
-    tile_nodes: Vec<u32>,
     /// Number of item kinds.
     items: usize,
     /// Segments to make room for in each layer when it is made ([`Forest::reserve`]).
@@ -157,14 +150,13 @@ impl Forest {
                 }
             }
         }
-        self.tile_nodes.push(0);
     }
 
     /// Makes room for `nodes` segments on `tiles` tiles (a hint).
     pub(crate) fn reserve(&mut self, nodes: usize, tiles: usize) {
         self.kind.reserve(nodes);
         self.placed.reserve(nodes);
-        self.tile_nodes.reserve(tiles + 1);
+        let _ = tiles;
         self.reserve_nodes = nodes;
     }
 
@@ -178,10 +170,17 @@ impl Forest {
     }
 
     /// Adds the segments of a tile just placed (nodes `first..`), each a feature of its own
-    /// in every layer it belongs to, with no open edge yet.
-    pub(crate) fn add_tile(&mut self, rules: &Rules, def: &Tile, placed: u32, first: u32) {
+    /// in every layer it belongs to, with `open[i]` open edges for its segment `i` (0 past
+    /// the end of `open`).
+    pub(crate) fn add_tile(
+        &mut self,
+        rules: &Rules,
+        def: &Tile,
+        placed: u32,
+        first: u32,
+        open: &[u32],
+    ) {
         self.init(rules);
-        let n = def.segments.len() as u32;
         for (i, s) in def.segments.iter().enumerate() {
             let node = first + i as u32;
             self.kind.push(s.feature);
@@ -195,46 +194,23 @@ impl Forest {
                     }
                 }
             }
+            let open = open.get(i).copied().unwrap_or(0);
+            // Every layer holds every node (a node outside an aggregate's members stays a
+            // feature of its own there, with no open edge, never joined nor listed).
             for l in 0..self.layers.len() {
-                // Tiles with two or more segments in the layer may be shared by two
-                // features that get joined later.
-                let multi = if self.in_layer(l, node) {
-                    let same = def
-                        .segments
-                        .iter()
-                        .filter(|t| {
-                            if l == 0 {
-                                t.feature == s.feature
-                            } else {
-                                self.aggregates_of
-                                    .get(t.feature)
-                                    .is_some_and(|v| v.contains(&l))
-                            }
-                        })
-                        .count();
-                    if same > 1 {
-                        smallvec::smallvec![placed]
-                    } else {
-                        Ids::new()
-                    }
-                } else {
-                    Ids::new()
-                };
+                let open = if self.in_layer(l, node) { open } else { 0 };
                 let layer = &mut self.layers[l];
                 layer.parent.push(node);
                 layer.next.push(node);
                 layer.roots.push(Root {
                     segments: 1,
-                    tiles: 1,
-                    open: 0,
+                    open,
                     first: node,
                     items: items.clone(),
                     pieces: Ids::new(),
-                    multi,
                 });
             }
         }
-        self.tile_nodes.push(first + n);
     }
 
     /// Adds `delta` open edges to the features of a node (every layer it belongs to).
@@ -275,45 +251,21 @@ impl Forest {
     }
 
     fn union(&mut self, l: usize, a: u32, b: u32) {
-        let (ra, rb) = (self.layers[l].find(a), self.layers[l].find(b));
+        let layer = &mut self.layers[l];
+        let (ra, rb) = (layer.find(a), layer.find(b));
         if ra == rb {
             return;
         }
-        let size = |r: u32| self.layers[l].roots[r as usize].segments;
         // The larger feature's root stays the root.
-        let (big, small) = if size(ra) >= size(rb) {
+        let (big, small) = if layer.roots[ra as usize].segments >= layer.roots[rb as usize].segments
+        {
             (ra, rb)
         } else {
             (rb, ra)
         };
-        // Tiles both features lie on count once: they are among the smaller list of
-        // tiles with several segments in the layer.
-        let (short, short_root, other_root) = {
-            let layer = &self.layers[l];
-            if layer.roots[small as usize].multi.len() <= layer.roots[big as usize].multi.len() {
-                (layer.roots[small as usize].multi.clone(), small, big)
-            } else {
-                (layer.roots[big as usize].multi.clone(), big, small)
-            }
-        };
-        let mut shared = Ids::new();
-        for &t in &short {
-            let nodes = self.tile_nodes[t as usize]..self.tile_nodes[t as usize + 1];
-            if nodes
-                .into_iter()
-                .any(|n| self.in_layer(l, n) && self.layers[l].find(n) == other_root)
-            {
-                shared.push(t);
-            }
-        }
-        let layer = &mut self.layers[l];
         let s = std::mem::take(&mut layer.roots[small as usize]);
         let g = &mut layer.roots[big as usize];
         g.segments = g.segments.saturating_add(s.segments);
-        g.tiles = g
-            .tiles
-            .saturating_add(s.tiles)
-            .saturating_sub(shared.len() as u32);
         g.open = g.open.saturating_add(s.open);
         g.first = g.first.min(s.first);
         if g.items.is_empty() {
@@ -324,20 +276,13 @@ impl Forest {
             }
         }
         // Small into large: each id moves O(log n) times over a game.
-        let (mut keep, add) = if g.pieces.len() >= s.pieces.len() {
-            (std::mem::take(&mut g.pieces), s.pieces)
+        if g.pieces.len() < s.pieces.len() {
+            let mut keep = s.pieces;
+            keep.extend(std::mem::take(&mut g.pieces));
+            g.pieces = keep;
         } else {
-            (s.pieces, std::mem::take(&mut g.pieces))
-        };
-        keep.extend(add);
-        g.pieces = keep;
-        let mut multi = if short_root == small {
-            std::mem::take(&mut g.multi)
-        } else {
-            s.multi
-        };
-        multi.extend(short.into_iter().filter(|t| !shared.contains(t)));
-        g.multi = multi;
+            g.pieces.extend(s.pieces);
+        }
         layer.parent[small as usize] = big;
         layer.next.swap(small as usize, big as usize);
     }
@@ -373,9 +318,17 @@ impl Forest {
         self.root(kind, node).map_or(0, |r| r.open)
     }
 
-    /// Distinct tiles of the feature.
+    /// Distinct tiles of the feature (cost: its size; scoring reads them from
+    /// [`component`]).
     pub fn tiles(&self, kind: FeatureId, node: NodeIndex) -> u32 {
-        self.root(kind, node).map_or(0, |r| r.tiles)
+        let mut placed: Vec<u32> = self
+            .nodes(kind, node)
+            .into_iter()
+            .filter_map(|n| self.placed.get(n.index()).copied())
+            .collect();
+        placed.sort_unstable();
+        placed.dedup();
+        placed.len() as u32
     }
 
     /// Segments of the feature.
@@ -413,7 +366,8 @@ impl Forest {
             return vec![node];
         }
         let start = layer.find(n);
-        let mut out = vec![NodeIndex::new(start as usize)];
+        let mut out = Vec::with_capacity(layer.roots[start as usize].segments as usize);
+        out.push(NodeIndex::new(start as usize));
         let mut at = layer.next[start as usize];
         while at != start {
             out.push(NodeIndex::new(at as usize));

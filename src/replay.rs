@@ -652,7 +652,9 @@ fn piece_finding(
                 addresses.join(", ")
             ))
         }
-        PieceError::NoRole { feature } => Finding::new(
+        PieceError::NoRole { feature } => {
+            let feature = &rules.features[feature].name;
+            Finding::new(
             Check::NoRole,
             format!("a {kname} cannot be placed on a {feature} here"),
         )
@@ -671,7 +673,8 @@ fn piece_finding(
                 })
                 .collect::<Vec<_>>()
                 .join(", ")
-        )),
+        ))
+        }
         PieceError::Occupied {
             feature,
             by,
@@ -683,7 +686,8 @@ fn piece_finding(
                 .iter()
                 .map(|&k| rules.pieces[k].name.as_str())
                 .collect();
-            let place = if segment { "segment" } else { feature.as_str() };
+            let (by, piece) = (&state.players[by], &rules.pieces[piece].name);
+            let place = if segment { "segment" } else { rules.features[feature].name.as_str() };
             Finding::new(
                 Check::FeatureOccupied,
                 format!("this {place} already holds a {piece} of {by}"),
@@ -698,11 +702,11 @@ fn piece_finding(
             format!("this segment already holds a {kname}"),
         )
         .help("one segment holds at most one piece of a kind; pieces of several players meet only when features are joined"),
-        PieceError::Completed { feature } => Finding::new(
-            Check::FeatureCompleted,
-            format!("this {feature} is completed"),
-        )
-        .help(format!("a {kname} goes only on a {feature} that is not completed yet")),
+        PieceError::Completed { feature } => {
+            let feature = &rules.features[feature].name;
+            Finding::new(Check::FeatureCompleted, format!("this {feature} is completed"))
+                .help(format!("a {kname} goes only on a {feature} that is not completed yet"))
+        }
         PieceError::NotAnywhere => Finding::new(
             Check::NotAnywhere,
             format!("a {kname} goes only on the tile just placed"),
@@ -752,14 +756,19 @@ fn mine_finding(
             "these rules have no tokens to take".to_string(),
             "remove `mine`".to_string(),
         ),
-        MineError::NoPiece(kind) => (
-            Check::Mine,
-            format!(
-                "{} has no {kind} on the board to mine with",
-                state.players[player]
-            ),
-            format!("place the {kind} on a turn first; a turn places a piece or mines, not both"),
-        ),
+        MineError::NoPiece(kind) => {
+            let kind = &lp.game.rules.pieces[kind].name;
+            (
+                Check::Mine,
+                format!(
+                    "{} has no {kind} on the board to mine with",
+                    state.players[player]
+                ),
+                format!(
+                    "place the {kind} on a turn first; a turn places a piece or mines, not both"
+                ),
+            )
+        }
         MineError::Empty => (
             Check::MineEmpty,
             format!(

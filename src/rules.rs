@@ -21,6 +21,108 @@ pub struct Game {
     pub ruleset_file: SourceFile,
     /// The tile set's file.
     pub tileset_file: SourceFile,
+    /// Look-up tables for play, derived from `rules` and `tiles` on first use
+    /// ([`Game::play_tables`]).
+    pub play: std::sync::OnceLock<PlayTables>,
+}
+
+impl Game {
+    /// A game from its compiled rule set and tile set and the files they came from.
+    pub fn new(
+        rules: Rules,
+        tiles: TileSet,
+        ruleset_file: SourceFile,
+        tileset_file: SourceFile,
+    ) -> Self {
+        Game {
+            rules,
+            tiles,
+            ruleset_file,
+            tileset_file,
+            play: std::sync::OnceLock::new(),
+        }
+    }
+
+    /// The look-up tables the engine plays with, built on first use (cost: the rule
+    /// set's feature kinds squared and the tile set's segments, once per game).
+    pub fn play_tables(&self) -> &PlayTables {
+        self.play
+            .get_or_init(|| PlayTables::build(&self.rules, &self.tiles))
+    }
+}
+
+/// Look-up tables derived from a rule set and a tile set for the engine's hot paths:
+/// which feature kinds a segment's completion is checked for, which segments complete by
+/// being surrounded, which tiles have placement rules. Ids only.
+#[derive(Debug, Clone, Default)]
+pub struct PlayTables {
+    /// By a segment's own feature kind: the kinds whose completion a new segment of it can
+    /// bring about (itself and the aggregates it is a member of, minus those that never
+    /// complete), `[0]` completed by their own geometry, `[1]` by the completion of linked
+    /// features ([`Completion::AllLinked`]).
+    pub completes: Vec<[Vec<FeatureId>; 2]>,
+    /// Whether some feature kind completes when surrounded ([`Completion::Surrounded`]).
+    pub any_surrounded: bool,
+    /// Whether some feature kind completes through its links ([`Completion::AllLinked`]).
+    pub any_linked: bool,
+    /// By tile id: its segments whose own kind completes when surrounded.
+    pub surrounded: Vec<Vec<u8>>,
+    /// By tile id: whether placing it is subject to rules beyond matching sides (its stack
+    /// continues a feature kind, or it has a segment of a kind that may not turn back).
+    pub placement_rules: Vec<bool>,
+}
+
+impl PlayTables {
+    /// Builds the tables (see the fields).
+    pub fn build(rules: &Rules, tiles: &TileSet) -> Self {
+        let completes = (0..rules.features.len())
+            .map(|own| {
+                let mut by_pass = [Vec::new(), Vec::new()];
+                for (k, fk) in rules.features.iter().enumerate() {
+                    if fk.completion == Completion::Never
+                        || !(k == own || fk.members.contains(&own))
+                    {
+                        continue;
+                    }
+                    let linked = matches!(fk.completion, Completion::AllLinked { .. });
+                    by_pass[usize::from(linked)].push(k);
+                }
+                by_pass
+            })
+            .collect();
+        let surrounded_kind = |k: FeatureId| rules.features[k].completion == Completion::Surrounded;
+        PlayTables {
+            completes,
+            any_surrounded: rules
+                .features
+                .iter()
+                .any(|f| f.completion == Completion::Surrounded),
+            any_linked: rules
+                .features
+                .iter()
+                .any(|f| matches!(f.completion, Completion::AllLinked { .. })),
+            surrounded: tiles
+                .tiles
+                .iter()
+                .map(|t| {
+                    (0..t.segments.len())
+                        .filter(|&s| surrounded_kind(t.segments[s].feature))
+                        .map(|s| s as u8)
+                        .collect()
+                })
+                .collect(),
+            placement_rules: tiles
+                .tiles
+                .iter()
+                .map(|t| {
+                    t.stack.is_some_and(|s| rules.stacks[s].continues.is_some())
+                        || t.segments
+                            .iter()
+                            .any(|s| rules.features[s.feature].no_u_turn)
+                })
+                .collect(),
+        }
+    }
 }
 
 /// When a feature counts as completed (compiled [`crate::model::Completion`]).

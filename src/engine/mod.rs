@@ -32,7 +32,6 @@ use smallvec::SmallVec;
 use crate::board::{Board, PlaceError};
 use crate::geometry::{AROUND, Side, offset, opposite, parse_slot, slot_name};
 use crate::graph::{self, Feature};
-use crate::rules::Completion;
 use crate::rules::Game;
 use crate::rules::{FeatureId, ItemId, NO_SEGMENT, PieceKindId, Role, TileId};
 use crate::score::{self, Covered, Ctx, Piece, TermValue, Valuation, Within};
@@ -193,8 +192,8 @@ pub struct TokenState {
 pub enum MineError {
     /// The rules have no token a piece can take.
     NoTokens,
-    /// The player's piece that takes tokens is not on the board.
-    NoPiece(String),
+    /// The player's piece that takes tokens (of this kind) is not on the board.
+    NoPiece(PieceKindId),
     /// The feature under it holds no token.
     Empty,
 }
@@ -238,17 +237,17 @@ pub enum PieceError {
     UnknownAddress,
     /// The piece kind has no role on that feature (or the role's option is off).
     NoRole {
-        /// Feature kind name.
-        feature: String,
+        /// Feature kind.
+        feature: FeatureId,
     },
     /// A blocking piece is already in the feature.
     Occupied {
-        /// Feature kind name.
-        feature: String,
-        /// Owner of a blocking piece.
-        by: String,
+        /// Feature kind.
+        feature: FeatureId,
+        /// Owner of a blocking piece (index in turn order).
+        by: usize,
         /// Kind of the blocking piece.
-        piece: String,
+        piece: PieceKindId,
         /// Whether only the segment was looked at.
         segment: bool,
     },
@@ -258,8 +257,8 @@ pub enum PieceError {
     SegmentTaken,
     /// The role needs a feature that is not completed yet.
     Completed {
-        /// Feature kind name.
-        feature: String,
+        /// Feature kind.
+        feature: FeatureId,
     },
     /// The piece may only go on the tile just placed.
     NotAnywhere,
@@ -437,9 +436,7 @@ impl<'g> State<'g> {
         let node = self.board.node(placed, segment);
         let feature = self.board.graph[node].feature;
         let Some(role) = self.role(kind, feature) else {
-            return Err(PieceError::NoRole {
-                feature: rules.features[feature].name.clone(),
-            });
+            return Err(PieceError::NoRole { feature });
         };
         let pk = &rules.pieces[kind];
         if !check_blocking && self.pieces.on_node(node).any(|(_, p)| p.kind == kind) {
@@ -447,7 +444,7 @@ impl<'g> State<'g> {
         }
         if role.requires_incomplete && graph::completed(rules, &self.board, role.feature, node) {
             return Err(PieceError::Completed {
-                feature: rules.features[role.feature].name.clone(),
+                feature: role.feature,
             });
         }
         if check_blocking {
@@ -469,9 +466,9 @@ impl<'g> State<'g> {
             };
             if let Some(p) = blocker {
                 return Err(PieceError::Occupied {
-                    feature: rules.features[role.scored_on].name.clone(),
-                    by: self.players[p.player].clone(),
-                    piece: rules.pieces[p.kind].name.clone(),
+                    feature: role.scored_on,
+                    by: p.player,
+                    piece: p.kind,
                     segment: pk.blocked_on_segment,
                 });
             }
@@ -742,14 +739,7 @@ impl<'g> State<'g> {
     /// Whether placing `tile` is subject to rules beyond matching sides (its stack
     /// continues a feature, or it carries a feature that may not turn back).
     fn has_placement_rules(&self, tile: TileId) -> bool {
-        let rules = &self.game.rules;
-        let def = &self.game.tiles.tiles[tile];
-        def.stack
-            .is_some_and(|s| rules.stacks[s].continues.is_some())
-            || def
-                .segments
-                .iter()
-                .any(|s| rules.features[s.feature].no_u_turn)
+        self.game.play_tables().placement_rules[tile]
     }
 
     /// Where `player` could put a piece on a placed tile now, sorted.
@@ -876,32 +866,23 @@ impl<'g> State<'g> {
     /// Returns the features completed (scored or not), for extra-turn rules.
     pub fn score_completed(&mut self, placed: u32) -> Vec<Completed> {
         let rules = &self.game.rules;
+        let play = self.game.play_tables();
         let p = self.board.placed[placed as usize];
         let first = p.first_node as usize;
         let mut starts: SmallVec<[NodeIndex; 16]> =
             (0..self.game.tiles.tiles[p.tile].segments.len())
                 .map(|s| NodeIndex::new(first + s))
                 .collect();
-        if rules
-            .features
-            .iter()
-            .any(|f| f.completion == Completion::Surrounded)
-        {
+        if play.any_surrounded {
             for (dx, dy) in AROUND {
                 if let Some(n) = self.board.at_offset(p.x, p.y, (dx, dy)) {
                     let q = self.board.placed[n as usize];
-                    for (s, seg) in self.game.tiles.tiles[q.tile].segments.iter().enumerate() {
-                        if rules.features[seg.feature].completion == Completion::Surrounded {
-                            starts.push(NodeIndex::new(q.first_node as usize + s));
-                        }
+                    for &s in &play.surrounded[q.tile] {
+                        starts.push(NodeIndex::new(q.first_node as usize + s as usize));
                     }
                 }
             }
         }
-        let linked_kinds = rules
-            .features
-            .iter()
-            .any(|f| matches!(f.completion, Completion::AllLinked { .. }));
         // Features looked at, by (kind, root): every segment of one has the same root.
         let mut done: SmallVec<[(usize, NodeIndex); 16]> = SmallVec::new();
         let mut completed = Vec::new();
@@ -911,7 +892,7 @@ impl<'g> State<'g> {
         let mut linked_starts: SmallVec<[NodeIndex; 16]> = SmallVec::new();
         for pass in 0..2 {
             if pass == 1 {
-                if !linked_kinds {
+                if !play.any_linked {
                     break;
                 }
                 let found = std::mem::take(&mut linked_starts);
@@ -919,15 +900,7 @@ impl<'g> State<'g> {
             }
             for &start in &starts {
                 let own = self.board.graph[start].feature;
-                for kind in 0..rules.features.len() {
-                    let fk = &rules.features[kind];
-                    let linked_kind = matches!(fk.completion, Completion::AllLinked { .. });
-                    if fk.completion == Completion::Never
-                        || linked_kind != (pass == 1)
-                        || !(kind == own || fk.members.contains(&own))
-                    {
-                        continue;
-                    }
+                for &kind in &play.completes[own][pass] {
                     let root = self.board.features.find(kind, start);
                     if done.contains(&(kind, root)) {
                         continue;
@@ -937,7 +910,7 @@ impl<'g> State<'g> {
                         continue;
                     }
                     let f = graph::component(rules, &self.game.tiles, &self.board, kind, start);
-                    if pass == 0 && linked_kinds {
+                    if pass == 0 && play.any_linked {
                         linked_starts.extend(graph::link_neighbours(&self.board, &f));
                     }
                     completed.push(Completed {
@@ -1110,7 +1083,7 @@ impl<'g> State<'g> {
             .find(|p| p.player == player && p.kind == kind)
             .copied()
         else {
-            return Err(MineError::NoPiece(rules.pieces[kind].name.clone()));
+            return Err(MineError::NoPiece(kind));
         };
         let f = graph::component(
             rules,

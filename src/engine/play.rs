@@ -275,7 +275,8 @@ pub fn play_game<'g>(
     let mut rng = Pcg64Mcg::seed_from_u64(seed);
     let start = state.game.tiles.start;
     state.place_start(start, 0).map_err(PlayError::Start)?;
-    let mut turns = Vec::new();
+    // Room for a turn per tile of the set (a hint).
+    let mut turns = Vec::with_capacity((state.game.tiles.total as usize).min(1 << 12));
     let mut aside = Vec::new();
     let mut bag = token_bag(&state);
     let mut completed = vec![0u32; state.game.rules.features.len()];

@@ -350,7 +350,8 @@ impl State<'_> {
         self.left_game.clear();
         let scored = self.events.len();
         let may_take_back = self.apply_effects(player, placed);
-        let mut events = vec![Event::Placed { placed }];
+        let mut events = Vec::with_capacity(8);
+        events.push(Event::Placed { placed });
         events.extend((scored..self.events.len()).map(|event| Event::Scored { event }));
         Ok(Begun {
             player,
@@ -392,8 +393,9 @@ impl State<'_> {
     /// each segment it may go on (the tile just placed, or any tile for pieces that may go
     /// anywhere), taking a token.
     pub fn actions(&self, p: &Begun) -> Vec<Action> {
-        let mut out = vec![Action::Pass];
         let rules = &self.game.rules;
+        let mut out = Vec::with_capacity(8);
+        out.push(Action::Pass);
         for kind in 0..rules.pieces.len() {
             let anywhere = rules.pieces[kind].anywhere;
             let tiles = if anywhere {

@@ -257,15 +257,7 @@ pub fn load_tileset_parsed(
         findings.extend(notes);
         return Err(Failure::Findings(findings));
     }
-    Ok((
-        Game {
-            rules,
-            tiles,
-            ruleset_file: rs_file,
-            tileset_file: file,
-        },
-        notes,
-    ))
+    Ok((Game::new(rules, tiles, rs_file, file), notes))
 }
 
 /// Loads the sets named by a tile set's `shapes_from` and compiles the tiles that `wanted`
