@@ -268,20 +268,24 @@ impl Forest {
         g.segments = g.segments.saturating_add(s.segments);
         g.open = g.open.saturating_add(s.open);
         g.first = g.first.min(s.first);
-        if g.items.is_empty() {
-            g.items = s.items;
-        } else {
-            for (x, y) in g.items.iter_mut().zip(&s.items) {
-                *x = x.saturating_add(*y);
+        if !s.items.is_empty() {
+            if g.items.is_empty() {
+                g.items = s.items;
+            } else {
+                for (x, y) in g.items.iter_mut().zip(&s.items) {
+                    *x = x.saturating_add(*y);
+                }
             }
         }
         // Small into large: each id moves O(log n) times over a game.
-        if g.pieces.len() < s.pieces.len() {
-            let mut keep = s.pieces;
-            keep.extend(std::mem::take(&mut g.pieces));
-            g.pieces = keep;
-        } else {
-            g.pieces.extend(s.pieces);
+        if !s.pieces.is_empty() {
+            if g.pieces.len() < s.pieces.len() {
+                let mut keep = s.pieces;
+                keep.extend(std::mem::take(&mut g.pieces));
+                g.pieces = keep;
+            } else {
+                g.pieces.extend(s.pieces);
+            }
         }
         layer.parent[small as usize] = big;
         layer.next.swap(small as usize, big as usize);
@@ -616,11 +620,14 @@ pub fn linked(
     relation: RelationId,
     feature: FeatureId,
 ) -> Vec<NodeIndex> {
-    let mut seen = HashSet::new();
+    // Features met, by root (a few: a short list beats a hash set).
+    let mut seen: SmallVec<[NodeIndex; 8]> = SmallVec::new();
     let mut out = Vec::new();
     for &n in &f.nodes {
         for other in linked_of(board, n, relation, feature) {
-            if seen.insert(board.features.find(feature, other)) {
+            let root = board.features.find(feature, other);
+            if !seen.contains(&root) {
+                seen.push(root);
                 out.push(other);
             }
         }

@@ -7,6 +7,7 @@
 use std::collections::HashMap;
 
 use petgraph::graph::NodeIndex;
+use smallvec::{SmallVec, smallvec};
 
 use crate::board::Board;
 use crate::graph::{self, Feature};
@@ -150,19 +151,23 @@ pub fn value_with_case(
     cases: &[Case],
     within: Option<Within>,
 ) -> Option<(Valuation, usize)> {
-    let whole: Vec<u64> = (0..ctx.rules.items.len())
+    let whole: SmallVec<[u64; 8]> = (0..ctx.rules.items.len())
         .map(|i| ctx.items_in(f.nodes.iter().copied(), i))
         .collect();
     let index = cases.iter().position(|c| holds(ctx, c, f, &whole))?;
     let case = &cases[index];
-    let scope: Vec<NodeIndex> = ctx.scoped(f, within).collect();
-    let items: Vec<u64> = (0..ctx.rules.items.len())
-        .map(|i| ctx.items_in(scope.iter().copied(), i))
-        .collect();
-    Some((
-        terms_value(ctx, f, &case.terms, case.area, &scope, &items),
-        index,
-    ))
+    let v = match within {
+        // The scope is the whole feature.
+        None => terms_value(ctx, f, &case.terms, case.area, &f.nodes, &whole),
+        Some(_) => {
+            let scope: Vec<NodeIndex> = ctx.scoped(f, within).collect();
+            let items: SmallVec<[u64; 8]> = (0..ctx.rules.items.len())
+                .map(|i| ctx.items_in(scope.iter().copied(), i))
+                .collect();
+            terms_value(ctx, f, &case.terms, case.area, &scope, &items)
+        }
+    };
+    Some((v, index))
 }
 
 /// An exact value as `i64`, capped at its limits; the flag says whether it was capped.
@@ -208,10 +213,10 @@ pub fn terms_value(
     let mut total = 0i128;
     for t in terms {
         // Units of the term: (multiplier, how many).
-        let mut units: Vec<(i64, u64)> = match t.count {
-            Count::One => vec![(1, 1)],
-            Count::Tiles => vec![(1, f.tiles.len() as u64)],
-            Count::Neighbours => vec![(1, u64::from(graph::neighbours(ctx.board, f)))],
+        let mut units: SmallVec<[(i64, u64); 4]> = match t.count {
+            Count::One => smallvec![(1, 1)],
+            Count::Tiles => smallvec![(1, f.tiles.len() as u64)],
+            Count::Neighbours => smallvec![(1, u64::from(graph::neighbours(ctx.board, f)))],
             Count::Item(i) => scope
                 .iter()
                 .map(|&n| (factor(n), u64::from(ctx.items_on(n, i))))
@@ -222,7 +227,7 @@ pub fn terms_value(
                     .filter(|&&n| ctx.board.graph[n].feature == kind)
                     .map(|&n| ctx.board.features.find(kind, n))
                     .collect();
-                vec![(1, ids.len() as u64)]
+                smallvec![(1, ids.len() as u64)]
             }
             Count::Linked {
                 relation,
@@ -235,13 +240,13 @@ pub fn terms_value(
                     .into_iter()
                     .filter(|&g| !completed || graph::completed(ctx.rules, ctx.board, feature, g));
                 match item {
-                    Some(i) => vec![(
+                    Some(i) => smallvec![(
                         1,
                         linked.fold(0u64, |a, g| {
                             a.saturating_add(ctx.items_in(ctx.board.features.nodes(feature, g), i))
                         }),
                     )],
-                    None => vec![(1, linked.count() as u64)],
+                    None => smallvec![(1, linked.count() as u64)],
                 }
             }
         };

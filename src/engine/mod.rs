@@ -550,6 +550,9 @@ impl<'g> State<'g> {
         turns: u8,
         continuation: bool,
     ) -> Result<(), RuleBreak> {
+        if !self.has_placement_rules(tile) {
+            return Ok(());
+        }
         let rules = &self.game.rules;
         let def = &self.game.tiles.tiles[tile];
         let stack = def
@@ -626,6 +629,9 @@ impl<'g> State<'g> {
     /// copies fit. Stacks drawn only for extra turns are never waited for.
     pub fn pile_waiting(&self, stack: Option<usize>) -> Option<Waiting> {
         let rules = &self.game.rules;
+        if rules.stacks.is_empty() {
+            return None;
+        }
         let mine = rules.pile_order(stack)?;
         let mut earlier: Vec<(u64, usize)> = (0..rules.stacks.len())
             .filter_map(|s| rules.pile_order(Some(s)).map(|o| (o, s)))
@@ -932,6 +938,9 @@ impl<'g> State<'g> {
     /// kind an effect lets the player return (shaman), if any.
     pub fn apply_effects(&mut self, player: usize, placed: u32) -> Option<PieceKindId> {
         let rules = &self.game.rules;
+        if rules.effects.is_empty() {
+            return None;
+        }
         let p = self.board.placed[placed as usize];
         let mut may_return = None;
         for seg in 0..self.game.tiles.tiles[p.tile].segments.len() {
@@ -1002,6 +1011,9 @@ impl<'g> State<'g> {
     /// pool's kind, on the segment holding it (Gold Rush: one mining token per nugget).
     pub fn put_tokens(&mut self, placed: u32) {
         let rules = &self.game.rules;
+        if rules.token_pools.is_empty() {
+            return;
+        }
         let p = self.board.placed[placed as usize];
         for (i, pool) in rules.token_pools.iter().enumerate() {
             for seg in 0..self.game.tiles.tiles[p.tile].segments.len() {
@@ -1191,11 +1203,18 @@ impl<'g> State<'g> {
     /// counters.
     fn score_all(&mut self, only_completed: bool) {
         let rules = &self.game.rules;
+        let tokens_on = |kind: FeatureId| rules.token_pools.iter().any(|p| p.feature == kind);
+        // Scoring a feature changes no other feature's pieces (a piece counts on one), so
+        // the features that hold none are left out before sorting.
         let mut list: Vec<(NodeIndex, bool, FeatureId, NodeIndex)> = self
             .board
             .features
             .all()
             .into_iter()
+            .filter(|&(kind, root, _)| {
+                !self.board.features.pieces(kind, root).is_empty()
+                    || (only_completed && tokens_on(kind))
+            })
             .map(|(kind, root, first)| (first, rules.features[kind].aggregate, kind, root))
             .collect();
         list.sort_unstable();
@@ -1206,9 +1225,7 @@ impl<'g> State<'g> {
                 (false, _) => Phase::Final,
                 (true, false) => continue,
             };
-            let tokens = phase == Phase::Play
-                && completed
-                && rules.token_pools.iter().any(|p| p.feature == kind);
+            let tokens = phase == Phase::Play && completed && tokens_on(kind);
             if self.board.features.pieces(kind, root).is_empty() && !tokens {
                 continue;
             }

@@ -397,7 +397,15 @@ impl State<'_> {
         let mut out = Vec::with_capacity(8);
         out.push(Action::Pass);
         for kind in 0..rules.pieces.len() {
-            let anywhere = rules.pieces[kind].anywhere;
+            // None in supply and none to move: no segment takes one (as
+            // `can_place_piece` would find for each).
+            let pk = &rules.pieces[kind];
+            if self.supply[p.player][kind] == 0
+                && !(pk.movable && self.pieces.count(p.player, kind) > 0)
+            {
+                continue;
+            }
+            let anywhere = pk.anywhere;
             let tiles = if anywhere {
                 0..self.board.placed.len() as u32
             } else {
