@@ -125,10 +125,20 @@ impl Cells {
         self.sparse.get(&(x, y)).copied().unwrap_or(EMPTY)
     }
 
+    #[inline]
     fn set(&mut self, x: i32, y: i32, v: u32) {
-        if self.index(x, y).is_none() {
-            self.grow(x, y);
+        if let Some(i) = self.index(x, y) {
+            self.dense[i] = v;
+        } else {
+            self.set_outside(x, y, v);
         }
+    }
+
+    /// Sets a cell outside the dense window: grows the window, or uses the hash map.
+    #[cold]
+    #[inline(never)]
+    fn set_outside(&mut self, x: i32, y: i32, v: u32) {
+        self.grow(x, y);
         match self.index(x, y) {
             Some(i) => self.dense[i] = v,
             None if v == EMPTY => {
@@ -380,7 +390,14 @@ impl Board {
         // The neighbour across each side, and the open edges of each new segment: its
         // slots on sides with no tile across.
         let mut across = [None; 4];
-        let mut open: smallvec::SmallVec<[u32; 16]> = smallvec::smallvec![0; def.segments.len()];
+        let (mut inline, mut spilled) = ([0u32; 16], Vec::new());
+        let open: &mut [u32] = match def.segments.len() {
+            n if n <= inline.len() => &mut inline[..n],
+            n => {
+                spilled.resize(n, 0);
+                &mut spilled
+            }
+        };
         for side in 0..4u8 {
             across[side as usize] = self.at_offset(x, y, offset(side));
             if across[side as usize].is_none() {
@@ -398,7 +415,7 @@ impl Board {
                 feature: s.feature,
             });
         }
-        self.features.add_tile(rules, def, idx, first, &open);
+        self.features.add_tile(rules, def, idx, first, open);
         for (i, s) in def.segments.iter().enumerate() {
             for &(rel, target) in &s.links {
                 let (a, b) = (

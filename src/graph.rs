@@ -187,7 +187,7 @@ impl Forest {
             self.placed.push(placed);
             let mut items = Ids::new();
             if !s.items.is_empty() {
-                items = smallvec::smallvec![0u32; self.items];
+                items.resize(self.items, 0);
                 for &(item, k) in &s.items {
                     if let Some(c) = items.get_mut(item) {
                         *c = c.saturating_add(k);
@@ -197,8 +197,14 @@ impl Forest {
             let open = open.get(i).copied().unwrap_or(0);
             // Every layer holds every node (a node outside an aggregate's members stays a
             // feature of its own there, with no open edge, never joined nor listed).
+            let last = self.layers.len().saturating_sub(1);
             for l in 0..self.layers.len() {
                 let open = if self.in_layer(l, node) { open } else { 0 };
+                let items = if l == last {
+                    std::mem::take(&mut items)
+                } else {
+                    items.clone()
+                };
                 let layer = &mut self.layers[l];
                 layer.parent.push(node);
                 layer.next.push(node);
@@ -206,7 +212,7 @@ impl Forest {
                     segments: 1,
                     open,
                     first: node,
-                    items: items.clone(),
+                    items,
                     pieces: Ids::new(),
                 });
             }
@@ -383,18 +389,23 @@ impl Forest {
     /// Every feature of every kind: (kind, root node, smallest node). Features of an
     /// ordinary kind come from its segments; an aggregate's from its members'.
     pub fn all(&self) -> Vec<(FeatureId, NodeIndex, NodeIndex)> {
-        let mut out = Vec::new();
-        for (l, layer) in self.layers.iter().enumerate() {
-            for (n, &p) in layer.parent.iter().enumerate() {
-                if p as usize != n || !self.in_layer(l, n as u32) {
-                    continue;
-                }
-                let kind = layer.aggregate.unwrap_or(self.kind[n]);
-                let first = NodeIndex::new(layer.roots[n].first as usize);
-                out.push((kind, NodeIndex::new(n), first));
-            }
-        }
-        out
+        self.roots().collect()
+    }
+
+    /// The features of [`Forest::all`], without collecting them.
+    pub fn roots(&self) -> impl Iterator<Item = (FeatureId, NodeIndex, NodeIndex)> + '_ {
+        self.layers.iter().enumerate().flat_map(move |(l, layer)| {
+            layer
+                .parent
+                .iter()
+                .enumerate()
+                .filter(move |&(n, &p)| p as usize == n && self.in_layer(l, n as u32))
+                .map(move |(n, _)| {
+                    let kind = layer.aggregate.unwrap_or(self.kind[n]);
+                    let first = NodeIndex::new(layer.roots[n].first as usize);
+                    (kind, NodeIndex::new(n), first)
+                })
+        })
     }
 
     /// Records piece `id` as counted on the feature of kind `kind` through `node`.

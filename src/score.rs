@@ -110,6 +110,19 @@ impl Ctx<'_> {
         })
     }
 
+    /// Uncovered item counts of a whole feature, by item id: its running counters when
+    /// nothing is covered and no counter saturated, else counted segment by segment.
+    pub fn feature_items(&self, f: &Feature) -> SmallVec<[u64; 8]> {
+        let n = self.rules.items.len();
+        if self.covered.is_empty() && f.items.len() == n && f.items.iter().all(|&k| k < u32::MAX) {
+            f.items.iter().map(|&k| u64::from(k)).collect()
+        } else {
+            (0..n)
+                .map(|i| self.items_in(f.nodes.iter().copied(), i))
+                .collect()
+        }
+    }
+
     /// The segments of a feature inside the scope.
     pub fn scoped<'f>(
         &self,
@@ -151,9 +164,7 @@ pub fn value_with_case(
     cases: &[Case],
     within: Option<Within>,
 ) -> Option<(Valuation, usize)> {
-    let whole: SmallVec<[u64; 8]> = (0..ctx.rules.items.len())
-        .map(|i| ctx.items_in(f.nodes.iter().copied(), i))
-        .collect();
+    let whole = ctx.feature_items(f);
     let index = cases.iter().position(|c| holds(ctx, c, f, &whole))?;
     let case = &cases[index];
     let v = match within {

@@ -21,7 +21,9 @@ pub mod play;
 mod turn;
 
 pub use pieces::Pieces;
-pub use turn::{Action, Begun, Event, LayError, Move as TurnMove, SetAsideError, TurnError};
+pub use turn::{
+    Action, Actions, Begun, Event, Events, LayError, Move as TurnMove, SetAsideError, TurnError,
+};
 
 use std::collections::BTreeMap;
 
@@ -784,16 +786,13 @@ impl<'g> State<'g> {
         scorers: Vec<usize>,
         v: Valuation,
     ) -> Scored {
-        let rules = &self.game.rules;
         Scored {
             phase,
             turn: self.turn,
             kind: f.kind,
             completed,
             tiles: f.tiles.clone(),
-            items: (0..rules.items.len())
-                .map(|i| self.ctx().items_in(f.nodes.iter().copied(), i))
-                .collect(),
+            items: self.ctx().feature_items(f).into_vec(),
             pieces: Vec::new(),
             strength: Vec::new(),
             scorers,
@@ -875,10 +874,10 @@ impl<'g> State<'g> {
         let play = self.game.play_tables();
         let p = self.board.placed[placed as usize];
         let first = p.first_node as usize;
-        let mut starts: SmallVec<[NodeIndex; 16]> =
-            (0..self.game.tiles.tiles[p.tile].segments.len())
-                .map(|s| NodeIndex::new(first + s))
-                .collect();
+        let mut starts: SmallVec<[NodeIndex; 16]> = SmallVec::new();
+        for s in 0..self.game.tiles.tiles[p.tile].segments.len() {
+            starts.push(NodeIndex::new(first + s));
+        }
         if play.any_surrounded {
             for (dx, dy) in AROUND {
                 if let Some(n) = self.board.at_offset(p.x, p.y, (dx, dy)) {
@@ -921,9 +920,7 @@ impl<'g> State<'g> {
                     }
                     completed.push(Completed {
                         kind,
-                        items: (0..rules.items.len())
-                            .map(|i| self.ctx().items_in(f.nodes.iter().copied(), i))
-                            .collect(),
+                        items: self.ctx().feature_items(&f).into_vec(),
                         pieces: !self.pieces_on(&f).is_empty(),
                     });
                     self.score_feature(&f, true, Phase::Play);
@@ -1209,8 +1206,7 @@ impl<'g> State<'g> {
         let mut list: Vec<(NodeIndex, bool, FeatureId, NodeIndex)> = self
             .board
             .features
-            .all()
-            .into_iter()
+            .roots()
             .filter(|&(kind, root, _)| {
                 !self.board.features.pieces(kind, root).is_empty()
                     || (only_completed && tokens_on(kind))

@@ -56,6 +56,12 @@ pub struct Move {
     pub action: Action,
 }
 
+/// What happened in one turn, in order (kept inline: a turn rarely has more than 8).
+pub type Events = SmallVec<[Event; 8]>;
+
+/// The actions open to a player after placing a tile (kept inline: usually a few).
+pub type Actions = SmallVec<[Action; 8]>;
+
 /// Something that happened in a turn, for whoever reports or learns from it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Event {
@@ -204,7 +210,7 @@ pub struct Begun {
     placed: u32,
     may_take_back: Option<PieceKindId>,
     extra: bool,
-    events: Vec<Event>,
+    events: Events,
 }
 
 impl Begun {
@@ -350,9 +356,11 @@ impl State<'_> {
         self.left_game.clear();
         let scored = self.events.len();
         let may_take_back = self.apply_effects(player, placed);
-        let mut events = Vec::with_capacity(8);
+        let mut events = Events::new();
         events.push(Event::Placed { placed });
-        events.extend((scored..self.events.len()).map(|event| Event::Scored { event }));
+        for event in scored..self.events.len() {
+            events.push(Event::Scored { event });
+        }
         Ok(Begun {
             player,
             placed,
@@ -392,9 +400,9 @@ impl State<'_> {
     /// Every action the player of the turn begun may take: nothing, each piece kind on
     /// each segment it may go on (the tile just placed, or any tile for pieces that may go
     /// anywhere), taking a token.
-    pub fn actions(&self, p: &Begun) -> Vec<Action> {
+    pub fn actions(&self, p: &Begun) -> Actions {
         let rules = &self.game.rules;
-        let mut out = Vec::with_capacity(8);
+        let mut out = Actions::new();
         out.push(Action::Pass);
         for kind in 0..rules.pieces.len() {
             // None in supply and none to move: no segment takes one (as
@@ -438,7 +446,7 @@ impl State<'_> {
     /// one (not during an extra turn). Returns what happened in the whole turn.
     ///
     /// Errors: [`TurnError::Piece`], [`TurnError::Mine`], [`TurnError::DrawsLeft`].
-    pub fn finish_turn(&mut self, begun: Begun, action: Action) -> Result<Vec<Event>, TurnError> {
+    pub fn finish_turn(&mut self, begun: Begun, action: Action) -> Result<Events, TurnError> {
         let Begun {
             player,
             placed,
@@ -479,14 +487,20 @@ impl State<'_> {
         }
         let scored = self.events.len();
         let completed = self.score_completed(placed);
-        events.extend(completed.iter().map(|c| Event::Completed { kind: c.kind }));
-        events.extend((scored..self.events.len()).map(|event| Event::Scored { event }));
-        events.extend(
-            self.taken
-                .drain(..)
-                .map(|(pool, player)| Event::TokenTaken { pool, player }),
-        );
-        events.append(&mut self.left_game);
+        // Pushed one by one: extending a `SmallVec` from an iterator costs more than the
+        // few events a turn has.
+        for c in &completed {
+            events.push(Event::Completed { kind: c.kind });
+        }
+        for event in scored..self.events.len() {
+            events.push(Event::Scored { event });
+        }
+        for (pool, player) in self.taken.drain(..) {
+            events.push(Event::TokenTaken { pool, player });
+        }
+        for e in self.left_game.drain(..) {
+            events.push(e);
+        }
         if !self.draws.is_empty() {
             return Err(TurnError::DrawsLeft {
                 left: self.draws.len(),
@@ -506,7 +520,7 @@ impl State<'_> {
     /// `begin_turn`.
     ///
     /// Errors: the first [`TurnError`] of the turn.
-    pub fn apply(&mut self, mv: &Move, draws: &[u32]) -> Result<Vec<Event>, TurnError> {
+    pub fn apply(&mut self, mv: &Move, draws: &[u32]) -> Result<Events, TurnError> {
         let mut begun = self.begin_turn(mv.player, mv.tile, (mv.x, mv.y, mv.turns), draws)?;
         if let Some((on, segment)) = mv.take_back {
             self.take_back(&mut begun, on, segment)?;
