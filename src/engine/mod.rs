@@ -167,6 +167,11 @@ pub struct State<'g> {
     taken: Vec<(usize, usize)>,
     /// Tokens that left the game this turn ([`Event::TokensLeft`]), in order.
     left_game: Vec<Event>,
+    /// Placed tiles with a segment that completes when surrounded and an empty cell
+    /// around them (the only tiles whose such features a new neighbour can complete).
+    watch: Vec<u32>,
+    /// Placed tiles looked at for `watch` so far (in placement order).
+    watched: usize,
 }
 
 /// A face-down token lying on the board.
@@ -312,6 +317,8 @@ impl<'g> State<'g> {
             extra_turn: None,
             taken: Vec::new(),
             left_game: Vec::new(),
+            watch: Vec::new(),
+            watched: 0,
         }
     }
 
@@ -712,11 +719,14 @@ impl<'g> State<'g> {
             return None;
         }
         let table = self.game.tiles.fits.table(tile)?;
-        let mut n = 0usize;
+        // Without an early exit, so that the loop has no branch to mispredict.
+        let (mut n, mut missing) = (0usize, false);
         for &pattern in self.board.frontier_patterns() {
-            n += table.get(pattern as usize)?.count_ones() as usize;
+            let m = table.get(pattern as usize).copied();
+            missing |= m.is_none();
+            n += m.unwrap_or(0).count_ones() as usize;
         }
-        Some(n)
+        (!missing).then_some(n)
     }
 
     /// The `k`-th legal placement of `tile` in the order of [`State::for_each_placement`]
@@ -879,12 +889,39 @@ impl<'g> State<'g> {
             starts.push(NodeIndex::new(first + s));
         }
         if play.any_surrounded {
-            for (dx, dy) in AROUND {
-                if let Some(n) = self.board.at_offset(p.x, p.y, (dx, dy)) {
-                    let q = self.board.placed[n as usize];
-                    for &s in &play.surrounded[q.tile] {
-                        starts.push(NodeIndex::new(q.first_node as usize + s as usize));
-                    }
+            // The watched tiles around this one, in the order of `AROUND`; those it
+            // surrounds leave the watch (no tile can come next to them any more).
+            for t in self.watched..self.board.placed.len() {
+                if !play.surrounded[self.board.placed[t].tile].is_empty() {
+                    self.watch.push(t as u32);
+                }
+            }
+            self.watched = self.board.placed.len();
+            let mut near: SmallVec<[(usize, u32); 8]> = SmallVec::new();
+            for &t in &self.watch {
+                let q = self.board.placed[t as usize];
+                let d = (
+                    i64::from(q.x) - i64::from(p.x),
+                    i64::from(q.y) - i64::from(p.y),
+                );
+                if d.0.abs() > 1 || d.1.abs() > 1 {
+                    continue;
+                }
+                if let Some(k) = AROUND
+                    .iter()
+                    .position(|&(dx, dy)| (i64::from(dx), i64::from(dy)) == d)
+                {
+                    near.push((k, t));
+                }
+            }
+            near.sort_unstable();
+            for &(_, t) in &near {
+                let q = self.board.placed[t as usize];
+                for &s in &play.surrounded[q.tile] {
+                    starts.push(NodeIndex::new(q.first_node as usize + s as usize));
+                }
+                if self.board.neighbours(q.x, q.y) == 8 {
+                    self.watch.retain(|&w| w != t);
                 }
             }
         }

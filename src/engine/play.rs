@@ -94,13 +94,15 @@ pub enum PlayError {
 }
 
 /// Draws the tile for the next turn, or `None` when no pile that may be drawn has tiles.
-fn draw(state: &State, rng: &mut Pcg64Mcg) -> Option<TileId> {
+/// `pile_left`: the copies left in all, when the rules have one pile (see [`copies_left`]).
+fn draw(state: &State, pile_left: u64, rng: &mut Pcg64Mcg) -> Option<TileId> {
     let rules = &state.game.rules;
     let tiles = &state.game.tiles.tiles;
     let left = |i: usize| u64::from(tiles[i].count.saturating_sub(state.used[i]));
     if rules.stacks.is_empty() {
-        // One pile, always drawable (the same draw as below, in one pass less).
-        let total: u64 = (0..tiles.len()).map(left).sum();
+        // One pile, always drawable (the same draw as below, in one pass less): `left`
+        // copies in all, kept by the caller.
+        let total = pile_left;
         if total == 0 {
             return None;
         }
@@ -145,6 +147,14 @@ fn draw(state: &State, rng: &mut Pcg64Mcg) -> Option<TileId> {
         }
     }
     None
+}
+
+/// The copies of all tiles not yet placed or set aside.
+fn copies_left(state: &State) -> u64 {
+    let tiles = &state.game.tiles.tiles;
+    (0..tiles.len())
+        .map(|i| u64::from(tiles[i].count.saturating_sub(state.used[i])))
+        .sum()
 }
 
 /// The token values left in each pool's supply: the pool's values minus those held.
@@ -282,10 +292,13 @@ pub fn play_game<'g>(
     let mut completed = vec![0u32; state.game.rules.features.len()];
     // The legal placements of the tile drawn, in frontier order (kept across turns).
     let mut legal = Vec::new();
+    // Copies left to draw (one pile: each draw uses one up, placed or set aside).
+    let mut pile_left = copies_left(&state);
     while !state.game_over() && turns.len() < max_turns {
-        let Some(tile) = draw(&state, &mut rng) else {
+        let Some(tile) = draw(&state, pile_left, &mut rng) else {
             break;
         };
+        pile_left = pile_left.saturating_sub(1);
         let player = state.to_play();
         let agent = agents
             .get(player % agents.len().max(1))
