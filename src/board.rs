@@ -157,7 +157,8 @@ impl Cells {
         let (mut x0, mut y0) = (i64::from(self.x0), i64::from(self.y0));
         let (mut x1, mut y1) = (x0 + i64::from(self.w), y0 + i64::from(self.h));
         if self.dense.is_empty() {
-            (x0, y0, x1, y1) = (x - 8, y - 8, x + 9, y + 9);
+            // Room for a base game's spread (about 15 cells each way) before growing.
+            (x0, y0, x1, y1) = (x - 16, y - 16, x + 17, y + 17);
         } else {
             let (w, h) = (x1 - x0, y1 - y0);
             if x < x0 {
@@ -241,12 +242,22 @@ impl FrontierCell {
     /// set's [`crate::rules::FitTable::base`].
     fn require(&mut self, side: Side, kind: u32, base: u32) {
         let shift = 16 * u32::from(side);
+        let was = self.need[side as usize];
         self.need[side as usize] = kind;
         self.need_bits = (self.need_bits & !(0xFFFF << shift))
             | (u64::from(crate::rules::side_bits_of(kind)) << shift);
         self.mask |= 0xFFFF << shift;
+        if base == 0 {
+            self.pattern = u32::MAX;
+            return;
+        }
+        if was == ANY_SIDE && self.pattern != u32::MAX && kind < base - 1 {
+            // A side newly required: its digit goes from 0 to `kind + 1`.
+            self.pattern += (kind + 1) * base.pow(u32::from(side));
+            return;
+        }
         self.pattern = u32::MAX;
-        if base != 0 && self.need.iter().all(|&k| k == ANY_SIDE || k < base - 1) {
+        if self.need.iter().all(|&k| k == ANY_SIDE || k < base - 1) {
             self.pattern = self
                 .need
                 .iter()
@@ -408,6 +419,30 @@ impl Board {
                 }
             }
         }
+        self.add_segments(rules, def, idx, first, open);
+        self.join_across(rules, tiles, rot, first, &across);
+        self.update_frontier(tiles, rot, x, y, idx);
+        self.placed.push(Placed {
+            tile,
+            x,
+            y,
+            turns,
+            first_node: first,
+        });
+        idx
+    }
+
+    /// The tile's segments as graph nodes and forest features (`open`: their open edges),
+    /// joined along the tile's own links.
+    #[inline(never)]
+    fn add_segments(
+        &mut self,
+        rules: &Rules,
+        def: &crate::rules::Tile,
+        idx: u32,
+        first: u32,
+        open: &[u32],
+    ) {
         for (i, s) in def.segments.iter().enumerate() {
             self.graph.add_node(SegmentNode {
                 placed: idx,
@@ -426,6 +461,19 @@ impl Board {
                 self.features.join(rules, a, b, Edge::Link(rel));
             }
         }
+    }
+
+    /// Joins the new tile's segments (from node `first`, turned as `rot`) with those of
+    /// the tiles `across` each side, and closes the open edges they faced.
+    #[inline(never)]
+    fn join_across(
+        &mut self,
+        rules: &Rules,
+        tiles: &TileSet,
+        rot: &crate::rules::Rotated,
+        first: u32,
+        across: &[Option<u32>; 4],
+    ) {
         for side in 0..4u8 {
             let Some(n) = across[side as usize] else {
                 continue;
@@ -459,7 +507,19 @@ impl Board {
                 self.features.join(rules, a, b, Edge::Match);
             }
         }
-        // The frontier: this cell leaves it, its empty neighbours join it (or need more).
+    }
+
+    /// The frontier after a tile (placed index `idx`, turned as `rot`) went on (x, y): the
+    /// cell leaves it, its empty neighbours join it or need more.
+    #[inline(never)]
+    fn update_frontier(
+        &mut self,
+        tiles: &TileSet,
+        rot: &crate::rules::Rotated,
+        x: i32,
+        y: i32,
+        idx: u32,
+    ) {
         let here = self.cells.get(x, y);
         if here != EMPTY && here & FRONTIER != 0 {
             let i = (here & !FRONTIER) as usize;
@@ -492,14 +552,6 @@ impl Board {
                 self.patterns[i] = self.frontier[i].pattern;
             }
         }
-        self.placed.push(Placed {
-            tile,
-            x,
-            y,
-            turns,
-            first_node: first,
-        });
-        idx
     }
 
     /// The node of a placed tile's segment.

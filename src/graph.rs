@@ -25,7 +25,7 @@ use smallvec::SmallVec;
 
 use crate::board::{Board, Edge};
 use crate::geometry::offset;
-use crate::rules::{Completion, FeatureId, RelationId, Rules, Tile, TileSet};
+use crate::rules::{Completion, FeatureId, PlayTables, RelationId, Rules, Tile, TileSet};
 
 /// One feature written out: segments joined across tiles.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -624,8 +624,10 @@ fn linked_of(
 }
 
 /// Distinct features of kind `feature` linked to `f` by `relation`: one segment of each
-/// (the first met), in the order met along `f`'s segments.
+/// (the first met), in the order met along `f`'s segments and their tiles' links
+/// (`play`: the game's [`PlayTables`], which list each segment's links).
 pub fn linked(
+    play: &PlayTables,
     board: &Board,
     f: &Feature,
     relation: RelationId,
@@ -635,7 +637,20 @@ pub fn linked(
     let mut seen: SmallVec<[NodeIndex; 8]> = SmallVec::new();
     let mut out = Vec::new();
     for &n in &f.nodes {
-        for other in linked_of(board, n, relation, feature) {
+        let s = board.graph[n];
+        let p = board.placed[s.placed as usize];
+        let Some(links) = play
+            .links
+            .get(p.tile)
+            .and_then(|t| t.get(s.segment as usize))
+        else {
+            continue;
+        };
+        for &(rel, other) in links {
+            let other = NodeIndex::new(p.first_node as usize + other as usize);
+            if rel != relation || board.graph[other].feature != feature {
+                continue;
+            }
             let root = board.features.find(feature, other);
             if !seen.contains(&root) {
                 seen.push(root);

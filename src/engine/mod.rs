@@ -329,6 +329,7 @@ impl<'g> State<'g> {
             board: &self.board,
             options: &self.options,
             covered: &self.covered,
+            play: self.game.play_tables(),
         }
     }
 
