@@ -316,7 +316,7 @@ impl Board {
         b.frontier.reserve(2 * tiles.min(1 << 12) + 4);
         b.patterns.reserve(2 * tiles.min(1 << 12) + 4);
         b.graph = UnGraph::with_capacity(nodes, 2 * nodes);
-        b.features.reserve(nodes, tiles);
+        b.features.reserve(nodes);
         b
     }
 

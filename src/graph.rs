@@ -2,8 +2,9 @@
 //!
 //! A [`Forest`] (owned by the [`Board`]) is a union-find over the segments of placed
 //! tiles, updated as each tile is placed, with running counters at each feature's root:
-//! segments, distinct tiles, open edges, items and the pieces counted on it (by id, see
-//! [`Forest::pieces`]). Placing a tile costs the same whatever the size of the features
+//! segments, open edges, items and the pieces counted on it (by id, see
+//! [`Forest::pieces`]); its distinct tiles are counted when it is written out (scoring
+//! needs them only then). Placing a tile costs the same whatever the size of the features
 //! it extends (amortised: near-constant per segment), so completion checks and "is this
 //! feature occupied" are answered without walking the feature.
 //!
@@ -152,11 +153,10 @@ impl Forest {
         }
     }
 
-    /// Makes room for `nodes` segments on `tiles` tiles (a hint).
-    pub(crate) fn reserve(&mut self, nodes: usize, tiles: usize) {
+    /// Makes room for `nodes` segments (a hint).
+    pub(crate) fn reserve(&mut self, nodes: usize) {
         self.kind.reserve(nodes);
         self.placed.reserve(nodes);
-        let _ = tiles;
         self.reserve_nodes = nodes;
     }
 
