@@ -1,9 +1,10 @@
 //! The bundled data, checked as data: generated schemas and the check reference
 //! (docs/checks.md) are fresh, every bundled file
-//! carries its schema modeline and validates clean, the tile sets have the totals the
-//! reference files give (`reference/tiles/base-game.md` section 3; for the demo, the
-//! totals counted by hand from the shapes of `pnp-demo.md` section 5), and every tile of
-//! each set can be laid out into one board.
+//! carries its schema modeline and validates clean, the tile sets have their published
+//! totals (the base set: russcon.org tiles2.html and Wikicarpedia's Tile Counts; for the
+//! demo, the totals counted by hand from the "Carcassonne for 2" shapes as transcribed in
+//! github.com/farin/JCloisterZone-plugins at commit 8d1fdab4), and every tile of each set
+//! can be laid out into one board.
 
 use std::path::{Path, PathBuf};
 
@@ -176,8 +177,9 @@ fn totals(g: &Game) -> [u32; 9] {
 
 #[test]
 fn base_tile_set_has_the_verified_totals() {
-    // base-game.md section 3: 72 tiles; edges F/R/C 115/94/79; field/city/road segments
-    // 126/49/62; 10 pennants; 6 monasteries.
+    // 72 tiles; edges F/R/C 115/94/79 (russcon.org tiles2.html); field/city/road segments
+    // 126/49/62, 10 pennants, 6 monasteries (Wikicarpedia, Tile Counts, which gives 61 road
+    // segments: every per-letter source and the edge statistics give 62).
     assert_eq!(
         totals(&game("tilesets/base.yaml")),
         [72, 115, 94, 79, 126, 49, 62, 10, 6]
@@ -186,7 +188,7 @@ fn base_tile_set_has_the_verified_totals() {
 
 #[test]
 fn pnp_demo_has_the_deduced_totals_and_five_followers() {
-    // The totals of the "Carcassonne for 2" shapes (pnp-demo.md section 5), counted by hand
+    // The totals of the "Carcassonne for 2" shapes (JCloisterZone-plugins), counted by hand
     // from the base and Inns and Cathedrals geometry: 48 tiles; edges F/R/C 73/65/54;
     // 88 field, 36 city, 45 road segments; 7 pennants (G x2, O x2, Q, R x2); 4 monasteries
     // (A, B x2, C).

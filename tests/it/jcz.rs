@@ -970,8 +970,9 @@ fn imported_tiles_say_what_was_not_expressed() {
     assert!(!i.yaml.contains("not expressed"));
 }
 
-/// The "Carcassonne for 2" distribution in JCloisterZone's shape names (pnp-demo.md
-/// section 5: the transcription in github.com/farin/JCloisterZone-plugins).
+/// The "Carcassonne for 2" distribution in JCloisterZone's shape names (the transcription
+/// in github.com/farin/JCloisterZone-plugins at commit 8d1fdab4,
+/// `carcassonne_for_two/tile-definitions/carcassonne_for_two.xml`).
 const CARCASSONNE_FOR_2: &[(&str, u32)] = &[
     ("BA/LR", 1),
     ("BA/L", 2),
