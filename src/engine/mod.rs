@@ -959,7 +959,7 @@ impl<'g> State<'g> {
                     completed.push(Completed {
                         kind,
                         items: self.ctx().feature_items(&f).into_vec(),
-                        pieces: !self.pieces_on(&f).is_empty(),
+                        pieces: !self.board.features.pieces(kind, start).is_empty(),
                     });
                     self.score_feature(&f, true, Phase::Play);
                 }

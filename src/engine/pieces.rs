@@ -5,6 +5,7 @@
 use std::fmt;
 
 use rustc_hash::FxHashMap;
+use smallvec::SmallVec;
 
 use petgraph::graph::NodeIndex;
 
@@ -19,7 +20,7 @@ pub struct Pieces {
     /// Pieces on the board.
     live: usize,
     /// Ids of the pieces on each segment, in placement order.
-    by_node: FxHashMap<NodeIndex, Vec<u32>>,
+    by_node: FxHashMap<NodeIndex, SmallVec<[u32; 2]>>,
     /// Pieces on the board by player, then piece kind (grown as pieces come).
     count: Vec<Vec<u32>>,
 }
@@ -93,7 +94,7 @@ impl Pieces {
         let piece = self.slots.get_mut(id as usize)?.take()?;
         self.live -= 1;
         if let Some(v) = self.by_node.get_mut(&piece.node) {
-            v.retain(|&i| i != id);
+            v.retain(|i| *i != id);
             if v.is_empty() {
                 self.by_node.remove(&piece.node);
             }
