@@ -247,6 +247,34 @@ fn load_game(
 ) -> Result<(String, replay::LoadedPosition), Failure> {
     let here =
         std::env::current_dir().map_err(|e| Failure::Tool(format!("current directory: {e}")))?;
+    // A file named on the command line that is not there is the tool's failure to run
+    // (exit 1), as for `validate`; what a file holds is checked when it is loaded.
+    let named = ruleset
+        .map(|r| ("rule set", r))
+        .into_iter()
+        .chain(tilesets.iter().map(|t| ("tile set", t.as_path())));
+    for (what, path) in named {
+        if path.to_string_lossy().starts_with(load::BUNDLED_PREFIX) {
+            continue;
+        }
+        if let Err(e) = std::fs::metadata(path) {
+            return Err(Failure::Tool(format!(
+                "cannot read the {what} {}: {e}",
+                path.display()
+            )));
+        }
+    }
+    if let Some(parent) = out.and_then(Path::parent) {
+        if !parent.as_os_str().is_empty() && !parent.is_dir() {
+            return Err(Failure::Tool(format!(
+                "cannot write {}: the directory {} does not exist",
+                out.map(Path::display)
+                    .map(|d| d.to_string())
+                    .unwrap_or_default(),
+                parent.display()
+            )));
+        }
+    }
     let dir = match out.and_then(Path::parent) {
         Some(p) if !p.as_os_str().is_empty() => here.join(p),
         _ => here.clone(),

@@ -348,8 +348,9 @@ impl AgentArg {
 enum ScoreFormat {
     /// A table and a breakdown per feature.
     Text,
-    /// JSON: `players` (name, points, during_play, final_scoring, tokens, unknown_tokens),
-    /// `features` and `log`.
+    /// JSON: for `score`, `players` (name, points, during_play, final_scoring, tokens,
+    /// unknown_tokens), `features` and `log`; for `simulate`, `variants` (per column:
+    /// seats, turns, set_aside_per_game, pieces_left_per_player, features).
     Json,
 }
 
@@ -375,8 +376,39 @@ fn terminal_safe(text: &str) -> String {
 macro_rules! out {
     ($($t:tt)*) => {{
         use std::io::Write as _;
-        let _ = write!(std::io::stdout(), $($t)*);
+        if let Err(e) = write!(std::io::stdout(), $($t)*) {
+            stdout_failed(e);
+        }
     }};
+}
+
+/// The first error writing to standard output, other than a closed pipe (a reader such
+/// as `head` that stopped reading is no failure).
+static STDOUT_ERROR: std::sync::Mutex<Option<String>> = std::sync::Mutex::new(None);
+
+fn stdout_failed(e: std::io::Error) {
+    if e.kind() == std::io::ErrorKind::BrokenPipe {
+        return;
+    }
+    if let Ok(mut first) = STDOUT_ERROR.lock() {
+        first.get_or_insert_with(|| e.to_string());
+    }
+}
+
+/// The command's exit status, made a tool failure when standard output could not be
+/// written (a full disk): what the command printed is incomplete.
+fn checked_stdout(code: ExitCode) -> ExitCode {
+    use std::io::Write as _;
+    if let Err(e) = std::io::stdout().flush() {
+        stdout_failed(e);
+    }
+    match STDOUT_ERROR.lock().ok().and_then(|mut e| e.take()) {
+        Some(e) => {
+            err!("error: cannot write to standard output: {e}");
+            ExitCode::from(FAILURE)
+        }
+        None => code,
+    }
 }
 
 const FINDINGS: u8 = 2;
@@ -406,7 +438,7 @@ fn main() -> ExitCode {
             return ExitCode::from(FAILURE);
         }
     };
-    match cli.command {
+    let code = match cli.command {
         Command::Validate {
             paths,
             format,
@@ -497,7 +529,8 @@ fn main() -> ExitCode {
             check,
             force,
         } => schema(kind, out.as_deref(), stdout, check, force),
-    }
+    };
+    checked_stdout(code)
 }
 
 /// Prints findings to stderr as miette reports (colour and Unicode as the terminal

@@ -127,3 +127,54 @@ fn help_examples_run() {
         );
     }
 }
+
+/// Standard output that cannot be written (a full disk: `/dev/full`) is a tool failure,
+/// exit 1 with a message, not a clean exit with the output lost; a reader that closes the
+/// pipe early (`| head`) is not.
+#[test]
+fn a_full_standard_output_is_a_tool_failure() {
+    let bin = env!("CARGO_BIN_EXE_tessera");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    // Linux's always-full device (the CI machines are Linux).
+    let full = std::fs::OpenOptions::new()
+        .write(true)
+        .open("/dev/full")
+        .expect("/dev/full opens");
+    let out = Command::new(bin)
+        .current_dir(root)
+        .args([
+            "simulate",
+            "rulesets/carcassonne.yaml",
+            "tilesets/base.yaml",
+        ])
+        .args(["--games", "3"])
+        .stdout(full)
+        .output()
+        .expect("runs");
+    assert_eq!(out.status.code(), Some(1), "exit status");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("cannot write to standard output"),
+        "stderr: {stderr}"
+    );
+    // A closed pipe: the command stops quietly with its own status.
+    let mut child = Command::new(bin)
+        .current_dir(root)
+        .args(["explain"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("runs");
+    drop(child.stdout.take());
+    let out = child.wait_with_output().expect("waits");
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "exit status after a closed pipe"
+    );
+    assert!(
+        out.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
