@@ -174,6 +174,10 @@ pub struct State<'g> {
     watched: usize,
 }
 
+/// The longest watch list of tiles that complete when surrounded that
+/// [`State::score_completed`] scans; past it, the cells around the new tile are looked at.
+const WATCH_SCAN: usize = 16;
+
 /// A face-down token lying on the board.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Token {
@@ -899,20 +903,34 @@ impl<'g> State<'g> {
             }
             self.watched = self.board.placed.len();
             let mut near: SmallVec<[(usize, u32); 8]> = SmallVec::new();
-            for &t in &self.watch {
-                let q = self.board.placed[t as usize];
-                let d = (
-                    i64::from(q.x) - i64::from(p.x),
-                    i64::from(q.y) - i64::from(p.y),
-                );
-                if d.0.abs() > 1 || d.1.abs() > 1 {
-                    continue;
+            // A short watch list is scanned; a long one (a board of many monasteries, say)
+            // would cost its length every turn, so the 8 cells around are looked at instead
+            // (the same tiles: a watched tile next to an empty cell is never surrounded).
+            let scan = self.watch.len() <= WATCH_SCAN;
+            if scan {
+                for &t in &self.watch {
+                    let q = self.board.placed[t as usize];
+                    let d = (
+                        i64::from(q.x) - i64::from(p.x),
+                        i64::from(q.y) - i64::from(p.y),
+                    );
+                    if d.0.abs() > 1 || d.1.abs() > 1 {
+                        continue;
+                    }
+                    if let Some(k) = AROUND
+                        .iter()
+                        .position(|&(dx, dy)| (i64::from(dx), i64::from(dy)) == d)
+                    {
+                        near.push((k, t));
+                    }
                 }
-                if let Some(k) = AROUND
-                    .iter()
-                    .position(|&(dx, dy)| (i64::from(dx), i64::from(dy)) == d)
-                {
-                    near.push((k, t));
+            } else {
+                for (k, &d) in AROUND.iter().enumerate() {
+                    if let Some(n) = self.board.at_offset(p.x, p.y, d) {
+                        if !play.surrounded[self.board.placed[n as usize].tile].is_empty() {
+                            near.push((k, n));
+                        }
+                    }
                 }
             }
             near.sort_unstable();
@@ -921,7 +939,7 @@ impl<'g> State<'g> {
                 for &s in &play.surrounded[q.tile] {
                     starts.push(NodeIndex::new(q.first_node as usize + s as usize));
                 }
-                if self.board.neighbours(q.x, q.y) == 8 {
+                if scan && self.board.neighbours(q.x, q.y) == 8 {
                     self.watch.retain(|&w| w != t);
                 }
             }
