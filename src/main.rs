@@ -395,6 +395,16 @@ fn stdout_failed(e: std::io::Error) {
     }
 }
 
+/// Whether standard output has failed so far (flushed first): what follows it (a summary
+/// on standard error) would claim output that was lost.
+fn stdout_broken() -> bool {
+    use std::io::Write as _;
+    if let Err(e) = std::io::stdout().flush() {
+        stdout_failed(e);
+    }
+    STDOUT_ERROR.lock().is_ok_and(|e| e.is_some())
+}
+
 /// The command's exit status, made a tool failure when standard output could not be
 /// written (a full disk): what the command printed is incomplete.
 fn checked_stdout(code: ExitCode) -> ExitCode {
@@ -834,7 +844,12 @@ fn play(opts: &tessera::PlayOptions, out: Option<&Path>, force: bool) -> ExitCod
         .map(|(n, p)| format!("{n} {p}"))
         .collect();
     match out {
-        None => out!("{}", played.position),
+        None => {
+            out!("{}", played.position);
+            if stdout_broken() {
+                return ExitCode::from(FAILURE);
+            }
+        }
         Some(path) => {
             let target = tessera::output::Target {
                 path: path.to_path_buf(),
