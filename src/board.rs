@@ -157,7 +157,8 @@ impl Cells {
         let (mut x0, mut y0) = (i64::from(self.x0), i64::from(self.y0));
         let (mut x1, mut y1) = (x0 + i64::from(self.w), y0 + i64::from(self.h));
         if self.dense.is_empty() {
-            // Room for a base game's spread (about 15 cells each way) before growing.
+            // Room for a board of about 70 tiles (they spread about 15 cells each way)
+            // before growing.
             (x0, y0, x1, y1) = (x - 16, y - 16, x + 17, y + 17);
         } else {
             let (w, h) = (x1 - x0, y1 - y0);
@@ -242,22 +243,12 @@ impl FrontierCell {
     /// set's [`crate::rules::FitTable::base`].
     fn require(&mut self, side: Side, kind: u32, base: u32) {
         let shift = 16 * u32::from(side);
-        let was = self.need[side as usize];
         self.need[side as usize] = kind;
         self.need_bits = (self.need_bits & !(0xFFFF << shift))
             | (u64::from(crate::rules::side_bits_of(kind)) << shift);
         self.mask |= 0xFFFF << shift;
-        if base == 0 {
-            self.pattern = u32::MAX;
-            return;
-        }
-        if was == ANY_SIDE && self.pattern != u32::MAX && kind < base - 1 {
-            // A side newly required: its digit goes from 0 to `kind + 1`.
-            self.pattern += (kind + 1) * base.pow(u32::from(side));
-            return;
-        }
         self.pattern = u32::MAX;
-        if self.need.iter().all(|&k| k == ANY_SIDE || k < base - 1) {
+        if base != 0 && self.need.iter().all(|&k| k == ANY_SIDE || k < base - 1) {
             self.pattern = self
                 .need
                 .iter()

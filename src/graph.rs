@@ -26,7 +26,7 @@ use smallvec::SmallVec;
 
 use crate::board::{Board, Edge};
 use crate::geometry::offset;
-use crate::rules::{Completion, FeatureId, PlayTables, RelationId, Rules, Tile, TileSet};
+use crate::rules::{Completion, FeatureId, RelationId, Rules, Tile, TileSet};
 
 /// One feature written out: segments joined across tiles.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -331,14 +331,20 @@ impl Forest {
     /// Distinct tiles of the feature (cost: its size; scoring reads them from
     /// [`component`]).
     pub fn tiles(&self, kind: FeatureId, node: NodeIndex) -> u32 {
-        let mut placed: Vec<u32> = self
-            .nodes(kind, node)
-            .into_iter()
+        let mut nodes = self.nodes(kind, node);
+        nodes.sort_unstable();
+        self.tiles_of(&nodes).len() as u32
+    }
+
+    /// The distinct placed tiles of sorted segment nodes, in placement order (a tile's
+    /// nodes are consecutive, so sorted nodes give sorted tiles).
+    pub fn tiles_of(&self, sorted: &[NodeIndex]) -> Vec<u32> {
+        let mut placed: Vec<u32> = sorted
+            .iter()
             .filter_map(|n| self.placed.get(n.index()).copied())
             .collect();
-        placed.sort_unstable();
         placed.dedup();
-        placed.len() as u32
+        placed
     }
 
     /// Segments of the feature.
@@ -467,9 +473,7 @@ pub fn component(
 ) -> Feature {
     let mut nodes = board.features.nodes(kind, start);
     nodes.sort_unstable();
-    let mut placed: Vec<u32> = nodes.iter().map(|&n| board.graph[n].placed).collect();
-    // A tile's nodes are consecutive, so sorted nodes give placed indices in order.
-    placed.dedup();
+    let placed = board.features.tiles_of(&nodes);
     let mut items = board.features.items(kind, start).to_vec();
     items.resize(rules.items.len(), 0);
     let _ = tiles;
@@ -624,10 +628,8 @@ fn linked_of(
 }
 
 /// Distinct features of kind `feature` linked to `f` by `relation`: one segment of each
-/// (the first met), in the order met along `f`'s segments and their tiles' links
-/// (`play`: the game's [`PlayTables`], which list each segment's links).
+/// (the first met), in the order met along `f`'s segments.
 pub fn linked(
-    play: &PlayTables,
     board: &Board,
     f: &Feature,
     relation: RelationId,
@@ -637,20 +639,7 @@ pub fn linked(
     let mut seen: SmallVec<[NodeIndex; 8]> = SmallVec::new();
     let mut out = Vec::new();
     for &n in &f.nodes {
-        let s = board.graph[n];
-        let p = board.placed[s.placed as usize];
-        let Some(links) = play
-            .links
-            .get(p.tile)
-            .and_then(|t| t.get(s.segment as usize))
-        else {
-            continue;
-        };
-        for &(rel, other) in links {
-            let other = NodeIndex::new(p.first_node as usize + other as usize);
-            if rel != relation || board.graph[other].feature != feature {
-                continue;
-            }
+        for other in linked_of(board, n, relation, feature) {
             let root = board.features.find(feature, other);
             if !seen.contains(&root) {
                 seen.push(root);

@@ -23,7 +23,7 @@ pub struct Game {
     pub tileset_file: SourceFile,
     /// Look-up tables for play, derived from `rules` and `tiles` on first use
     /// ([`Game::play_tables`]).
-    pub play: std::sync::OnceLock<PlayTables>,
+    play: std::sync::OnceLock<PlayTables>,
 }
 
 impl Game {
@@ -67,9 +67,6 @@ pub struct PlayTables {
     pub any_linked: bool,
     /// By tile id: its segments whose own kind completes when surrounded.
     pub surrounded: Vec<Vec<u8>>,
-    /// By tile id, then segment: the links of the segment, both ways: (relation, the
-    /// other segment), those it declares and those declared towards it.
-    pub links: Vec<Vec<Vec<(RelationId, u8)>>>,
     /// By tile id: whether placing it is subject to rules beyond matching sides (its stack
     /// continues a feature kind, or it has a segment of a kind that may not turn back).
     pub placement_rules: Vec<bool>,
@@ -112,22 +109,6 @@ impl PlayTables {
                         .filter(|&s| surrounded_kind(t.segments[s].feature))
                         .map(|s| s as u8)
                         .collect()
-                })
-                .collect(),
-            links: tiles
-                .tiles
-                .iter()
-                .map(|t| {
-                    let mut both = vec![Vec::new(); t.segments.len()];
-                    for (s, seg) in t.segments.iter().enumerate() {
-                        for &(rel, other) in &seg.links {
-                            if other < t.segments.len() {
-                                both[s].push((rel, other as u8));
-                                both[other].push((rel, s as u8));
-                            }
-                        }
-                    }
-                    both
                 })
                 .collect(),
             placement_rules: tiles

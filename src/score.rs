@@ -63,8 +63,6 @@ pub struct Ctx<'a> {
     pub options: &'a [bool],
     /// Covered items.
     pub covered: &'a Covered,
-    /// The game's look-up tables for play ([`crate::rules::Game::play_tables`]).
-    pub play: &'a crate::rules::PlayTables,
 }
 
 /// Limits counting to the segments on tiles within `radius` cells (Chebyshev) of a cell.
@@ -249,7 +247,7 @@ pub fn terms_value(
                 item,
             } => {
                 // One segment of each distinct linked feature.
-                let linked = graph::linked(ctx.play, ctx.board, f, relation, feature)
+                let linked = graph::linked(ctx.board, f, relation, feature)
                     .into_iter()
                     .filter(|&g| !completed || graph::completed(ctx.rules, ctx.board, feature, g));
                 match item {

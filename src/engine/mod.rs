@@ -167,16 +167,7 @@ pub struct State<'g> {
     taken: Vec<(usize, usize)>,
     /// Tokens that left the game this turn ([`Event::TokensLeft`]), in order.
     left_game: Vec<Event>,
-    /// Placed tiles with a segment that completes when surrounded and an empty cell
-    /// around them (the only tiles whose such features a new neighbour can complete).
-    watch: Vec<u32>,
-    /// Placed tiles looked at for `watch` so far (in placement order).
-    watched: usize,
 }
-
-/// The longest watch list of tiles that complete when surrounded that
-/// [`State::score_completed`] scans; past it, the cells around the new tile are looked at.
-const WATCH_SCAN: usize = 16;
 
 /// A face-down token lying on the board.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -321,8 +312,6 @@ impl<'g> State<'g> {
             extra_turn: None,
             taken: Vec::new(),
             left_game: Vec::new(),
-            watch: Vec::new(),
-            watched: 0,
         }
     }
 
@@ -333,7 +322,6 @@ impl<'g> State<'g> {
             board: &self.board,
             options: &self.options,
             covered: &self.covered,
-            play: self.game.play_tables(),
         }
     }
 
@@ -894,53 +882,12 @@ impl<'g> State<'g> {
             starts.push(NodeIndex::new(first + s));
         }
         if play.any_surrounded {
-            // The watched tiles around this one, in the order of `AROUND`; those it
-            // surrounds leave the watch (no tile can come next to them any more).
-            for t in self.watched..self.board.placed.len() {
-                if !play.surrounded[self.board.placed[t].tile].is_empty() {
-                    self.watch.push(t as u32);
-                }
-            }
-            self.watched = self.board.placed.len();
-            let mut near: SmallVec<[(usize, u32); 8]> = SmallVec::new();
-            // A short watch list is scanned; a long one (a board of many monasteries, say)
-            // would cost its length every turn, so the 8 cells around are looked at instead
-            // (the same tiles: a watched tile next to an empty cell is never surrounded).
-            let scan = self.watch.len() <= WATCH_SCAN;
-            if scan {
-                for &t in &self.watch {
-                    let q = self.board.placed[t as usize];
-                    let d = (
-                        i64::from(q.x) - i64::from(p.x),
-                        i64::from(q.y) - i64::from(p.y),
-                    );
-                    if d.0.abs() > 1 || d.1.abs() > 1 {
-                        continue;
+            for (dx, dy) in AROUND {
+                if let Some(n) = self.board.at_offset(p.x, p.y, (dx, dy)) {
+                    let q = self.board.placed[n as usize];
+                    for &s in &play.surrounded[q.tile] {
+                        starts.push(NodeIndex::new(q.first_node as usize + s as usize));
                     }
-                    if let Some(k) = AROUND
-                        .iter()
-                        .position(|&(dx, dy)| (i64::from(dx), i64::from(dy)) == d)
-                    {
-                        near.push((k, t));
-                    }
-                }
-            } else {
-                for (k, &d) in AROUND.iter().enumerate() {
-                    if let Some(n) = self.board.at_offset(p.x, p.y, d) {
-                        if !play.surrounded[self.board.placed[n as usize].tile].is_empty() {
-                            near.push((k, n));
-                        }
-                    }
-                }
-            }
-            near.sort_unstable();
-            for &(_, t) in &near {
-                let q = self.board.placed[t as usize];
-                for &s in &play.surrounded[q.tile] {
-                    starts.push(NodeIndex::new(q.first_node as usize + s as usize));
-                }
-                if scan && self.board.neighbours(q.x, q.y) == 8 {
-                    self.watch.retain(|&w| w != t);
                 }
             }
         }
