@@ -243,18 +243,28 @@ impl FrontierCell {
     /// set's [`crate::rules::FitTable::base`].
     fn require(&mut self, side: Side, kind: u32, base: u32) {
         let shift = 16 * u32::from(side);
-        self.need[side as usize] = kind;
+        let was = std::mem::replace(&mut self.need[side as usize], kind);
         self.need_bits = (self.need_bits & !(0xFFFF << shift))
             | (u64::from(crate::rules::side_bits_of(kind)) << shift);
         self.mask |= 0xFFFF << shift;
-        self.pattern = u32::MAX;
-        if base != 0 && self.need.iter().all(|&k| k == ANY_SIDE || k < base - 1) {
-            self.pattern = self
-                .need
+        // The pattern is the need of side s as digit s in base `base` (0: any side kind).
+        // A side is required once (when the tile across it is placed): its digit goes
+        // from 0 to the side kind's.
+        self.pattern = if base == 0 || kind >= base - 1 {
+            u32::MAX
+        } else if was == ANY_SIDE && self.pattern != u32::MAX {
+            self.pattern + (kind + 1) * base.pow(u32::from(side))
+        } else {
+            self.need
                 .iter()
                 .rev()
-                .fold(0, |p, &k| p * base + if k == ANY_SIDE { 0 } else { k + 1 });
-        }
+                .try_fold(0, |p, &k| match k {
+                    ANY_SIDE => Some(p * base),
+                    k if k < base - 1 => Some(p * base + k + 1),
+                    _ => None,
+                })
+                .unwrap_or(u32::MAX)
+        };
     }
 
     /// The cell's need pattern for [`crate::rules::FitTable::rotations`] (`u32::MAX`:
@@ -345,10 +355,17 @@ impl Board {
         if x.unsigned_abs() > limit || y.unsigned_abs() > limit {
             return Err(PlaceError::OffBoard);
         }
-        if self.at(x, y).is_some() {
+        let v = self.cells.get(x, y);
+        let rot = &tiles.tiles[tile].rotations[turns as usize];
+        if v != EMPTY && v & FRONTIER != 0 {
+            // A frontier cell knows what its neighbours need: one comparison when the
+            // tile fits (the sides are looked at one by one only to say which does not).
+            if self.frontier[(v & !FRONTIER) as usize].admits(rot) {
+                return Ok(());
+            }
+        } else if v != EMPTY {
             return Err(PlaceError::Occupied);
         }
-        let rot = &tiles.tiles[tile].rotations[turns as usize];
         let mut touches = false;
         for side in 0..4u8 {
             if let Some(n) = self.at_offset(x, y, offset(side)) {

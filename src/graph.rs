@@ -22,6 +22,7 @@ use std::collections::HashSet;
 
 use petgraph::graph::NodeIndex;
 use petgraph::visit::EdgeRef;
+use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
 
 use crate::board::{Board, Edge};
@@ -55,8 +56,13 @@ impl Feature {
 /// tiles), so that adding a segment allocates nothing.
 type Ids = SmallVec<[u32; 4]>;
 
-/// Running counters of one feature, kept at its root in the union-find.
-#[derive(Debug, Clone, Default)]
+/// No row of item counts ([`Root::items`]).
+const NO_ROW: u32 = u32::MAX;
+
+/// Running counters of one feature, kept at its root in the union-find (a few words, so
+/// that adding a segment writes little; item counts and piece ids, which few features
+/// have, are kept beside the roots).
+#[derive(Debug, Clone, Copy, Default)]
 struct Root {
     /// Segments in the feature.
     segments: u32,
@@ -64,10 +70,10 @@ struct Root {
     open: u32,
     /// Smallest node.
     first: u32,
-    /// Item counts by item id (empty: none).
-    items: Ids,
-    /// Ids of the pieces counted on the feature (see [`Forest::add_piece`]).
-    pieces: Ids,
+    /// Its row of item counts in [`Layer::items`] ([`NO_ROW`]: it holds no item).
+    items: u32,
+    /// Number of pieces counted on it (their ids: [`Layer::pieces`]).
+    pieces: u32,
 }
 
 /// One union-find over the segments: the ordinary kinds' (layer 0) or one aggregate's.
@@ -82,6 +88,12 @@ struct Layer {
     next: Vec<u32>,
     /// Counters, valid at roots.
     roots: Vec<Root>,
+    /// Item counts by item id, one row of [`Forest::items`] counts per feature that
+    /// holds items (a row is added up into the larger feature's when two join).
+    items: Vec<u32>,
+    /// Ids of the pieces counted on each feature holding some, by root (see
+    /// [`Forest::add_piece`]).
+    pieces: FxHashMap<u32, Ids>,
 }
 
 impl Layer {
@@ -91,6 +103,8 @@ impl Layer {
             parent: Vec::with_capacity(nodes),
             next: Vec::with_capacity(nodes),
             roots: Vec::with_capacity(nodes),
+            items: Vec::new(),
+            pieces: FxHashMap::default(),
         }
     }
 
@@ -181,39 +195,40 @@ impl Forest {
         open: &[u32],
     ) {
         self.init(rules);
+        let n_items = self.items;
         for (i, s) in def.segments.iter().enumerate() {
             let node = first + i as u32;
             self.kind.push(s.feature);
             self.placed.push(placed);
-            let mut items = Ids::new();
-            if !s.items.is_empty() {
-                items.resize(self.items, 0);
-                for &(item, k) in &s.items {
-                    if let Some(c) = items.get_mut(item) {
-                        *c = c.saturating_add(k);
-                    }
-                }
-            }
             let open = open.get(i).copied().unwrap_or(0);
             // Every layer holds every node (a node outside an aggregate's members stays a
             // feature of its own there, with no open edge, never joined nor listed).
-            let last = self.layers.len().saturating_sub(1);
             for l in 0..self.layers.len() {
-                let open = if self.in_layer(l, node) { open } else { 0 };
-                let items = if l == last {
-                    std::mem::take(&mut items)
+                let open = if l == 0 || self.in_layer(l, node) {
+                    open
                 } else {
-                    items.clone()
+                    0
                 };
                 let layer = &mut self.layers[l];
+                let mut row = NO_ROW;
+                if !s.items.is_empty() && n_items > 0 {
+                    let at = layer.items.len();
+                    row = (at / n_items) as u32;
+                    layer.items.resize(at + n_items, 0);
+                    for &(item, k) in &s.items {
+                        if let Some(c) = layer.items[at..].get_mut(item) {
+                            *c = c.saturating_add(k);
+                        }
+                    }
+                }
                 layer.parent.push(node);
                 layer.next.push(node);
                 layer.roots.push(Root {
                     segments: 1,
                     open,
                     first: node,
-                    items,
-                    pieces: Ids::new(),
+                    items: row,
+                    pieces: 0,
                 });
             }
         }
@@ -269,28 +284,32 @@ impl Forest {
         } else {
             (rb, ra)
         };
-        let s = std::mem::take(&mut layer.roots[small as usize]);
+        let s = layer.roots[small as usize];
         let g = &mut layer.roots[big as usize];
         g.segments = g.segments.saturating_add(s.segments);
         g.open = g.open.saturating_add(s.open);
         g.first = g.first.min(s.first);
-        if !s.items.is_empty() {
-            if g.items.is_empty() {
+        if s.items != NO_ROW {
+            if g.items == NO_ROW {
                 g.items = s.items;
             } else {
-                for (x, y) in g.items.iter_mut().zip(&s.items) {
-                    *x = x.saturating_add(*y);
+                let n = self.items;
+                let (gi, si) = (g.items as usize * n, s.items as usize * n);
+                for k in 0..n {
+                    layer.items[gi + k] = layer.items[gi + k].saturating_add(layer.items[si + k]);
                 }
             }
         }
         // Small into large: each id moves O(log n) times over a game.
-        if !s.pieces.is_empty() {
-            if g.pieces.len() < s.pieces.len() {
-                let mut keep = s.pieces;
-                keep.extend(std::mem::take(&mut g.pieces));
-                g.pieces = keep;
+        if s.pieces > 0 {
+            g.pieces = g.pieces.saturating_add(s.pieces);
+            let moved = layer.pieces.remove(&small).unwrap_or_default();
+            let kept = layer.pieces.entry(big).or_default();
+            if kept.len() < moved.len() {
+                let had = std::mem::replace(kept, moved);
+                kept.extend(had);
             } else {
-                g.pieces.extend(s.pieces);
+                kept.extend(moved);
             }
         }
         layer.parent[small as usize] = big;
@@ -303,12 +322,18 @@ impl Forest {
     }
 
     fn root(&self, kind: FeatureId, node: NodeIndex) -> Option<&Root> {
+        let (layer, r) = self.root_in(kind, node)?;
+        layer.roots.get(r as usize)
+    }
+
+    /// The layer of a feature kind and the root of the feature through `node` there.
+    fn root_in(&self, kind: FeatureId, node: NodeIndex) -> Option<(&Layer, u32)> {
         let layer = self.layer(kind)?;
         let n = u32::try_from(node.index()).ok()?;
         if n as usize >= layer.parent.len() {
             return None;
         }
-        layer.roots.get(layer.find(n) as usize)
+        Some((layer, layer.find(n)))
     }
 
     /// The identity of the feature of kind `kind` through `node` (its root node): two
@@ -361,13 +386,32 @@ impl Forest {
     /// Item counts of the feature (printed on its tiles, covered or not), by item id;
     /// empty when it holds none.
     pub fn items(&self, kind: FeatureId, node: NodeIndex) -> &[u32] {
-        self.root(kind, node).map_or(&[], |r| &r.items)
+        let Some((layer, r)) = self.root_in(kind, node) else {
+            return &[];
+        };
+        match layer.roots[r as usize].items {
+            NO_ROW => &[],
+            row => {
+                let at = row as usize * self.items;
+                &layer.items[at..at + self.items]
+            }
+        }
     }
 
     /// Ids of the pieces counted on the feature (pieces whose role scores on `kind`,
     /// standing on one of its segments), in no particular order.
     pub fn pieces(&self, kind: FeatureId, node: NodeIndex) -> &[u32] {
-        self.root(kind, node).map_or(&[], |r| &r.pieces)
+        match self.root_in(kind, node) {
+            Some((layer, r)) if layer.roots[r as usize].pieces > 0 => {
+                layer.pieces.get(&r).map_or(&[], |v| v.as_slice())
+            }
+            _ => &[],
+        }
+    }
+
+    /// Whether any piece is counted on the feature (see [`Forest::pieces`]).
+    pub fn occupied(&self, kind: FeatureId, node: NodeIndex) -> bool {
+        self.root(kind, node).is_some_and(|r| r.pieces > 0)
     }
 
     /// The feature's segments, in no particular order (cost: its size).
@@ -416,46 +460,48 @@ impl Forest {
 
     /// Records piece `id` as counted on the feature of kind `kind` through `node`.
     pub(crate) fn add_piece(&mut self, kind: FeatureId, node: NodeIndex, id: u32) {
-        if let Some(pieces) = self.pieces_mut(kind, node) {
-            pieces.push(id);
+        if let Some((layer, r)) = self.root_mut(kind, node) {
+            layer.roots[r as usize].pieces += 1;
+            layer.pieces.entry(r).or_default().push(id);
         }
     }
 
-    /// The piece ids counted on the feature of kind `kind` through `node` (`None` for a
-    /// kind or node the forest does not hold).
-    fn pieces_mut(&mut self, kind: FeatureId, node: NodeIndex) -> Option<&mut Ids> {
+    /// The layer of a feature kind and the root of the feature through `node` there
+    /// (`None` for a kind or node the forest does not hold).
+    fn root_mut(&mut self, kind: FeatureId, node: NodeIndex) -> Option<(&mut Layer, u32)> {
         let layer = self.layers.get_mut(*self.layer_of.get(kind)?)?;
         let n = node.index();
         if n >= layer.parent.len() {
             return None;
         }
-        let r = layer.find(n as u32) as usize;
-        Some(&mut layer.roots[r].pieces)
+        let r = layer.find(n as u32);
+        Some((layer, r))
     }
 
     /// Forgets piece `id` on the feature of kind `kind` through `node`.
     pub(crate) fn remove_piece(&mut self, kind: FeatureId, node: NodeIndex, id: u32) {
-        if let Some(pieces) = self.pieces_mut(kind, node) {
-            if let Some(i) = pieces.iter().position(|&p| p == id) {
-                pieces.swap_remove(i);
-            }
+        let Some((layer, r)) = self.root_mut(kind, node) else {
+            return;
+        };
+        let Some(pieces) = layer.pieces.get_mut(&r) else {
+            return;
+        };
+        if let Some(i) = pieces.iter().position(|&p| p == id) {
+            pieces.swap_remove(i);
+            layer.roots[r as usize].pieces -= 1;
+        }
+        if pieces.is_empty() {
+            layer.pieces.remove(&r);
         }
     }
 
     /// Takes every piece id off the feature (it was scored and its pieces return).
     pub(crate) fn take_pieces(&mut self, kind: FeatureId, node: NodeIndex) -> Ids {
-        let Some(&l) = self.layer_of.get(kind) else {
+        let Some((layer, r)) = self.root_mut(kind, node) else {
             return Ids::new();
         };
-        let Some(layer) = self.layers.get_mut(l) else {
-            return Ids::new();
-        };
-        let n = node.index();
-        if n >= layer.parent.len() {
-            return Ids::new();
-        }
-        let r = layer.find(n as u32) as usize;
-        std::mem::take(&mut layer.roots[r].pieces)
+        layer.roots[r as usize].pieces = 0;
+        layer.pieces.remove(&r).unwrap_or_default()
     }
 }
 

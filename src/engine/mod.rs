@@ -924,7 +924,7 @@ impl<'g> State<'g> {
                     completed.push(Completed {
                         kind,
                         items: self.ctx().feature_items(&f).into_vec(),
-                        pieces: !self.board.features.pieces(kind, start).is_empty(),
+                        pieces: self.board.features.occupied(kind, start),
                     });
                     self.score_feature(&f, true, Phase::Play);
                 }
@@ -1211,8 +1211,7 @@ impl<'g> State<'g> {
             .features
             .roots()
             .filter(|&(kind, root, _)| {
-                !self.board.features.pieces(kind, root).is_empty()
-                    || (only_completed && tokens_on(kind))
+                self.board.features.occupied(kind, root) || (only_completed && tokens_on(kind))
             })
             .map(|(kind, root, first)| (first, rules.features[kind].aggregate, kind, root))
             .collect();
@@ -1225,7 +1224,7 @@ impl<'g> State<'g> {
                 (true, false) => continue,
             };
             let tokens = phase == Phase::Play && completed && tokens_on(kind);
-            if self.board.features.pieces(kind, root).is_empty() && !tokens {
+            if !self.board.features.occupied(kind, root) && !tokens {
                 continue;
             }
             let f = graph::component(rules, &self.game.tiles, &self.board, kind, root);
