@@ -722,6 +722,29 @@ impl<'g> State<'g> {
         (!missing).then_some(n)
     }
 
+    /// `tile` turned `turns` quarter turns on the `i`-th frontier cell (in the order of
+    /// [`crate::board::Board::frontier_cells`]), from the fit tables: `Some(Some(p))`
+    /// when that is a legal placement, `Some(None)` when it is not, `None` when the tables
+    /// cannot tell (as for [`State::count_placements`]; then list the placements). The
+    /// random agent draws a cell and a rotation until they fit, which picks every legal
+    /// placement with the same chance (rejection sampling) without counting them.
+    pub fn placement_fits(&self, tile: TileId, i: usize, turns: u8) -> Option<Option<Placement>> {
+        let limit = crate::limits::MAX_COORDINATE.unsigned_abs();
+        if self.has_placement_rules(tile) || self.board.frontier_reach() > limit {
+            return None;
+        }
+        let table = self.game.tiles.fits.table(tile)?;
+        let pattern = *self.board.frontier_patterns().get(i)?;
+        let rotations = *table.get(pattern as usize)?;
+        let c = self.board.frontier_cells().get(i)?;
+        let turns = turns & 3;
+        Some((rotations >> turns & 1 == 1).then_some(Placement {
+            x: c.x,
+            y: c.y,
+            rotation: u32::from(turns) * 90,
+        }))
+    }
+
     /// The `k`-th legal placement of `tile` in the order of [`State::for_each_placement`]
     /// (0-based), when [`State::count_placements`] counts it; `None` past the end.
     pub fn nth_placement(&self, tile: TileId, mut k: usize) -> Option<Placement> {

@@ -184,12 +184,13 @@ fn token_bag(state: &State) -> Vec<Vec<u32>> {
         .collect()
 }
 
-/// The legal placements of the tile drawn: listed, or only counted (then the random agent
-/// takes the k-th with [`State::nth_placement`]; both give the same game).
+/// The legal placements of the tile drawn: listed, only counted (then the random agent
+/// takes the k-th with [`State::nth_placement`]), or one of them already drawn at random.
 #[derive(Clone, Copy)]
 enum Legal<'a> {
     Listed(&'a [Placement]),
     Counted(usize),
+    Drawn(Placement),
 }
 
 impl Legal<'_> {
@@ -197,8 +198,31 @@ impl Legal<'_> {
         match self {
             Legal::Listed(l) => l.is_empty(),
             Legal::Counted(n) => n == 0,
+            Legal::Drawn(_) => false,
         }
     }
+}
+
+/// How many (cell, rotation) pairs the random agent draws before it counts the legal
+/// placements instead (a tile that fits in few places, or nowhere).
+const DRAWS: usize = 24;
+
+/// A legal placement of `tile` drawn uniformly by rejection sampling: a frontier cell and
+/// a rotation drawn until they fit ([`State::placement_fits`]). `Some(None)`: [`DRAWS`]
+/// draws missed; `None`: the fit tables cannot tell. Each legal placement has the same
+/// chance, as with counting them and taking one.
+fn draw_placement(state: &State, tile: TileId, rng: &mut Pcg64Mcg) -> Option<Option<Placement>> {
+    let cells = state.board.frontier_cells().len();
+    if cells == 0 {
+        return Some(None);
+    }
+    for _ in 0..DRAWS {
+        let k = rng.random_range(0..cells * 4);
+        if let Some(p) = state.placement_fits(tile, k / 4, (k % 4) as u8)? {
+            return Some(Some(p));
+        }
+    }
+    Some(None)
 }
 
 /// The move an agent chooses for `tile` (which has a legal placement), with the
@@ -221,6 +245,7 @@ fn choose(
                 Legal::Counted(n) => state
                     .nth_placement(tile, rng.random_range(0..n))
                     .ok_or(TurnError::GameOver)?,
+                Legal::Drawn(p) => p,
             };
             let turns = (p.rotation / 90) as u8;
             let begun = state.begin_turn(player, tile, (p.x, p.y, turns), &[])?;
@@ -305,13 +330,20 @@ pub fn play_game<'g>(
             .copied()
             .unwrap_or(Agent::Random);
         legal.clear();
-        let counted = match agent {
-            Agent::Random => state.count_placements(tile),
-            Agent::Greedy => None,
+        // The random agent draws its placement, or failing that counts them; the greedy
+        // one lists them.
+        let (drawn, counted) = match agent {
+            Agent::Random => match draw_placement(&state, tile, &mut rng) {
+                Some(Some(p)) => (Some(p), None),
+                Some(None) => (None, state.count_placements(tile)),
+                None => (None, None),
+            },
+            Agent::Greedy => (None, None),
         };
-        let found = match counted {
-            Some(n) => Legal::Counted(n),
-            None => {
+        let found = match (drawn, counted) {
+            (Some(p), _) => Legal::Drawn(p),
+            (None, Some(n)) => Legal::Counted(n),
+            (None, None) => {
                 state.for_each_placement(tile, |p| legal.push(p));
                 Legal::Listed(&legal)
             }

@@ -165,8 +165,9 @@ fn an_expansion_alone_has_nothing_to_play() {
     assert!(m.contains("no main pile"), "{m}");
 }
 
-/// The random agent counts placements from the fit tables and takes the k-th
-/// (`State::count_placements`, `State::nth_placement`) instead of listing them: on the
+/// The random agent draws placements from the fit tables (`State::placement_fits`), or
+/// counts them and takes the k-th (`State::count_placements`, `State::nth_placement`),
+/// instead of listing them: on the
 /// boards of real games of every bundled game, after every few turns, both agree with
 /// the listing (`State::for_each_placement`) for every tile of the set.
 #[test]
@@ -197,6 +198,18 @@ fn counted_placements_agree_with_the_listed_ones() {
                     assert_eq!(g.state.nth_placement(tile, k), Some(*p), "{ruleset} k {k}");
                 }
                 assert_eq!(g.state.nth_placement(tile, n), None);
+                // The random agent's draws (`State::placement_fits`): a frontier cell and a
+                // rotation fit exactly when they are one of the listed placements, so
+                // drawing until one fits picks each listed placement with the same chance.
+                let mut fitting = Vec::new();
+                for i in 0..g.state.board.frontier_cells().len() {
+                    for turns in 0..4u8 {
+                        let fit = g.state.placement_fits(tile, i, turns);
+                        let fit = fit.unwrap_or_else(|| panic!("{ruleset}: counted, not drawn"));
+                        fitting.extend(fit);
+                    }
+                }
+                assert_eq!(fitting, listed, "{ruleset} seed {seed} tile {tile}");
             }
         }
     }
