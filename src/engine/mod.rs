@@ -1228,17 +1228,29 @@ impl<'g> State<'g> {
         let rules = &self.game.rules;
         let tokens_on = |kind: FeatureId| rules.token_pools.iter().any(|p| p.feature == kind);
         // Scoring a feature changes no other feature's pieces (a piece counts on one), so
-        // the features that hold none are left out before sorting.
+        // the features are those the pieces on the board count on (and, for a snapshot,
+        // those where tokens lie), found before sorting.
+        let forest = &self.board.features;
+        let entry = |kind: FeatureId, node: NodeIndex| {
+            let root = forest.find(kind, node);
+            let first = forest.first(kind, root);
+            (first, rules.features[kind].aggregate, kind, root)
+        };
         let mut list: Vec<(NodeIndex, bool, FeatureId, NodeIndex)> = self
-            .board
-            .features
-            .roots()
-            .filter(|&(kind, root, _)| {
-                self.board.features.occupied(kind, root) || (only_completed && tokens_on(kind))
-            })
-            .map(|(kind, root, first)| (first, rules.features[kind].aggregate, kind, root))
+            .pieces
+            .iter()
+            .map(|p| entry(p.scored_on, p.node))
             .collect();
+        if only_completed && !rules.token_pools.is_empty() {
+            list.extend(
+                forest
+                    .roots()
+                    .filter(|&(kind, _, _)| tokens_on(kind))
+                    .map(|(kind, root, _)| entry(kind, root)),
+            );
+        }
         list.sort_unstable();
+        list.dedup();
         for (_, _, kind, root) in list {
             let completed = graph::completed(rules, &self.board, kind, root);
             let phase = match (only_completed, completed) {
