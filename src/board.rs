@@ -118,6 +118,42 @@ impl Cells {
         }
     }
 
+    /// The 8 cells around (x, y), in the order of [`AROUND`]: read straight from the
+    /// dense window when they all lie in it, else one by one.
+    #[inline]
+    fn around(&self, x: i32, y: i32) -> [u32; 8] {
+        let dx = (i64::from(x) - i64::from(self.x0) - 1) as u64;
+        let dy = (i64::from(y) - i64::from(self.y0) - 1) as u64;
+        let w = self.w as usize;
+        // Cells left of or above the window wrap to large offsets and fail like those
+        // beyond it.
+        let inside = self.w >= 3
+            && self.h >= 3
+            && dx < self.w as u64 - 2
+            && dy < self.h as u64 - 2
+            && self.dense.len() >= w * self.h as usize;
+        if inside {
+            // (x - 1, y - 1) is at row dy, column dx of the window.
+            let top = dy as usize * w + dx as usize;
+            let (mid, bottom) = (top + w, top + 2 * w);
+            let d = &self.dense;
+            return [
+                d[top],
+                d[top + 1],
+                d[top + 2],
+                d[mid + 2],
+                d[bottom + 2],
+                d[bottom + 1],
+                d[bottom],
+                d[mid],
+            ];
+        }
+        AROUND.map(|(ox, oy)| match (x.checked_add(ox), y.checked_add(oy)) {
+            (Some(cx), Some(cy)) => self.get(cx, cy),
+            _ => EMPTY,
+        })
+    }
+
     /// A cell outside the dense window (rare: boards spread very far).
     #[cold]
     #[inline(never)]
@@ -335,10 +371,19 @@ impl Board {
 
     /// Number of occupied cells among the 8 around a cell.
     pub fn neighbours(&self, x: i32, y: i32) -> u32 {
-        AROUND
+        self.cells
+            .around(x, y)
             .iter()
-            .filter(|&&d| self.at_offset(x, y, d).is_some())
+            .filter(|&&v| v & FRONTIER == 0)
             .count() as u32
+    }
+
+    /// The placed tiles on the 8 cells around a cell, in the order of [`AROUND`] (`None`:
+    /// no tile there).
+    pub fn around(&self, x: i32, y: i32) -> [Option<u32>; 8] {
+        self.cells
+            .around(x, y)
+            .map(|v| (v & FRONTIER == 0).then_some(v))
     }
 
     /// Checks that a tile fits at a cell: the cell is free, it touches a tile (unless the

@@ -32,7 +32,7 @@ use serde::Serialize;
 use smallvec::SmallVec;
 
 use crate::board::{Board, PlaceError};
-use crate::geometry::{AROUND, Side, offset, opposite, parse_slot, slot_name};
+use crate::geometry::{Side, offset, opposite, parse_slot, slot_name};
 use crate::graph::{self, Feature};
 use crate::rules::Game;
 use crate::rules::{FeatureId, ItemId, NO_SEGMENT, PieceKindId, Role, TileId};
@@ -905,12 +905,10 @@ impl<'g> State<'g> {
             starts.push(NodeIndex::new(first + s));
         }
         if play.any_surrounded {
-            for (dx, dy) in AROUND {
-                if let Some(n) = self.board.at_offset(p.x, p.y, (dx, dy)) {
-                    let q = self.board.placed[n as usize];
-                    for &s in &play.surrounded[q.tile] {
-                        starts.push(NodeIndex::new(q.first_node as usize + s as usize));
-                    }
+            for n in self.board.around(p.x, p.y).into_iter().flatten() {
+                let q = self.board.placed[n as usize];
+                for &s in &play.surrounded[q.tile] {
+                    starts.push(NodeIndex::new(q.first_node as usize + s as usize));
                 }
             }
         }
