@@ -154,6 +154,31 @@ impl Cells {
         })
     }
 
+    /// The 4 cells across the sides of (x, y), N, E, S, W (see [`Cells::around`]).
+    #[inline]
+    fn sides(&self, x: i32, y: i32) -> [u32; 4] {
+        let dx = (i64::from(x) - i64::from(self.x0) - 1) as u64;
+        let dy = (i64::from(y) - i64::from(self.y0) - 1) as u64;
+        let w = self.w as usize;
+        let inside = self.w >= 3
+            && self.h >= 3
+            && dx < self.w as u64 - 2
+            && dy < self.h as u64 - 2
+            && self.dense.len() >= w * self.h as usize;
+        if inside {
+            let mid = (dy as usize + 1) * w + dx as usize;
+            let d = &self.dense;
+            return [d[mid + 1 - w], d[mid + 2], d[mid + 1 + w], d[mid]];
+        }
+        [0u8, 1, 2, 3].map(|side| {
+            let (ox, oy) = offset(side);
+            match (x.checked_add(ox), y.checked_add(oy)) {
+                (Some(cx), Some(cy)) => self.get(cx, cy),
+                _ => EMPTY,
+            }
+        })
+    }
+
     /// A cell outside the dense window (rare: boards spread very far).
     #[cold]
     #[inline(never)]
@@ -453,7 +478,10 @@ impl Board {
         let rot = &def.rotations[turns as usize];
         // The neighbour across each side, and the open edges of each new segment: its
         // slots on sides with no tile across.
-        let mut across = [None; 4];
+        let across = self
+            .cells
+            .sides(x, y)
+            .map(|v| (v & FRONTIER == 0).then_some(v));
         let (mut inline, mut spilled) = ([0u32; 16], Vec::new());
         let open: &mut [u32] = match def.segments.len() {
             n if n <= inline.len() => &mut inline[..n],
@@ -463,7 +491,6 @@ impl Board {
             }
         };
         for side in 0..4u8 {
-            across[side as usize] = self.at_offset(x, y, offset(side));
             if across[side as usize].is_none() {
                 for &seg in &rot.slot_segment[side as usize] {
                     if let Some(o) = open.get_mut(seg as usize) {
@@ -583,15 +610,17 @@ impl Board {
             }
         }
         self.cells.set(x, y, idx);
+        let ring = self.cells.sides(x, y);
         for side in 0..4u8 {
-            let (dx, dy) = offset(side);
-            // A cell beyond the range of `i32` is no cell (coordinates never wrap around).
-            let (Some(cx), Some(cy)) = (x.checked_add(dx), y.checked_add(dy)) else {
-                continue;
-            };
             let kind = rot.sides[side as usize] as u32;
-            let v = self.cells.get(cx, cy);
+            let v = ring[side as usize];
             if v == EMPTY {
+                let (dx, dy) = offset(side);
+                // A cell beyond the range of `i32` is no cell (coordinates never wrap
+                // around).
+                let (Some(cx), Some(cy)) = (x.checked_add(dx), y.checked_add(dy)) else {
+                    continue;
+                };
                 let mut cell = FrontierCell::new(cx, cy);
                 cell.require(opposite(side), kind, tiles.fits.base());
                 self.cells
