@@ -56,8 +56,8 @@ pub struct Move {
     pub action: Action,
 }
 
-/// What happened in one turn, in order (kept inline: a turn rarely has more than 8).
-pub type Events = SmallVec<[Event; 8]>;
+/// What happened in one turn, in order (kept inline: a turn rarely has more than 4).
+pub type Events = SmallVec<[Event; 4]>;
 
 /// The actions open to a player after placing a tile (kept inline: usually a few).
 pub type Actions = SmallVec<[Action; 8]>;
