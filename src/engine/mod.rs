@@ -930,12 +930,18 @@ impl<'g> State<'g> {
             for &start in &starts {
                 let own = self.board.graph[start].feature;
                 for &kind in &play.completes[own][pass] {
+                    // In the first pass completion is read from the feature's counters,
+                    // cheaper than telling whether it was looked at: most are not
+                    // completed. (Scoring one feature completes no other.)
+                    if pass == 0 && !graph::completed(rules, &self.board, kind, start) {
+                        continue;
+                    }
                     let root = self.board.features.find(kind, start);
                     if done.contains(&(kind, root)) {
                         continue;
                     }
                     done.push((kind, root));
-                    if !graph::completed(rules, &self.board, kind, start) {
+                    if pass == 1 && !graph::completed(rules, &self.board, kind, start) {
                         continue;
                     }
                     let f = graph::component(rules, &self.game.tiles, &self.board, kind, start);
