@@ -228,6 +228,8 @@ pub fn terms_value(
             Count::One => smallvec![(1, 1)],
             Count::Tiles => smallvec![(1, f.tiles.len() as u64)],
             Count::Neighbours => smallvec![(1, u64::from(graph::neighbours(ctx.board, f)))],
+            // Without an area bonus every unit counts once: the scope's total.
+            Count::Item(i) if area.is_none() => smallvec![(1, items.get(i).copied().unwrap_or(0))],
             Count::Item(i) => scope
                 .iter()
                 .map(|&n| (factor(n), u64::from(ctx.items_on(n, i))))

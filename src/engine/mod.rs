@@ -189,6 +189,40 @@ pub struct TokenState {
     pub next_seq: u32,
 }
 
+/// One tile's fit over the frontier, read from the fit tables ([`State::frontier_fit`]).
+#[derive(Debug, Clone, Copy)]
+pub struct FrontierFit<'a> {
+    table: &'a [u8],
+    patterns: &'a [u32],
+    cells: &'a [crate::board::FrontierCell],
+}
+
+impl FrontierFit<'_> {
+    /// Number of frontier cells.
+    pub fn cells(&self) -> usize {
+        self.cells.len()
+    }
+
+    /// The tile turned `turns` (0-3) quarter turns on the `i`-th frontier cell:
+    /// `Some(Some(p))` when that is a legal placement, `Some(None)` when it is not, `None`
+    /// when the tables cannot tell (a cell with no pattern) or `i` is past the end.
+    #[inline]
+    pub fn at(&self, i: usize, turns: u8) -> Option<Option<Placement>> {
+        let pattern = *self.patterns.get(i)?;
+        let rotations = *self.table.get(pattern as usize)?;
+        let turns = turns & 3;
+        if rotations >> turns & 1 == 0 {
+            return Some(None);
+        }
+        let c = self.cells.get(i)?;
+        Some(Some(Placement {
+            x: c.x,
+            y: c.y,
+            rotation: u32::from(turns) * 90,
+        }))
+    }
+}
+
 /// Why a player cannot take a token.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum MineError {
@@ -725,24 +759,26 @@ impl<'g> State<'g> {
     /// `tile` turned `turns` quarter turns on the `i`-th frontier cell (in the order of
     /// [`crate::board::Board::frontier_cells`]), from the fit tables: `Some(Some(p))`
     /// when that is a legal placement, `Some(None)` when it is not, `None` when the tables
-    /// cannot tell (as for [`State::count_placements`]; then list the placements). The
-    /// random agent draws a cell and a rotation until they fit, which picks every legal
-    /// placement with the same chance (rejection sampling) without counting them.
+    /// cannot tell (as for [`State::count_placements`]; then list the placements). See
+    /// [`State::frontier_fit`] to ask many times.
     pub fn placement_fits(&self, tile: TileId, i: usize, turns: u8) -> Option<Option<Placement>> {
+        self.frontier_fit(tile)?.at(i, turns)
+    }
+
+    /// The fit tables of `tile` over the current frontier, when they tell its legal
+    /// placements (as for [`State::count_placements`]): the random agent draws a frontier
+    /// cell and a rotation until they fit, which picks every legal placement with the
+    /// same chance (rejection sampling) without counting them.
+    pub fn frontier_fit(&self, tile: TileId) -> Option<FrontierFit<'_>> {
         let limit = crate::limits::MAX_COORDINATE.unsigned_abs();
         if self.has_placement_rules(tile) || self.board.frontier_reach() > limit {
             return None;
         }
-        let table = self.game.tiles.fits.table(tile)?;
-        let pattern = *self.board.frontier_patterns().get(i)?;
-        let rotations = *table.get(pattern as usize)?;
-        let c = self.board.frontier_cells().get(i)?;
-        let turns = turns & 3;
-        Some((rotations >> turns & 1 == 1).then_some(Placement {
-            x: c.x,
-            y: c.y,
-            rotation: u32::from(turns) * 90,
-        }))
+        Some(FrontierFit {
+            table: self.game.tiles.fits.table(tile)?,
+            patterns: self.board.frontier_patterns(),
+            cells: self.board.frontier_cells(),
+        })
     }
 
     /// The `k`-th legal placement of `tile` in the order of [`State::for_each_placement`]

@@ -208,17 +208,17 @@ impl Legal<'_> {
 const DRAWS: usize = 24;
 
 /// A legal placement of `tile` drawn uniformly by rejection sampling: a frontier cell and
-/// a rotation drawn until they fit ([`State::placement_fits`]). `Some(None)`: [`DRAWS`]
+/// a rotation drawn until they fit ([`State::frontier_fit`]). `Some(None)`: [`DRAWS`]
 /// draws missed; `None`: the fit tables cannot tell. Each legal placement has the same
 /// chance, as with counting them and taking one.
 fn draw_placement(state: &State, tile: TileId, rng: &mut Pcg64Mcg) -> Option<Option<Placement>> {
-    let cells = state.board.frontier_cells().len();
-    if cells == 0 {
+    let fit = state.frontier_fit(tile)?;
+    if fit.cells() == 0 {
         return Some(None);
     }
     for _ in 0..DRAWS {
-        let k = rng.random_range(0..cells * 4);
-        if let Some(p) = state.placement_fits(tile, k / 4, (k % 4) as u8)? {
+        let k = rng.random_range(0..fit.cells() * 4);
+        if let Some(p) = fit.at(k / 4, (k % 4) as u8)? {
             return Some(Some(p));
         }
     }
