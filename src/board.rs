@@ -241,13 +241,14 @@ impl Cells {
             return;
         }
         let mut dense = vec![EMPTY; (w * h) as usize];
-        for row in 0..i64::from(self.h) {
-            for col in 0..i64::from(self.w) {
-                let v = self.dense[(row * i64::from(self.w) + col) as usize];
-                if v != EMPTY {
-                    let (cx, cy) = (i64::from(self.x0) + col - x0, i64::from(self.y0) + row - y0);
-                    dense[(cy * w + cx) as usize] = v;
-                }
+        let old_w = self.w as usize;
+        if old_w > 0 {
+            // Each old row lands whole in the new window.
+            let cx = (i64::from(self.x0) - x0) as usize;
+            for (row, cells) in self.dense.chunks_exact(old_w).enumerate() {
+                let cy = (i64::from(self.y0) + row as i64 - y0) as usize;
+                let at = cy * w as usize + cx;
+                dense[at..at + old_w].copy_from_slice(cells);
             }
         }
         (self.x0, self.y0, self.w, self.h) = (x0 as i32, y0 as i32, w as i32, h as i32);

@@ -225,6 +225,15 @@ fn draw_placement(state: &State, tile: TileId, rng: &mut Pcg64Mcg) -> Option<Opt
     Some(None)
 }
 
+/// A legal action of the turn begun drawn uniformly by rejection sampling: candidates
+/// drawn until one is legal ([`State::candidate_action`]); `None` after [`DRAWS`] misses,
+/// or when the rules have actions beyond the tile just placed. Each legal action has the
+/// same chance, as with listing them and taking one.
+fn draw_action(state: &State, begun: &Begun, rng: &mut Pcg64Mcg) -> Option<Action> {
+    let n = state.action_candidates(begun)?;
+    (0..DRAWS).find_map(|_| state.candidate_action(begun, rng.random_range(0..n)))
+}
+
 /// The move an agent chooses for `tile` (which has a legal placement), with the
 /// placements already found (`legal`, in frontier order). The random agent plays its turn on
 /// `state` itself: it places the tile, then picks among the actions legal after that, so
@@ -249,8 +258,13 @@ fn choose(
             };
             let turns = (p.rotation / 90) as u8;
             let begun = state.begin_turn(player, tile, (p.x, p.y, turns), &[])?;
-            let actions = state.actions(&begun);
-            let action = actions[rng.random_range(0..actions.len())];
+            let action = match draw_action(state, &begun, rng) {
+                Some(a) => a,
+                None => {
+                    let actions = state.actions(&begun);
+                    actions[rng.random_range(0..actions.len())]
+                }
+            };
             let mv = Move {
                 player,
                 tile,

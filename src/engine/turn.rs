@@ -441,6 +441,53 @@ impl State<'_> {
         out
     }
 
+    /// The number of candidate actions of the turn begun when every action lies on the
+    /// tile just placed (no piece kind may go anywhere, no token can be mined): nothing,
+    /// then each piece kind on each segment of the tile (see [`State::candidate_action`]),
+    /// or nothing alone when the player has no piece to put; `None` when the rules have
+    /// actions elsewhere (then list them, [`State::actions`]).
+    pub fn action_candidates(&self, p: &Begun) -> Option<usize> {
+        let rules = &self.game.rules;
+        if rules.pieces.iter().any(|k| k.anywhere) || self.mining().is_some() {
+            return None;
+        }
+        // With no piece to put (none in supply, none to move) nothing is the only action.
+        let available = (0..rules.pieces.len()).any(|kind| {
+            self.supply[p.player][kind] > 0
+                || (rules.pieces[kind].movable && self.pieces.count(p.player, kind) > 0)
+        });
+        if !available {
+            return Some(1);
+        }
+        let placed = self.board.placed.get(p.placed as usize)?;
+        let segments = self.game.tiles.tiles[placed.tile].segments.len();
+        Some(1 + rules.pieces.len() * segments)
+    }
+
+    /// Candidate action `index` of the turn begun (see [`State::action_candidates`]): 0 is
+    /// nothing, `1 + kind × segments + segment` a piece of `kind` on `segment` of the tile
+    /// just placed; `Some` when it is legal, so that the legal candidates are
+    /// [`State::actions`], in order. The random agent draws candidates until one is legal,
+    /// which picks every legal action with the same chance (rejection sampling).
+    pub fn candidate_action(&self, p: &Begun, index: usize) -> Option<Action> {
+        if index == 0 {
+            return Some(Action::Pass);
+        }
+        let placed = self.board.placed.get(p.placed as usize)?;
+        let segments = self.game.tiles.tiles[placed.tile].segments.len().max(1);
+        let (kind, segment) = ((index - 1) / segments, (index - 1) % segments);
+        if kind >= self.game.rules.pieces.len() {
+            return None;
+        }
+        self.can_place_piece(p.player, kind, p.placed, segment, true)
+            .is_ok()
+            .then_some(Action::Piece {
+                kind,
+                on: None,
+                segment,
+            })
+    }
+
     /// Step 2 and the end of the turn begun: the action, then every feature the tile
     /// completed scores (pieces return), then an extra turn is earned if the rules give
     /// one (not during an extra turn). Returns what happened in the whole turn.

@@ -216,3 +216,53 @@ fn counted_placements_agree_with_the_listed_ones() {
     // The base game's tiles have no placement rules of their own: they are all counted.
     assert!(counted_boards > 3 * 24, "only {counted_boards} counted");
 }
+
+/// The random agent draws its action among candidates (`State::action_candidates`,
+/// `State::candidate_action`) instead of listing the actions: on boards of real games of
+/// every bundled game, for tiles laid at their first legal places, the legal candidates
+/// are exactly the listed actions (`State::actions`), in order, so drawing until one is
+/// legal picks each with the same chance. Rules with actions beyond the tile just placed
+/// (Gold Rush's tents and mining) are listed.
+#[test]
+fn drawn_actions_agree_with_the_listed_ones() {
+    use tessera::engine::State;
+    use tessera::engine::play::play_game;
+    use tessera::{load_game_files, seat_names};
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let (mut drawn, mut listed_only) = (0, 0);
+    for &(ruleset, sets) in GAMES {
+        let players = seat_names(2);
+        let sets: Vec<PathBuf> = sets.iter().map(|s| root.join(s)).collect();
+        let lp = load_game_files(Some(&root.join(ruleset)), &sets, &players)
+            .unwrap_or_else(|e| panic!("{ruleset} loads: {e:?}"));
+        for (seed, max_turns) in [(1u64, 3usize), (2, 20), (3, 45)] {
+            let state = State::new(&lp.game, players.clone(), lp.options.clone());
+            let g = play_game(state, &[Agent::Random], seed, max_turns)
+                .unwrap_or_else(|e| panic!("{ruleset} seed {seed}: {e:?}"));
+            if g.state.game_over() {
+                continue;
+            }
+            for tile in 0..lp.game.tiles.tiles.len() {
+                for p in g.state.legal_placements(tile).into_iter().take(3) {
+                    let mut s = g.state.clone();
+                    let turns = (p.rotation / 90) as u8;
+                    let Ok(begun) = s.begin_turn(s.to_play(), tile, (p.x, p.y, turns), &[]) else {
+                        continue;
+                    };
+                    let listed = s.actions(&begun).into_vec();
+                    let Some(n) = s.action_candidates(&begun) else {
+                        listed_only += 1;
+                        continue;
+                    };
+                    drawn += 1;
+                    let legal: Vec<_> = (0..n)
+                        .filter_map(|i| s.candidate_action(&begun, i))
+                        .collect();
+                    assert_eq!(legal, listed, "{ruleset} seed {seed} tile {tile} at {p:?}");
+                }
+            }
+        }
+    }
+    assert!(drawn > 100, "only {drawn} turns drawn");
+    assert!(listed_only > 0, "Gold Rush's actions are listed");
+}
