@@ -425,7 +425,12 @@ impl<'g> State<'g> {
     /// The pieces counted on the feature of kind `kind` through `node`, in the order they
     /// were placed (cost: their number, read from the feature's index).
     pub fn pieces_at(&self, kind: FeatureId, node: NodeIndex) -> Vec<Piece> {
-        let mut ids = self.board.features.pieces(kind, node).to_vec();
+        self.pieces_inline(kind, node).into_vec()
+    }
+
+    /// [`State::pieces_at`], kept inline for the usual few.
+    fn pieces_inline(&self, kind: FeatureId, node: NodeIndex) -> SmallVec<[Piece; 4]> {
+        let mut ids: SmallVec<[u32; 8]> = self.board.features.pieces(kind, node).into();
         ids.sort_unstable();
         ids.into_iter()
             .filter_map(|id| self.pieces.get(id).copied())
@@ -868,7 +873,7 @@ impl<'g> State<'g> {
 
     /// Scores one feature for its majority; during play its pieces return to supply.
     fn score_feature(&mut self, f: &Feature, completed: bool, phase: Phase) {
-        let on = self.pieces_on(f);
+        let on = self.pieces_inline(f.kind, f.id());
         if on.is_empty() {
             if phase == Phase::Play && completed {
                 // No majority: a completed feature's tokens leave the game.

@@ -217,7 +217,7 @@ fn draw_placement(state: &State, tile: TileId, rng: &mut Pcg64Mcg) -> Option<Opt
         return Some(None);
     }
     for _ in 0..DRAWS {
-        let k = rng.random_range(0..fit.cells() * 4);
+        let k = below(rng, fit.cells() * 4);
         if let Some(p) = fit.at(k / 4, (k % 4) as u8)? {
             return Some(Some(p));
         }
@@ -231,7 +231,16 @@ fn draw_placement(state: &State, tile: TileId, rng: &mut Pcg64Mcg) -> Option<Opt
 /// same chance, as with listing them and taking one.
 fn draw_action(state: &State, begun: &Begun, rng: &mut Pcg64Mcg) -> Option<Action> {
     let n = state.action_candidates(begun)?;
-    (0..DRAWS).find_map(|_| state.candidate_action(begun, rng.random_range(0..n)))
+    (0..DRAWS).find_map(|_| state.candidate_action(begun, below(rng, n)))
+}
+
+/// A number in `0..n` (`n` > 0) uniformly at random: drawn in 32 bits when `n` fits
+/// there (cheaper: the draws of the random agent), in 64 otherwise.
+fn below(rng: &mut Pcg64Mcg, n: usize) -> usize {
+    match u32::try_from(n) {
+        Ok(n) => rng.random_range(0..n) as usize,
+        Err(_) => rng.random_range(0..n),
+    }
 }
 
 /// The move an agent chooses for `tile` (which has a legal placement), with the
