@@ -383,6 +383,18 @@ impl Board {
         b
     }
 
+    /// Back to an empty board, keeping the memory (for the next game of a simulation).
+    pub fn clear(&mut self) {
+        self.cells.dense.fill(EMPTY);
+        self.cells.sparse.clear();
+        self.frontier.clear();
+        self.patterns.clear();
+        self.reach = 0;
+        self.placed.clear();
+        self.graph.clear();
+        self.features.clear();
+    }
+
     /// The placed tile at a cell.
     pub fn at(&self, x: i32, y: i32) -> Option<u32> {
         let v = self.cells.get(x, y);

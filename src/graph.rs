@@ -167,6 +167,19 @@ impl Forest {
         }
     }
 
+    /// Back to no segment, keeping the memory (and the layers, made for the same rules).
+    pub(crate) fn clear(&mut self) {
+        for layer in &mut self.layers {
+            layer.parent.clear();
+            layer.next.clear();
+            layer.roots.clear();
+            layer.items.clear();
+            layer.pieces.clear();
+        }
+        self.kind.clear();
+        self.placed.clear();
+    }
+
     /// Makes room for `nodes` segments (a hint).
     pub(crate) fn reserve(&mut self, nodes: usize) {
         self.kind.reserve(nodes);

@@ -168,47 +168,60 @@ pub fn run(
     let rules = &lp.game.rules;
     let results: Vec<Result<GameResult, String>> = (0..games)
         .into_par_iter()
-        .map(|i| {
-            let state = State::new(&lp.game, players.clone(), lp.options.clone());
-            let g = play_game(state, agents, game_seed(seed, i), limits::MAX_PLAYED_TURNS)
-                .map_err(|e| {
-                    format!(
-                        "game {i} (seed {}) cannot be played: {e:?}",
-                        game_seed(seed, i)
-                    )
-                })?;
-            tick();
-            let s = &g.state;
-            let tokens = s.token_points();
-            let mut play_points = vec![0i64; rules.features.len()];
-            let mut final_points = vec![0i64; rules.features.len()];
-            for e in &s.events {
-                let kind = e.kind;
-                let pts = e.points.saturating_mul(e.scorers.len() as i64);
-                let slot = if e.phase == crate::engine::Phase::Final {
-                    &mut final_points[kind]
-                } else {
-                    &mut play_points[kind]
+        // Each worker plays its games on one state, reset between them (the same games
+        // as on new states, without making one each time).
+        .map_init(
+            || None::<State>,
+            |spare, i| {
+                let state = match spare.take() {
+                    Some(mut s) => {
+                        s.reset();
+                        s
+                    }
+                    None => State::new(&lp.game, players.clone(), lp.options.clone()),
                 };
-                *slot = slot.saturating_add(pts);
-            }
-            Ok(GameResult {
-                points: (0..players.len())
-                    .map(|p| {
-                        s.points[p]
-                            .saturating_add(s.final_points[p])
-                            .saturating_add(tokens[p].0)
-                    })
-                    .collect(),
-                turns: g.turns.len(),
-                set_aside: g.turns.iter().map(|t| t.set_aside.len()).sum::<usize>()
-                    + g.set_aside_at_end.len(),
-                pieces_left: s.supply.iter().flatten().map(|&n| u64::from(n)).sum(),
-                completed: g.completed,
-                play_points,
-                final_points,
-            })
-        })
+                let g = play_game(state, agents, game_seed(seed, i), limits::MAX_PLAYED_TURNS)
+                    .map_err(|e| {
+                        format!(
+                            "game {i} (seed {}) cannot be played: {e:?}",
+                            game_seed(seed, i)
+                        )
+                    })?;
+                tick();
+                let s = &g.state;
+                let tokens = s.token_points();
+                let mut play_points = vec![0i64; rules.features.len()];
+                let mut final_points = vec![0i64; rules.features.len()];
+                for e in &s.events {
+                    let kind = e.kind;
+                    let pts = e.points.saturating_mul(e.scorers.len() as i64);
+                    let slot = if e.phase == crate::engine::Phase::Final {
+                        &mut final_points[kind]
+                    } else {
+                        &mut play_points[kind]
+                    };
+                    *slot = slot.saturating_add(pts);
+                }
+                let result = GameResult {
+                    points: (0..players.len())
+                        .map(|p| {
+                            s.points[p]
+                                .saturating_add(s.final_points[p])
+                                .saturating_add(tokens[p].0)
+                        })
+                        .collect(),
+                    turns: g.turns.len(),
+                    set_aside: g.turns.iter().map(|t| t.set_aside.len()).sum::<usize>()
+                        + g.set_aside_at_end.len(),
+                    pieces_left: s.supply.iter().flatten().map(|&n| u64::from(n)).sum(),
+                    completed: g.completed,
+                    play_points,
+                    final_points,
+                };
+                *spare = Some(g.state);
+                Ok(result)
+            },
+        )
         .collect();
     let results: Vec<GameResult> = results.into_iter().collect::<Result<_, _>>()?;
     Ok(summarize(lp, variant, agents, seed, &results))

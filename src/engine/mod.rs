@@ -336,17 +336,42 @@ impl<'g> State<'g> {
             ],
             draws: Default::default(),
             log: Vec::new(),
-            main_left: game
-                .tiles
-                .tiles
-                .iter()
-                .filter(|t| t.stack.is_none() && t.count > 0)
-                .count(),
+            main_left: main_pile_tiles(game),
             next_player: 0,
             extra_turn: None,
             taken: Vec::new(),
             left_game: Vec::new(),
         }
+    }
+
+    /// Back to a new game, as [`State::new`] made it with the same players and options,
+    /// keeping the memory: a simulation plays its games one after another on one state.
+    pub fn reset(&mut self) {
+        let game = self.game;
+        self.board.clear();
+        self.pieces.clear();
+        for s in &mut self.supply {
+            s.clone_from(&game.tiles.supply);
+        }
+        self.points.fill(0);
+        self.final_points.fill(0);
+        self.events.clear();
+        self.used.fill(0);
+        self.turn = 0;
+        self.last_player = 0;
+        self.covered.clear();
+        for t in &mut self.tokens {
+            t.on.clear();
+            t.held.iter_mut().for_each(Vec::clear);
+            t.next_seq = 0;
+        }
+        self.draws.clear();
+        self.log.clear();
+        self.main_left = main_pile_tiles(game);
+        self.next_player = 0;
+        self.extra_turn = None;
+        self.taken.clear();
+        self.left_game.clear();
     }
 
     fn ctx(&self) -> Ctx<'_> {
@@ -1311,6 +1336,15 @@ impl<'g> State<'g> {
             self.score_feature(&f, completed, phase);
         }
     }
+}
+
+/// The main-pile tiles (no `stack`) with copies, at the start of a game.
+fn main_pile_tiles(game: &Game) -> usize {
+    game.tiles
+        .tiles
+        .iter()
+        .filter(|t| t.stack.is_none() && t.count > 0)
+        .count()
 }
 
 /// The distinct sides a segment meets, from its slots in board orientation.

@@ -72,6 +72,14 @@ impl Pieces {
             .unwrap_or(0)
     }
 
+    /// Takes every piece off, keeping the memory.
+    pub(crate) fn clear(&mut self) {
+        self.slots.clear();
+        self.live = 0;
+        self.by_node.clear();
+        self.count.clear();
+    }
+
     /// Puts a piece on the board; returns its id.
     pub(crate) fn insert(&mut self, piece: Piece) -> u32 {
         let id = self.slots.len() as u32;

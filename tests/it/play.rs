@@ -266,3 +266,44 @@ fn drawn_actions_agree_with_the_listed_ones() {
     assert!(drawn > 100, "only {drawn} turns drawn");
     assert!(listed_only > 0, "Gold Rush's actions are listed");
 }
+
+/// A simulation plays its games one after another on one state (`State::reset`): for
+/// every bundled game, a game played on a state reset after another game is the same
+/// game, turn for turn and point for point, as one played on a new state.
+#[test]
+fn a_reset_state_plays_the_games_of_a_new_one() {
+    use tessera::engine::State;
+    use tessera::engine::play::play_game;
+    use tessera::{load_game_files, seat_names};
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    for &(ruleset, sets) in GAMES {
+        let players = seat_names(3);
+        let sets: Vec<PathBuf> = sets.iter().map(|s| root.join(s)).collect();
+        let lp = load_game_files(Some(&root.join(ruleset)), &sets, &players)
+            .unwrap_or_else(|e| panic!("{ruleset} loads: {e:?}"));
+        let new = || State::new(&lp.game, players.clone(), lp.options.clone());
+        let mut used = play_game(new(), &[Agent::Random], 7, 100_000)
+            .unwrap_or_else(|e| panic!("{ruleset}: {e:?}"))
+            .state;
+        for seed in [8u64, 9] {
+            used.reset();
+            let again = play_game(used, &[Agent::Random], seed, 100_000)
+                .unwrap_or_else(|e| panic!("{ruleset}: {e:?}"));
+            let fresh = play_game(new(), &[Agent::Random], seed, 100_000)
+                .unwrap_or_else(|e| panic!("{ruleset}: {e:?}"));
+            assert!(!fresh.turns.is_empty(), "{ruleset}: a game was played");
+            assert_eq!(again.turns, fresh.turns, "{ruleset} seed {seed}");
+            assert_eq!(
+                again.state.points, fresh.state.points,
+                "{ruleset} seed {seed}"
+            );
+            assert_eq!(again.state.final_points, fresh.state.final_points);
+            assert_eq!(again.state.events.len(), fresh.state.events.len());
+            assert_eq!(
+                again.state.supply, fresh.state.supply,
+                "{ruleset} seed {seed}"
+            );
+            used = again.state;
+        }
+    }
+}
