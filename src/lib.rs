@@ -84,6 +84,10 @@ pub struct Played {
     pub set_aside: usize,
 }
 
+/// The first words of a position file written by [`play`]: `tessera play -o` replaces a
+/// file that starts with them (a game it played before) without `--force`.
+pub const PLAYED_HEADER: &str = "# Played by tessera play:";
+
 /// Plays one whole game (see [`engine::play`]) and writes it as a position file.
 ///
 /// Errors: findings in the rule set or tile sets (or a start tile that cannot be laid),
@@ -92,7 +96,7 @@ pub fn play(opts: &PlayOptions) -> Result<Played, Failure> {
     let players = seat_names(opts.players);
     let agents: Vec<&str> = opts.agents.iter().map(|a| a.name()).collect();
     let comment = format!(
-        "# Played by tessera play: seed {}, agents {}.\n",
+        "{PLAYED_HEADER} seed {}, agents {}.\n",
         opts.seed,
         if agents.is_empty() {
             "random".to_string()

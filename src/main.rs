@@ -126,8 +126,10 @@ enum Command {
         /// Number of players.
         #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u16).range(1..=64))]
         players: u16,
-        /// Seed of the draws and the agents' choices.
-        #[arg(long, default_value_t = 1)]
+        /// Seed of the draws and the agents' choices. A number from 0 to 18446744073709551615.
+        // A negative number is read as a value, so that it is refused as one (not
+        // taken for an option).
+        #[arg(long, default_value_t = 1, allow_negative_numbers = true)]
         seed: u64,
         /// Agent of a seat, one per seat in turn order (repeated when fewer are given).
         #[arg(long = "agent", value_enum)]
@@ -168,8 +170,10 @@ enum Command {
         /// Number of players.
         #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u16).range(1..=64))]
         players: u16,
-        /// Seed of the run.
-        #[arg(long, default_value_t = 1)]
+        /// Seed of the run. A number from 0 to 18446744073709551615.
+        // A negative number is read as a value, so that it is refused as one (not
+        // taken for an option).
+        #[arg(long, default_value_t = 1, allow_negative_numbers = true)]
         seed: u64,
         /// Agent of a seat, one per seat in turn order (repeated when fewer are given).
         #[arg(long = "agent", value_enum)]
@@ -855,8 +859,9 @@ fn play(opts: &tessera::PlayOptions, out: Option<&Path>, force: bool) -> ExitCod
                 path: path.to_path_buf(),
                 text: played.position.clone(),
             };
-            // Never over a file that exists, unless --force.
-            if let Err(reasons) = tessera::output::write_all(&[target], &|_, _| false, force) {
+            // Never over a file that exists, unless --force or it is a game played before.
+            let ours = |_: &Path, text: &str| text.starts_with(tessera::PLAYED_HEADER);
+            if let Err(reasons) = tessera::output::write_all(&[target], &ours, force) {
                 for r in reasons {
                     err!("error: {r}");
                 }
