@@ -159,7 +159,7 @@ pub struct State<'g> {
     /// Main-pile tiles (no `stack`) with copies not yet placed (see
     /// [`State::main_pile_empty`]).
     main_left: usize,
-    /// The next player in turn order (not yet reduced modulo the number of players).
+    /// The next player in turn order (index in `players`).
     next_player: usize,
     /// An extra turn earned on the last turn: (player, stack of the extra tile).
     extra_turn: Option<(usize, usize)>,

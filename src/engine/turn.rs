@@ -236,7 +236,7 @@ impl State<'_> {
     pub fn to_play(&self) -> usize {
         match self.extra_turn {
             Some((p, _)) => p,
-            None => self.next_player % self.players.len().max(1),
+            None => self.next_player,
         }
     }
 
@@ -317,7 +317,13 @@ impl State<'_> {
         }
         self.turn += 1;
         self.last_player = player;
-        self.next_player = player + 1;
+        // Reduced modulo the number of players here (dividing only when it wraps).
+        let next = player.saturating_add(1);
+        self.next_player = if next < self.players.len() {
+            next
+        } else {
+            next % self.players.len().max(1)
+        };
         let rules = &self.game.rules;
         let stack = self.game.tiles.tiles[tile].stack;
         match (extra, stack) {
