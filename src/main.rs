@@ -6,7 +6,7 @@
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use clap::{Args, Parser, Subcommand, ValueEnum};
+use clap::{Args, CommandFactory as _, Parser, Subcommand, ValueEnum};
 use tessera::diag::escape_text;
 use tessera::diag::{Check, Failure, Finding, Level, Policy, unknown_code_message};
 use tessera::render::{FindingRecord, checks_list, checks_markdown, explain_text, findings_text};
@@ -257,6 +257,18 @@ enum Command {
         /// Replace files tessera did not generate, and symbolic links (the link itself).
         #[arg(long, conflicts_with_all = ["check", "stdout"])]
         force: bool,
+    },
+    /// Print a shell completion script for tessera (its commands, options and values).
+    ///
+    /// Load it in the running shell, or save it where the shell looks for completions.
+    ///
+    /// Exit status: 0 printed, 1 an unknown shell.
+    #[command(
+        after_help = "Examples:\n  tessera completions bash                 # print the script for bash\n  source <(tessera completions bash)       # load it in the running bash\n  tessera completions zsh > ~/.zfunc/_tessera"
+    )]
+    Completions {
+        /// The shell.
+        shell: clap_complete::Shell,
     },
 }
 
@@ -543,6 +555,12 @@ fn main() -> ExitCode {
             check,
             force,
         } => schema(kind, out.as_deref(), stdout, check, force),
+        Command::Completions { shell } => {
+            let mut script = Vec::new();
+            clap_complete::generate(shell, &mut Cli::command(), "tessera", &mut script);
+            out!("{}", String::from_utf8_lossy(&script));
+            ExitCode::SUCCESS
+        }
     };
     checked_stdout(code)
 }

@@ -178,3 +178,53 @@ fn a_full_standard_output_is_a_tool_failure() {
         String::from_utf8_lossy(&out.stderr)
     );
 }
+
+/// `tessera completions SHELL` prints a script for each shell clap_complete knows, naming
+/// every command; the bash one loads in bash and registers a completion for `tessera`.
+#[test]
+fn completions_for_every_shell() {
+    let bin = env!("CARGO_BIN_EXE_tessera");
+    for shell in ["bash", "zsh", "fish", "elvish", "powershell"] {
+        let out = std::process::Command::new(bin)
+            .args(["completions", shell])
+            .output()
+            .expect("tessera runs");
+        assert_eq!(out.status.code(), Some(0), "{shell}: {out:?}");
+        let script = String::from_utf8(out.stdout).expect("UTF-8");
+        for command in [
+            "validate",
+            "score",
+            "play",
+            "simulate",
+            "placements",
+            "import",
+        ] {
+            assert!(script.contains(command), "{shell} script names {command}");
+        }
+        if shell == "bash" {
+            let file = std::env::temp_dir().join(format!("tessera-{}.bash", std::process::id()));
+            std::fs::write(&file, &script).expect("script written");
+            let loaded = std::process::Command::new("bash")
+                .arg("-c")
+                .arg(format!("source {} && complete -p tessera", file.display()))
+                .output()
+                .expect("bash runs");
+            let _ = std::fs::remove_file(&file);
+            let said = String::from_utf8_lossy(&loaded.stdout);
+            assert!(loaded.status.success(), "{loaded:?}");
+            assert!(
+                said.contains("_tessera") && said.contains("tessera"),
+                "{said}"
+            );
+        }
+    }
+    let bad = std::process::Command::new(bin)
+        .args(["completions", "nosh"])
+        .output()
+        .expect("tessera runs");
+    assert_eq!(
+        bad.status.code(),
+        Some(1),
+        "an unknown shell is a tool failure"
+    );
+}
