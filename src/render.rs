@@ -232,6 +232,30 @@ impl ScoreEvent {
     }
 }
 
+/// The pieces on the board of a state, in the order they were placed.
+fn board_pieces(state: &State) -> Vec<BoardPiece> {
+    let rules = &state.game.rules;
+    state
+        .pieces
+        .iter()
+        .map(|p| {
+            let s = state.board.graph[p.node];
+            let tile = state.board.placed[s.placed as usize];
+            let role = state
+                .role(p.kind, s.feature)
+                .map_or_else(|| rules.pieces[p.kind].name.clone(), |r| r.name.clone());
+            BoardPiece {
+                player: state.players[p.player].clone(),
+                kind: rules.pieces[p.kind].name.clone(),
+                role,
+                feature: rules.features[s.feature].name.clone(),
+                cell: [tile.x, tile.y],
+                at: state.address_of(s.placed, s.segment as usize),
+            }
+        })
+        .collect()
+}
+
 /// One player's points.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct PlayerScore {
@@ -248,6 +272,24 @@ pub struct PlayerScore {
     pub tokens: i64,
     /// Tokens the player holds whose value is unknown (not counted).
     pub unknown_tokens: u32,
+}
+
+/// A piece on the board when the position was scored, where it stands and in which role
+/// (so that a follower written at the wrong slot shows up as, say, a farmer).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct BoardPiece {
+    /// Its owner, as in the position's `players`.
+    pub player: String,
+    /// Its piece kind (the rule set's name).
+    pub kind: String,
+    /// Its role there (the rule set's name; the piece kind's when it has none).
+    pub role: String,
+    /// The feature kind of the segment it stands on.
+    pub feature: String,
+    /// The cell of its tile, `[x, y]`.
+    pub cell: [i32; 2],
+    /// The segment's address on the tile, as a position file writes it (`NR`, `monastery`).
+    pub at: String,
 }
 
 /// The result of scoring a position.
@@ -269,6 +311,8 @@ pub struct ScoreReport {
     pub features: Vec<ScoreEvent>,
     /// What happened besides scoring (extra turns earned, pieces taken back, tokens mined).
     pub log: Vec<LogEntry>,
+    /// The pieces on the board at the end, in the order they were placed.
+    pub pieces: Vec<BoardPiece>,
 }
 
 impl ScoreReport {
@@ -302,6 +346,7 @@ impl ScoreReport {
                 .map(|e| ScoreEvent::new(state, e))
                 .collect(),
             log: state.log.clone(),
+            pieces: board_pieces(state),
         }
     }
 
@@ -387,6 +432,29 @@ impl ScoreReport {
                 s,
                 "(token points count at the end of the game: add --final)"
             );
+        }
+        if !self.pieces.is_empty() {
+            let _ = writeln!(s, "\npieces on the board:");
+            // The piece kind is named when the rule set has several.
+            let kinds: std::collections::HashSet<&str> =
+                self.pieces.iter().map(|p| p.kind.as_str()).collect();
+            for p in &self.pieces {
+                let kind = if kinds.len() > 1 && p.kind != p.role {
+                    format!(" ({})", esc(&p.kind))
+                } else {
+                    String::new()
+                };
+                let _ = writeln!(
+                    s,
+                    "  {}: {}{kind} on the {} at ({},{}) {}",
+                    esc(&p.player),
+                    esc(&p.role),
+                    esc(&p.feature),
+                    p.cell[0],
+                    p.cell[1],
+                    esc(&p.at)
+                );
+            }
         }
         if !self.features.is_empty() {
             let _ = writeln!(s, "\nscored features:");
