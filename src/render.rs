@@ -232,12 +232,14 @@ impl ScoreEvent {
     }
 }
 
-/// The pieces on the board of a state, in the order they were placed.
+/// The pieces on the board of a state, by player in turn order, each player's in the
+/// order they were placed.
 fn board_pieces(state: &State) -> Vec<BoardPiece> {
     let rules = &state.game.rules;
-    state
-        .pieces
-        .iter()
+    let mut pieces: Vec<_> = state.pieces.iter().collect();
+    pieces.sort_by_key(|p| p.player);
+    pieces
+        .into_iter()
         .map(|p| {
             let s = state.board.graph[p.node];
             let tile = state.board.placed[s.placed as usize];
@@ -311,7 +313,8 @@ pub struct ScoreReport {
     pub features: Vec<ScoreEvent>,
     /// What happened besides scoring (extra turns earned, pieces taken back, tokens mined).
     pub log: Vec<LogEntry>,
-    /// The pieces on the board at the end, in the order they were placed.
+    /// The pieces on the board at the end, by player in turn order, each player's in the
+    /// order they were placed.
     pub pieces: Vec<BoardPiece>,
 }
 
