@@ -118,65 +118,64 @@ impl Cells {
         }
     }
 
-    /// The 8 cells around (x, y), in the order of [`AROUND`]: read straight from the
-    /// dense window when they all lie in it, else one by one.
+    /// The index of cell (x - 1, y - 1) in the dense window and the window's width, when
+    /// the 3 by 3 cells centred on (x, y) all lie in it (then they are read straight
+    /// from it).
     #[inline]
-    fn around(&self, x: i32, y: i32) -> [u32; 8] {
+    fn block(&self, x: i32, y: i32) -> Option<(usize, usize)> {
+        // Cells left of or above the window wrap to large offsets and fail like those
+        // beyond it.
         let dx = (i64::from(x) - i64::from(self.x0) - 1) as u64;
         let dy = (i64::from(y) - i64::from(self.y0) - 1) as u64;
         let w = self.w as usize;
-        // Cells left of or above the window wrap to large offsets and fail like those
-        // beyond it.
         let inside = self.w >= 3
             && self.h >= 3
             && dx < self.w as u64 - 2
             && dy < self.h as u64 - 2
             && self.dense.len() >= w * self.h as usize;
-        if inside {
-            // (x - 1, y - 1) is at row dy, column dx of the window.
-            let top = dy as usize * w + dx as usize;
-            let (mid, bottom) = (top + w, top + 2 * w);
-            let d = &self.dense;
-            return [
-                d[top],
-                d[top + 1],
-                d[top + 2],
-                d[mid + 2],
-                d[bottom + 2],
-                d[bottom + 1],
-                d[bottom],
-                d[mid],
-            ];
-        }
-        AROUND.map(|(ox, oy)| match (x.checked_add(ox), y.checked_add(oy)) {
+        inside.then(|| (dy as usize * w + dx as usize, w))
+    }
+
+    /// The cells at offsets `around` from (x, y), read one by one (beyond the range of
+    /// `i32`: nothing). Rare: a cell at the window's edge.
+    #[cold]
+    #[inline(never)]
+    fn each<const N: usize>(&self, x: i32, y: i32, around: [(i32, i32); N]) -> [u32; N] {
+        around.map(|(ox, oy)| match (x.checked_add(ox), y.checked_add(oy)) {
             (Some(cx), Some(cy)) => self.get(cx, cy),
             _ => EMPTY,
         })
     }
 
-    /// The 4 cells across the sides of (x, y), N, E, S, W (see [`Cells::around`]).
+    /// The 8 cells around (x, y), in the order of [`AROUND`].
+    #[inline]
+    fn around(&self, x: i32, y: i32) -> [u32; 8] {
+        let Some((top, w)) = self.block(x, y) else {
+            return self.each(x, y, AROUND);
+        };
+        let (mid, bottom) = (top + w, top + 2 * w);
+        let d = &self.dense;
+        [
+            d[top],
+            d[top + 1],
+            d[top + 2],
+            d[mid + 2],
+            d[bottom + 2],
+            d[bottom + 1],
+            d[bottom],
+            d[mid],
+        ]
+    }
+
+    /// The 4 cells across the sides of (x, y), N, E, S, W.
     #[inline]
     fn sides(&self, x: i32, y: i32) -> [u32; 4] {
-        let dx = (i64::from(x) - i64::from(self.x0) - 1) as u64;
-        let dy = (i64::from(y) - i64::from(self.y0) - 1) as u64;
-        let w = self.w as usize;
-        let inside = self.w >= 3
-            && self.h >= 3
-            && dx < self.w as u64 - 2
-            && dy < self.h as u64 - 2
-            && self.dense.len() >= w * self.h as usize;
-        if inside {
-            let mid = (dy as usize + 1) * w + dx as usize;
-            let d = &self.dense;
-            return [d[mid + 1 - w], d[mid + 2], d[mid + 1 + w], d[mid]];
-        }
-        [0u8, 1, 2, 3].map(|side| {
-            let (ox, oy) = offset(side);
-            match (x.checked_add(ox), y.checked_add(oy)) {
-                (Some(cx), Some(cy)) => self.get(cx, cy),
-                _ => EMPTY,
-            }
-        })
+        let Some((top, w)) = self.block(x, y) else {
+            return self.each(x, y, [0u8, 1, 2, 3].map(offset));
+        };
+        let mid = top + w;
+        let d = &self.dense;
+        [d[top + 1], d[mid + 2], d[mid + 1 + w], d[mid]]
     }
 
     /// A cell outside the dense window (rare: boards spread very far).
