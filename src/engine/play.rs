@@ -348,18 +348,10 @@ pub fn play_game<'g>(
         };
         pile_left = pile_left.saturating_sub(1);
         let player = state.to_play();
-        // One agent for every seat, or one per seat (dividing only when they differ).
-        let agent = match agents.len() {
-            1 => agents[0],
-            n => agents
-                .get(if player < n {
-                    player
-                } else {
-                    player % n.max(1)
-                })
-                .copied()
-                .unwrap_or(Agent::Random),
-        };
+        let agent = agents
+            .get(player % agents.len().max(1))
+            .copied()
+            .unwrap_or(Agent::Random);
         legal.clear();
         // The random agent draws its placement, or failing that counts them; the greedy
         // one lists them.

@@ -317,13 +317,8 @@ impl State<'_> {
         }
         self.turn += 1;
         self.last_player = player;
-        // Reduced modulo the number of players here (dividing only when it wraps).
-        let next = player.saturating_add(1);
-        self.next_player = if next < self.players.len() {
-            next
-        } else {
-            next % self.players.len().max(1)
-        };
+        // Reduced once here, not at every look-up.
+        self.next_player = (player + 1) % self.players.len().max(1);
         let rules = &self.game.rules;
         let stack = self.game.tiles.tiles[tile].stack;
         match (extra, stack) {
