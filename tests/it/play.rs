@@ -174,14 +174,11 @@ fn an_expansion_alone_has_nothing_to_play() {
 fn counted_placements_agree_with_the_listed_ones() {
     use tessera::engine::State;
     use tessera::engine::play::play_game;
-    use tessera::{load_game_files, seat_names};
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    use tessera::seat_names;
     let mut counted_boards = 0;
     for &(ruleset, sets) in GAMES {
         let players = seat_names(2);
-        let sets: Vec<PathBuf> = sets.iter().map(|s| root.join(s)).collect();
-        let lp = load_game_files(Some(&root.join(ruleset)), &sets, &players)
-            .unwrap_or_else(|e| panic!("{ruleset} loads: {e:?}"));
+        let lp = bundled_game(ruleset, sets, &players);
         for (seed, max_turns) in [(1u64, 5usize), (2, 30), (3, 100_000)] {
             let state = State::new(&lp.game, players.clone(), lp.options.clone());
             let g = play_game(state, &[Agent::Random], seed, max_turns)
@@ -227,14 +224,11 @@ fn counted_placements_agree_with_the_listed_ones() {
 fn drawn_actions_agree_with_the_listed_ones() {
     use tessera::engine::State;
     use tessera::engine::play::play_game;
-    use tessera::{load_game_files, seat_names};
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    use tessera::seat_names;
     let (mut drawn, mut listed_only) = (0, 0);
     for &(ruleset, sets) in GAMES {
         let players = seat_names(2);
-        let sets: Vec<PathBuf> = sets.iter().map(|s| root.join(s)).collect();
-        let lp = load_game_files(Some(&root.join(ruleset)), &sets, &players)
-            .unwrap_or_else(|e| panic!("{ruleset} loads: {e:?}"));
+        let lp = bundled_game(ruleset, sets, &players);
         for (seed, max_turns) in [(1u64, 3usize), (2, 20), (3, 45)] {
             let state = State::new(&lp.game, players.clone(), lp.options.clone());
             let g = play_game(state, &[Agent::Random], seed, max_turns)
@@ -274,13 +268,10 @@ fn drawn_actions_agree_with_the_listed_ones() {
 fn a_reset_state_plays_the_games_of_a_new_one() {
     use tessera::engine::State;
     use tessera::engine::play::play_game;
-    use tessera::{load_game_files, seat_names};
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    use tessera::seat_names;
     for &(ruleset, sets) in GAMES {
         let players = seat_names(3);
-        let sets: Vec<PathBuf> = sets.iter().map(|s| root.join(s)).collect();
-        let lp = load_game_files(Some(&root.join(ruleset)), &sets, &players)
-            .unwrap_or_else(|e| panic!("{ruleset} loads: {e:?}"));
+        let lp = bundled_game(ruleset, sets, &players);
         let new = || State::new(&lp.game, players.clone(), lp.options.clone());
         let mut used = play_game(new(), &[Agent::Random], 7, 100_000)
             .unwrap_or_else(|e| panic!("{ruleset}: {e:?}"))
@@ -348,4 +339,16 @@ fn play_replaces_a_game_it_wrote_and_nothing_else() {
         "# my notes\n"
     );
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A bundled game (rule set and tile sets, paths from the crate root) loaded for `players`.
+fn bundled_game(
+    ruleset: &str,
+    sets: &[&str],
+    players: &[String],
+) -> tessera::replay::LoadedPosition {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let sets: Vec<PathBuf> = sets.iter().map(|s| root.join(s)).collect();
+    tessera::load_game_files(Some(&root.join(ruleset)), &sets, players)
+        .unwrap_or_else(|e| panic!("{ruleset} loads: {e:?}"))
 }
