@@ -41,8 +41,9 @@ pub struct Feature {
     pub tiles: Vec<u32>,
     /// Open edges: claimed slots facing an empty cell.
     pub open_edges: u32,
-    /// Item counts (printed on the tiles, covered or not), indexed by item id.
-    pub items: Vec<u32>,
+    /// Item counts (printed on the tiles, covered or not), indexed by item id (kept
+    /// inline for up to 4 item kinds).
+    pub items: SmallVec<[u32; 4]>,
 }
 
 impl Feature {
@@ -533,7 +534,7 @@ pub fn component(
     let mut nodes = board.features.nodes(kind, start);
     nodes.sort_unstable();
     let placed = board.features.tiles_of(&nodes);
-    let mut items = board.features.items(kind, start).to_vec();
+    let mut items: SmallVec<[u32; 4]> = board.features.items(kind, start).into();
     items.resize(rules.items.len(), 0);
     let _ = tiles;
     Feature {
@@ -601,7 +602,7 @@ pub fn walk(
     }
     nodes.sort();
     let mut placed: Vec<u32> = Vec::new();
-    let mut items = vec![0u32; rules.items.len()];
+    let mut items: SmallVec<[u32; 4]> = smallvec::smallvec![0; rules.items.len()];
     let mut open_edges = 0;
     for &n in &nodes {
         let s = g[n];
@@ -687,16 +688,17 @@ fn linked_of(
 }
 
 /// Distinct features of kind `feature` linked to `f` by `relation`: one segment of each
-/// (the first met), in the order met along `f`'s segments.
+/// (the first met), in the order met along `f`'s segments (kept inline up to 8: a field
+/// touches a few cities).
 pub fn linked(
     board: &Board,
     f: &Feature,
     relation: RelationId,
     feature: FeatureId,
-) -> Vec<NodeIndex> {
+) -> SmallVec<[NodeIndex; 8]> {
     // Features met, by root (a few: a short list beats a hash set).
     let mut seen: SmallVec<[NodeIndex; 8]> = SmallVec::new();
-    let mut out = Vec::new();
+    let mut out = SmallVec::new();
     for &n in &f.nodes {
         for other in linked_of(board, n, relation, feature) {
             let root = board.features.find(feature, other);

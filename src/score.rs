@@ -323,9 +323,10 @@ pub struct Piece {
 }
 
 /// Each player's strength among `pieces` (those on a feature): the sum of the `weight` of
-/// their majority-counting pieces (a large follower counts 2), indexed by player.
-pub fn strengths(rules: &Rules, pieces: &[Piece], players: usize) -> Vec<u32> {
-    let mut counts = vec![0u32; players];
+/// their majority-counting pieces (a large follower counts 2), indexed by player. Kept
+/// inline for up to 8 players (scoring a feature allocates nothing for it).
+pub fn strengths(rules: &Rules, pieces: &[Piece], players: usize) -> SmallVec<[u32; 8]> {
+    let mut counts: SmallVec<[u32; 8]> = smallvec![0; players];
     for p in pieces {
         let kind = &rules.pieces[p.kind];
         if kind.majority {
@@ -341,12 +342,17 @@ pub fn strengths(rules: &Rules, pieces: &[Piece], players: usize) -> Vec<u32> {
 /// strength (see [`strengths`]); all tied players. Empty when no majority-counting piece is
 /// there.
 pub fn majority(rules: &Rules, pieces: &[Piece], players: usize) -> Vec<usize> {
-    let counts = strengths(rules, pieces, players);
+    majority_of(&strengths(rules, pieces, players))
+}
+
+/// The players with the greatest strength in `counts` (indexed by player, see
+/// [`strengths`]); all tied players; empty when every strength is 0.
+pub fn majority_of(counts: &[u32]) -> Vec<usize> {
     let max = counts.iter().copied().max().unwrap_or(0);
     if max == 0 {
         return Vec::new();
     }
-    (0..players).filter(|&i| counts[i] == max).collect()
+    (0..counts.len()).filter(|&i| counts[i] == max).collect()
 }
 
 #[cfg(test)]
@@ -404,6 +410,6 @@ mod tests {
         };
         assert_eq!(majority(&heavy, &[big(0), p(1), p(1)], 2), vec![0, 1]);
         assert_eq!(majority(&heavy, &[big(0), p(1)], 2), vec![0]);
-        assert_eq!(strengths(&heavy, &[big(0), p(1)], 2), vec![2, 1]);
+        assert_eq!(strengths(&heavy, &[big(0), p(1)], 2).as_slice(), [2, 1]);
     }
 }

@@ -10,7 +10,7 @@
 use serde::Serialize;
 
 use crate::engine::State;
-use crate::engine::play::{Agent, play_game};
+use crate::engine::play::{Agent, play_game_with};
 use crate::limits;
 use crate::replay::LoadedPosition;
 
@@ -180,13 +180,14 @@ pub fn run(
                     }
                     None => State::new(&lp.game, players.clone(), lp.options.clone()),
                 };
-                let g = play_game(state, agents, game_seed(seed, i), limits::MAX_PLAYED_TURNS)
-                    .map_err(|e| {
-                        format!(
-                            "game {i} (seed {}) cannot be played: {e:?}",
-                            game_seed(seed, i)
-                        )
-                    })?;
+                let (mut turns, mut set_aside) = (0usize, 0usize);
+                let count = |t: crate::engine::play::PlayedTurn| {
+                    turns += 1;
+                    set_aside += t.set_aside.len();
+                };
+                let seed_i = game_seed(seed, i);
+                let g = play_game_with(state, agents, seed_i, limits::MAX_PLAYED_TURNS, count)
+                    .map_err(|e| format!("game {i} (seed {seed_i}) cannot be played: {e:?}"))?;
                 tick();
                 let s = &g.state;
                 let tokens = s.token_points();
@@ -210,9 +211,8 @@ pub fn run(
                                 .saturating_add(tokens[p].0)
                         })
                         .collect(),
-                    turns: g.turns.len(),
-                    set_aside: g.turns.iter().map(|t| t.set_aside.len()).sum::<usize>()
-                        + g.set_aside_at_end.len(),
+                    turns,
+                    set_aside: set_aside + g.set_aside_at_end.len(),
                     pieces_left: s.supply.iter().flatten().map(|&n| u64::from(n)).sum(),
                     completed: g.completed,
                     play_points,

@@ -870,9 +870,10 @@ impl<'g> State<'g> {
         out
     }
 
+    /// The record of a scored feature (its tiles moved out of `f`, written out for it).
     fn event(
         &self,
-        f: &Feature,
+        f: Feature,
         phase: Phase,
         completed: bool,
         scorers: Vec<usize>,
@@ -883,8 +884,8 @@ impl<'g> State<'g> {
             turn: self.turn,
             kind: f.kind,
             completed,
-            tiles: f.tiles.clone(),
-            items: self.ctx().feature_items(f).into_vec(),
+            items: self.ctx().feature_items(&f).into_vec(),
+            tiles: f.tiles,
             pieces: Vec::new(),
             strength: Vec::new(),
             scorers,
@@ -897,45 +898,52 @@ impl<'g> State<'g> {
     }
 
     /// Scores one feature for its majority; during play its pieces return to supply.
-    fn score_feature(&mut self, f: &Feature, completed: bool, phase: Phase) {
-        let on = self.pieces_inline(f.kind, f.id());
+    fn score_feature(&mut self, f: Feature, completed: bool, phase: Phase) {
+        let (kind_id, id) = (f.kind, f.id());
+        let on = self.pieces_inline(kind_id, id);
         if on.is_empty() {
             if phase == Phase::Play && completed {
                 // No majority: a completed feature's tokens leave the game.
-                self.distribute_tokens(f, &[]);
+                self.distribute_tokens(&f, &[]);
             }
             return;
         }
         let rules = &self.game.rules;
-        let kind = &rules.features[f.kind];
+        let players = self.players.len();
+        let strengths = score::strengths(rules, &on, players);
+        let scorers = score::majority_of(&strengths);
+        let tokens = if phase == Phase::Play {
+            self.distribute_tokens(&f, &scorers)
+        } else {
+            Vec::new()
+        };
+        let kind = &rules.features[kind_id];
         let cases = if completed {
             &kind.completed
         } else {
             &kind.final_
         };
-        let valuation = score::value(&self.ctx(), f, cases, None);
-        let players = self.players.len();
-        let scorers = score::majority(rules, &on, players);
-        let mut pieces = vec![0u32; players];
-        for p in &on {
-            if rules.pieces[p.kind].majority {
-                pieces[p.player] += 1;
+        let valuation = if scorers.is_empty() {
+            None
+        } else {
+            score::value(&self.ctx(), &f, cases, None)
+        };
+        if let Some(v) = valuation {
+            let mut pieces = vec![0u32; players];
+            for p in &on {
+                if rules.pieces[p.kind].majority {
+                    pieces[p.player] += 1;
+                }
             }
-        }
-        let strength = if on
-            .iter()
-            .any(|p| rules.pieces[p.kind].majority && rules.pieces[p.kind].weight != 1)
-        {
-            score::strengths(rules, &on, players)
-        } else {
-            Vec::new()
-        };
-        let tokens = if phase == Phase::Play {
-            self.distribute_tokens(f, &scorers)
-        } else {
-            Vec::new()
-        };
-        if let (Some(v), false) = (valuation, scorers.is_empty()) {
+            // Strengths are listed only when they differ from the numbers of pieces.
+            let strength = if on
+                .iter()
+                .any(|p| rules.pieces[p.kind].majority && rules.pieces[p.kind].weight != 1)
+            {
+                strengths.into_vec()
+            } else {
+                Vec::new()
+            };
             for &s in &scorers {
                 if phase == Phase::Final {
                     self.final_points[s] = self.final_points[s].saturating_add(v.points);
@@ -950,7 +958,7 @@ impl<'g> State<'g> {
             self.events.push(e);
         }
         if phase == Phase::Play {
-            for id in self.board.features.take_pieces(f.kind, f.id()) {
+            for id in self.board.features.take_pieces(kind_id, id) {
                 if let Some(p) = self.pieces.remove(id) {
                     self.supply[p.player][p.kind] += 1;
                 }
@@ -1016,10 +1024,10 @@ impl<'g> State<'g> {
                     }
                     completed.push(Completed {
                         kind,
-                        items: self.ctx().feature_items(&f).into_vec(),
+                        items: self.ctx().feature_items(&f),
                         pieces: self.board.features.occupied(kind, start),
                     });
-                    self.score_feature(&f, true, Phase::Play);
+                    self.score_feature(f, true, Phase::Play);
                 }
             }
         }
@@ -1077,7 +1085,7 @@ impl<'g> State<'g> {
                     }
                 }
                 self.points[player] = self.points[player].saturating_add(v.points);
-                let mut e = self.event(&f, Phase::Effect, false, vec![player], v);
+                let mut e = self.event(f, Phase::Effect, false, vec![player], v);
                 e.effect = Some(effect.item);
                 if effect.cover {
                     for (item, mut left) in cover {
@@ -1333,7 +1341,7 @@ impl<'g> State<'g> {
                 continue;
             }
             let f = graph::component(rules, &self.game.tiles, &self.board, kind, root);
-            self.score_feature(&f, completed, phase);
+            self.score_feature(f, completed, phase);
         }
     }
 }
@@ -1384,8 +1392,8 @@ fn bend(sides: &[Side], through: Side, entering: bool) -> Option<u8> {
 pub struct Completed {
     /// Feature kind.
     pub kind: usize,
-    /// Uncovered item counts.
-    pub items: Vec<u64>,
+    /// Uncovered item counts, by item id (kept inline for up to 8 item kinds).
+    pub items: SmallVec<[u64; 8]>,
     /// Whether pieces were counted on it.
     pub pieces: bool,
 }

@@ -93,22 +93,49 @@ pub enum PlayError {
     },
 }
 
+/// The copies left of each tile of the one pile, kept by [`play_game`] when the rules have
+/// no stacks: read from one short row, not from the tile definitions.
+struct Pile {
+    /// Copies left, by tile id.
+    left: Vec<u32>,
+    /// Their sum.
+    total: u64,
+}
+
+impl Pile {
+    /// The copies of every tile not yet placed or set aside.
+    fn of(state: &State) -> Self {
+        let tiles = &state.game.tiles.tiles;
+        let left: Vec<u32> = (0..tiles.len())
+            .map(|i| tiles[i].count.saturating_sub(state.used[i]))
+            .collect();
+        let total = left.iter().map(|&n| u64::from(n)).sum();
+        Pile { left, total }
+    }
+
+    /// One copy of `tile` used up (placed or set aside).
+    fn take(&mut self, tile: TileId) {
+        if let Some(n) = self.left.get_mut(tile).filter(|n| **n > 0) {
+            *n -= 1;
+            self.total -= 1;
+        }
+    }
+}
+
 /// Draws the tile for the next turn, or `None` when no pile that may be drawn has tiles.
-/// `pile_left`: the copies left in all, when the rules have one pile (see [`copies_left`]).
-fn draw(state: &State, pile_left: u64, rng: &mut Pcg64Mcg) -> Option<TileId> {
+/// `pile`: the copies left, when the rules have one pile.
+fn draw(state: &State, pile: Option<&Pile>, rng: &mut Pcg64Mcg) -> Option<TileId> {
     let rules = &state.game.rules;
     let tiles = &state.game.tiles.tiles;
     let left = |i: usize| u64::from(tiles[i].count.saturating_sub(state.used[i]));
-    if rules.stacks.is_empty() {
-        // One pile, always drawable (the same draw as below, in one pass less): `left`
-        // copies in all, kept by the caller.
-        let total = pile_left;
-        if total == 0 {
+    if let Some(pile) = pile {
+        // One pile, always drawable (the same draw as below, in one pass less).
+        if pile.total == 0 {
             return None;
         }
-        let mut k = rng.random_range(0..total);
-        for tile in 0..tiles.len() {
-            let n = left(tile);
+        let mut k = rng.random_range(0..pile.total);
+        for (tile, &n) in pile.left.iter().enumerate() {
+            let n = u64::from(n);
             if k < n {
                 return Some(tile);
             }
@@ -147,14 +174,6 @@ fn draw(state: &State, pile_left: u64, rng: &mut Pcg64Mcg) -> Option<TileId> {
         }
     }
     None
-}
-
-/// The copies of all tiles not yet placed or set aside.
-fn copies_left(state: &State) -> u64 {
-    let tiles = &state.game.tiles.tiles;
-    (0..tiles.len())
-        .map(|i| u64::from(tiles[i].count.saturating_sub(state.used[i])))
-        .sum()
 }
 
 /// The token values left in each pool's supply: the pool's values minus those held.
@@ -325,28 +344,48 @@ fn choose(
 /// Errors: [`PlayError`]: the start tile cannot be laid, or the engine refused a move it
 /// offered (a bug).
 pub fn play_game<'g>(
-    mut state: State<'g>,
+    state: State<'g>,
     agents: &[Agent],
     seed: u64,
     max_turns: usize,
 ) -> Result<PlayedGame<'g>, PlayError> {
+    // Room for a turn per tile of the set (a hint).
+    let mut turns = Vec::with_capacity((state.game.tiles.total as usize).min(1 << 12));
+    let mut game = play_game_with(state, agents, seed, max_turns, |t| turns.push(t))?;
+    game.turns = turns;
+    Ok(game)
+}
+
+/// Plays one whole game as [`play_game`] does (the same game for the same seed), handing
+/// each turn to `on_turn` as it is played instead of keeping them: the game returned has
+/// no `turns`. For callers that need only a summary of the turns (simulation).
+///
+/// Errors: as [`play_game`].
+pub fn play_game_with<'g>(
+    mut state: State<'g>,
+    agents: &[Agent],
+    seed: u64,
+    max_turns: usize,
+    mut on_turn: impl FnMut(PlayedTurn),
+) -> Result<PlayedGame<'g>, PlayError> {
     let mut rng = Pcg64Mcg::seed_from_u64(seed);
     let start = state.game.tiles.start;
     state.place_start(start, 0).map_err(PlayError::Start)?;
-    // Room for a turn per tile of the set (a hint).
-    let mut turns = Vec::with_capacity((state.game.tiles.total as usize).min(1 << 12));
+    let mut played = 0usize;
     let mut aside = Vec::new();
     let mut bag = token_bag(&state);
     let mut completed = vec![0u32; state.game.rules.features.len()];
     // The legal placements of the tile drawn, in frontier order (kept across turns).
     let mut legal = Vec::new();
-    // Copies left to draw (one pile: each draw uses one up, placed or set aside).
-    let mut pile_left = copies_left(&state);
-    while !state.game_over() && turns.len() < max_turns {
-        let Some(tile) = draw(&state, pile_left, &mut rng) else {
+    // Copies left to draw, with one pile: each draw uses one up, placed or set aside.
+    let mut pile = state.game.rules.stacks.is_empty().then(|| Pile::of(&state));
+    while !state.game_over() && played < max_turns {
+        let Some(tile) = draw(&state, pile.as_ref(), &mut rng) else {
             break;
         };
-        pile_left = pile_left.saturating_sub(1);
+        if let Some(pile) = &mut pile {
+            pile.take(tile);
+        }
         let player = state.to_play();
         let agent = agents
             .get(player % agents.len().max(1))
@@ -378,7 +417,7 @@ pub fn play_game<'g>(
             aside.push(tile);
             continue;
         }
-        let turn = turns.len() + 1;
+        let turn = played + 1;
         // A game with tokens plays the turn on a copy first, to learn which tokens it
         // takes and draw their values before the real turn.
         let trial = (!state.game.rules.token_pools.is_empty()).then(|| state.clone());
@@ -438,7 +477,8 @@ pub fn play_game<'g>(
             Event::PiecePlaced { on, .. } => Some(on),
             _ => None,
         });
-        turns.push(PlayedTurn {
+        played += 1;
+        on_turn(PlayedTurn {
             mv,
             draws,
             set_aside: std::mem::take(&mut aside),
@@ -449,7 +489,7 @@ pub fn play_game<'g>(
     state.final_scoring();
     Ok(PlayedGame {
         state,
-        turns,
+        turns: Vec::new(),
         set_aside_at_end: aside,
         play_points,
         completed,
