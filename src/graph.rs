@@ -634,7 +634,13 @@ pub fn walk(
 /// `Surrounded` when the 8 cells around its first tile are occupied. `AllLinked` needs at
 /// least one linked feature, and every one completed (their own rule decides); it looks
 /// at the feature's links (cost: its size).
-pub fn completed(rules: &Rules, board: &Board, kind: FeatureId, node: NodeIndex) -> bool {
+pub fn completed(
+    rules: &Rules,
+    tiles: &TileSet,
+    board: &Board,
+    kind: FeatureId,
+    node: NodeIndex,
+) -> bool {
     let forest = &board.features;
     match rules.features[kind].completion {
         Completion::Closed => forest.open_edges(kind, node) == 0,
@@ -651,9 +657,9 @@ pub fn completed(rules: &Rules, board: &Board, kind: FeatureId, node: NodeIndex)
             );
             let mut any = false;
             for n in forest.nodes(kind, node) {
-                for other in linked_of(board, n, relation, feature) {
+                for other in linked_of(tiles, board, n, relation, feature) {
                     any = true;
-                    if nested || !completed(rules, board, feature, other) {
+                    if nested || !completed(rules, tiles, board, feature, other) {
                         return false;
                     }
                 }
@@ -665,32 +671,34 @@ pub fn completed(rules: &Rules, board: &Board, kind: FeatureId, node: NodeIndex)
 
 /// Whether a written-out feature is completed (see [`completed`]).
 pub fn is_completed(rules: &Rules, tiles: &TileSet, board: &Board, f: &Feature) -> bool {
-    let _ = tiles;
-    completed(rules, board, f.kind, f.id())
+    completed(rules, tiles, board, f.kind, f.id())
 }
 
-/// The segments of kind `feature` linked to segment `n` by `relation`.
-fn linked_of(
-    board: &Board,
+/// The segments of kind `feature` linked to segment `n` by `relation`: the ends of its
+/// link edges in the feature graph, read from its tile's [`crate::rules::Segment::touches`]
+/// (links lie on one tile).
+fn linked_of<'a>(
+    tiles: &'a TileSet,
+    board: &'a Board,
     n: NodeIndex,
     relation: RelationId,
     feature: FeatureId,
-) -> impl Iterator<Item = NodeIndex> + '_ {
-    let g = &board.graph;
-    g.edges(n).filter_map(move |e| {
-        let other = if e.source() == n {
-            e.target()
-        } else {
-            e.source()
-        };
-        (*e.weight() == Edge::Link(relation) && g[other].feature == feature).then_some(other)
-    })
+) -> impl Iterator<Item = NodeIndex> + 'a {
+    let s = board.graph[n];
+    let p = board.placed[s.placed as usize];
+    let segments = &tiles.tiles[p.tile].segments;
+    segments[s.segment as usize]
+        .touches
+        .iter()
+        .filter(move |&&(r, t)| r == relation && segments[t].feature == feature)
+        .map(move |&(_, t)| NodeIndex::new(p.first_node as usize + t))
 }
 
 /// Distinct features of kind `feature` linked to `f` by `relation`: one segment of each
 /// (the first met), in the order met along `f`'s segments (kept inline up to 8: a field
 /// touches a few cities).
 pub fn linked(
+    tiles: &TileSet,
     board: &Board,
     f: &Feature,
     relation: RelationId,
@@ -700,7 +708,7 @@ pub fn linked(
     let mut seen: SmallVec<[NodeIndex; 8]> = SmallVec::new();
     let mut out = SmallVec::new();
     for &n in &f.nodes {
-        for other in linked_of(board, n, relation, feature) {
+        for other in linked_of(tiles, board, n, relation, feature) {
             let root = board.features.find(feature, other);
             if !seen.contains(&root) {
                 seen.push(root);

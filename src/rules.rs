@@ -621,6 +621,10 @@ pub struct Segment {
     pub items: Vec<(ItemId, u32)>,
     /// Links to other segments of the tile: (relation, segment index).
     pub links: Vec<(RelationId, usize)>,
+    /// Links both ways: its own and those of the tile's other segments to it, (relation,
+    /// segment index), as the feature graph's link edges at this segment are; read
+    /// instead of walking the graph's edges (which are mostly match edges).
+    pub touches: Vec<(RelationId, usize)>,
 }
 
 /// A side kind id in 16 bits, as packed in [`Rotated::side_bits`]: ids from `u16::MAX`

@@ -249,9 +249,11 @@ pub fn terms_value(
                 item,
             } => {
                 // One segment of each distinct linked feature.
-                let linked = graph::linked(ctx.board, f, relation, feature)
+                let linked = graph::linked(ctx.tiles, ctx.board, f, relation, feature)
                     .into_iter()
-                    .filter(|&g| !completed || graph::completed(ctx.rules, ctx.board, feature, g));
+                    .filter(|&g| {
+                        !completed || graph::completed(ctx.rules, ctx.tiles, ctx.board, feature, g)
+                    });
                 match item {
                     Some(i) => smallvec![(
                         1,

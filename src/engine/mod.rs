@@ -508,7 +508,9 @@ impl<'g> State<'g> {
         if !check_blocking && self.pieces.on_node(node).any(|(_, p)| p.kind == kind) {
             return Err(PieceError::SegmentTaken);
         }
-        if role.requires_incomplete && graph::completed(rules, &self.board, role.feature, node) {
+        if role.requires_incomplete
+            && graph::completed(rules, &self.game.tiles, &self.board, role.feature, node)
+        {
             return Err(PieceError::Completed {
                 feature: role.feature,
             });
@@ -1007,7 +1009,9 @@ impl<'g> State<'g> {
                     // In the first pass completion is read from the feature's counters,
                     // cheaper than telling whether it was looked at: most are not
                     // completed. (Scoring one feature completes no other.)
-                    if pass == 0 && !graph::completed(rules, &self.board, kind, start) {
+                    if pass == 0
+                        && !graph::completed(rules, &self.game.tiles, &self.board, kind, start)
+                    {
                         continue;
                     }
                     let root = self.board.features.find(kind, start);
@@ -1015,7 +1019,9 @@ impl<'g> State<'g> {
                         continue;
                     }
                     done.push((kind, root));
-                    if pass == 1 && !graph::completed(rules, &self.board, kind, start) {
+                    if pass == 1
+                        && !graph::completed(rules, &self.game.tiles, &self.board, kind, start)
+                    {
                         continue;
                     }
                     let f = graph::component(rules, &self.game.tiles, &self.board, kind, start);
@@ -1330,7 +1336,7 @@ impl<'g> State<'g> {
         list.sort_unstable();
         list.dedup();
         for (_, _, kind, root) in list {
-            let completed = graph::completed(rules, &self.board, kind, root);
+            let completed = graph::completed(rules, &self.game.tiles, &self.board, kind, root);
             let phase = match (only_completed, completed) {
                 (true, true) => Phase::Play,
                 (false, _) => Phase::Final,

@@ -417,7 +417,16 @@ fn compile_shape(
             slots,
             items,
             links,
+            touches: Vec::new(),
         });
+    }
+    // Links both ways (see `Segment::touches`).
+    for i in 0..segments.len() {
+        for k in 0..segments[i].links.len() {
+            let (rel, target) = segments[i].links[k];
+            segments[i].touches.push((rel, target));
+            segments[target].touches.push((rel, i));
+        }
     }
     // Every slot claimed.
     let mut missing = Vec::new();

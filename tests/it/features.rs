@@ -57,6 +57,41 @@ fn completed_by_walking(state: &State, f: &Feature) -> bool {
     }
 }
 
+/// Checks that the features linked to `f` by each relation, read from the tiles' link
+/// tables ([`graph::linked`]), are those its link edges in the graph reach.
+fn audit_links(state: &State, f: &Feature, at: &str) {
+    let (rules, tiles, board) = (&state.game.rules, &state.game.tiles, &state.board);
+    let forest = &board.features;
+    for relation in 0..rules.relations.len() {
+        for kind in 0..rules.features.len() {
+            let mut by_edges = BTreeSet::new();
+            for &n in &f.nodes {
+                for e in board.graph.edges(n) {
+                    let other = if e.source() == n {
+                        e.target()
+                    } else {
+                        e.source()
+                    };
+                    if *e.weight() == Edge::Link(relation) && board.graph[other].feature == kind {
+                        by_edges.insert(forest.find(kind, other));
+                    }
+                }
+            }
+            let linked = graph::linked(tiles, board, f, relation, kind);
+            let by_table: BTreeSet<_> = linked.iter().map(|&g| forest.find(kind, g)).collect();
+            assert_eq!(
+                linked.len(),
+                by_table.len(),
+                "{at}: one segment per linked feature"
+            );
+            assert_eq!(
+                by_table, by_edges,
+                "{at}: features linked by relation {relation}"
+            );
+        }
+    }
+}
+
 /// Checks every feature of the board both ways.
 fn audit(state: &State, what: &str) {
     let (rules, tiles, board) = (&state.game.rules, &state.game.tiles, &state.board);
@@ -84,7 +119,7 @@ fn audit(state: &State, what: &str) {
             );
             assert_eq!(forest.first(kind, n), walked.id(), "{at}");
             assert_eq!(
-                graph::completed(rules, board, kind, n),
+                graph::completed(rules, tiles, board, kind, n),
                 completed_by_walking(state, &walked),
                 "{at}: completion"
             );
@@ -95,7 +130,9 @@ fn audit(state: &State, what: &str) {
                 .copied()
                 .collect();
             assert_eq!(state.pieces_at(kind, n), on, "{at}: pieces");
-            walked_features.insert((kind, walked.id()));
+            if walked_features.insert((kind, walked.id())) {
+                audit_links(state, &walked, &at);
+            }
         }
     }
     let listed: Vec<(usize, NodeIndex)> = forest
