@@ -167,6 +167,9 @@ pub struct State<'g> {
     taken: Vec<(usize, usize)>,
     /// Tokens that left the game this turn ([`Event::TokensLeft`]), in order.
     left_game: Vec<Event>,
+    /// What happened so far in the turn begun (kept here rather than in [`turn::Begun`],
+    /// which is then small to pass around; [`State::finish_turn`] hands them over).
+    turn_events: Events,
 }
 
 /// A face-down token lying on the board.
@@ -341,6 +344,7 @@ impl<'g> State<'g> {
             extra_turn: None,
             taken: Vec::new(),
             left_game: Vec::new(),
+            turn_events: Events::new(),
         }
     }
 
@@ -372,6 +376,7 @@ impl<'g> State<'g> {
         self.extra_turn = None;
         self.taken.clear();
         self.left_game.clear();
+        self.turn_events.clear();
     }
 
     fn ctx(&self) -> Ctx<'_> {

@@ -77,7 +77,9 @@ impl Pieces {
         self.slots.clear();
         self.live = 0;
         self.by_node.clear();
-        self.count.clear();
+        for kinds in &mut self.count {
+            kinds.fill(0);
+        }
     }
 
     /// Puts a piece on the board; returns its id.

@@ -210,7 +210,6 @@ pub struct Begun {
     placed: u32,
     may_take_back: Option<PieceKindId>,
     extra: bool,
-    events: Events,
 }
 
 impl Begun {
@@ -357,7 +356,8 @@ impl State<'_> {
         self.left_game.clear();
         let scored = self.events.len();
         let may_take_back = self.apply_effects(player, placed);
-        let mut events = Events::new();
+        let events = &mut self.turn_events;
+        events.clear();
         events.push(Event::Placed { placed });
         for event in scored..self.events.len() {
             events.push(Event::Scored { event });
@@ -367,7 +367,6 @@ impl State<'_> {
             placed,
             may_take_back,
             extra: extra.is_some(),
-            events,
         })
     }
 
@@ -394,7 +393,8 @@ impl State<'_> {
         if !valid || !self.return_piece(player, kind, on, segment) {
             return Err(TurnError::TakeBackNoPiece { kind });
         }
-        begun.events.push(Event::TakenBack { kind, on, segment });
+        self.turn_events
+            .push(Event::TakenBack { kind, on, segment });
         Ok(())
     }
 
@@ -499,7 +499,6 @@ impl State<'_> {
             player,
             placed,
             extra,
-            mut events,
             ..
         } = begun;
         match action {
@@ -522,7 +521,7 @@ impl State<'_> {
                 }
                 self.place_piece(player, kind, target, segment, true)
                     .map_err(TurnError::Piece)?;
-                events.push(Event::PiecePlaced {
+                self.turn_events.push(Event::PiecePlaced {
                     kind,
                     on: target,
                     segment,
@@ -530,13 +529,14 @@ impl State<'_> {
             }
             Action::Mine => {
                 let pool = self.mine(player).map_err(TurnError::Mine)?;
-                events.push(Event::Mined { pool });
+                self.turn_events.push(Event::Mined { pool });
             }
         }
         let scored = self.events.len();
         let completed = self.score_completed(placed);
         // Pushed one by one: extending a `SmallVec` from an iterator costs more than the
         // few events a turn has.
+        let events = &mut self.turn_events;
         for c in &completed {
             events.push(Event::Completed { kind: c.kind });
         }
@@ -557,10 +557,10 @@ impl State<'_> {
         if !extra {
             self.extra_turn = earned_bonus(self, &completed).map(|stack| (player, stack));
             if let Some((player, stack)) = self.extra_turn {
-                events.push(Event::ExtraTurn { player, stack });
+                self.turn_events.push(Event::ExtraTurn { player, stack });
             }
         }
-        Ok(events)
+        Ok(std::mem::take(&mut self.turn_events))
     }
 
     /// Plays a whole move (see [`Move`]): [`State::begin_turn`], [`State::take_back`],
