@@ -32,7 +32,7 @@ use serde::Serialize;
 use smallvec::SmallVec;
 
 use crate::board::{Board, PlaceError};
-use crate::geometry::{Side, offset, opposite, parse_slot, slot_name};
+use crate::geometry::{AROUND, Side, offset, opposite, parse_slot, slot_name};
 use crate::graph::{self, Feature};
 use crate::rules::Game;
 use crate::rules::{FeatureId, ItemId, NO_SEGMENT, PieceKindId, Role, TileId};
@@ -170,6 +170,10 @@ pub struct State<'g> {
     /// What happened so far in the turn begun (kept here rather than in [`turn::Begun`],
     /// which is then small to pass around; [`State::finish_turn`] hands them over).
     turn_events: Events,
+    /// The placed tiles with a segment completed when surrounded whose 8 cells around
+    /// were not all occupied when last looked at: (x, y, placed index), in no order.
+    /// A new tile can complete only those within one cell of it.
+    watched: Vec<(i32, i32, u32)>,
 }
 
 /// A face-down token lying on the board.
@@ -345,6 +349,7 @@ impl<'g> State<'g> {
             taken: Vec::new(),
             left_game: Vec::new(),
             turn_events: Events::new(),
+            watched: Vec::new(),
         }
     }
 
@@ -377,6 +382,7 @@ impl<'g> State<'g> {
         self.taken.clear();
         self.left_game.clear();
         self.turn_events.clear();
+        self.watched.clear();
     }
 
     fn ctx(&self) -> Ctx<'_> {
@@ -986,7 +992,31 @@ impl<'g> State<'g> {
             starts.push(NodeIndex::new(first + s));
         }
         if play.any_surrounded {
-            for n in self.board.around(p.x, p.y).into_iter().flatten() {
+            // The watched tiles around this one, in the order of `AROUND`; those now
+            // surrounded (this one too, laid in a hole) are no longer watched: no tile
+            // can come next to them.
+            let mut around: SmallVec<[(usize, u32); 8]> = SmallVec::new();
+            let mut i = 0;
+            while let Some(&(x, y, n)) = self.watched.get(i) {
+                let (dx, dy) = (i64::from(x) - i64::from(p.x), i64::from(y) - i64::from(p.y));
+                if dx.abs() > 1 || dy.abs() > 1 {
+                    i += 1;
+                    continue;
+                }
+                if let Some(k) = AROUND
+                    .iter()
+                    .position(|&d| (i64::from(d.0), i64::from(d.1)) == (dx, dy))
+                {
+                    around.push((k, n));
+                }
+                if self.board.neighbours(x, y) == 8 {
+                    self.watched.swap_remove(i);
+                } else {
+                    i += 1;
+                }
+            }
+            around.sort_unstable();
+            for (_, n) in around {
                 let q = self.board.placed[n as usize];
                 for &s in &play.surrounded[q.tile] {
                     starts.push(NodeIndex::new(q.first_node as usize + s as usize));

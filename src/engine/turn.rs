@@ -285,9 +285,13 @@ impl State<'_> {
         self.placement_rules(tile, x, y, turns, adjacency)
             .map_err(LayError::Rule)?;
         self.count_copy(tile);
-        Ok(self
+        let placed = self
             .board
-            .place(&self.game.rules, &self.game.tiles, tile, x, y, turns))
+            .place(&self.game.rules, &self.game.tiles, tile, x, y, turns);
+        if !self.game.play_tables().surrounded[tile].is_empty() {
+            self.watched.push((x, y, placed));
+        }
+        Ok(placed)
     }
 
     /// Step 1 of a turn: `player` places `tile` at (x, y) turned `turns` quarter turns; the
