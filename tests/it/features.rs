@@ -12,13 +12,31 @@ use std::path::{Path, PathBuf};
 
 use petgraph::graph::NodeIndex;
 use petgraph::visit::EdgeRef;
-use tessera::board::Edge;
+use tessera::board::{Board, Edge};
 use tessera::engine::State;
 use tessera::geometry::offset;
 use tessera::graph::{self, Feature};
 use tessera::replay::{load_position, replay};
 use tessera::rules::Completion;
 use tessera::validate::load_tileset;
+
+/// The segments of kind `kind` at the other end of segment `n`'s link edges of
+/// `relation` in the feature graph.
+fn link_edge_ends(
+    board: &Board,
+    n: NodeIndex,
+    relation: usize,
+    kind: usize,
+) -> impl Iterator<Item = NodeIndex> + '_ {
+    board.graph.edges(n).filter_map(move |e| {
+        let other = if e.source() == n {
+            e.target()
+        } else {
+            e.source()
+        };
+        (*e.weight() == Edge::Link(relation) && board.graph[other].feature == kind).then_some(other)
+    })
+}
 
 /// Completion as it was computed before the counters: from a walked feature, walking the
 /// linked ones.
@@ -35,16 +53,7 @@ fn completed_by_walking(state: &State, f: &Feature) -> bool {
             );
             let mut any = false;
             for &n in &f.nodes {
-                for e in board.graph.edges(n) {
-                    let other = if e.source() == n {
-                        e.target()
-                    } else {
-                        e.source()
-                    };
-                    if *e.weight() != Edge::Link(relation) || board.graph[other].feature != feature
-                    {
-                        continue;
-                    }
+                for other in link_edge_ends(board, n, relation, feature) {
                     any = true;
                     let linked = graph::walk(rules, tiles, board, feature, other);
                     if nested || !completed_by_walking(state, &linked) {
@@ -66,15 +75,8 @@ fn audit_links(state: &State, f: &Feature, at: &str) {
         for kind in 0..rules.features.len() {
             let mut by_edges = BTreeSet::new();
             for &n in &f.nodes {
-                for e in board.graph.edges(n) {
-                    let other = if e.source() == n {
-                        e.target()
-                    } else {
-                        e.source()
-                    };
-                    if *e.weight() == Edge::Link(relation) && board.graph[other].feature == kind {
-                        by_edges.insert(forest.find(kind, other));
-                    }
+                for other in link_edge_ends(board, n, relation, kind) {
+                    by_edges.insert(forest.find(kind, other));
                 }
             }
             let linked = graph::linked(tiles, board, f, relation, kind);
