@@ -34,6 +34,7 @@ pub mod limits;
 pub mod load;
 pub mod model;
 pub mod output;
+pub mod picture;
 pub mod render;
 pub mod replay;
 pub mod rules;
@@ -335,6 +336,23 @@ pub fn score_checked(
     path: &Path,
     opts: &ScoreOptions,
 ) -> Result<(ScoreReport, Vec<Finding>), Failure> {
+    with_position(path, opts, |lp, state| {
+        let mut report =
+            ScoreReport::from_state(state, lp.position.name.clone(), opts.final_scoring);
+        report.snapshot = lp.position.board.is_some();
+        (report, lp.notes.clone())
+    })
+}
+
+/// Loads a position, replays it (the first `opts.turns` turns) with the rules checked,
+/// adds end-of-game scoring with `opts.final_scoring`, and hands the state to `f`.
+///
+/// Errors: as [`score_path`].
+fn with_position<R>(
+    path: &Path,
+    opts: &ScoreOptions,
+    f: impl FnOnce(&replay::LoadedPosition, &engine::State) -> R,
+) -> Result<R, Failure> {
     let lp = replay::load_position(path)?;
     let available = lp.position.turns.as_ref().map_or(0, Vec::len);
     if let Some(n) = opts.turns.filter(|&n| n > available) {
@@ -347,9 +365,59 @@ pub fn score_checked(
     if opts.final_scoring {
         state.final_scoring();
     }
-    let mut report = ScoreReport::from_state(&state, lp.position.name.clone(), opts.final_scoring);
-    report.snapshot = lp.position.board.is_some();
-    Ok((report, lp.notes.clone()))
+    Ok(f(&lp, &state))
+}
+
+/// What `tessera render` draws.
+#[derive(Debug, Clone, Default)]
+pub struct RenderOptions {
+    /// For a position: the turns replayed and whether end-of-game scoring is added.
+    pub score: ScoreOptions,
+    /// For a tile set: write the slot names on each side.
+    pub slots: bool,
+    /// For a position: a cell to mark.
+    pub highlight: Option<(i32, i32)>,
+}
+
+/// Draws a file as an SVG picture ([`picture`]): a tile set as a sheet of its definitions
+/// (composed sets too), a position as its board after the turns replayed. Returns the SVG
+/// text and the findings that did not stop it (warnings and notes about the files used).
+///
+/// Errors: [`Failure::Tool`] if the file cannot be read; [`Failure::Findings`] for anything
+/// wrong in it or the files it names, and for a rule set or a file of no known kind (a
+/// finding at its top level: pass a tile set or a position).
+pub fn render_path(path: &Path, opts: &RenderOptions) -> Result<(String, Vec<Finding>), Failure> {
+    let file = load::read(path).map_err(load::ReadError::into_failure)?;
+    let root = load::parse(&file).map_err(|f| Failure::Findings(vec![f]))?;
+    let not_drawn = |message: &str, check: diag::Check| {
+        Failure::Findings(vec![
+            Finding::new(check, message.to_string())
+                .in_file(&file)
+                .at(&root.loc, "top level")
+                .help("pass a tile set (a sheet of its tiles) or a position (its board)"),
+        ])
+    };
+    match load::sniff(&root) {
+        Some(schema::FileKind::Tileset) => {
+            let (game, notes) = validate::load_tileset(path, None)?;
+            let opts = picture::SheetOptions { slots: opts.slots };
+            Ok((picture::tile_sheet(&game, opts), notes))
+        }
+        Some(schema::FileKind::Position) => with_position(path, &opts.score, |lp, state| {
+            let board = picture::BoardOptions {
+                highlight: opts.highlight,
+            };
+            (picture::board(state, board), lp.notes.clone())
+        }),
+        Some(schema::FileKind::Ruleset) => Err(not_drawn(
+            "a rule set has no picture of its own",
+            diag::Check::WrongKind,
+        )),
+        None => Err(not_drawn(
+            "cannot tell what kind of file this is",
+            diag::Check::UnknownKind,
+        )),
+    }
 }
 
 /// Validates one file of any kind tessera reads: JCloisterZone / FanCloisterZone XML (told

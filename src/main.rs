@@ -102,6 +102,51 @@ enum Command {
         #[command(flatten)]
         policy: PolicyArgs,
     },
+    /// Draw a tile set or a position as an SVG picture.
+    ///
+    /// A tile set (composed sets too) is drawn as a sheet of its definitions, each tile as
+    /// printed (north up): its segments coloured by feature kind with their ids, items as
+    /// labelled markers, and under it its id, count, sides and decorations; --slots writes
+    /// the slot names on each side, to check a definition against the printed tile.
+    ///
+    /// A position is drawn as its board, replayed as `tessera score` does (--turns,
+    /// --final): the tiles with coordinates along the top and the left, every piece in its
+    /// player's colour on its segment labelled with its role, each feature scored outlined
+    /// in the scorer's colour with its points, and the players' points; --highlight marks a
+    /// cell.
+    ///
+    /// Colours come from the rule set's order of terrains and feature kinds. OUT is never
+    /// replaced unless it is a picture tessera drew, or with --force.
+    ///
+    /// Exit status: 0 drawn, 2 findings in the file or the files it names (a rule set has
+    /// no picture), 1 it cannot be read or written, or a flag is wrong.
+    #[command(
+        after_help = "Examples:\n  tessera render tilesets/base.yaml --slots -o sheet.svg\n  tessera render examples/base-scoring.yaml --final -o board.svg\n  tessera render examples/base-scoring.yaml --turns 3 --highlight 1,0 -o board.svg"
+    )]
+    Render {
+        /// The tile set or position to draw.
+        path: PathBuf,
+        /// Write the picture here instead of standard output.
+        #[arg(short, long, value_name = "OUT.svg")]
+        out: Option<PathBuf>,
+        /// Tile sets: write the slot names on each side.
+        #[arg(long)]
+        slots: bool,
+        /// Positions: add end-of-game scoring.
+        #[arg(long = "final")]
+        final_scoring: bool,
+        /// Positions: replay only the first N turns.
+        #[arg(long, value_name = "N")]
+        turns: Option<usize>,
+        /// Positions: mark the cell at column X, row Y.
+        #[arg(long, value_name = "X,Y", value_parser = parse_cell, allow_negative_numbers = true)]
+        highlight: Option<(i32, i32)>,
+        /// Replace OUT if it exists.
+        #[arg(long)]
+        force: bool,
+        #[command(flatten)]
+        policy: PolicyArgs,
+    },
     /// Play one whole game with automatic players and write it as a position file.
     ///
     /// Tiles are drawn at random from the seed (the piles in the rule set's order; a tile
@@ -454,7 +499,8 @@ fn main() -> ExitCode {
     let policy = match &cli.command {
         Command::Validate { policy, .. }
         | Command::Score { policy, .. }
-        | Command::Placements { policy, .. } => policy.policy(),
+        | Command::Placements { policy, .. }
+        | Command::Render { policy, .. } => policy.policy(),
         _ => Ok(Policy::default()),
     };
     let policy = match policy {
@@ -498,6 +544,29 @@ fn main() -> ExitCode {
             ..
         } => score(&position, final_scoring, turns, format, &policy),
         Command::Placements { position, tile, .. } => placements(&position, &tile, &policy),
+        Command::Render {
+            path,
+            out,
+            slots,
+            final_scoring,
+            turns,
+            highlight,
+            force,
+            ..
+        } => render(
+            &path,
+            &tessera::RenderOptions {
+                score: ScoreOptions {
+                    final_scoring,
+                    turns,
+                },
+                slots,
+                highlight,
+            },
+            out.as_deref(),
+            force,
+            &policy,
+        ),
         Command::Simulate {
             ruleset,
             tilesets,
@@ -820,6 +889,59 @@ fn score(
         }
         Err(e) => failure(e, policy),
     }
+}
+
+/// A cell written `X,Y` (`--highlight 1,-2`).
+fn parse_cell(text: &str) -> Result<(i32, i32), String> {
+    let (x, y) = text
+        .split_once(',')
+        .ok_or_else(|| format!("`{text}` is not a cell: write it X,Y, as in 1,-2"))?;
+    let number = |t: &str| {
+        t.trim()
+            .parse::<i32>()
+            .map_err(|e| format!("`{}` is not a coordinate: {e}", t.trim()))
+    };
+    Ok((number(x)?, number(y)?))
+}
+
+fn render(
+    path: &Path,
+    opts: &tessera::RenderOptions,
+    out: Option<&Path>,
+    force: bool,
+    policy: &Policy,
+) -> ExitCode {
+    let (svg, findings) = match tessera::render_path(path, opts) {
+        Ok(r) => r,
+        Err(e) => return failure(e, policy),
+    };
+    if judge_success(policy, findings) {
+        return ExitCode::from(FINDINGS);
+    }
+    match out {
+        None => {
+            out!("{svg}");
+            if stdout_broken() {
+                return ExitCode::from(FAILURE);
+            }
+        }
+        Some(target) => {
+            let t = tessera::output::Target {
+                path: target.to_path_buf(),
+                text: svg,
+            };
+            // Never over a file that exists, unless --force or it is a picture drawn here.
+            let ours = |_: &Path, text: &str| tessera::picture::is_drawn(text);
+            if let Err(reasons) = tessera::output::write_all(&[t], &ours, force) {
+                for r in reasons {
+                    err!("error: {r}");
+                }
+                return ExitCode::from(FAILURE);
+            }
+            err!("wrote {}", shown(target));
+        }
+    }
+    ExitCode::SUCCESS
 }
 
 fn simulate(opts: &tessera::SimulateOptions, format: ScoreFormat) -> ExitCode {

@@ -84,6 +84,9 @@ pub struct Scored {
     pub turn: usize,
     /// Feature kind.
     pub kind: FeatureId,
+    /// The feature's identity, its smallest segment node ([`Feature::id`]): its segments
+    /// are `board.features.nodes(kind, node)` (a picture outlines them).
+    pub node: NodeIndex,
     /// Whether the feature was completed.
     pub completed: bool,
     /// Its distinct tiles (placed indices), in placement order.
@@ -896,6 +899,7 @@ impl<'g> State<'g> {
             phase,
             turn: self.turn,
             kind: f.kind,
+            node: f.id(),
             completed,
             items: self.ctx().feature_items(&f).into_vec(),
             tiles: f.tiles,

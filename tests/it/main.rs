@@ -25,6 +25,7 @@ mod located;
 mod long_games;
 mod numbers;
 mod output;
+mod pictures;
 mod play;
 mod robustness;
 mod simulate;

@@ -1,0 +1,823 @@
+//! Pictures: SVG drawings of tile definitions (a sheet, to check a definition against the
+//! printed tile) and of boards (the tiles, every piece in its player's colour labelled
+//! with its role, the features scored outlined with their points), written with the `svg`
+//! crate. Rendering layer: reads the compiled tables and an engine state, writes text.
+//!
+//! A tile is a square of [`TILE`] units. Each slot of a side is drawn as a wedge from its
+//! span of the side to the tile's centre, filled with the colour of its segment's feature
+//! kind; a segment with no slot (a monastery) is a disc in the middle. A side's parts get
+//! equal shares of it, except a part between two parts of other terrains (the road of a
+//! field|road|field side), which gets half a share. Colours come from the rule set's
+//! order of terrains and feature kinds through a fixed palette ([`Palette`]); nothing
+//! here names a game, a piece or an item.
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+
+use petgraph::graph::NodeIndex;
+use svg::Document;
+use svg::node::element::{Circle, Group, Polygon, Rectangle, Text, Title};
+
+use crate::engine::{Phase, State};
+use crate::geometry::{SIDES, Side, Slot, slot_name};
+use crate::rules::{Game, Rules, SideKindId, Tile};
+
+/// The comment a picture drawn by tessera starts with (after the XML declaration, if
+/// any): `tessera render -o` replaces a file only when it has it (or with `--force`).
+pub const DRAWN_MARK: &str = "<!-- Drawn by tessera render. -->";
+
+/// A picture with [`DRAWN_MARK`] in front.
+fn mark_drawn(svg: &str) -> String {
+    format!("{DRAWN_MARK}\n{svg}\n")
+}
+
+/// Whether a file's text is a picture drawn by tessera (starts with [`DRAWN_MARK`]).
+pub fn is_drawn(text: &str) -> bool {
+    text.starts_with(DRAWN_MARK)
+}
+
+/// The side of a tile in picture units.
+pub const TILE: f64 = 100.0;
+
+/// Colours of a picture, by id: each terrain, each feature kind without a terrain, each
+/// player. Fixed palettes indexed by the rule set's order, so that one rule set always
+/// gives the same picture.
+#[derive(Debug, Clone)]
+pub struct Palette {
+    /// Fill of each feature kind's segments (`#rrggbb`), by feature id.
+    pub features: Vec<String>,
+    /// Each player's colour, by seat.
+    pub players: Vec<String>,
+}
+
+/// Terrain fills, in the rule set's order of terrains.
+const TERRAIN_COLOURS: [&str; 8] = [
+    "#c47a3d", "#f3efe3", "#86b94f", "#5b9bd5", "#e0c25a", "#a884c9", "#8c6d4f", "#9fd3c7",
+];
+/// Fills of feature kinds that lie on no terrain (drawn as discs), in the rule set's order.
+const OWN_COLOURS: [&str; 6] = [
+    "#d8504d", "#7b5ea7", "#3b8686", "#b5651d", "#5f6b7a", "#c2a83e",
+];
+/// Player colours, by seat.
+const PLAYER_COLOURS: [&str; 8] = [
+    "#d62728", "#1f5fd6", "#2ca02c", "#ffbf00", "#9467bd", "#111111", "#ff7f0e", "#17becf",
+];
+
+impl Palette {
+    /// The colours for a rule set and a number of players.
+    pub fn new(rules: &Rules, players: usize) -> Self {
+        let mut own = 0;
+        let features = rules
+            .features
+            .iter()
+            .map(|f| match f.terrain {
+                Some(t) => TERRAIN_COLOURS[t % TERRAIN_COLOURS.len()].to_string(),
+                None => {
+                    own += 1;
+                    OWN_COLOURS[(own - 1) % OWN_COLOURS.len()].to_string()
+                }
+            })
+            .collect();
+        Palette {
+            features,
+            players: (0..players)
+                .map(|p| PLAYER_COLOURS[p % PLAYER_COLOURS.len()].to_string())
+                .collect(),
+        }
+    }
+}
+
+/// A point in picture units.
+type Point = (f64, f64);
+
+/// The four corners met walking clockwise from the start of each side (N starts at the
+/// north-west corner), for a tile whose top-left corner is the origin.
+fn side_ends(side: Side) -> (Point, Point) {
+    let (a, b) = match side % 4 {
+        0 => ((0.0, 0.0), (1.0, 0.0)),
+        1 => ((1.0, 0.0), (1.0, 1.0)),
+        2 => ((1.0, 1.0), (0.0, 1.0)),
+        _ => ((0.0, 1.0), (0.0, 0.0)),
+    };
+    ((a.0 * TILE, a.1 * TILE), (b.0 * TILE, b.1 * TILE))
+}
+
+/// The share of each part of a side kind along the side, from 0 to 1 (see the module
+/// documentation).
+fn part_spans(rules: &Rules, side_kind: SideKindId) -> Vec<(f64, f64)> {
+    let parts = &rules.side_kinds[side_kind].parts;
+    let weight = |k: usize| {
+        let interior = k > 0 && k + 1 < parts.len();
+        if interior && parts[k - 1] != parts[k] && parts[k + 1] != parts[k] {
+            0.5
+        } else {
+            1.0
+        }
+    };
+    let total: f64 = (0..parts.len()).map(weight).sum();
+    let mut at = 0.0;
+    (0..parts.len())
+        .map(|k| {
+            let start = at;
+            at += weight(k) / total.max(f64::MIN_POSITIVE);
+            (start, at)
+        })
+        .collect()
+}
+
+/// The wedge of a slot: its span of the side and the tile's centre (a triangle).
+fn wedge(rules: &Rules, sides: &[SideKindId; 4], slot: Slot) -> [Point; 3] {
+    let (a, b) = side_ends(slot.side);
+    let spans = part_spans(rules, sides[slot.side as usize % 4]);
+    let (t0, t1) = spans.get(slot.part as usize).copied().unwrap_or((0.0, 1.0));
+    let lerp = |t: f64| (a.0 + (b.0 - a.0) * t, a.1 + (b.1 - a.1) * t);
+    [lerp(t0), lerp(t1), (TILE / 2.0, TILE / 2.0)]
+}
+
+fn centroid(points: &[Point]) -> Point {
+    let n = points.len().max(1) as f64;
+    let (x, y) = points
+        .iter()
+        .fold((0.0, 0.0), |(x, y), p| (x + p.0, y + p.1));
+    (x / n, y / n)
+}
+
+/// Twice the area of a triangle.
+fn area(w: &[Point; 3]) -> f64 {
+    ((w[1].0 - w[0].0) * (w[2].1 - w[0].1) - (w[1].1 - w[0].1) * (w[2].0 - w[0].0)).abs()
+}
+
+fn inside(p: Point, [a, b, c]: [Point; 3]) -> bool {
+    let cross =
+        |u: Point, v: Point, w: Point| (v.0 - u.0) * (w.1 - u.1) - (v.1 - u.1) * (w.0 - u.0);
+    let (d1, d2, d3) = (cross(a, b, p), cross(b, c, p), cross(c, a, p));
+    let negative = d1 < 0.0 || d2 < 0.0 || d3 < 0.0;
+    let positive = d1 > 0.0 || d2 > 0.0 || d3 > 0.0;
+    !(negative && positive)
+}
+
+/// One tile drawn in board orientation: the wedges and discs of its segments and where
+/// each segment's label, pieces and markers go.
+struct TileShape {
+    /// Per segment: its wedges (empty for a segment with no slot).
+    wedges: Vec<Vec<[Point; 3]>>,
+    /// Per segment: the point its label and pieces are drawn at.
+    anchors: Vec<Point>,
+    /// Per segment with no slot: its disc's radius (0 for the others).
+    discs: Vec<f64>,
+}
+
+impl TileShape {
+    fn new(rules: &Rules, def: &Tile, turns: u8) -> Self {
+        let sides = def.rotations[turns as usize % 4].sides;
+        let wedges: Vec<Vec<[Point; 3]>> = (0..def.segments.len())
+            .map(|s| {
+                def.board_slots(s, turns)
+                    .map(|slot| wedge(rules, &sides, slot))
+                    .collect()
+            })
+            .collect();
+        let slotless: Vec<usize> = (0..wedges.len())
+            .filter(|&s| wedges[s].is_empty())
+            .collect();
+        let mut anchors = Vec::with_capacity(wedges.len());
+        let mut discs = vec![0.0; wedges.len()];
+        for s in 0..wedges.len() {
+            if let Some(k) = slotless.iter().position(|&t| t == s) {
+                // Segments with no slot side by side across the middle.
+                let n = slotless.len() as f64;
+                let x = TILE / 2.0 + (k as f64 - (n - 1.0) / 2.0) * TILE * 0.3;
+                anchors.push((x, TILE / 2.0));
+                discs[s] = (TILE * 0.16).min(TILE * 0.45 / n);
+                continue;
+            }
+            let centres: Vec<Point> = wedges[s].iter().map(|w| centroid(w)).collect();
+            let mut at = centroid(&centres);
+            // The mean of the wedges can fall in another segment's wedge (a field around
+            // a road's bend): then the largest wedge's own centre.
+            let others = (0..wedges.len())
+                .filter(|&t| t != s)
+                .flat_map(|t| &wedges[t]);
+            let mine = wedges[s].iter().any(|&w| inside(at, w));
+            // So can it fall on the discs in the middle.
+            let middle = (at.0 - TILE / 2.0).hypot(at.1 - TILE / 2.0);
+            let on_discs = !slotless.is_empty() && middle < TILE * 0.3;
+            if !mine
+                || on_discs
+                || others
+                    .clone()
+                    .any(|&w| inside(at, w) && !wedges[s].contains(&w))
+            {
+                if let Some(big) = wedges[s].iter().max_by(|a, b| area(a).total_cmp(&area(b))) {
+                    at = centroid(big);
+                }
+            }
+            anchors.push(at);
+        }
+        TileShape {
+            wedges,
+            anchors,
+            discs,
+        }
+    }
+}
+
+fn polygon(points: &[Point]) -> Polygon {
+    let mut d = String::new();
+    for (i, p) in points.iter().enumerate() {
+        let _ = write!(d, "{}{:.2},{:.2}", if i == 0 { "" } else { " " }, p.0, p.1);
+    }
+    Polygon::new().set("points", d)
+}
+
+fn text(at: Point, size: f64, content: impl Into<String>) -> Text {
+    Text::new(content.into())
+        .set("x", format!("{:.2}", at.0))
+        .set("y", format!("{:.2}", at.1))
+        .set("font-size", size)
+        .set("font-family", "sans-serif")
+        .set("text-anchor", "middle")
+        .set("dominant-baseline", "middle")
+}
+
+/// Draws a tile's segments (fills, outlines, discs) at `origin`, in board orientation.
+fn draw_tile(palette: &Palette, def: &Tile, shape: &TileShape, origin: Point) -> Group {
+    let mut g = Group::new()
+        .set(
+            "transform",
+            format!("translate({:.2},{:.2})", origin.0, origin.1),
+        )
+        .set("class", "tile");
+    g = g.add(
+        Rectangle::new()
+            .set("width", TILE)
+            .set("height", TILE)
+            .set("fill", "#ffffff"),
+    );
+    for (s, seg) in def.segments.iter().enumerate() {
+        let fill = &palette.features[seg.feature];
+        for w in &shape.wedges[s] {
+            g = g.add(
+                polygon(w)
+                    .set("fill", fill.as_str())
+                    .set("stroke", fill.as_str())
+                    .set("stroke-width", 0.6),
+            );
+        }
+    }
+    for (s, seg) in def.segments.iter().enumerate() {
+        if shape.discs[s] > 0.0 {
+            let (x, y) = shape.anchors[s];
+            g = g.add(
+                Circle::new()
+                    .set("cx", format!("{x:.2}"))
+                    .set("cy", format!("{y:.2}"))
+                    .set("r", format!("{:.2}", shape.discs[s]))
+                    .set("fill", palette.features[seg.feature].as_str())
+                    .set("stroke", "#333333")
+                    .set("stroke-width", 0.8),
+            );
+        }
+    }
+    g.add(
+        Rectangle::new()
+            .set("width", TILE)
+            .set("height", TILE)
+            .set("fill", "none")
+            .set("stroke", "#555555")
+            .set("stroke-width", 1),
+    )
+}
+
+/// Where a segment's `k`-th item marker is drawn: under its anchor.
+fn item_at(anchor: Point, k: usize) -> Point {
+    (anchor.0, anchor.1 + 9.0 + 8.0 * k as f64)
+}
+
+/// Labels on a tile: item markers (each item's name and count) at their segments, and
+/// with `ids` the segment ids, with `slots` the slot names along the sides.
+fn tile_labels(
+    rules: &Rules,
+    def: &Tile,
+    turns: u8,
+    shape: &TileShape,
+    origin: Point,
+    ids: bool,
+    slots: bool,
+) -> Group {
+    let mut g = Group::new()
+        .set(
+            "transform",
+            format!("translate({:.2},{:.2})", origin.0, origin.1),
+        )
+        .set("class", "labels");
+    let sides = def.rotations[turns as usize % 4].sides;
+    for (s, seg) in def.segments.iter().enumerate() {
+        let (x, y) = shape.anchors[s];
+        if ids {
+            g = g.add(text((x, y), 7.0, seg.id.clone()).set("fill", "#000000"));
+        }
+        for (k, &(item, n)) in seg.items.iter().enumerate() {
+            let at = item_at((x, y), k);
+            let name = rules.items.get(item).cloned().unwrap_or_default();
+            let label = if n == 1 {
+                name
+            } else {
+                format!("{name} ×{n}")
+            };
+            g = g.add(
+                Rectangle::new()
+                    .set("x", format!("{:.2}", at.0 - 2.5))
+                    .set("y", format!("{:.2}", at.1 - 2.5))
+                    .set("width", 5)
+                    .set("height", 5)
+                    .set("transform", format!("rotate(45 {:.2} {:.2})", at.0, at.1))
+                    .set("fill", "#ffd700")
+                    .set("stroke", "#333333")
+                    .set("stroke-width", 0.5)
+                    .set("class", "item"),
+            );
+            g = g.add(text((at.0, at.1 + 6.0), 5.5, label).set("fill", "#000000"));
+        }
+    }
+    if slots {
+        for side in 0..4u8 {
+            let parts = rules.side_kinds[sides[side as usize]].parts.len();
+            for part in 0..parts as u8 {
+                let slot = Slot { side, part };
+                let w = wedge(rules, &sides, slot);
+                let mid = ((w[0].0 + w[1].0) / 2.0, (w[0].1 + w[1].1) / 2.0);
+                // A little inside the tile, toward its centre.
+                let at = (
+                    mid.0 + (w[2].0 - mid.0) * 0.12,
+                    mid.1 + (w[2].1 - mid.1) * 0.12,
+                );
+                g = g.add(
+                    text(at, 6.0, slot_name(slot, parts))
+                        .set("fill", "#000000")
+                        .set("class", "slot"),
+                );
+            }
+        }
+    }
+    g
+}
+
+/// What a tile sheet shows.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct SheetOptions {
+    /// Write the slot names on each side.
+    pub slots: bool,
+}
+
+/// Cards per row of a tile sheet.
+const SHEET_COLUMNS: usize = 6;
+
+/// A card of a tile sheet (width, height): the tile and the lines under it.
+const CARD: (f64, f64) = (TILE + 30.0, TILE + 62.0);
+
+/// The top-left corner of the `i`-th tile on a sheet.
+fn sheet_origin(i: usize) -> Point {
+    let (col, row) = (i % SHEET_COLUMNS, i / SHEET_COLUMNS);
+    (col as f64 * CARD.0 + 15.0, row as f64 * CARD.1 + 12.0)
+}
+
+/// A sheet of every tile definition of a game's tile set (composed sets too), in the
+/// set's order: each tile in its printed orientation with its segments coloured by feature
+/// kind, their ids, items as labelled markers and (`slots`) the slot names, and under it
+/// the tile's id, count, sides and decorations. Returns the SVG text.
+pub fn tile_sheet(game: &Game, opts: SheetOptions) -> String {
+    let rules = &game.rules;
+    let palette = Palette::new(rules, 0);
+    let (card_w, card_h) = CARD;
+    let tiles = &game.tiles.tiles;
+    let rows = tiles.len().div_ceil(SHEET_COLUMNS).max(1);
+    let width = card_w * SHEET_COLUMNS.min(tiles.len().max(1)) as f64;
+    let height = card_h * rows as f64 + 20.0;
+    let mut doc = Document::new()
+        .set("viewBox", (0, 0, width, height))
+        .set("width", width)
+        .set("height", height)
+        .add(Title::new(format!("{}: tile definitions", game.tiles.name)))
+        .add(
+            Rectangle::new()
+                .set("width", width)
+                .set("height", height)
+                .set("fill", "#ffffff"),
+        );
+    for (i, def) in tiles.iter().enumerate() {
+        let origin = sheet_origin(i);
+        let shape = TileShape::new(rules, def, 0);
+        let mut card = Group::new()
+            .set("class", "card")
+            .add(Title::new(def.id.clone()));
+        card = card.add(draw_tile(&palette, def, &shape, origin));
+        card = card.add(tile_labels(rules, def, 0, &shape, origin, true, opts.slots));
+        let below = origin.1 + TILE + 10.0;
+        let cx = origin.0 + TILE / 2.0;
+        card = card.add(
+            text((cx, below), 9.0, format!("{} ×{}", def.id, def.count)).set("font-weight", "bold"),
+        );
+        let sides: Vec<String> = (0..4)
+            .map(|s| format!("{} {}", SIDES[s], rules.side_kinds[def.sides[s]].name))
+            .collect();
+        card = card.add(text((cx, below + 11.0), 6.0, sides[..2].join(", ")));
+        card = card.add(text((cx, below + 19.0), 6.0, sides[2..].join(", ")));
+        let mut decorations: BTreeMap<&str, usize> = BTreeMap::new();
+        for copy in &def.copies {
+            for d in copy {
+                *decorations.entry(d.as_str()).or_default() += 1;
+            }
+        }
+        if !decorations.is_empty() {
+            let list: Vec<String> = decorations
+                .iter()
+                .map(|(d, n)| {
+                    if *n == 1 {
+                        d.to_string()
+                    } else {
+                        format!("{d} ×{n}")
+                    }
+                })
+                .collect();
+            card = card
+                .add(text((cx, below + 28.0), 5.5, list.join(", ")).set("class", "decorations"));
+        }
+        doc = doc.add(card);
+    }
+    mark_drawn(&doc.to_string())
+}
+
+/// What a board picture shows.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct BoardOptions {
+    /// A cell to mark (`--highlight x,y`).
+    pub highlight: Option<(i32, i32)>,
+}
+
+/// Margin around a board, in picture units (the coordinates go there): the top-left cell
+/// shown has its corner at (`MARGIN`, `MARGIN`).
+pub const MARGIN: f64 = 28.0;
+
+/// Where things go on a board picture: the cells shown and each placed tile's shape.
+struct Layout {
+    /// The top-left cell shown.
+    x0: i64,
+    y0: i64,
+    /// Columns and rows of cells shown.
+    cols: i64,
+    rows: i64,
+    /// Each placed tile's shape, by placed index.
+    shapes: Vec<TileShape>,
+}
+
+impl Layout {
+    fn new(state: &State, opts: BoardOptions) -> Self {
+        let board = &state.board;
+        let cells = board
+            .placed
+            .iter()
+            .map(|p| (p.x, p.y))
+            .chain(opts.highlight);
+        let mut bounds: Option<(i64, i64, i64, i64)> = None;
+        for (x, y) in cells {
+            let (x, y) = (i64::from(x), i64::from(y));
+            bounds = Some(match bounds {
+                None => (x, y, x, y),
+                Some((x0, y0, x1, y1)) => (x0.min(x), y0.min(y), x1.max(x), y1.max(y)),
+            });
+        }
+        let (x0, y0, x1, y1) = bounds.unwrap_or((0, 0, 0, 0));
+        Layout {
+            x0,
+            y0,
+            cols: x1 - x0 + 1,
+            rows: y1 - y0 + 1,
+            shapes: board
+                .placed
+                .iter()
+                .map(|p| {
+                    TileShape::new(&state.game.rules, &state.game.tiles.tiles[p.tile], p.turns)
+                })
+                .collect(),
+        }
+    }
+
+    /// The top-left corner of a cell.
+    fn at(&self, x: i32, y: i32) -> Point {
+        (
+            MARGIN + (i64::from(x) - self.x0) as f64 * TILE,
+            MARGIN + (i64::from(y) - self.y0) as f64 * TILE,
+        )
+    }
+
+    /// A point of a placed tile's shape, on the picture.
+    fn on_tile(&self, state: &State, placed: usize, q: Point) -> Point {
+        let p = state.board.placed[placed];
+        let (x, y) = self.at(p.x, p.y);
+        (x + q.0, y + q.1)
+    }
+
+    /// Each piece on the board with the centre of its disc: its segment's anchor, moved
+    /// right for each piece drawn before it on the same segment.
+    fn pieces<'s>(&self, state: &'s State) -> Vec<(&'s crate::score::Piece, usize, Point)> {
+        let mut on_segment: BTreeMap<NodeIndex, usize> = BTreeMap::new();
+        let mut out = Vec::new();
+        for p in state.pieces.iter() {
+            let Some((placed, segment)) = segment_of(state, p.node) else {
+                continue;
+            };
+            let k = on_segment.entry(p.node).or_default();
+            let a = self.shapes[placed].anchors[segment];
+            out.push((
+                p,
+                placed,
+                self.on_tile(state, placed, (a.0 + 9.0 * *k as f64, a.1)),
+            ));
+            *k += 1;
+        }
+        out
+    }
+}
+
+/// A picture of a state's board: every placed tile at its cell, coordinates along the top
+/// and the left, every piece in its player's colour on its segment labelled with its role,
+/// each feature scored (during play, at the end or by an effect) outlined in the scorers'
+/// colour with its points, a legend of the players, and (`highlight`) one cell marked.
+/// Returns the SVG text.
+pub fn board(state: &State, opts: BoardOptions) -> String {
+    let game = state.game;
+    let rules = &game.rules;
+    let board = &state.board;
+    let palette = Palette::new(rules, state.players.len());
+    let layout = Layout::new(state, opts);
+    let (cols, rows) = (layout.cols as f64, layout.rows as f64);
+    let legend = 16.0 * state.players.len() as f64 + 10.0;
+    let width = MARGIN + cols * TILE + 10.0;
+    let height = MARGIN + rows * TILE + 10.0 + legend;
+    let mut doc = Document::new()
+        .set("viewBox", (0, 0, width, height))
+        .set("width", width)
+        .set("height", height)
+        .add(Title::new(format!("{}: board", rules.name)))
+        .add(
+            Rectangle::new()
+                .set("width", width)
+                .set("height", height)
+                .set("fill", "#ffffff"),
+        );
+    // Coordinates.
+    for i in 0..layout.cols {
+        let cx = MARGIN + i as f64 * TILE + TILE / 2.0;
+        let x = layout.x0 + i;
+        doc = doc.add(text((cx, MARGIN / 2.0), 10.0, x.to_string()).set("class", "coordinate"));
+    }
+    for i in 0..layout.rows {
+        let cy = MARGIN + i as f64 * TILE + TILE / 2.0;
+        let y = layout.y0 + i;
+        doc = doc.add(text((MARGIN / 2.0, cy), 10.0, y.to_string()).set("class", "coordinate"));
+    }
+    let mut tiles = Group::new().set("id", "tiles");
+    for (i, p) in board.placed.iter().enumerate() {
+        let def = &game.tiles.tiles[p.tile];
+        let origin = layout.at(p.x, p.y);
+        let shape = &layout.shapes[i];
+        tiles = tiles.add(
+            draw_tile(&palette, def, shape, origin)
+                .add(Title::new(format!("{} at ({},{})", def.id, p.x, p.y))),
+        );
+        tiles = tiles.add(tile_labels(
+            rules, def, p.turns, shape, origin, false, false,
+        ));
+    }
+    doc = doc.add(tiles);
+    // Features scored, outlined.
+    let mut scored = Group::new().set("id", "scored");
+    for (k, e) in state.events.iter().enumerate() {
+        if e.scorers.is_empty() {
+            continue;
+        }
+        let colour = match e.scorers.as_slice() {
+            [one] => palette.players[*one].clone(),
+            _ => "#000000".to_string(),
+        };
+        let mut outline = Group::new()
+            .set("class", "feature")
+            .set("data-event", k)
+            .set("fill", "none")
+            .set("stroke", colour.as_str())
+            .set("stroke-width", 2.5)
+            .set("stroke-linejoin", "round");
+        let mut label_at = None;
+        // The feature's outline: the wedge edges it does not share with itself (edges
+        // met twice lie inside it: between two of its wedges, or across a matched side).
+        let mut edges: BTreeMap<((i64, i64), (i64, i64)), (Point, Point, u32)> = BTreeMap::new();
+        for n in board.features.nodes(e.kind, e.node) {
+            let Some((placed, segment)) = segment_of(state, n) else {
+                continue;
+            };
+            let shape = &layout.shapes[placed];
+            let on = |q: Point| layout.on_tile(state, placed, q);
+            for w in &shape.wedges[segment] {
+                let w = w.map(on);
+                for (a, b) in [(w[0], w[1]), (w[1], w[2]), (w[2], w[0])] {
+                    let key =
+                        |p: Point| ((p.0 * 100.0).round() as i64, (p.1 * 100.0).round() as i64);
+                    let k = if key(a) <= key(b) {
+                        (key(a), key(b))
+                    } else {
+                        (key(b), key(a))
+                    };
+                    edges.entry(k).or_insert((a, b, 0)).2 += 1;
+                }
+            }
+            if shape.discs[segment] > 0.0 {
+                let c = on(shape.anchors[segment]);
+                outline = outline.add(
+                    Circle::new()
+                        .set("cx", format!("{:.2}", c.0))
+                        .set("cy", format!("{:.2}", c.1))
+                        .set("r", format!("{:.2}", shape.discs[segment] + 2.0)),
+                );
+            }
+            if n == e.node {
+                label_at = Some(on(shape.anchors[segment]));
+            }
+        }
+        let mut d = String::new();
+        for (a, b, _) in edges.values().filter(|(_, _, n)| *n == 1) {
+            let _ = write!(d, "M{:.2},{:.2}L{:.2},{:.2}", a.0, a.1, b.0, b.1);
+        }
+        if !d.is_empty() {
+            outline = outline.add(svg::node::element::Path::new().set("d", d));
+        }
+        let phase = match e.phase {
+            Phase::Play => "during play",
+            Phase::Final => "at the end",
+            Phase::Effect => "by an effect",
+        };
+        let names: Vec<&str> = e
+            .scorers
+            .iter()
+            .map(|&s| state.players[s].as_str())
+            .collect();
+        outline = outline.add(Title::new(format!(
+            "{}: {} points to {} ({phase})",
+            rules.features[e.kind].name,
+            e.points,
+            names.join(", ")
+        )));
+        scored = scored.add(outline);
+        if let Some((x, y)) = label_at {
+            scored = scored.add(
+                text((x, y - 12.0), 9.0, format!("+{}", e.points))
+                    .set("fill", colour.as_str())
+                    .set("font-weight", "bold")
+                    .set("stroke", "#ffffff")
+                    .set("stroke-width", 0.6)
+                    .set("paint-order", "stroke")
+                    .set("class", "points"),
+            );
+        }
+    }
+    doc = doc.add(scored);
+    // Pieces, in their players' colours, labelled with their roles.
+    let mut pieces = Group::new().set("id", "pieces");
+    for (p, placed, c) in layout.pieces(state) {
+        let tile = board.placed[placed];
+        let feature = board.graph[p.node].feature;
+        let role = state
+            .role(p.kind, feature)
+            .map_or_else(|| rules.pieces[p.kind].name.clone(), |r| r.name.clone());
+        let colour = palette.players[p.player].as_str();
+        pieces = pieces.add(
+            Group::new()
+                .set("class", "piece")
+                .add(Title::new(format!(
+                    "{}: {} as {role} on the {} at ({},{})",
+                    state.players[p.player],
+                    rules.pieces[p.kind].name,
+                    rules.features[feature].name,
+                    tile.x,
+                    tile.y
+                )))
+                .add(
+                    Circle::new()
+                        .set("cx", format!("{:.2}", c.0))
+                        .set("cy", format!("{:.2}", c.1))
+                        .set("r", 6.5)
+                        .set("fill", colour)
+                        .set("stroke", "#000000")
+                        .set("stroke-width", 1),
+                )
+                .add(
+                    text((c.0, c.1 + 11.0), 7.0, role)
+                        .set("fill", "#000000")
+                        .set("stroke", "#ffffff")
+                        .set("stroke-width", 0.5)
+                        .set("paint-order", "stroke"),
+                ),
+        );
+    }
+    doc = doc.add(pieces);
+    if let Some((x, y)) = opts.highlight {
+        let (hx, hy) = layout.at(x, y);
+        doc = doc.add(
+            Rectangle::new()
+                .set("id", "highlight")
+                .set("x", format!("{:.2}", hx + 1.5))
+                .set("y", format!("{:.2}", hy + 1.5))
+                .set("width", TILE - 3.0)
+                .set("height", TILE - 3.0)
+                .set("fill", "none")
+                .set("stroke", HIGHLIGHT)
+                .set("stroke-width", 3),
+        );
+    }
+    // Legend: each player's colour and points.
+    let mut legend_g = Group::new().set("id", "legend");
+    let top = MARGIN + rows * TILE + 14.0;
+    for (i, name) in state.players.iter().enumerate() {
+        let y = top + 16.0 * i as f64;
+        let total = state.points[i].saturating_add(state.final_points[i]);
+        legend_g = legend_g
+            .add(
+                Circle::new()
+                    .set("cx", MARGIN + 6.0)
+                    .set("cy", y)
+                    .set("r", 6)
+                    .set("fill", palette.players[i].as_str())
+                    .set("stroke", "#000000"),
+            )
+            .add(
+                text((MARGIN + 18.0, y), 10.0, format!("{name}: {total} points"))
+                    .set("text-anchor", "start"),
+            );
+    }
+    doc = doc.add(legend_g);
+    mark_drawn(&doc.to_string())
+}
+
+/// The colour of the `--highlight` frame.
+pub const HIGHLIGHT: &str = "#ff00ff";
+
+/// The placed tile and segment of a segment node.
+fn segment_of(state: &State, node: NodeIndex) -> Option<(usize, usize)> {
+    let s = state.board.graph.node_weight(node)?;
+    Some((s.placed as usize, s.segment as usize))
+}
+
+/// Where [`board`] draws each piece: (player, centre of its disc in picture units), in
+/// the order the pieces were placed. For checking the pixels of a picture.
+pub fn piece_centres(state: &State, opts: BoardOptions) -> Vec<(usize, Point)> {
+    Layout::new(state, opts)
+        .pieces(state)
+        .into_iter()
+        .map(|(p, _, c)| (p.player, c))
+        .collect()
+}
+
+/// Where [`tile_sheet`] draws each segment of each tile: (tile id, segment index, feature
+/// id, a point inside it in picture units, away from item markers and other segments'
+/// discs; a segment with no such point is left out), in the set's order. For checking the
+/// pixels of a picture.
+pub fn sheet_segment_points(game: &Game) -> Vec<(usize, usize, usize, Point)> {
+    let mut out = Vec::new();
+    for (i, def) in game.tiles.tiles.iter().enumerate() {
+        let origin = sheet_origin(i);
+        let shape = TileShape::new(&game.rules, def, 0);
+        for (s, seg) in def.segments.iter().enumerate() {
+            // Item markers are drawn under each segment's anchor: a point of the
+            // segment away from every marker and every other segment's disc.
+            let markers: Vec<Point> = (0..def.segments.len())
+                .flat_map(|t| {
+                    let a = shape.anchors[t];
+                    (0..def.segments[t].items.len()).map(move |k| item_at(a, k))
+                })
+                .collect();
+            let clear = |q: Point| {
+                markers.iter().all(|m| (m.0 - q.0).hypot(m.1 - q.1) > 8.0)
+                    && (0..def.segments.len()).all(|t| {
+                        t == s || {
+                            let a = shape.anchors[t];
+                            (a.0 - q.0).hypot(a.1 - q.1) > shape.discs[t] + 2.0
+                        }
+                    })
+            };
+            let mut wedges = shape.wedges[s].clone();
+            wedges.sort_by(|a, b| area(b).total_cmp(&area(a)));
+            let candidates = wedges.iter().flat_map(|w| {
+                let c = centroid(w);
+                let mid = ((w[0].0 + w[1].0) / 2.0, (w[0].1 + w[1].1) / 2.0);
+                [0.0, 0.3, -0.3].map(|t| (c.0 + (mid.0 - c.0) * t, c.1 + (mid.1 - c.1) * t))
+            });
+            let q = match candidates.clone().find(|&q| clear(q)) {
+                Some(q) => q,
+                None if shape.discs[s] > 0.0 => shape.anchors[s],
+                None => continue,
+            };
+            out.push((i, s, seg.feature, (origin.0 + q.0, origin.1 + q.1)));
+        }
+    }
+    out
+}

@@ -1,0 +1,161 @@
+//! Pictures (`tessera render`): SVG drawn from the bundled tile sets and from every example
+//! and case position, rasterised with resvg (text is not drawn: no fonts are loaded), and
+//! the pixels looked at: each segment of each tile of a sheet shows its feature kind's
+//! colour, each piece of a board its player's colour, a highlighted cell its frame.
+
+use std::path::{Path, PathBuf};
+
+use resvg::tiny_skia::{Pixmap, Transform};
+use resvg::usvg;
+use tessera::diag::Failure;
+use tessera::picture::{self, BoardOptions, Palette};
+use tessera::replay::{load_position, replay};
+use tessera::validate::load_tileset;
+use tessera::{RenderOptions, ScoreOptions, render_path};
+
+/// The picture as pixels, one picture unit a pixel.
+fn raster(svg: &str) -> Pixmap {
+    let tree = usvg::Tree::from_str(svg, &usvg::Options::default()).expect("the SVG parses");
+    let size = tree.size().to_int_size();
+    let mut pixmap = Pixmap::new(size.width(), size.height()).expect("a picture of some size");
+    resvg::render(&tree, Transform::default(), &mut pixmap.as_mut());
+    pixmap
+}
+
+/// Keeps a picture's pixels as a PNG file for a person to look at, when the environment
+/// variable `TESSERA_PICTURES` names a directory.
+fn keep(pixmap: &Pixmap, name: &Path) {
+    if let Some(dir) = std::env::var_os("TESSERA_PICTURES") {
+        let file = name.to_string_lossy().replace(['/', '\\'], "_");
+        let out = Path::new(&dir).join(format!("{file}.png"));
+        pixmap.save_png(&out).expect("the PNG is written");
+    }
+}
+
+/// The colour at a point, as `#rrggbb` (the pictures are opaque: a white background).
+fn colour_at(pixmap: &Pixmap, (x, y): (f64, f64)) -> String {
+    let p = pixmap
+        .pixel(x.round() as u32, y.round() as u32)
+        .unwrap_or_else(|| panic!("({x}, {y}) lies outside the picture"));
+    format!("#{:02x}{:02x}{:02x}", p.red(), p.green(), p.blue())
+}
+
+fn positions() -> Vec<PathBuf> {
+    let mut files = crate::common::yaml_files("tests/positions");
+    files.extend(crate::common::yaml_files("examples"));
+    // Examples include tile sets; they are not positions.
+    files.retain(|p| load_position(p).is_ok());
+    files
+}
+
+#[test]
+fn every_tile_of_every_bundled_tile_set_shows_its_segments_in_their_colours() {
+    let mut checked = 0;
+    for path in crate::common::yaml_files("tilesets") {
+        let (game, _) = load_tileset(&path, None).expect("a bundled tile set loads");
+        let palette = Palette::new(&game.rules, 0);
+        let (svg, _) = render_path(
+            &path,
+            &RenderOptions {
+                slots: true,
+                ..RenderOptions::default()
+            },
+        )
+        .expect("a bundled tile set is drawn");
+        assert!(picture::is_drawn(&svg), "{}", path.display());
+        let pixmap = raster(&svg);
+        keep(&pixmap, &path);
+        for (tile, segment, feature, at) in picture::sheet_segment_points(&game) {
+            let def = &game.tiles.tiles[tile];
+            assert_eq!(
+                colour_at(&pixmap, at),
+                palette.features[feature],
+                "{}: tile {} segment {} ({})",
+                path.display(),
+                def.id,
+                def.segments[segment].id,
+                game.rules.features[feature].name
+            );
+            checked += 1;
+        }
+    }
+    assert!(checked > 500, "only {checked} segments looked at");
+}
+
+#[test]
+fn every_example_and_case_position_draws_its_pieces_in_their_players_colours() {
+    let (mut boards, mut pieces) = (0, 0);
+    for path in positions() {
+        let lp = load_position(&path).expect("loads");
+        let opts = RenderOptions {
+            score: ScoreOptions {
+                final_scoring: true,
+                turns: None,
+            },
+            ..RenderOptions::default()
+        };
+        let state = match replay(&lp, None) {
+            Ok(s) => s,
+            Err(_) => {
+                // A case showing an illegal turn: no picture, the finding instead.
+                assert!(
+                    matches!(render_path(&path, &opts), Err(Failure::Findings(_))),
+                    "{}",
+                    path.display()
+                );
+                continue;
+            }
+        };
+        let (svg, _) = render_path(&path, &opts)
+            .unwrap_or_else(|e| panic!("{}: not drawn: {e:?}", path.display()));
+        let pixmap = raster(&svg);
+        keep(&pixmap, &path);
+        let palette = Palette::new(&state.game.rules, state.players.len());
+        // End-of-game scoring leaves every piece on the board, as drawn.
+        let mut scored = state.clone();
+        scored.final_scoring();
+        for (player, at) in picture::piece_centres(&scored, BoardOptions::default()) {
+            assert_eq!(
+                colour_at(&pixmap, at),
+                palette.players[player],
+                "{}: a piece of {}",
+                path.display(),
+                state.players[player]
+            );
+            pieces += 1;
+        }
+        boards += 1;
+    }
+    assert!(boards > 80, "only {boards} boards drawn");
+    assert!(pieces > 80, "only {pieces} pieces looked at");
+}
+
+#[test]
+fn a_highlighted_cell_is_framed_even_off_the_board() {
+    let path = Path::new("examples/base-scoring.yaml");
+    for cell in [(0, 0), (5, -3)] {
+        let (svg, _) = render_path(
+            path,
+            &RenderOptions {
+                highlight: Some(cell),
+                ..RenderOptions::default()
+            },
+        )
+        .expect("drawn");
+        let lp = load_position(path).expect("loads");
+        let state = replay(&lp, None).expect("replays");
+        let pixmap = raster(&svg);
+        // The frame's left edge, halfway down the cell: the cell's corner is found from a
+        // piece-free layout (the cells shown are the board's and the highlighted one).
+        let xs = state.board.placed.iter().map(|p| p.x).chain([cell.0]);
+        let ys = state.board.placed.iter().map(|p| p.y).chain([cell.1]);
+        let (x0, y0) = (xs.min().unwrap_or(0), ys.min().unwrap_or(0));
+        let left = picture::MARGIN + f64::from(cell.0 - x0) * picture::TILE + 1.5;
+        let middle = picture::MARGIN + f64::from(cell.1 - y0) * picture::TILE + picture::TILE / 2.0;
+        assert_eq!(
+            colour_at(&pixmap, (left, middle)),
+            picture::HIGHLIGHT,
+            "{cell:?}"
+        );
+    }
+}
