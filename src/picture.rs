@@ -90,6 +90,10 @@ impl Palette {
 /// A point in picture units.
 type Point = (f64, f64);
 
+/// An edge of a wedge with its ends in hundredths of a unit, the smaller end first: the
+/// same edge of two wedges gives the same key.
+type EdgeKey = ((i64, i64), (i64, i64));
+
 /// The four corners met walking clockwise from the start of each side (N starts at the
 /// north-west corner), for a tile whose top-left corner is the origin.
 fn side_ends(side: Side) -> (Point, Point) {
@@ -611,7 +615,7 @@ pub fn board(state: &State, opts: BoardOptions) -> String {
         let mut label_at = None;
         // The feature's outline: the wedge edges it does not share with itself (edges
         // met twice lie inside it: between two of its wedges, or across a matched side).
-        let mut edges: BTreeMap<((i64, i64), (i64, i64)), (Point, Point, u32)> = BTreeMap::new();
+        let mut edges: BTreeMap<EdgeKey, (Point, Point, u32)> = BTreeMap::new();
         for n in board.features.nodes(e.kind, e.node) {
             let Some((placed, segment)) = segment_of(state, n) else {
                 continue;
