@@ -39,9 +39,9 @@ pub fn is_drawn(text: &str) -> bool {
 /// The side of a tile in picture units.
 pub const TILE: f64 = 100.0;
 
-/// Colours of a picture, by id: each terrain, each feature kind without a terrain, each
-/// player. Fixed palettes indexed by the rule set's order, so that one rule set always
-/// gives the same picture.
+/// Colours of a picture, by id: each feature kind's (the rule set's `colours`, else by its
+/// terrain or, for kinds on no terrain, by their order, from fixed palettes: one rule set
+/// always gives the same picture) and each player's.
 #[derive(Debug, Clone)]
 pub struct Palette {
     /// Fill of each feature kind's segments (`#rrggbb`), by feature id.
@@ -70,11 +70,18 @@ impl Palette {
         let features = rules
             .features
             .iter()
-            .map(|f| match f.terrain {
-                Some(t) => TERRAIN_COLOURS[t % TERRAIN_COLOURS.len()].to_string(),
-                None => {
-                    own += 1;
-                    OWN_COLOURS[(own - 1) % OWN_COLOURS.len()].to_string()
+            .enumerate()
+            .map(|(k, f)| {
+                let default = match f.terrain {
+                    Some(t) => TERRAIN_COLOURS[t % TERRAIN_COLOURS.len()],
+                    None => {
+                        own += 1;
+                        OWN_COLOURS[(own - 1) % OWN_COLOURS.len()]
+                    }
+                };
+                match rules.colours.get(k) {
+                    Some(Some(c)) => c.clone(),
+                    _ => default.to_string(),
                 }
             })
             .collect();

@@ -183,6 +183,9 @@ pub struct Rules {
     pub relation_corners: Vec<bool>,
     /// Decoration names.
     pub decorations: Vec<String>,
+    /// Picture colour (`#rrggbb`) of each feature kind's segments given by the rule set
+    /// (its own, else its terrain's), by feature id; `None`: the default.
+    pub colours: Vec<Option<String>>,
     /// Extra draw piles (besides the main one).
     pub stacks: Vec<Stack>,
     /// Feature kinds.

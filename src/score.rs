@@ -373,6 +373,7 @@ mod tests {
             relation_kinds: vec![],
             relation_corners: vec![],
             decorations: vec![],
+            colours: vec![],
             stacks: vec![],
             features: vec![],
             pieces: vec![crate::rules::PieceKind {

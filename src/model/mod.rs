@@ -124,6 +124,11 @@ pub(crate) mod bounds {
     #[schemars(transparent)]
     pub(crate) struct Score(#[schemars(range(min = -MAX_SCORE, max = MAX_SCORE))] i64);
 
+    /// A picture colour, `#rrggbb` (hexadecimal red, green, blue).
+    #[derive(JsonSchema)]
+    #[schemars(transparent)]
+    pub(crate) struct Colour(#[schemars(pattern(r"^#[0-9a-fA-F]{6}$"))] String);
+
     /// A board coordinate (tiles from the start tile).
     #[derive(JsonSchema)]
     #[schemars(transparent)]

@@ -78,6 +78,12 @@ pub struct RuleSetFile {
     /// depend on them; a position turns them on or off.
     #[serde(default)]
     pub options: BTreeMap<String, OptionDef>,
+    /// Colours of pictures (`tessera render`), `#rrggbb`, by terrain or feature kind name:
+    /// a feature kind's segments are drawn in its own colour, else in its terrain's, else
+    /// in a default colour by the rule set's order. `colours: {city: "#c47a3d"}`.
+    #[serde(default)]
+    #[schemars(with = "BTreeMap<String, super::bounds::Colour>")]
+    pub colours: BTreeMap<String, Sp<String>>,
 }
 
 /// One path or a list of paths, each relative to the file that names it. Written as a

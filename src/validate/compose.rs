@@ -112,6 +112,7 @@ fn merge_ruleset(mut base: RuleSetFile, ext: RuleSetFile) -> RuleSetFile {
         effects,
         bonus_turns,
         options,
+        colours,
     } = ext;
     base.name = name;
     base.source = source.or(base.source);
@@ -132,6 +133,7 @@ fn merge_ruleset(mut base: RuleSetFile, ext: RuleSetFile) -> RuleSetFile {
     base.effects.extend(effects);
     base.bonus_turns.extend(bonus_turns);
     base.options.extend(options);
+    base.colours.extend(colours);
     base
 }
 

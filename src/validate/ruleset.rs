@@ -409,11 +409,44 @@ pub fn compile_ruleset(file: &SourceFile, rs: &RuleSetFile) -> Result<Rules, Vec
             })
         })
         .collect();
+    // Colours name a terrain or a feature kind.
+    for (name, colour) in &rs.colours {
+        let known = names.terrains.contains(name) || names.features.contains(name);
+        if !known {
+            let mut all = names.terrains.clone();
+            for f in &names.features {
+                if !all.contains(f) {
+                    all.push(f.clone());
+                }
+            }
+            sink.0.push(
+                Finding::new(
+                    Check::RuleSetUnknownName,
+                    format!("a colour for `{name}`, which is no terrain or feature kind"),
+                )
+                .in_file(names.file)
+                .at(&colour.loc, "this colour")
+                .help(format!("terrains and feature kinds: {}", all.join(", "))),
+            );
+        }
+    }
+    let colours = features
+        .iter()
+        .map(|f: &FeatureKind| {
+            let own = rs.colours.get(&f.name);
+            let terrain = f
+                .terrain
+                .and_then(|t| names.terrains.get(t))
+                .and_then(|t| rs.colours.get(t));
+            own.or(terrain).map(|c| c.value.to_ascii_lowercase())
+        })
+        .collect();
     if !sink.0.is_empty() {
         return Err(merge_repeated(sink.0));
     }
     Ok(Rules {
         token_pools,
+        colours,
         name: rs.name.clone(),
         terrains: names.terrains,
         side_kinds,

@@ -28,7 +28,7 @@ const LAYERS: &[&[&str]] = &[
     &["engine"],
     &["replay"],
     &["simulate"],
-    &["render"],
+    &["render", "picture"],
     &["output"],
 ];
 

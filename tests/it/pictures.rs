@@ -159,3 +159,89 @@ fn a_highlighted_cell_is_framed_even_off_the_board() {
         );
     }
 }
+
+#[test]
+fn the_board_picture_in_the_readme_is_the_tools_own() {
+    let (svg, _) = render_path(
+        Path::new("examples/base-scoring.yaml"),
+        &RenderOptions {
+            score: ScoreOptions {
+                final_scoring: true,
+                turns: None,
+            },
+            ..RenderOptions::default()
+        },
+    )
+    .expect("drawn");
+    let committed = std::fs::read_to_string("docs/board.svg").expect("docs/board.svg reads");
+    assert!(
+        committed == svg,
+        "docs/board.svg is stale: run `tessera render examples/base-scoring.yaml --final -o docs/board.svg`"
+    );
+}
+
+/// One board of each bundled game, kept as pixels under `tests/snapshots/boards/` and
+/// compared with a tolerance (antialiasing may differ a little between rasteriser
+/// versions). `TESSERA_BLESS=1` writes them anew.
+const SNAPSHOTS: &[(&str, &str)] = &[
+    ("base", "examples/base-scoring.yaml"),
+    ("pnp-demo", "tests/positions/pnp/ex7-final-scoring.yaml"),
+    ("hunters-gatherers", "examples/hunters-gatherers.yaml"),
+    ("gold-rush", "examples/gold-rush.yaml"),
+    (
+        "base-ic-river",
+        "tests/positions/combined/base-ic-river-game.yaml",
+    ),
+];
+
+#[test]
+fn one_board_of_each_bundled_game_looks_as_it_did() {
+    let bless = std::env::var_os("TESSERA_BLESS").is_some();
+    for (name, position) in SNAPSHOTS {
+        let (svg, _) = render_path(
+            Path::new(position),
+            &RenderOptions {
+                score: ScoreOptions {
+                    final_scoring: true,
+                    turns: None,
+                },
+                ..RenderOptions::default()
+            },
+        )
+        .unwrap_or_else(|e| panic!("{position}: not drawn: {e:?}"));
+        let pixmap = raster(&svg);
+        let file = Path::new("tests/snapshots/boards").join(format!("{name}.png"));
+        if bless {
+            std::fs::create_dir_all(file.parent().expect("a directory")).expect("made");
+            pixmap.save_png(&file).expect("written");
+            continue;
+        }
+        let kept = Pixmap::load_png(&file).unwrap_or_else(|e| {
+            panic!(
+                "{}: {e} (TESSERA_BLESS=1 cargo test writes it)",
+                file.display()
+            )
+        });
+        assert_eq!(
+            (kept.width(), kept.height()),
+            (pixmap.width(), pixmap.height()),
+            "{name}: the picture's size changed"
+        );
+        let differ = kept
+            .pixels()
+            .iter()
+            .zip(pixmap.pixels())
+            .filter(|(a, b)| {
+                let d = |x: u8, y: u8| x.abs_diff(y) > 24;
+                d(a.red(), b.red()) || d(a.green(), b.green()) || d(a.blue(), b.blue())
+            })
+            .count();
+        let share = differ as f64 / f64::from(pixmap.width() * pixmap.height());
+        assert!(
+            share < 0.002,
+            "{name}: {differ} pixels ({:.2}%) differ from {} (TESSERA_BLESS=1 cargo test writes it anew)",
+            share * 100.0,
+            file.display()
+        );
+    }
+}
