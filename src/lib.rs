@@ -489,6 +489,65 @@ pub fn placements_report(path: &Path, tile: &str) -> Result<PlacementReport, Fai
     })
 }
 
+/// The tile definitions of a tile set (composed sets too), as `tessera tiles` lists them.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct TilesReport {
+    /// The tile set's name.
+    pub tileset: String,
+    /// The rule set's name.
+    pub game: String,
+    /// Copies in all.
+    pub total: u64,
+    /// The definitions listed: every one, or the one asked for (turned as asked).
+    pub tiles: Vec<render::TileRecord>,
+    /// Warnings and notes about the files (not printed in the report).
+    #[serde(skip)]
+    pub findings: Vec<Finding>,
+}
+
+/// Lists a tile set's definitions, or (`tile`) one of them turned `rotation` degrees
+/// clockwise, for `tessera tiles`.
+///
+/// Errors: [`Failure::Findings`] for anything wrong in the tile set or its rule set;
+/// [`Failure::Tool`] if it cannot be read, names no such tile (the message lists the
+/// tiles), or the rotation is not 0, 90, 180 or 270.
+pub fn tiles_report(
+    path: &Path,
+    tile: Option<&str>,
+    rotation: u32,
+) -> Result<TilesReport, Failure> {
+    let Some(turns) = geometry::quarter_turns(rotation) else {
+        return Err(Failure::Tool(format!(
+            "rotation {rotation} is not 0, 90, 180 or 270"
+        )));
+    };
+    let (game, findings) = validate::load_tileset(path, None)?;
+    let ids: Vec<usize> = match tile {
+        None => (0..game.tiles.tiles.len()).collect(),
+        Some(id) => match game.tiles.get(id) {
+            Some(t) => vec![t],
+            None => {
+                let ids: Vec<&str> = game.tiles.tiles.iter().map(|t| t.id.as_str()).collect();
+                return Err(Failure::Tool(format!(
+                    "unknown tile `{id}`; tiles of {}: {}",
+                    game.tiles.name,
+                    ids.join(", ")
+                )));
+            }
+        },
+    };
+    Ok(TilesReport {
+        tileset: game.tiles.name.clone(),
+        game: game.rules.name.clone(),
+        total: game.tiles.tiles.iter().map(|t| u64::from(t.count)).sum(),
+        tiles: ids
+            .into_iter()
+            .map(|t| render::TileRecord::new(&game, t, turns))
+            .collect(),
+        findings,
+    })
+}
+
 /// Where the player who placed the last tile of a position could put a piece on it
 /// (before any piece placed that turn).
 ///

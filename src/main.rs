@@ -147,6 +147,35 @@ enum Command {
         #[command(flatten)]
         policy: PolicyArgs,
     },
+    /// List a tile set's definitions, or draw one as text with its slot names.
+    ///
+    /// Without --tile: one line per definition (composed sets too) with its id, count,
+    /// sides and segments (each with the slots it claims). With --tile: that tile drawn as
+    /// a box, every slot's name on its side with the segment claiming it (N on top), as
+    /// printed or turned --rotation degrees clockwise (the slot names are those a position
+    /// writes for the tile lying turned so), then its segments with their feature kinds,
+    /// slots, items and links, and the decorations of its copies.
+    ///
+    /// Exit status: 0 listed, 2 findings in the tile set or its rule set, 1 it cannot be
+    /// read, no such tile, or a flag is wrong.
+    #[command(
+        after_help = "Examples:\n  tessera tiles tilesets/base.yaml\n  tessera tiles tilesets/base.yaml --tile D\n  tessera tiles tilesets/base.yaml --tile D --rotation 90\n  tessera tiles tilesets/base.yaml --format json"
+    )]
+    Tiles {
+        /// The tile set.
+        tileset: PathBuf,
+        /// Draw this tile (its id).
+        #[arg(long, value_name = "ID")]
+        tile: Option<String>,
+        /// Turn it this many degrees clockwise: 0, 90, 180 or 270.
+        #[arg(long, value_name = "DEGREES", default_value_t = 0, requires = "tile")]
+        rotation: u32,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = ScoreFormat::Text)]
+        format: ScoreFormat,
+        #[command(flatten)]
+        policy: PolicyArgs,
+    },
     /// Play one whole game with automatic players and write it as a position file.
     ///
     /// Tiles are drawn at random from the seed (the piles in the rule set's order; a tile
@@ -500,7 +529,8 @@ fn main() -> ExitCode {
         Command::Validate { policy, .. }
         | Command::Score { policy, .. }
         | Command::Placements { policy, .. }
-        | Command::Render { policy, .. } => policy.policy(),
+        | Command::Render { policy, .. }
+        | Command::Tiles { policy, .. } => policy.policy(),
         _ => Ok(Policy::default()),
     };
     let policy = match policy {
@@ -544,6 +574,13 @@ fn main() -> ExitCode {
             ..
         } => score(&position, final_scoring, turns, format, &policy),
         Command::Placements { position, tile, .. } => placements(&position, &tile, &policy),
+        Command::Tiles {
+            tileset,
+            tile,
+            rotation,
+            format,
+            ..
+        } => tiles(&tileset, tile.as_deref(), rotation, format, &policy),
         Command::Render {
             path,
             out,
@@ -889,6 +926,49 @@ fn score(
         }
         Err(e) => failure(e, policy),
     }
+}
+
+fn tiles(
+    tileset: &Path,
+    tile: Option<&str>,
+    rotation: u32,
+    format: ScoreFormat,
+    policy: &Policy,
+) -> ExitCode {
+    let report = match tessera::tiles_report(tileset, tile, rotation) {
+        Ok(r) => r,
+        Err(e) => return failure(e, policy),
+    };
+    if judge_success(policy, report.findings.clone()) {
+        return ExitCode::from(FINDINGS);
+    }
+    match format {
+        ScoreFormat::Json => out!(
+            "{}\n",
+            serde_json::to_string_pretty(&report).unwrap_or_default()
+        ),
+        ScoreFormat::Text if tile.is_some() => {
+            for t in &report.tiles {
+                out!("{}", t.drawing());
+            }
+        }
+        ScoreFormat::Text => {
+            out!(
+                "{} ({}): {} definitions, {} tiles\n",
+                escape_text(&report.tileset),
+                escape_text(&report.game),
+                report.tiles.len(),
+                report.total
+            );
+            for t in &report.tiles {
+                out!("  {}\n", t.line());
+            }
+        }
+    }
+    if stdout_broken() {
+        return ExitCode::from(FAILURE);
+    }
+    ExitCode::SUCCESS
 }
 
 /// A cell written `X,Y` (`--highlight 1,-2`).

@@ -957,3 +957,276 @@ pub fn simulation_text(summaries: &[crate::simulate::Summary]) -> String {
     }
     out
 }
+
+/// One segment of a tile definition, as `tessera tiles` reports it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct SegmentRecord {
+    /// Its id on the tile.
+    pub id: String,
+    /// Its feature kind.
+    pub feature: String,
+    /// The slots it claims, named in the orientation shown (`NL`, `N`, `NR`, ...).
+    pub slots: Vec<String>,
+    /// The items it carries, by name.
+    pub items: BTreeMap<String, u32>,
+    /// Its links: `[relation, segment id]`.
+    pub links: Vec<[String; 2]>,
+}
+
+/// One tile definition, as `tessera tiles` reports it (text and JSON).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct TileRecord {
+    /// Its id.
+    pub id: String,
+    /// Copies in the set.
+    pub count: u32,
+    /// Whether it is the start tile.
+    pub start: bool,
+    /// Its draw pile (`None`: the main pile).
+    pub stack: Option<String>,
+    /// Quarter turns clockwise it is shown turned by (0: as printed).
+    pub turns: u8,
+    /// The side kind on each board side, N, E, S, W, as shown.
+    pub sides: [String; 4],
+    /// Its segments, in the definition's order.
+    pub segments: Vec<SegmentRecord>,
+    /// The decorations of each copy (empty when not given).
+    pub copies: Vec<Vec<String>>,
+}
+
+impl TileRecord {
+    /// The record of tile `tile` of a game's tile set turned `turns` quarter turns.
+    pub fn new(game: &crate::rules::Game, tile: crate::rules::TileId, turns: u8) -> Self {
+        let rules = &game.rules;
+        let def = &game.tiles.tiles[tile];
+        let rot = &def.rotations[turns as usize % 4];
+        let slot_names = |s: usize| -> Vec<String> {
+            let mut slots: Vec<_> = def.board_slots(s, turns).collect();
+            slots.sort();
+            slots
+                .into_iter()
+                .map(|slot| {
+                    crate::geometry::slot_name(slot, rules.parts(rot.sides[slot.side as usize]))
+                })
+                .collect()
+        };
+        TileRecord {
+            id: def.id.clone(),
+            count: def.count,
+            start: game.tiles.start == tile,
+            stack: def.stack.map(|s| rules.stacks[s].name.clone()),
+            turns: turns % 4,
+            sides: rot.sides.map(|k| rules.side_kinds[k].name.clone()),
+            segments: def
+                .segments
+                .iter()
+                .enumerate()
+                .map(|(s, seg)| SegmentRecord {
+                    id: seg.id.clone(),
+                    feature: rules.features[seg.feature].name.clone(),
+                    slots: slot_names(s),
+                    items: seg
+                        .items
+                        .iter()
+                        .map(|&(i, n)| (rules.items[i].clone(), n))
+                        .collect(),
+                    links: seg
+                        .links
+                        .iter()
+                        .map(|&(r, t)| [rules.relations[r].clone(), def.segments[t].id.clone()])
+                        .collect(),
+                })
+                .collect(),
+            copies: def.copies.clone(),
+        }
+    }
+
+    /// The one-line summary `tessera tiles` lists: id, count, sides, segments.
+    pub fn line(&self) -> String {
+        let mut marks = Vec::new();
+        if self.start {
+            marks.push("start tile".to_string());
+        }
+        if let Some(s) = &self.stack {
+            marks.push(format!("stack {s}"));
+        }
+        let segments: Vec<String> = self
+            .segments
+            .iter()
+            .map(|s| match s.slots.is_empty() {
+                true => format!("{} inside", s.id),
+                false => format!("{} {}", s.id, s.slots.join("+")),
+            })
+            .collect();
+        format!(
+            "{:<6} ×{:<3} N {:<8} E {:<8} S {:<8} W {:<8} {}{}",
+            esc(&self.id),
+            self.count,
+            esc(&self.sides[0]),
+            esc(&self.sides[1]),
+            esc(&self.sides[2]),
+            esc(&self.sides[3]),
+            esc(&segments.join(", ")),
+            if marks.is_empty() {
+                String::new()
+            } else {
+                format!("  ({})", marks.join(", "))
+            }
+        )
+    }
+
+    /// The tile drawn as text: a box with every slot's name and the segment claiming it
+    /// on its side (N on top, y growing south), then its segments with their feature
+    /// kinds, slots, items and links.
+    pub fn drawing(&self) -> String {
+        // The label of each slot, by side (N, E, S, W) and part, in the order the parts
+        // lie on the drawing: N and E in their parts' order (west to east, north to
+        // south), S and W reversed (their parts run east to west and south to north).
+        let mut by_slot: BTreeMap<String, String> = BTreeMap::new();
+        for s in &self.segments {
+            for slot in &s.slots {
+                by_slot.insert(slot.clone(), s.id.clone());
+            }
+        }
+        let side_labels = |side: char| -> Vec<String> {
+            let names: Vec<String> = by_slot
+                .keys()
+                .filter(|k| k.starts_with(side))
+                .cloned()
+                .collect();
+            let order = |n: &String| match n.len() {
+                1 => 1,
+                _ if n.ends_with('L') => 0,
+                _ => 2,
+            };
+            let mut names = names;
+            names.sort_by_key(order);
+            if side == 'S' || side == 'W' {
+                names.reverse();
+            }
+            names
+                .into_iter()
+                .map(|n| format!("{n} {}", esc(&by_slot[&n])))
+                .collect()
+        };
+        let (north, east, south, west) = (
+            side_labels('N'),
+            side_labels('E'),
+            side_labels('S'),
+            side_labels('W'),
+        );
+        // A side of one part sits in the middle row.
+        let rows = |labels: &[String]| -> [String; 3] {
+            match labels {
+                [one] => [String::new(), one.clone(), String::new()],
+                [a, b, c] => [a.clone(), b.clone(), c.clone()],
+                other => [other.join(" "), String::new(), String::new()],
+            }
+        };
+        let (left, right) = (rows(&west), rows(&east));
+        let lw = left.iter().map(|l| l.chars().count()).max().unwrap_or(0);
+        let top = north.join(" | ");
+        let bottom = south.join(" | ");
+        let inner = top.chars().count().max(bottom.chars().count()).max(15) + 4;
+        let pad = " ".repeat(lw + 1);
+        let centre = |text: &str| {
+            let n = text.chars().count();
+            let l = (inner.saturating_sub(n)) / 2;
+            format!(
+                "{}{text}{}",
+                " ".repeat(l),
+                " ".repeat(inner.saturating_sub(n + l))
+            )
+        };
+        let turned = match self.turns {
+            0 => "as printed".to_string(),
+            t => format!("turned {}°", u32::from(t) * 90),
+        };
+        let mut out = String::new();
+        let _ = writeln!(
+            out,
+            "{} ×{}, {turned}: N {}, E {}, S {}, W {}",
+            esc(&self.id),
+            self.count,
+            esc(&self.sides[0]),
+            esc(&self.sides[1]),
+            esc(&self.sides[2]),
+            esc(&self.sides[3])
+        );
+        let _ = writeln!(out);
+        let _ = writeln!(out, "{pad} {}", centre(&top));
+        let _ = writeln!(out, "{pad}+{}+", "-".repeat(inner));
+        let middle = [String::new(), esc(&self.id).into_owned(), String::new()];
+        for r in 0..3 {
+            let _ = writeln!(
+                out,
+                "{:>lw$} |{}| {}",
+                left[r],
+                centre(&middle[r]),
+                right[r]
+            );
+        }
+        let _ = writeln!(out, "{pad}+{}+", "-".repeat(inner));
+        let _ = writeln!(out, "{pad} {}", centre(&bottom));
+        let inside: Vec<&SegmentRecord> = self
+            .segments
+            .iter()
+            .filter(|s| s.slots.is_empty())
+            .collect();
+        if !inside.is_empty() {
+            let names: Vec<String> = inside.iter().map(|s| esc(&s.id).into_owned()).collect();
+            let _ = writeln!(out, "{pad} inside the tile: {}", names.join(", "));
+        }
+        let _ = writeln!(out);
+        let _ = writeln!(out, "segments:");
+        let iw = self
+            .segments
+            .iter()
+            .map(|s| s.id.chars().count())
+            .max()
+            .unwrap_or(0);
+        let fw = self
+            .segments
+            .iter()
+            .map(|s| s.feature.chars().count())
+            .max()
+            .unwrap_or(0);
+        for s in &self.segments {
+            let mut line = format!(
+                "  {:<iw$}  {:<fw$}  {}",
+                esc(&s.id),
+                esc(&s.feature),
+                if s.slots.is_empty() {
+                    "(inside)".to_string()
+                } else {
+                    s.slots.join(" ")
+                }
+            );
+            for (item, n) in &s.items {
+                let _ = write!(line, "; {n} {}", esc(item));
+            }
+            for [relation, to] in &s.links {
+                let _ = write!(line, "; {} {}", esc(relation), esc(to));
+            }
+            let _ = writeln!(out, "{}", line.trim_end());
+        }
+        if !self.copies.is_empty() {
+            let _ = writeln!(out, "copies:");
+            for (i, c) in self.copies.iter().enumerate() {
+                let list: Vec<String> = c.iter().map(|d| esc(d).into_owned()).collect();
+                let _ = writeln!(
+                    out,
+                    "  {}: {}",
+                    i + 1,
+                    if list.is_empty() {
+                        "-".to_string()
+                    } else {
+                        list.join(", ")
+                    }
+                );
+            }
+        }
+        // No line ends in spaces (the box pads its rows).
+        out.lines().map(|l| format!("{}\n", l.trim_end())).collect()
+    }
+}

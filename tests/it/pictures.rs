@@ -245,3 +245,19 @@ fn one_board_of_each_bundled_game_looks_as_it_did() {
         );
     }
 }
+
+#[test]
+fn the_readme_shows_the_pinned_text_drawing_of_a_tile() {
+    let readme = std::fs::read_to_string("README.md").expect("README");
+    let pinned = std::fs::read_to_string("tests/cmd/tiles-one.toml").expect("case");
+    let out = pinned
+        .split("stdout = \"\"\"\n")
+        .nth(1)
+        .and_then(|s| s.split("\"\"\"").next())
+        .expect("the case pins stdout");
+    assert!(out.contains("NL field2"), "{out}");
+    assert!(
+        readme.contains(out),
+        "README.md's `tessera tiles --tile D --rotation 90` example differs from tests/cmd/tiles-one.toml: copy the case's stdout into it"
+    );
+}
