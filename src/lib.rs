@@ -337,10 +337,35 @@ pub fn score_checked(
     opts: &ScoreOptions,
 ) -> Result<(ScoreReport, Vec<Finding>), Failure> {
     with_position(path, opts, |lp, state| {
-        let mut report =
-            ScoreReport::from_state(state, lp.position.name.clone(), opts.final_scoring);
-        report.snapshot = lp.position.board.is_some();
-        (report, lp.notes.clone())
+        (report_of(lp, state, opts), lp.notes.clone())
+    })
+}
+
+/// The score report of a replayed position.
+fn report_of(
+    lp: &replay::LoadedPosition,
+    state: &engine::State,
+    opts: &ScoreOptions,
+) -> ScoreReport {
+    let mut report = ScoreReport::from_state(state, lp.position.name.clone(), opts.final_scoring);
+    report.snapshot = lp.position.board.is_some();
+    report
+}
+
+/// Like [`score_checked`], also writing the report as one self-contained HTML page with
+/// the board's picture ([`render::score_html`]): (report, page, findings).
+///
+/// Errors: as [`score_path`].
+pub fn score_with_page(
+    path: &Path,
+    opts: &ScoreOptions,
+) -> Result<(ScoreReport, String, Vec<Finding>), Failure> {
+    with_position(path, opts, |lp, state| {
+        let report = report_of(lp, state, opts);
+        let board = picture::board(state, picture::BoardOptions::default());
+        let colours = picture::Palette::new(&state.game.rules, state.players.len()).players;
+        let page = render::score_html(&report, &board, &colours);
+        (report, page, lp.notes.clone())
     })
 }
 

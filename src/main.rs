@@ -99,6 +99,13 @@ enum Command {
         /// Output format.
         #[arg(long, value_enum, default_value_t = ScoreFormat::Text)]
         format: ScoreFormat,
+        /// Also write the report as one self-contained HTML page (the board's picture,
+        /// the points, the pieces and the features scored; hover a feature to see it).
+        #[arg(long, value_name = "FILE.html")]
+        html: Option<PathBuf>,
+        /// Replace the --html file if it exists.
+        #[arg(long, requires = "html")]
+        force: bool,
         #[command(flatten)]
         policy: PolicyArgs,
     },
@@ -571,8 +578,19 @@ fn main() -> ExitCode {
             final_scoring,
             turns,
             format,
+            html,
+            force,
             ..
-        } => score(&position, final_scoring, turns, format, &policy),
+        } => score(
+            &position,
+            &ScoreOptions {
+                final_scoring,
+                turns,
+            },
+            format,
+            html.as_deref().map(|h| (h, force)),
+            &policy,
+        ),
         Command::Placements { position, tile, .. } => placements(&position, &tile, &policy),
         Command::Tiles {
             tileset,
@@ -899,21 +917,34 @@ fn judge_success(policy: &Policy, findings: Vec<Finding>) -> bool {
 
 fn score(
     position: &Path,
-    final_scoring: bool,
-    turns: Option<usize>,
+    opts: &ScoreOptions,
     format: ScoreFormat,
+    html: Option<(&Path, bool)>,
     policy: &Policy,
 ) -> ExitCode {
-    match score_checked(
-        position,
-        &ScoreOptions {
-            final_scoring,
-            turns,
-        },
-    ) {
-        Ok((report, findings)) => {
+    let scored = match html {
+        None => score_checked(position, opts).map(|(r, f)| (r, None, f)),
+        Some(_) => tessera::score_with_page(position, opts).map(|(r, p, f)| (r, Some(p), f)),
+    };
+    match scored {
+        Ok((report, page, findings)) => {
             if judge_success(policy, findings) {
                 return ExitCode::from(FINDINGS);
+            }
+            if let (Some((target, force)), Some(page)) = (html, page) {
+                let t = tessera::output::Target {
+                    path: target.to_path_buf(),
+                    text: page,
+                };
+                // Never over a file that exists, unless --force or it is a page written here.
+                let ours = |_: &Path, text: &str| tessera::render::is_score_page(text);
+                if let Err(reasons) = tessera::output::write_all(&[t], &ours, force) {
+                    for r in reasons {
+                        err!("error: {r}");
+                    }
+                    return ExitCode::from(FAILURE);
+                }
+                err!("wrote {}", shown(target));
             }
             match format {
                 ScoreFormat::Text => out!("{}", report.to_text()),

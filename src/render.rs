@@ -1230,3 +1230,159 @@ impl TileRecord {
         out.lines().map(|l| format!("{}\n", l.trim_end())).collect()
     }
 }
+
+/// The comment a score page written by tessera has after its doctype:
+/// `tessera score --html` replaces a file only when it has it (or with `--force`).
+pub const HTML_MARK: &str = "<!-- Written by tessera score --html. -->";
+
+/// Whether a file's text is a score page written by tessera (see [`HTML_MARK`]).
+pub fn is_score_page(text: &str) -> bool {
+    text.strip_prefix("<!DOCTYPE html>\n")
+        .is_some_and(|rest| rest.starts_with(HTML_MARK))
+}
+
+/// The page's style: the board beside the tables; a feature row hovered (or named by
+/// the address's `#feature-N`) outlines its feature on the board and dims the others.
+const PAGE_CSS: &str = "\
+body{font-family:sans-serif;margin:1.5em;color:#222}\
+.layout{display:flex;gap:2em;align-items:flex-start;flex-wrap:wrap}\
+#board svg{max-width:100%;height:auto;border:1px solid #ccc}\
+#board.focus g.feature:not(.hot){opacity:.12}\
+#board g.feature.hot{stroke-width:5}\
+table{border-collapse:collapse;margin-bottom:1.5em}\
+th,td{padding:.2em .6em;text-align:left;border-bottom:1px solid #ddd;vertical-align:top}\
+td.n,th.n{text-align:right}\
+tr.hot{background:#fff3b0}\
+tr.scored{cursor:pointer}\
+.swatch{display:inline-block;width:.8em;height:.8em;border-radius:50%;border:1px solid #000;margin-right:.35em;vertical-align:-.1em}\
+.why{color:#555}";
+
+/// The page's script: no network, no library; it only toggles classes.
+const PAGE_JS: &str = "\
+(function(){\
+var board=document.getElementById('board');\
+function light(k,on){\
+var g=board.querySelector('g.feature[data-event=\"'+k+'\"]');\
+if(g){g.classList.toggle('hot',on);}\
+var row=document.querySelector('#features tr[data-event=\"'+k+'\"]');\
+if(row){row.classList.toggle('hot',on);}\
+board.classList.toggle('focus',on&&!!g);}\
+document.querySelectorAll('#features tr[data-event]').forEach(function(row){\
+row.addEventListener('mouseenter',function(){light(row.dataset.event,true);});\
+row.addEventListener('mouseleave',function(){light(row.dataset.event,false);});});\
+var m=/^#feature-(\\d+)$/.exec(location.hash);\
+if(m){light(m[1],true);}\
+})();";
+
+/// The score report as one self-contained HTML page (no network: the style, the script
+/// and the board picture are in it): the board (`board_svg`, [`crate::picture::board`]),
+/// the players' points with their colours (`colours`, by seat), the pieces on the board
+/// and the features scored. Hovering a feature's row outlines it on the board; an address
+/// ending in `#feature-N` does so for the N-th row (0-based) when the page opens. Names
+/// from the files are escaped (maud).
+pub fn score_html(report: &ScoreReport, board_svg: &str, colours: &[String]) -> String {
+    use maud::{PreEscaped, html};
+    let title = format!(
+        "{} ({})",
+        report.position.as_deref().unwrap_or("position"),
+        report.game
+    );
+    let tokens = report
+        .players
+        .iter()
+        .any(|p| p.tokens != 0 || p.unknown_tokens != 0);
+    let colour = |name: &str| {
+        report
+            .players
+            .iter()
+            .position(|p| p.name == name)
+            .and_then(|i| colours.get(i))
+            .cloned()
+            .unwrap_or_else(|| "#ffffff".to_string())
+    };
+    let replayed = if report.snapshot {
+        "snapshot".to_string()
+    } else {
+        format!(
+            "{} turn{} replayed",
+            report.turns,
+            if report.turns == 1 { "" } else { "s" }
+        )
+    };
+    let scoring = if report.final_scoring {
+        "end-of-game scoring included"
+    } else {
+        "points during play only"
+    };
+    let page = html! {
+        html lang="en" {
+            head {
+                meta charset="utf-8";
+                title { (title) }
+                style { (PreEscaped(PAGE_CSS)) }
+            }
+            body {
+                h1 { (title) }
+                p { (replayed) "; " (scoring) }
+                div.layout {
+                    div #board { (PreEscaped(board_svg)) }
+                    div {
+                        h2 { "Points" }
+                        table #players {
+                            thead { tr {
+                                th { "player" } th.n { "play" } th.n { "final" }
+                                @if tokens { th.n { "tokens" } }
+                                th.n { "total" }
+                            } }
+                            tbody {
+                                @for p in &report.players {
+                                    tr.player data-player=(p.name) {
+                                        td { span.swatch style={ "background:" (colour(&p.name)) } {} (p.name) }
+                                        td.n { (p.during_play) }
+                                        td.n { (p.final_scoring) }
+                                        @if tokens { td.n { (p.tokens) } }
+                                        td.n { b { (p.points) } }
+                                    }
+                                }
+                            }
+                        }
+                        h2 { "Pieces on the board" }
+                        table #pieces {
+                            thead { tr { th { "player" } th { "piece" } th { "role" } th { "on" } th { "cell" } th { "slot" } } }
+                            tbody {
+                                @for p in &report.pieces {
+                                    tr {
+                                        td { span.swatch style={ "background:" (colour(&p.player)) } {} (p.player) }
+                                        td { (p.kind) } td { (p.role) } td { (p.feature) }
+                                        td { "(" (p.cell[0]) "," (p.cell[1]) ")" } td { (p.at) }
+                                    }
+                                }
+                            }
+                        }
+                        h2 { "Features scored" }
+                        table #features {
+                            thead { tr { th { "when" } th { "feature" } th { "tiles" } th { "scorers" } th.n { "points" } th { "why" } } }
+                            tbody {
+                                @for (k, f) in report.features.iter().enumerate() {
+                                    tr.scored[!f.scorers.is_empty()] data-event=(k) {
+                                        td { @if f.phase == "final" { "end" } @else { "turn " (f.turn) } }
+                                        td {
+                                            (f.feature) " "
+                                            @if f.completed { "completed" } @else if f.completable { "incomplete" } @else { "at the end" }
+                                        }
+                                        td.n { (f.tiles.len()) }
+                                        td { (f.scorers.join(", ")) }
+                                        td.n { (f.points) }
+                                        td.why { (f.why) }
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+                script { (PreEscaped(PAGE_JS)) }
+            }
+        }
+    };
+    format!("<!DOCTYPE html>\n{HTML_MARK}\n{}\n", page.into_string())
+}

@@ -261,3 +261,59 @@ fn the_readme_shows_the_pinned_text_drawing_of_a_tile() {
         "README.md's `tessera tiles --tile D --rotation 90` example differs from tests/cmd/tiles-one.toml: copy the case's stdout into it"
     );
 }
+
+#[test]
+fn names_from_the_files_cannot_write_markup_into_the_page_or_the_picture() {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("markup-names");
+    std::fs::create_dir_all(&dir).expect("made");
+    let position = dir.join("position.yaml");
+    let base = std::fs::canonicalize("tilesets/base.yaml").expect("exists");
+    std::fs::write(
+        &position,
+        format!(
+            "name: \"<script>alert(1)</script> & co\"\ntileset: {}\nplayers: [\"<b>A</b>\", \"B\\\" onmouseover=\\\"x\"]\nturns:\n  - {{tile: V, x: 1, y: 0, rotation: 90, piece: N}}\n  - {{tile: O, x: 0, y: -1, rotation: 180, piece: S}}\n",
+            base.display()
+        ),
+    )
+    .expect("written");
+    let opts = ScoreOptions {
+        final_scoring: true,
+        turns: None,
+    };
+    let (_, page, _) = tessera::score_with_page(&position, &opts).expect("scored");
+    assert!(
+        !page.contains("<script>alert"),
+        "the position's name is markup"
+    );
+    assert!(page.contains("&lt;script&gt;alert(1)&lt;/script&gt; &amp; co"));
+    assert!(!page.contains("<b>A</b>"), "a player's name is markup");
+    // Inside a tag (between `<` and `>`) a name stays inside its attribute's quotes.
+    let in_tags = |text: &str| {
+        text.split('<')
+            .filter_map(|t| t.split('>').next())
+            .any(|tag| tag.contains(" onmouseover=\""))
+    };
+    assert!(
+        in_tags("<tr data-player=\"B\" onmouseover=\"x\">"),
+        "the check sees one"
+    );
+    assert!(!in_tags(&page), "a player's name leaves its attribute");
+    assert!(page.contains("data-player=\"B&quot; onmouseover=&quot;x\""));
+    let (svg, _) = render_path(
+        &position,
+        &RenderOptions {
+            score: opts,
+            ..RenderOptions::default()
+        },
+    )
+    .expect("drawn");
+    assert!(
+        !svg.contains("<b>A</b>"),
+        "a player's name is markup in the picture"
+    );
+    assert!(
+        !in_tags(&svg),
+        "a player's name leaves its attribute in the picture"
+    );
+    raster(&svg);
+}
