@@ -183,6 +183,33 @@ enum Command {
         #[command(flatten)]
         policy: PolicyArgs,
     },
+    /// Write a starter rule set, tile set or position that validates, to edit.
+    ///
+    /// The file starts with a schema modeline (editors with a YAML language server then
+    /// complete and check keys): the checkout's `schema/` when it is written inside one,
+    /// else `schema/` beside it (`tessera schema --out schema` writes them). --from builds
+    /// on a file: a rule set to extend, a rule set or tile set for a tile set (a tile set's
+    /// tiles are included), a tile set for a position. `.yaml` is added to a NAME without
+    /// an extension. An existing file is never replaced, unless --force.
+    ///
+    /// Exit status: 0 written, 2 --from is not of a kind to build on, 1 NAME exists or
+    /// cannot be written, --from cannot be read, or a flag is wrong.
+    #[command(
+        after_help = "Examples:\n  tessera new ruleset my-game\n  tessera new ruleset my-expansion --from rulesets/carcassonne.yaml\n  tessera new tileset expansion-tiles --from tilesets/base.yaml\n  tessera new position my-game-position --from tilesets/base.yaml"
+    )]
+    New {
+        /// What to write.
+        #[arg(value_enum)]
+        kind: NewKindArg,
+        /// The file to write (`.yaml` added when it has no extension).
+        name: PathBuf,
+        /// A file to build on.
+        #[arg(long, value_name = "FILE")]
+        from: Option<PathBuf>,
+        /// Replace NAME if it exists.
+        #[arg(long)]
+        force: bool,
+    },
     /// Play one whole game with automatic players and write it as a position file.
     ///
     /// Tiles are drawn at random from the seed (the piles in the rule set's order; a tile
@@ -592,6 +619,25 @@ fn main() -> ExitCode {
             &policy,
         ),
         Command::Placements { position, tile, .. } => placements(&position, &tile, &policy),
+        Command::New {
+            kind,
+            name,
+            from,
+            force,
+        } => {
+            let kind = match kind {
+                NewKindArg::Ruleset => tessera::NewKind::Ruleset,
+                NewKindArg::Tileset => tessera::NewKind::Tileset,
+                NewKindArg::Position => tessera::NewKind::Position,
+            };
+            match tessera::new_file(kind, &name, from.as_deref(), force) {
+                Ok(path) => {
+                    err!("wrote {}", shown(&path));
+                    ExitCode::SUCCESS
+                }
+                Err(e) => failure(e, &policy),
+            }
+        }
         Command::Tiles {
             tileset,
             tile,
@@ -1000,6 +1046,17 @@ fn tiles(
         return ExitCode::from(FAILURE);
     }
     ExitCode::SUCCESS
+}
+
+/// The kinds of file `tessera new` writes.
+#[derive(Debug, Clone, Copy, ValueEnum)]
+enum NewKindArg {
+    /// A rule set.
+    Ruleset,
+    /// A tile set.
+    Tileset,
+    /// A position.
+    Position,
 }
 
 /// A cell written `X,Y` (`--highlight 1,-2`).

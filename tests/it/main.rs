@@ -6,6 +6,7 @@ mod common;
 #[path = "../../benches/common/positions.rs"]
 mod positions;
 
+mod authoring;
 mod browser;
 mod cases;
 mod catalogue;
