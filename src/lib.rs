@@ -476,14 +476,21 @@ pub fn validate_file(path: &Path, ruleset: Option<&Path>) -> Result<validate::Va
 /// Errors: as [`score_path`], plus [`Failure::Tool`] if `tile` (an argument, not file
 /// content) is not a tile of the set.
 pub fn placements_path(path: &Path, tile: &str) -> Result<Vec<Placement>, Failure> {
-    placements_report(path, tile).map(|r| r.placements)
+    placements_report(path, tile, false).map(|r| r.placements)
 }
 
 /// The legal placements of a tile with what else the caller may want to print.
 #[derive(Debug, Clone)]
 pub struct PlacementReport {
+    /// The tile's id.
+    pub tile: String,
     /// Every legal (x, y, rotation).
     pub placements: Vec<Placement>,
+    /// With pieces asked for: where the player to play could put a piece after each
+    /// placement (same order), sorted; empty lists otherwise (and when every copy is placed).
+    pub pieces: Vec<Vec<PieceOption>>,
+    /// The player to play (who the piece options are for).
+    pub player: String,
     /// Copies of the tile not yet on the board (0: every copy is placed already; the list
     /// then says where one more would fit).
     pub copies_left: u32,
@@ -491,11 +498,40 @@ pub struct PlacementReport {
     pub findings: Vec<Finding>,
 }
 
+impl PlacementReport {
+    /// The report as JSON for scripts: `{tile, player, copies_left, placements: [{x, y,
+    /// rotation, pieces?: [{kind, role, feature, at}]}]}`.
+    pub fn to_json(&self) -> serde_json::Value {
+        let placements: Vec<serde_json::Value> = self
+            .placements
+            .iter()
+            .enumerate()
+            .map(|(i, p)| {
+                let mut v = serde_json::json!({"x": p.x, "y": p.y, "rotation": p.rotation});
+                if let Some(options) = self.pieces.get(i) {
+                    v["pieces"] = serde_json::to_value(options).unwrap_or_default();
+                }
+                v
+            })
+            .collect();
+        serde_json::json!({
+            "tile": self.tile,
+            "player": self.player,
+            "copies_left": self.copies_left,
+            "placements": placements,
+        })
+    }
+}
+
 /// Like [`placements_path`], also giving how many copies of the tile are left and the
 /// findings that did not stop the listing.
 ///
 /// Errors: as [`placements_path`].
-pub fn placements_report(path: &Path, tile: &str) -> Result<PlacementReport, Failure> {
+pub fn placements_report(
+    path: &Path,
+    tile: &str,
+    with_pieces: bool,
+) -> Result<PlacementReport, Failure> {
     let lp = replay::load_position(path)?;
     let state = replay::replay(&lp, None)?;
     let Some(t) = lp.game.tiles.get(tile) else {
@@ -507,8 +543,29 @@ pub fn placements_report(path: &Path, tile: &str) -> Result<PlacementReport, Fai
         )));
     };
     let copies_left = lp.game.tiles.tiles[t].count.saturating_sub(state.used[t]);
+    let placements = state.legal_placements(t);
+    let player = state.to_play();
+    // The piece options after each placement: the turn begun on a copy of the state.
+    let pieces = if with_pieces {
+        placements
+            .iter()
+            .map(|p| {
+                let mut next = state.clone();
+                let turns = (p.rotation / 90) as u8;
+                match next.begin_turn(player, t, (p.x, p.y, turns), &[]) {
+                    Ok(begun) => next.piece_options(player, begun.placed()),
+                    Err(_) => Vec::new(),
+                }
+            })
+            .collect()
+    } else {
+        Vec::new()
+    };
     Ok(PlacementReport {
-        placements: state.legal_placements(t),
+        tile: tile.to_string(),
+        placements,
+        pieces,
+        player: state.players.get(player).cloned().unwrap_or_default(),
         copies_left,
         findings: lp.notes.clone(),
     })

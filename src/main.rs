@@ -303,6 +303,13 @@ enum Command {
         position: PathBuf,
         /// Tile id.
         tile: String,
+        /// Also list, after each placement, where the player to play could put a piece
+        /// (piece kind, role, feature and slot).
+        #[arg(long)]
+        pieces: bool,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = ScoreFormat::Text)]
+        format: ScoreFormat,
         #[command(flatten)]
         policy: PolicyArgs,
     },
@@ -468,7 +475,7 @@ impl AgentArg {
     }
 }
 
-#[derive(Debug, Clone, Copy, ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 enum ScoreFormat {
     /// A table and a breakdown per feature.
     Text,
@@ -618,7 +625,13 @@ fn main() -> ExitCode {
             html.as_deref().map(|h| (h, force)),
             &policy,
         ),
-        Command::Placements { position, tile, .. } => placements(&position, &tile, &policy),
+        Command::Placements {
+            position,
+            tile,
+            pieces,
+            format,
+            ..
+        } => placements(&position, &tile, pieces, format, &policy),
         Command::New {
             kind,
             name,
@@ -772,6 +785,32 @@ fn plural(n: usize, word: &str) -> String {
 }
 
 /// A failed run: its findings judged and printed (exit 2), or a tool failure (exit 1).
+/// Like [`failure`], also printing the failure as one JSON record on standard output when
+/// the command was asked for JSON: `{"error": "findings", "exit_code": 2, "findings":
+/// [...]}` (the records of `validate --format json`) or `{"error": "tool", "exit_code": 1,
+/// "message": "..."}`, so that a script always reads a JSON value.
+fn failure_as(e: Failure, policy: &Policy, json: bool) -> ExitCode {
+    if json {
+        let record = match &e {
+            Failure::Findings(f) => {
+                let records: Vec<FindingRecord> = judge(policy, f.clone())
+                    .iter()
+                    .map(FindingRecord::from)
+                    .collect();
+                serde_json::json!({"error": "findings", "exit_code": FINDINGS, "findings": records})
+            }
+            Failure::Tool(m) => {
+                serde_json::json!({"error": "tool", "exit_code": FAILURE, "message": m})
+            }
+        };
+        out!(
+            "{}\n",
+            serde_json::to_string_pretty(&record).unwrap_or_default()
+        );
+    }
+    failure(e, policy)
+}
+
 fn failure(e: Failure, policy: &Policy) -> ExitCode {
     match e {
         Failure::Findings(f) => {
@@ -797,8 +836,8 @@ fn validate(
             Ok(0) => err!("note: no .yaml or .xml files in {}", shown(p)),
             Ok(_) => {}
             Err(m) => {
-                err!("error: {m}");
-                return ExitCode::from(FAILURE);
+                let json = matches!(format, FindingFormat::Json);
+                return failure_as(Failure::Tool(m), policy, json);
             }
         }
     }
@@ -819,6 +858,7 @@ fn validate(
     }
     let mut all = Vec::new();
     let mut tool_failed = false;
+    let mut tool_messages = Vec::new();
     let mut checked = 0;
     let (mut errors, mut warnings, mut notes) = (0, 0, 0);
     // A finding in a file that several checked files use (the provenance note of a set
@@ -862,10 +902,26 @@ fn validate(
             Err(m) => {
                 err!("error: {m}");
                 tool_failed = true;
+                tool_messages.push(m);
             }
         }
     }
     match format {
+        // The tool could not check a file: one failure record (with the findings of the
+        // files it did check), as every command's JSON failure.
+        FindingFormat::Json if tool_failed => {
+            let records: Vec<FindingRecord> = all.iter().map(FindingRecord::from).collect();
+            let record = serde_json::json!({
+                "error": "tool",
+                "exit_code": FAILURE,
+                "message": tool_messages.join("\n"),
+                "findings": records,
+            });
+            out!(
+                "{}\n",
+                serde_json::to_string_pretty(&record).unwrap_or_default()
+            );
+        }
         FindingFormat::Json => {
             let records: Vec<FindingRecord> = all.iter().map(FindingRecord::from).collect();
             out!(
@@ -953,12 +1009,28 @@ fn import_jcz(
 /// whether any is an error (the run then fails with exit status 2 instead of printing its
 /// result).
 fn judge_success(policy: &Policy, findings: Vec<Finding>) -> bool {
+    judge_success_as(policy, findings, false)
+}
+
+/// Like [`judge_success`]; when the findings stop the command and it was asked for JSON,
+/// also prints them as one JSON record on standard output (see [`failure_as`]).
+fn judge_success_as(policy: &Policy, findings: Vec<Finding>, json: bool) -> bool {
     let shown: Vec<Finding> = judge(policy, findings)
         .into_iter()
         .filter(|f| f.level >= Level::Warning)
         .collect();
     print_findings(&shown);
-    count(&shown, Level::Error) > 0
+    let stopped = count(&shown, Level::Error) > 0;
+    if stopped && json {
+        let records: Vec<FindingRecord> = shown.iter().map(FindingRecord::from).collect();
+        let record =
+            serde_json::json!({"error": "findings", "exit_code": FINDINGS, "findings": records});
+        out!(
+            "{}\n",
+            serde_json::to_string_pretty(&record).unwrap_or_default()
+        );
+    }
+    stopped
 }
 
 fn score(
@@ -972,9 +1044,10 @@ fn score(
         None => score_checked(position, opts).map(|(r, f)| (r, None, f)),
         Some(_) => tessera::score_with_page(position, opts).map(|(r, p, f)| (r, Some(p), f)),
     };
+    let json = format == ScoreFormat::Json;
     match scored {
         Ok((report, page, findings)) => {
-            if judge_success(policy, findings) {
+            if judge_success_as(policy, findings, json) {
                 return ExitCode::from(FINDINGS);
             }
             if let (Some((target, force)), Some(page)) = (html, page) {
@@ -1001,7 +1074,7 @@ fn score(
             }
             ExitCode::SUCCESS
         }
-        Err(e) => failure(e, policy),
+        Err(e) => failure_as(e, policy, json),
     }
 }
 
@@ -1012,11 +1085,12 @@ fn tiles(
     format: ScoreFormat,
     policy: &Policy,
 ) -> ExitCode {
+    let json = format == ScoreFormat::Json;
     let report = match tessera::tiles_report(tileset, tile, rotation) {
         Ok(r) => r,
-        Err(e) => return failure(e, policy),
+        Err(e) => return failure_as(e, policy, json),
     };
-    if judge_success(policy, report.findings.clone()) {
+    if judge_success_as(policy, report.findings.clone(), json) {
         return ExitCode::from(FINDINGS);
     }
     match format {
@@ -1140,7 +1214,7 @@ fn simulate(opts: &tessera::SimulateOptions, format: ScoreFormat) -> ExitCode {
             }
             ExitCode::SUCCESS
         }
-        Err(e) => failure(e, &Policy::default()),
+        Err(e) => failure_as(e, &Policy::default(), format == ScoreFormat::Json),
     }
 }
 
@@ -1188,27 +1262,66 @@ fn play(opts: &tessera::PlayOptions, out: Option<&Path>, force: bool) -> ExitCod
     ExitCode::SUCCESS
 }
 
-fn placements(position: &Path, tile: &str, policy: &Policy) -> ExitCode {
-    match placements_report(position, tile) {
+fn placements(
+    position: &Path,
+    tile: &str,
+    pieces: bool,
+    format: ScoreFormat,
+    policy: &Policy,
+) -> ExitCode {
+    let json = format == ScoreFormat::Json;
+    match placements_report(position, tile, pieces) {
         Ok(r) => {
-            if judge_success(policy, r.findings) {
+            if judge_success_as(policy, r.findings.clone(), json) {
                 return ExitCode::from(FINDINGS);
             }
-            let list = r.placements;
             if r.copies_left == 0 {
                 err!(
                     "note: every copy of tile {tile} is already on the board; listed: where one more would fit"
                 );
             }
-            if list.is_empty() {
+            if format == ScoreFormat::Json {
+                out!(
+                    "{}\n",
+                    serde_json::to_string_pretty(&r.to_json()).unwrap_or_default()
+                );
+                return ExitCode::SUCCESS;
+            }
+            if r.placements.is_empty() {
                 out!("tile {} fits nowhere on this board\n", escape_text(tile));
             }
-            for p in list {
+            if pieces {
+                out!("pieces for {}\n", escape_text(&r.player));
+            }
+            for (i, p) in r.placements.iter().enumerate() {
                 out!("x {:>3}  y {:>3}  rotation {:>3}\n", p.x, p.y, p.rotation);
+                if !pieces {
+                    continue;
+                }
+                let options: Vec<String> = r
+                    .pieces
+                    .get(i)
+                    .into_iter()
+                    .flatten()
+                    .map(|o| {
+                        format!(
+                            "{} as {} on the {} at {}",
+                            escape_text(&o.kind),
+                            escape_text(&o.role),
+                            escape_text(&o.feature),
+                            escape_text(&o.at)
+                        )
+                    })
+                    .collect();
+                if options.is_empty() {
+                    out!("    no piece can go on it\n");
+                } else {
+                    out!("    {}\n", options.join("; "));
+                }
             }
             ExitCode::SUCCESS
         }
-        Err(e) => failure(e, policy),
+        Err(e) => failure_as(e, policy, json),
     }
 }
 
