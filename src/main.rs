@@ -338,6 +338,10 @@ enum Command {
         /// With --out: do not write; exit 2 if the file differs from the generated reference.
         #[arg(long, requires = "out", conflicts_with = "force")]
         check: bool,
+        /// Output format: `json` prints each code's record (code, severity, title, why,
+        /// bad and fixed input), for editors and scripts.
+        #[arg(long, value_enum, default_value_t = ScoreFormat::Text, conflicts_with = "markdown")]
+        format: ScoreFormat,
     },
     /// Write the JSON Schemas (draft-07) of the YAML formats to schema/.
     ///
@@ -726,10 +730,17 @@ fn main() -> ExitCode {
         ),
         Command::Explain {
             code,
+            markdown: false,
+            format: ScoreFormat::Json,
+            ..
+        } => explain_json(code.as_deref()),
+        Command::Explain {
+            code,
             markdown,
             out,
             force,
             check,
+            ..
         } => explain(code.as_deref(), markdown, out.as_deref(), force, check),
         Command::Schema {
             kind,
@@ -1323,6 +1334,39 @@ fn placements(
         }
         Err(e) => failure_as(e, policy, json),
     }
+}
+
+/// `explain --format json`: the record of one code, or of every code, as JSON.
+fn explain_json(code: Option<&str>) -> ExitCode {
+    let record = |c: Check| {
+        let info = c.info();
+        serde_json::json!({
+            "code": info.code,
+            "severity": info.severity.name(),
+            "title": info.title,
+            "why": info.why,
+            "bad": info.bad,
+            "fixed": info.fixed,
+        })
+    };
+    let value = match code {
+        None => serde_json::Value::Array(Check::ALL.iter().map(|&c| record(c)).collect()),
+        Some(code) => match Check::from_code(code) {
+            Some(c) => record(c),
+            None => {
+                return failure_as(
+                    Failure::Tool(unknown_code_message(code, "", false)),
+                    &Policy::default(),
+                    true,
+                );
+            }
+        },
+    };
+    out!(
+        "{}\n",
+        serde_json::to_string_pretty(&value).unwrap_or_default()
+    );
+    ExitCode::SUCCESS
 }
 
 fn explain(
