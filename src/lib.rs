@@ -285,14 +285,7 @@ fn load_game(
         _ => here.clone(),
     };
     let dir = std::fs::canonicalize(&dir).unwrap_or(dir);
-    let written = |p: &Path| -> String {
-        let text = p.to_string_lossy();
-        if text.starts_with(load::BUNDLED_PREFIX) {
-            return text.into_owned();
-        }
-        let abs = std::fs::canonicalize(here.join(p)).unwrap_or_else(|_| here.join(p));
-        load::relative(&dir, &abs)
-    };
+    let written = |p: &Path| written_from(&here, &dir, p);
     let q = |s: &str| serde_json::to_string(s).unwrap_or_default();
     let mut header = format!("{comment}name: {}\n", q(name));
     let sets: Vec<String> = tilesets.iter().map(|p| q(&written(p))).collect();
@@ -307,6 +300,17 @@ fn load_game(
     let file = diag::SourceFile::new(&dir.join("played.yaml"), format!("{header}turns: []\n"));
     let lp = replay::load_position_file(&file)?;
     Ok((header, lp))
+}
+
+/// A path named on the command line (relative to `here`) as a file written in `dir`
+/// names it: relative to `dir`; a `bundled:` path as it is.
+fn written_from(here: &Path, dir: &Path, p: &Path) -> String {
+    let text = p.to_string_lossy();
+    if text.starts_with(load::BUNDLED_PREFIX) {
+        return text.into_owned();
+    }
+    let abs = std::fs::canonicalize(here.join(p)).unwrap_or_else(|_| here.join(p));
+    load::relative(dir, &abs)
 }
 
 /// How to score a position.
@@ -846,14 +850,7 @@ pub fn new_file(
         )));
     }
     let dir = std::fs::canonicalize(&dir).unwrap_or(dir);
-    let written = |p: &Path| -> String {
-        let text = p.to_string_lossy();
-        if text.starts_with(load::BUNDLED_PREFIX) {
-            return text.into_owned();
-        }
-        let abs = std::fs::canonicalize(here.join(p)).unwrap_or_else(|_| here.join(p));
-        load::relative(&dir, &abs)
-    };
+    let written = |p: &Path| written_from(&here, &dir, p);
     // What `from` is, told from its keys.
     let from_kind = match from {
         None => None,

@@ -1062,19 +1062,11 @@ fn score(
                 return ExitCode::from(FINDINGS);
             }
             if let (Some((target, force)), Some(page)) = (html, page) {
-                let t = tessera::output::Target {
-                    path: target.to_path_buf(),
-                    text: page,
-                };
                 // Never over a file that exists, unless --force or it is a page written here.
                 let ours = |_: &Path, text: &str| tessera::render::is_score_page(text);
-                if let Err(reasons) = tessera::output::write_all(&[t], &ours, force) {
-                    for r in reasons {
-                        err!("error: {r}");
-                    }
-                    return ExitCode::from(FAILURE);
+                if let Err(code) = write_generated(target, page, &ours, force) {
+                    return code;
                 }
-                err!("wrote {}", shown(target));
             }
             match format {
                 ScoreFormat::Text => out!("{}", report.to_text()),
@@ -1144,6 +1136,29 @@ enum NewKindArg {
     Position,
 }
 
+/// Writes one file tessera generates (a played game, a picture, a page) and says so on
+/// standard error; `ours` tells a file it generated before, which may be replaced without
+/// `force`. Errors: the exit code of a refusal or failure, already reported.
+fn write_generated(
+    path: &Path,
+    text: String,
+    ours: &dyn Fn(&Path, &str) -> bool,
+    force: bool,
+) -> Result<(), ExitCode> {
+    let target = tessera::output::Target {
+        path: path.to_path_buf(),
+        text,
+    };
+    if let Err(reasons) = tessera::output::write_all(&[target], ours, force) {
+        for r in reasons {
+            err!("error: {r}");
+        }
+        return Err(ExitCode::from(FAILURE));
+    }
+    err!("wrote {}", shown(path));
+    Ok(())
+}
+
 /// A cell written `X,Y` (`--highlight 1,-2`).
 fn parse_cell(text: &str) -> Result<(i32, i32), String> {
     let (x, y) = text
@@ -1179,19 +1194,11 @@ fn render(
             }
         }
         Some(target) => {
-            let t = tessera::output::Target {
-                path: target.to_path_buf(),
-                text: svg,
-            };
             // Never over a file that exists, unless --force or it is a picture drawn here.
             let ours = |_: &Path, text: &str| tessera::picture::is_drawn(text);
-            if let Err(reasons) = tessera::output::write_all(&[t], &ours, force) {
-                for r in reasons {
-                    err!("error: {r}");
-                }
-                return ExitCode::from(FAILURE);
+            if let Err(code) = write_generated(target, svg, &ours, force) {
+                return code;
             }
-            err!("wrote {}", shown(target));
         }
     }
     ExitCode::SUCCESS
@@ -1248,19 +1255,11 @@ fn play(opts: &tessera::PlayOptions, out: Option<&Path>, force: bool) -> ExitCod
             }
         }
         Some(path) => {
-            let target = tessera::output::Target {
-                path: path.to_path_buf(),
-                text: played.position.clone(),
-            };
             // Never over a file that exists, unless --force or it is a game played before.
             let ours = |_: &Path, text: &str| text.starts_with(tessera::PLAYED_HEADER);
-            if let Err(reasons) = tessera::output::write_all(&[target], &ours, force) {
-                for r in reasons {
-                    err!("error: {r}");
-                }
-                return ExitCode::from(FAILURE);
+            if let Err(code) = write_generated(path, played.position.clone(), &ours, force) {
+                return code;
             }
-            err!("wrote {}", shown(path));
         }
     }
     err!(
