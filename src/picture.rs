@@ -213,12 +213,7 @@ impl TileShape {
             // So can it fall on the discs in the middle.
             let middle = (at.0 - TILE / 2.0).hypot(at.1 - TILE / 2.0);
             let on_discs = !slotless.is_empty() && middle < TILE * 0.3;
-            if !mine
-                || on_discs
-                || others
-                    .clone()
-                    .any(|&w| inside(at, w) && !wedges[s].contains(&w))
-            {
+            if !mine || on_discs || others.clone().any(|&w| inside(at, w)) {
                 if let Some(big) = wedges[s].iter().max_by(|a, b| area(a).total_cmp(&area(b))) {
                     at = centroid(big);
                 }
@@ -577,13 +572,15 @@ pub fn board(state: &State, opts: BoardOptions) -> String {
                 .set("height", height)
                 .set("fill", "#ffffff"),
         );
-    // Coordinates.
-    for i in 0..layout.cols {
+    // Coordinates: every column and row, or every k-th on a board spread far (a snapshot
+    // may place tiles far apart: the labels stay at most about 100 a side).
+    let step = |n: i64| (n / 100).max(1) as usize;
+    for i in (0..layout.cols).step_by(step(layout.cols)) {
         let cx = MARGIN + i as f64 * TILE + TILE / 2.0;
         let x = layout.x0 + i;
         doc = doc.add(text((cx, MARGIN / 2.0), 10.0, x.to_string()).set("class", "coordinate"));
     }
-    for i in 0..layout.rows {
+    for i in (0..layout.rows).step_by(step(layout.rows)) {
         let cy = MARGIN + i as f64 * TILE + TILE / 2.0;
         let y = layout.y0 + i;
         doc = doc.add(text((MARGIN / 2.0, cy), 10.0, y.to_string()).set("class", "coordinate"));

@@ -317,3 +317,22 @@ fn names_from_the_files_cannot_write_markup_into_the_page_or_the_picture() {
     );
     raster(&svg);
 }
+
+#[test]
+fn a_cell_marked_far_away_draws_a_picture_of_bounded_size() {
+    for cell in [(100_000, -100_000), (i32::MAX, i32::MIN)] {
+        let (svg, _) = render_path(
+            Path::new("examples/base-scoring.yaml"),
+            &RenderOptions {
+                highlight: Some(cell),
+                ..RenderOptions::default()
+            },
+        )
+        .expect("drawn");
+        // The coordinates along the sides are thinned out to about 100 a side.
+        let labels = svg.matches("class=\"coordinate\"").count();
+        assert!(labels <= 250, "{cell:?}: {labels} coordinate labels");
+        assert!(svg.len() < 200_000, "{cell:?}: {} bytes", svg.len());
+        assert!(svg.contains("id=\"highlight\""), "{cell:?}");
+    }
+}
