@@ -367,7 +367,7 @@ pub fn score_with_page(
     with_position(path, opts, |lp, state| {
         let report = report_of(lp, state, opts);
         let board = picture::board(state, picture::BoardOptions::default());
-        let colours = picture::Palette::new(&state.game.rules, state.players.len()).players;
+        let colours = picture::Palette::new(&state.game.rules, &state.players).players;
         let page = render::score_html(&report, &board, &colours);
         (report, page, lp.notes.clone())
     })
@@ -426,18 +426,57 @@ pub fn render_path(path: &Path, opts: &RenderOptions) -> Result<(String, Vec<Fin
                 .help("pass a tile set (a sheet of its tiles) or a position (its board)"),
         ])
     };
-    match load::sniff(&root) {
+    let kind = load::sniff(&root);
+    let for_positions =
+        opts.score.final_scoring || opts.score.turns.is_some() || opts.highlight.is_some();
+    match kind {
+        Some(schema::FileKind::Tileset) if for_positions => {
+            return Err(Failure::Tool(format!(
+                "{} is a tile set: --final, --turns and --highlight are for positions",
+                path.display()
+            )));
+        }
+        Some(schema::FileKind::Position) if opts.slots => {
+            return Err(Failure::Tool(format!(
+                "{} is a position: --slots is for tile sets (`tessera render TILESET --slots`)",
+                path.display()
+            )));
+        }
+        _ => {}
+    }
+    match kind {
         Some(schema::FileKind::Tileset) => {
             let (game, notes) = validate::load_tileset(path, None)?;
             let opts = picture::SheetOptions { slots: opts.slots };
             Ok((picture::tile_sheet(&game, opts), notes))
         }
-        Some(schema::FileKind::Position) => with_position(path, &opts.score, |lp, state| {
-            let board = picture::BoardOptions {
-                highlight: opts.highlight,
-            };
-            (picture::board(state, board), lp.notes.clone())
-        }),
+        Some(schema::FileKind::Position) => {
+            let drawn = with_position(path, &opts.score, |lp, state| {
+                if let Some((x, y)) = opts.highlight {
+                    // A cell on the board or next to it: a picture reaching a cell far
+                    // away would be as large as the distance.
+                    let near = |a: i32, b: i32| a.abs_diff(b) <= 1;
+                    let placed = &state.board.placed;
+                    let (xs, ys) = (placed.iter().map(|p| p.x), placed.iter().map(|p| p.y));
+                    let (x0, x1) = (xs.clone().min().unwrap_or(0), xs.max().unwrap_or(0));
+                    let (y0, y1) = (ys.clone().min().unwrap_or(0), ys.max().unwrap_or(0));
+                    let inside = (x >= x0 || near(x, x0))
+                        && (x <= x1 || near(x, x1))
+                        && (y >= y0 || near(y, y0))
+                        && (y <= y1 || near(y, y1));
+                    if !inside {
+                        return Err(Failure::Tool(format!(
+                            "--highlight {x},{y} lies off the board: the board spans columns {x0} to {x1} and rows {y0} to {y1} (a cell next to it may be marked)"
+                        )));
+                    }
+                }
+                let board = picture::BoardOptions {
+                    highlight: opts.highlight,
+                };
+                Ok((picture::board(state, board), lp.notes.clone()))
+            });
+            drawn.and_then(|r| r)
+        }
         Some(schema::FileKind::Ruleset) => Err(not_drawn(
             "a rule set has no picture of its own",
             diag::Check::WrongKind,
@@ -862,11 +901,17 @@ pub fn new_file(
     };
     let wrong = |wanted: &str| -> Failure {
         match &from_kind {
-            Some((_, _, file, root)) => Failure::Findings(vec![
-                Finding::new(diag::Check::WrongKind, format!("not a {wanted}"))
-                    .in_file(file)
-                    .at(&root.loc, "top level")
-                    .help(format!("`tessera new` builds on a {wanted} here")),
+            Some((_, found, file, root)) => Failure::Findings(vec![
+                Finding::new(
+                    diag::Check::WrongKind,
+                    match found {
+                        Some(k) => format!("this file is a {}, not a {wanted}", k.name()),
+                        None => format!("this file is not a {wanted}"),
+                    },
+                )
+                .in_file(file)
+                .at(&root.loc, "top level")
+                .help(format!("`tessera new` builds on a {wanted} here")),
             ]),
             None => Failure::Tool(format!("--from must name a {wanted}")),
         }

@@ -146,7 +146,7 @@ enum Command {
         #[arg(long, value_name = "N")]
         turns: Option<usize>,
         /// Positions: mark the cell at column X, row Y.
-        #[arg(long, value_name = "X,Y", value_parser = parse_cell, allow_negative_numbers = true)]
+        #[arg(long, value_name = "X,Y", value_parser = parse_cell, allow_hyphen_values = true)]
         highlight: Option<(i32, i32)>,
         /// Replace OUT if it exists.
         #[arg(long)]
@@ -175,7 +175,13 @@ enum Command {
         #[arg(long, value_name = "ID")]
         tile: Option<String>,
         /// Turn it this many degrees clockwise: 0, 90, 180 or 270.
-        #[arg(long, value_name = "DEGREES", default_value_t = 0, requires = "tile")]
+        #[arg(
+            long,
+            value_name = "DEGREES",
+            default_value_t = 0,
+            requires = "tile",
+            allow_negative_numbers = true
+        )]
         rotation: u32,
         /// Output format.
         #[arg(long, value_enum, default_value_t = ScoreFormat::Text)]
@@ -559,12 +565,35 @@ fn checked_stdout(code: ExitCode) -> ExitCode {
 const FINDINGS: u8 = 2;
 const FAILURE: u8 = 1;
 
+/// Whether the command line asks for JSON (`--format json` or `--format=json`), read from
+/// the arguments themselves: an argument that cannot be parsed is still answered in JSON.
+fn json_asked() -> bool {
+    let args: Vec<String> = std::env::args().collect();
+    args.windows(2)
+        .any(|w| w[0] == "--format" && w[1] == "json")
+        || args.iter().any(|a| a == "--format=json")
+}
+
 fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(c) => c,
         Err(e) => {
             let _ = e.print();
-            return ExitCode::from(if e.use_stderr() { FAILURE } else { 0 });
+            if !e.use_stderr() {
+                return ExitCode::SUCCESS;
+            }
+            if json_asked() {
+                let text = e.to_string();
+                let first = text.lines().next().unwrap_or_default();
+                let message = first.strip_prefix("error: ").unwrap_or(first);
+                let record =
+                    serde_json::json!({"error": "usage", "exit_code": FAILURE, "message": message});
+                out!(
+                    "{}\n",
+                    serde_json::to_string_pretty(&record).unwrap_or_default()
+                );
+            }
+            return ExitCode::from(FAILURE);
         }
     };
     if let Some(bytes) = cli.max_file_size {
@@ -580,10 +609,7 @@ fn main() -> ExitCode {
     };
     let policy = match policy {
         Ok(p) => p,
-        Err(m) => {
-            err!("error: {m}");
-            return ExitCode::from(FAILURE);
-        }
+        Err(m) => return failure_as(Failure::Tool(m), &Policy::default(), json_asked()),
     };
     let code = match cli.command {
         Command::Validate {
@@ -650,6 +676,14 @@ fn main() -> ExitCode {
             match tessera::new_file(kind, &name, from.as_deref(), force) {
                 Ok(path) => {
                     err!("wrote {}", shown(&path));
+                    let dir = std::fs::canonicalize(&path)
+                        .ok()
+                        .and_then(|p| p.parent().map(Path::to_path_buf));
+                    if dir.is_some_and(|d| tessera::output::checkout_root(&d).is_none()) {
+                        err!(
+                            "note: its first line names schema/ beside it for editors: `tessera schema --out schema` writes the schemas there"
+                        );
+                    }
                     ExitCode::SUCCESS
                 }
                 Err(e) => failure(e, &policy),
@@ -1145,6 +1179,18 @@ fn write_generated(
     ours: &dyn Fn(&Path, &str) -> bool,
     force: bool,
 ) -> Result<(), ExitCode> {
+    // Into a directory that exists (as `play` and `new` do): a typo in the path does not
+    // make directories.
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        if !dir.is_dir() {
+            err!(
+                "error: cannot write {}: the directory {} does not exist",
+                shown(path),
+                shown(dir)
+            );
+            return Err(ExitCode::from(FAILURE));
+        }
+    }
     let target = tessera::output::Target {
         path: path.to_path_buf(),
         text,
@@ -1164,10 +1210,11 @@ fn parse_cell(text: &str) -> Result<(i32, i32), String> {
     let (x, y) = text
         .split_once(',')
         .ok_or_else(|| format!("`{text}` is not a cell: write it X,Y, as in 1,-2"))?;
-    let number = |t: &str| {
-        t.trim()
+    let number = |t: &str| match t.trim() {
+        "" => Err(format!("`{text}` is not a cell: write it X,Y, as in 1,-2")),
+        t => t
             .parse::<i32>()
-            .map_err(|e| format!("`{}` is not a coordinate: {e}", t.trim()))
+            .map_err(|e| format!("`{t}` is not a coordinate: {e}")),
     };
     Ok((number(x)?, number(y)?))
 }

@@ -63,9 +63,25 @@ const PLAYER_COLOURS: [&str; 8] = [
     "#d62728", "#1f5fd6", "#2ca02c", "#ffbf00", "#9467bd", "#111111", "#ff7f0e", "#17becf",
 ];
 
+/// Player names that are colours, drawn in that colour (a position's `Red` is drawn red).
+const NAMED_COLOURS: [(&str, &str); 10] = [
+    ("red", "#d62728"),
+    ("blue", "#1f5fd6"),
+    ("green", "#2ca02c"),
+    ("yellow", "#ffbf00"),
+    ("purple", "#9467bd"),
+    ("black", "#111111"),
+    ("orange", "#ff7f0e"),
+    ("pink", "#e377c2"),
+    ("gray", "#7f7f7f"),
+    ("grey", "#7f7f7f"),
+];
+
 impl Palette {
-    /// The colours for a rule set and a number of players.
-    pub fn new(rules: &Rules, players: usize) -> Self {
+    /// The colours for a rule set and its players (by name, in seat order): a player
+    /// named after a colour (`Red`, `blue`) is drawn in it, the others in the palette's
+    /// colours by seat, skipping those taken by name.
+    pub fn new(rules: &Rules, players: &[String]) -> Self {
         let mut own = 0;
         let features = rules
             .features
@@ -85,12 +101,26 @@ impl Palette {
                 }
             })
             .collect();
-        Palette {
-            features,
-            players: (0..players)
-                .map(|p| PLAYER_COLOURS[p % PLAYER_COLOURS.len()].to_string())
-                .collect(),
-        }
+        let named = |name: &str| {
+            NAMED_COLOURS
+                .iter()
+                .find(|(n, _)| n.eq_ignore_ascii_case(name.trim()))
+                .map(|(_, c)| *c)
+        };
+        let taken: Vec<&str> = players.iter().filter_map(|p| named(p)).collect();
+        let mut free = PLAYER_COLOURS.iter().filter(|c| !taken.contains(c)).cycle();
+        let players = players
+            .iter()
+            .map(|p| match named(p) {
+                Some(c) => c.to_string(),
+                None => free
+                    .next()
+                    .copied()
+                    .unwrap_or(PLAYER_COLOURS[0])
+                    .to_string(),
+            })
+            .collect();
+        Palette { features, players }
     }
 }
 
@@ -394,7 +424,7 @@ fn sheet_origin(i: usize) -> Point {
 /// the tile's id, count, sides and decorations. Returns the SVG text.
 pub fn tile_sheet(game: &Game, opts: SheetOptions) -> String {
     let rules = &game.rules;
-    let palette = Palette::new(rules, 0);
+    let palette = Palette::new(rules, &[]);
     let (card_w, card_h) = CARD;
     let tiles = &game.tiles.tiles;
     let rows = tiles.len().div_ceil(SHEET_COLUMNS).max(1);
@@ -555,7 +585,7 @@ pub fn board(state: &State, opts: BoardOptions) -> String {
     let game = state.game;
     let rules = &game.rules;
     let board = &state.board;
-    let palette = Palette::new(rules, state.players.len());
+    let palette = Palette::new(rules, &state.players);
     let layout = Layout::new(state, opts);
     let (cols, rows) = (layout.cols as f64, layout.rows as f64);
     let legend = 16.0 * state.players.len() as f64 + 10.0;
@@ -601,6 +631,7 @@ pub fn board(state: &State, opts: BoardOptions) -> String {
     doc = doc.add(tiles);
     // Features scored, outlined.
     let mut scored = Group::new().set("id", "scored");
+    let mut labels: BTreeMap<(i64, i64), usize> = BTreeMap::new();
     for (k, e) in state.events.iter().enumerate() {
         if e.scorers.is_empty() {
             continue;
@@ -677,8 +708,14 @@ pub fn board(state: &State, opts: BoardOptions) -> String {
         )));
         scored = scored.add(outline);
         if let Some((x, y)) = label_at {
+            // Points of several features at one spot (a feature scored by an effect, then
+            // completed) stack upwards instead of covering each other.
+            let key = ((x * 10.0).round() as i64, (y * 10.0).round() as i64);
+            let k = labels.entry(key).or_insert(0usize);
+            let y = y - 12.0 - 10.0 * *k as f64;
+            *k += 1;
             scored = scored.add(
-                text((x, y - 12.0), 9.0, format!("+{}", e.points))
+                text((x, y), 9.0, format!("+{}", e.points))
                     .set("fill", colour.as_str())
                     .set("font-weight", "bold")
                     .set("stroke", "#ffffff")

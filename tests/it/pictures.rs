@@ -53,7 +53,7 @@ fn every_tile_of_every_bundled_tile_set_shows_its_segments_in_their_colours() {
     let mut checked = 0;
     for path in crate::common::yaml_files("tilesets") {
         let (game, _) = load_tileset(&path, None).expect("a bundled tile set loads");
-        let palette = Palette::new(&game.rules, 0);
+        let palette = Palette::new(&game.rules, &[]);
         let (svg, _) = render_path(
             &path,
             &RenderOptions {
@@ -110,7 +110,7 @@ fn every_example_and_case_position_draws_its_pieces_in_their_players_colours() {
             .unwrap_or_else(|e| panic!("{}: not drawn: {e:?}", path.display()));
         let pixmap = raster(&svg);
         keep(&pixmap, &path);
-        let palette = Palette::new(&state.game.rules, state.players.len());
+        let palette = Palette::new(&state.game.rules, &state.players);
         // End-of-game scoring leaves every piece on the board, as drawn.
         let mut scored = state.clone();
         scored.final_scoring();
@@ -131,9 +131,10 @@ fn every_example_and_case_position_draws_its_pieces_in_their_players_colours() {
 }
 
 #[test]
-fn a_highlighted_cell_is_framed_even_off_the_board() {
+fn a_highlighted_cell_is_framed_on_the_board_or_next_to_it() {
     let path = Path::new("examples/base-scoring.yaml");
-    for cell in [(0, 0), (5, -3)] {
+    // The board spans columns 0 to 2 and rows -3 to 0: (3, -4) lies next to its corner.
+    for cell in [(0, 0), (3, -4)] {
         let (svg, _) = render_path(
             path,
             &RenderOptions {
@@ -319,20 +320,32 @@ fn names_from_the_files_cannot_write_markup_into_the_page_or_the_picture() {
 }
 
 #[test]
-fn a_cell_marked_far_away_draws_a_picture_of_bounded_size() {
-    for cell in [(100_000, -100_000), (i32::MAX, i32::MIN)] {
-        let (svg, _) = render_path(
+fn a_cell_marked_far_from_the_board_is_refused_not_drawn() {
+    // A picture reaching it would be as large as the distance.
+    for cell in [(4, 0), (100_000, -100_000), (i32::MAX, i32::MIN)] {
+        match render_path(
             Path::new("examples/base-scoring.yaml"),
             &RenderOptions {
                 highlight: Some(cell),
                 ..RenderOptions::default()
             },
-        )
-        .expect("drawn");
-        // The coordinates along the sides are thinned out to about 100 a side.
-        let labels = svg.matches("class=\"coordinate\"").count();
-        assert!(labels <= 250, "{cell:?}: {labels} coordinate labels");
-        assert!(svg.len() < 200_000, "{cell:?}: {} bytes", svg.len());
-        assert!(svg.contains("id=\"highlight\""), "{cell:?}");
+        ) {
+            Err(Failure::Tool(m)) => assert!(m.contains("off the board"), "{cell:?}: {m}"),
+            other => panic!("{cell:?}: {:?}", other.map(|(svg, _)| svg.len())),
+        }
     }
+}
+
+#[test]
+fn players_named_after_a_colour_are_drawn_in_it() {
+    let (game, _) =
+        load_tileset(Path::new("tilesets/hunters-gatherers.yaml"), None).expect("loads");
+    let names = |n: &[&str]| n.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+    let p = Palette::new(&game.rules, &names(&["Blue", "Red"]));
+    assert_eq!(p.players, ["#1f5fd6", "#d62728"]);
+    // The others take the palette's colours by seat, skipping those taken by name.
+    let p = Palette::new(&game.rules, &names(&["Ann", "red", "Bob"]));
+    assert_eq!(p.players[1], "#d62728");
+    assert!(!p.players[0].eq(&p.players[1]) && !p.players[2].eq(&p.players[1]));
+    assert_ne!(p.players[0], p.players[2]);
 }
