@@ -269,7 +269,7 @@ fn display_text(text: &str) -> String {
 }
 
 /// A file as the snippets of findings show it (the [`miette::SourceCode`] of a finding):
-/// unsafe characters replaced ([`display_text`]), lines indexed so that reading a snippet
+/// unsafe characters replaced (`display_text`), lines indexed so that reading a snippet
 /// costs the same wherever it is in the file, and lines longer than
 /// [`limits::SNIPPET_MAX_LINE`] shown as a window of [`limits::SNIPPET_WINDOW`] bytes on
 /// each side of the mark (long lines around a mark are left out of its context).

@@ -277,7 +277,7 @@ mod span {
         pub column: u32,
         /// Byte offset and length in the file, when known.
         pub bytes: Option<(usize, usize)>,
-        /// The file the value was read from ([`crate::diag::SourceFile::id`]); 0 when not
+        /// The file the value was read from ([`crate::diag::SourceData::id`]); 0 when not
         /// recorded (the finding's own file is meant). Values of composed rule sets and
         /// tile sets keep the file they were written in, so findings land there.
         pub src: u32,
