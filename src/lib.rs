@@ -417,6 +417,13 @@ pub struct RenderOptions {
 /// finding at its top level: pass a tile set or a position).
 pub fn render_path(path: &Path, opts: &RenderOptions) -> Result<(String, Vec<Finding>), Failure> {
     let file = load::read(path).map_err(load::ReadError::into_failure)?;
+    if jcz::looks_like_xml(&file) {
+        return Err(Failure::Tool(format!(
+            "{} is JCloisterZone XML: convert it first (`tessera import jcz {} -o tiles.yaml`), then draw the tile set",
+            path.display(),
+            path.display()
+        )));
+    }
     let root = load::parse(&file).map_err(|f| Failure::Findings(vec![f]))?;
     let not_drawn = |message: &str, check: diag::Check| {
         Failure::Findings(vec![
