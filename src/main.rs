@@ -586,11 +586,8 @@ fn main() -> ExitCode {
                 let text = e.to_string();
                 let first = text.lines().next().unwrap_or_default();
                 let message = first.strip_prefix("error: ").unwrap_or(first);
-                let record =
-                    serde_json::json!({"error": "usage", "exit_code": FAILURE, "message": message});
-                out!(
-                    "{}\n",
-                    serde_json::to_string_pretty(&record).unwrap_or_default()
+                print_json(
+                    &serde_json::json!({"error": "usage", "exit_code": FAILURE, "message": message}),
                 );
             }
             return ExitCode::from(FAILURE);
@@ -836,24 +833,31 @@ fn plural(n: usize, word: &str) -> String {
 /// "message": "..."}`, so that a script always reads a JSON value.
 fn failure_as(e: Failure, policy: &Policy, json: bool) -> ExitCode {
     if json {
-        let record = match &e {
-            Failure::Findings(f) => {
-                let records: Vec<FindingRecord> = judge(policy, f.clone())
-                    .iter()
-                    .map(FindingRecord::from)
-                    .collect();
-                serde_json::json!({"error": "findings", "exit_code": FINDINGS, "findings": records})
-            }
-            Failure::Tool(m) => {
-                serde_json::json!({"error": "tool", "exit_code": FAILURE, "message": m})
-            }
-        };
-        out!(
-            "{}\n",
-            serde_json::to_string_pretty(&record).unwrap_or_default()
-        );
+        match &e {
+            Failure::Findings(f) => print_findings_record(&judge(policy, f.clone())),
+            Failure::Tool(m) => print_json(
+                &serde_json::json!({"error": "tool", "exit_code": FAILURE, "message": m}),
+            ),
+        }
     }
     failure(e, policy)
+}
+
+/// Prints a JSON value on standard output, pretty.
+fn print_json(value: &serde_json::Value) {
+    out!(
+        "{}\n",
+        serde_json::to_string_pretty(value).unwrap_or_default()
+    );
+}
+
+/// Prints the failure record of findings that stopped a command asked for JSON (see
+/// [`failure_as`]).
+fn print_findings_record(findings: &[Finding]) {
+    let records: Vec<FindingRecord> = findings.iter().map(FindingRecord::from).collect();
+    print_json(
+        &serde_json::json!({"error": "findings", "exit_code": FINDINGS, "findings": records}),
+    );
 }
 
 fn failure(e: Failure, policy: &Policy) -> ExitCode {
@@ -956,16 +960,12 @@ fn validate(
         // files it did check), as every command's JSON failure.
         FindingFormat::Json if tool_failed => {
             let records: Vec<FindingRecord> = all.iter().map(FindingRecord::from).collect();
-            let record = serde_json::json!({
+            print_json(&serde_json::json!({
                 "error": "tool",
                 "exit_code": FAILURE,
                 "message": tool_messages.join("\n"),
                 "findings": records,
-            });
-            out!(
-                "{}\n",
-                serde_json::to_string_pretty(&record).unwrap_or_default()
-            );
+            }));
         }
         FindingFormat::Json => {
             let records: Vec<FindingRecord> = all.iter().map(FindingRecord::from).collect();
@@ -1067,13 +1067,7 @@ fn judge_success_as(policy: &Policy, findings: Vec<Finding>, json: bool) -> bool
     print_findings(&shown);
     let stopped = count(&shown, Level::Error) > 0;
     if stopped && json {
-        let records: Vec<FindingRecord> = shown.iter().map(FindingRecord::from).collect();
-        let record =
-            serde_json::json!({"error": "findings", "exit_code": FINDINGS, "findings": records});
-        out!(
-            "{}\n",
-            serde_json::to_string_pretty(&record).unwrap_or_default()
-        );
+        print_findings_record(&shown);
     }
     stopped
 }

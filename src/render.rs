@@ -361,6 +361,19 @@ impl ScoreReport {
             .map(|p| p.points)
     }
 
+    /// What was replayed, in words: `snapshot` or `7 turns replayed`.
+    fn replayed(&self) -> String {
+        if self.snapshot {
+            "snapshot".to_string()
+        } else {
+            format!(
+                "{} turn{} replayed",
+                self.turns,
+                if self.turns == 1 { "" } else { "s" }
+            )
+        }
+    }
+
     /// The report as text for people. Names read from the files (players, the position,
     /// the game, features, pieces) are shown with control characters escaped
     /// ([`crate::diag::escape_text`]), so that a name cannot drive the terminal or forge a
@@ -369,15 +382,7 @@ impl ScoreReport {
         let mut s = String::new();
         let title = esc(self.position.as_deref().unwrap_or("position"));
         let _ = writeln!(s, "{title} ({})", esc(&self.game));
-        let replayed = if self.snapshot {
-            "snapshot".to_string()
-        } else {
-            format!(
-                "{} turn{} replayed",
-                self.turns,
-                if self.turns == 1 { "" } else { "s" }
-            )
-        };
+        let replayed = self.replayed();
         let _ = writeln!(
             s,
             "{replayed}; {}",
@@ -1300,15 +1305,7 @@ pub fn score_html(report: &ScoreReport, board_svg: &str, colours: &[String]) -> 
             .cloned()
             .unwrap_or_else(|| "#ffffff".to_string())
     };
-    let replayed = if report.snapshot {
-        "snapshot".to_string()
-    } else {
-        format!(
-            "{} turn{} replayed",
-            report.turns,
-            if report.turns == 1 { "" } else { "s" }
-        )
-    };
+    let replayed = report.replayed();
     let scoring = if report.final_scoring {
         "end-of-game scoring included"
     } else {

@@ -3,7 +3,7 @@
 //! environment variable `CHROMIUM`) opens the page with no console message, runs its
 //! script (the feature named by the address's `#feature-N` is outlined, the others
 //! dimmed), shows the board and every player's row, and takes a screenshot to look at
-//! (`target/tmp/browser/report.png`).
+//! (`browser/report.png` in Cargo's `CARGO_TARGET_TMPDIR`).
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
