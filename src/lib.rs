@@ -152,16 +152,21 @@ pub fn play(opts: &PlayOptions) -> Result<Played, Failure> {
     })
 }
 
-/// What `tessera simulate` plays: a game (and optionally a second tile-set variant of it
-/// to compare), how many games, the seats and their agents, the seed and the threads.
+/// What `tessera simulate` plays: a game (and optionally a second variant of it to
+/// compare), how many games, the seats and their agents, the seed and the threads.
 #[derive(Debug, Clone)]
 pub struct SimulateOptions {
     /// Rule set; default the first tile set's.
     pub ruleset: Option<PathBuf>,
     /// Tile sets played together.
     pub tilesets: Vec<PathBuf>,
-    /// Another tile set list played with the same rule set, seats and seeds, to compare.
+    /// Another tile set list to compare, played with the same seats and seeds under its
+    /// own rule set (see [`SimulateOptions::compare_ruleset`]).
     pub compare: Option<Vec<PathBuf>>,
+    /// The rule set of the compared tile sets. Default: the one they name (their own
+    /// `ruleset:`, or an included set's), else [`SimulateOptions::ruleset`] (else the
+    /// first tile set's).
+    pub compare_ruleset: Option<PathBuf>,
     /// Number of players.
     pub players: usize,
     /// Games per variant.
@@ -175,7 +180,9 @@ pub struct SimulateOptions {
 }
 
 /// Simulates the game (and the variant to compare, if any), calling `tick` after each game
-/// played (from any thread: drive a progress bar with it).
+/// played (from any thread: drive a progress bar with it). Each summary names the rule set
+/// its games were played with: the compared tile sets are played under their own rule set
+/// ([`SimulateOptions::compare_ruleset`]), never silently under the first column's.
 ///
 /// Errors: findings in the files; a tool failure when the thread pool cannot start or a
 /// start tile cannot be laid.
@@ -189,33 +196,81 @@ pub fn simulate(
     } else {
         opts.agents.clone()
     };
-    let mut variants = vec![opts.tilesets.clone()];
-    variants.extend(opts.compare.clone());
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(opts.jobs.unwrap_or(0))
         .build()
         .map_err(|e| Failure::Tool(format!("cannot start worker threads: {e}")))?;
-    let mut out = Vec::new();
-    for sets in variants {
-        let (_, lp) = load_game(
+    let mut variants = vec![
+        load_game(
             opts.ruleset.as_deref(),
-            &sets,
+            &opts.tilesets,
             &players,
             None,
             "",
             "simulated",
-        )?;
+        )
+        .map(|(_, lp)| (&opts.tilesets, opts.ruleset.as_deref(), lp))?,
+    ];
+    if let Some(sets) = &opts.compare {
+        let lp = match &opts.compare_ruleset {
+            Some(r) => load_game(Some(r), sets, &players, None, "", "compared")?.1,
+            None => load_compared(opts.ruleset.as_deref(), sets, &players)?,
+        };
+        variants.push((sets, opts.compare_ruleset.as_deref(), lp));
+    }
+    let here = std::env::current_dir().unwrap_or_default();
+    let mut out = Vec::new();
+    for (sets, ruleset, lp) in variants {
         let name = sets
             .iter()
             .map(|p| p.display().to_string())
             .collect::<Vec<_>>()
             .join(" + ");
+        // The rule set as given, else as the tile sets name it (from the current directory).
+        let ruleset = match ruleset {
+            Some(r) => r.display().to_string(),
+            None => shown_path(&here, &lp.game.ruleset_file.path),
+        };
         let summary = pool
-            .install(|| simulate::run(&lp, &name, &agents, opts.games, opts.seed, tick))
+            .install(|| simulate::run(&lp, (&name, &ruleset), &agents, opts.games, opts.seed, tick))
             .map_err(Failure::Tool)?;
         out.push(summary);
     }
     Ok(out)
+}
+
+/// The compared tile sets loaded under the rule set they name; when none of them names
+/// one, under `fallback` (the first column's rule set as given, if any).
+fn load_compared(
+    fallback: Option<&Path>,
+    sets: &[PathBuf],
+    players: &[String],
+) -> Result<replay::LoadedPosition, Failure> {
+    match load_game(None, sets, players, None, "", "compared") {
+        Ok((_, lp)) => Ok(lp),
+        Err(Failure::Findings(f))
+            if fallback.is_some()
+                && !f.is_empty()
+                && f.iter().all(|f| f.check == diag::Check::TileSetNoRuleset) =>
+        {
+            load_game(fallback, sets, players, None, "", "compared").map(|(_, lp)| lp)
+        }
+        Err(e) => Err(e),
+    }
+}
+
+/// A file's path as shown to the user: relative to `here` when it lies below it, else
+/// absolute; a `bundled:` path as it is.
+fn shown_path(here: &Path, path: &Path) -> String {
+    if path.to_string_lossy().starts_with(load::BUNDLED_PREFIX) {
+        return path.display().to_string();
+    }
+    let here = std::fs::canonicalize(here).unwrap_or_else(|_| here.to_path_buf());
+    let path = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
+    match path.strip_prefix(&here) {
+        Ok(below) => below.display().to_string(),
+        Err(_) => path.display().to_string(),
+    }
 }
 
 /// Loads a game to play: the rule set (default: the first tile set's) and the tile sets

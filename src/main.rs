@@ -260,8 +260,10 @@ enum Command {
     ///
     /// Game i is played with a seed derived from --seed and i, and results are summed in
     /// game order: the same seed gives the same numbers whatever --jobs is. --compare
-    /// plays another tile set (or several, played together) with the same rule set, seats
-    /// and seeds, in a second column. A progress bar shows on a terminal.
+    /// plays another tile set (or several, played together) with the same seats and seeds,
+    /// in a second column, under its own rule set: --compare-ruleset if given, else the
+    /// rule set the compared tile set names (`ruleset:`), else RULESET. Each column names
+    /// its rule set. A progress bar shows on a terminal.
     ///
     /// Exit status: 0 simulated, 2 findings in the rule set or tile sets, 1 a file cannot
     /// be read or a flag is wrong.
@@ -274,10 +276,13 @@ enum Command {
         /// Tile sets played together (start tile from the first).
         #[arg(required = true)]
         tilesets: Vec<PathBuf>,
-        /// Another tile set to compare, played with the same rule set (repeat to play
-        /// several together).
+        /// Another tile set to compare (repeat to play several together), under the rule
+        /// set it names (else RULESET).
         #[arg(long, value_name = "TILESET")]
         compare: Vec<PathBuf>,
+        /// The rule set of the compared tile sets, instead of the one they name.
+        #[arg(long, value_name = "RULESET", requires = "compare")]
+        compare_ruleset: Option<PathBuf>,
         /// Games per variant.
         #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..=10_000_000))]
         games: u64,
@@ -720,6 +725,7 @@ fn main() -> ExitCode {
             ruleset,
             tilesets,
             compare,
+            compare_ruleset,
             games,
             players,
             seed,
@@ -731,6 +737,7 @@ fn main() -> ExitCode {
                 ruleset: Some(ruleset),
                 tilesets,
                 compare: (!compare.is_empty()).then_some(compare),
+                compare_ruleset,
                 players: usize::from(players),
                 games,
                 seed,

@@ -867,7 +867,9 @@ pub fn played_position(header: &PlayedHeader, game: &crate::engine::play::Played
 /// Simulation summaries ([`crate::simulate::Summary`]) as one table for people: a row per
 /// quantity, a column per variant (two columns with `--compare`). Scores are shown as
 /// mean ± standard deviation with the quartiles; win rates with their 95% confidence
-/// interval; per feature kind, completions and points per game.
+/// interval; per feature kind, completions and points per game. Each column names its rule
+/// set; a feature kind that a column's rule set does not have shows `n/a` there (kinds are
+/// matched by name, in the order the rule sets list them).
 pub fn simulation_text(summaries: &[crate::simulate::Summary]) -> String {
     let Some(first) = summaries.first() else {
         return String::new();
@@ -877,6 +879,7 @@ pub fn simulation_text(summaries: &[crate::simulate::Summary]) -> String {
         rows.push((label, summaries.iter().map(f).collect()));
     };
     row("tile sets".into(), &|s| esc(&s.variant).into_owned());
+    row("rule set".into(), &|s| esc(&s.ruleset).into_owned());
     row("games".into(), &|s| s.games.to_string());
     row("turns per game".into(), &|s| {
         format!("{:.1} ({}-{})", s.turns.mean, s.turns.min, s.turns.max)
@@ -914,11 +917,19 @@ pub fn simulation_text(summaries: &[crate::simulate::Summary]) -> String {
             })
         });
     }
-    for (k, f) in first.features.iter().enumerate() {
-        let name = esc(&f.kind).into_owned();
-        let get = |s: &crate::simulate::Summary| s.features.get(k).cloned();
+    let mut kinds: Vec<&str> = Vec::new();
+    for f in summaries.iter().flat_map(|s| &s.features) {
+        if !kinds.contains(&f.kind.as_str()) {
+            kinds.push(&f.kind);
+        }
+    }
+    for kind in kinds {
+        let name = esc(kind).into_owned();
+        let get =
+            |s: &crate::simulate::Summary| s.features.iter().find(|f| f.kind == kind).cloned();
+        let na = || "n/a".to_string();
         row(format!("{name}: completed per game"), &|s| {
-            get(s).map_or_else(String::new, |x| {
+            get(s).map_or_else(na, |x| {
                 if x.completable {
                     format!("{:.2}", x.completed_per_game)
                 } else {
@@ -927,10 +938,10 @@ pub fn simulation_text(summaries: &[crate::simulate::Summary]) -> String {
             })
         });
         row(format!("{name}: points in play per game"), &|s| {
-            get(s).map_or_else(String::new, |x| format!("{:.2}", x.points_in_play_per_game))
+            get(s).map_or_else(na, |x| format!("{:.2}", x.points_in_play_per_game))
         });
         row(format!("{name}: points at end per game"), &|s| {
-            get(s).map_or_else(String::new, |x| format!("{:.2}", x.points_at_end_per_game))
+            get(s).map_or_else(na, |x| format!("{:.2}", x.points_at_end_per_game))
         });
     }
     let label_w = rows
@@ -946,9 +957,15 @@ pub fn simulation_text(summaries: &[crate::simulate::Summary]) -> String {
                 .unwrap_or(0)
         })
         .collect();
+    let mut games: Vec<&str> = Vec::new();
+    for s in summaries {
+        if !games.contains(&s.game.as_str()) {
+            games.push(&s.game);
+        }
+    }
     let mut out = format!(
         "{} ({} games per column, seed {}; score: mean ± sd [min q1 median q3 max]; win rate with 95% CI)\n\n",
-        esc(&first.game),
+        esc(&games.join(" vs ")),
         first.games,
         first.seed
     );

@@ -127,6 +127,9 @@ pub struct FeatureSummary {
 pub struct Summary {
     /// What was played: the tile sets, as given.
     pub variant: String,
+    /// The rule set it was played with: its path as given on the command line or as the
+    /// tile set names it (relative to the current directory), or a `bundled:` path.
+    pub ruleset: String,
     /// The rule set's name.
     pub game: String,
     /// Games played.
@@ -147,12 +150,13 @@ pub struct Summary {
 
 /// Plays `games` games of a loaded game (a position with no turns: its game, players and
 /// options) with the seats' agents, on the current rayon thread pool, calling `tick` after
-/// each game, and sums them up. `variant` names what was played.
+/// each game, and sums them up. `variant` names what was played, `ruleset` the rule set's
+/// file (as shown to the user).
 ///
 /// Errors: a message when the start tile cannot be laid.
 pub fn run(
     lp: &LoadedPosition,
-    variant: &str,
+    (variant, ruleset): (&str, &str),
     agents: &[Agent],
     games: u64,
     seed: u64,
@@ -224,13 +228,13 @@ pub fn run(
         )
         .collect();
     let results: Vec<GameResult> = results.into_iter().collect::<Result<_, _>>()?;
-    Ok(summarize(lp, variant, agents, seed, &results))
+    Ok(summarize(lp, (variant, ruleset), agents, seed, &results))
 }
 
 /// Sums up games in game order.
 fn summarize(
     lp: &LoadedPosition,
-    variant: &str,
+    (variant, ruleset): (&str, &str),
     agents: &[Agent],
     seed: u64,
     results: &[GameResult],
@@ -290,6 +294,7 @@ fn summarize(
         .collect();
     Summary {
         variant: variant.to_string(),
+        ruleset: ruleset.to_string(),
         game: rules.name.clone(),
         games: results.len() as u64,
         seed,

@@ -1,47 +1,23 @@
 //! The HTML score report (`tessera score --html`) in a real browser: headless Chromium
-//! (Debian's `chromium`; `.ci/run` installs it when missing, or name another with the
-//! environment variable `CHROMIUM`) opens the page with no console message, runs its
+//! (Debian's `chromium`; `.ci/run` installs it when missing and requires it, or name
+//! another with the environment variable `CHROMIUM`; where none is found the test says
+//! `NOT RUN` and checks nothing, see [`crate::external`]) opens the page with no console message, runs its
 //! script (the feature named by the address's `#feature-N` is outlined, the others
 //! dimmed), shows the board and every player's row, and takes a screenshot to look at
 //! (`browser/report.png` in Cargo's `CARGO_TARGET_TMPDIR`).
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
-/// The Chromium to run: `CHROMIUM`, else the first of the usual names found on `PATH`.
-fn chromium() -> PathBuf {
-    if let Some(c) = std::env::var_os("CHROMIUM") {
-        return PathBuf::from(c);
-    }
-    let path = std::env::var_os("PATH").unwrap_or_default();
-    for name in [
-        "chromium",
-        "chromium-browser",
-        "google-chrome",
-        "google-chrome-stable",
-    ] {
-        for dir in std::env::split_paths(&path) {
-            let candidate = dir.join(name);
-            if candidate.is_file() {
-                return candidate;
-            }
-        }
-    }
-    panic!(
-        "no Chromium found: install Debian's `chromium` (`.ci/run` does), or set CHROMIUM to a \
-         Chromium or Chrome binary"
-    );
-}
-
 /// Runs headless Chromium on a page with `extra` arguments, with a fresh profile and no
 /// background networking (the machine's network is closed); (stdout, stderr).
-fn run_chromium(dir: &Path, url: &str, extra: &[&str]) -> (String, String) {
+fn run_chromium(chromium: &Path, dir: &Path, url: &str, extra: &[&str]) -> (String, String) {
     static RUNS: AtomicUsize = AtomicUsize::new(0);
     let profile = dir.join(format!("profile-{}", RUNS.fetch_add(1, Ordering::Relaxed)));
     let _ = std::fs::remove_dir_all(&profile);
-    let mut child = Command::new(chromium())
+    let mut child = Command::new(chromium)
         .args([
             "--headless",
             "--no-sandbox",
@@ -105,6 +81,12 @@ fn url(page: &Path, fragment: &str) -> String {
 
 #[test]
 fn the_html_score_report_opens_in_chromium_without_console_errors() {
+    let Some(chromium) = crate::external::find(
+        &crate::external::CHROMIUM,
+        "browser::the_html_score_report_opens_in_chromium_without_console_errors",
+    ) else {
+        return;
+    };
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("browser");
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("made");
@@ -133,7 +115,7 @@ fn the_html_score_report_opens_in_chromium_without_console_errors() {
         html.replace("<script>", "<script>console.error('boom');"),
     )
     .expect("written");
-    let (_, stderr) = run_chromium(&dir, &url(&noisy, ""), &["--dump-dom"]);
+    let (_, stderr) = run_chromium(&chromium, &dir, &url(&noisy, ""), &["--dump-dom"]);
     assert!(
         console_lines(&stderr).iter().any(|l| l.contains("boom")),
         "a console error is not seen in Chromium's log:\n{stderr}"
@@ -141,7 +123,7 @@ fn the_html_score_report_opens_in_chromium_without_console_errors() {
 
     // The page itself: no console message; the script ran (feature 3, the field scored
     // at the end, is outlined and the others dimmed); the board and every player's row.
-    let (dom, stderr) = run_chromium(&dir, &url(&page, "#feature-3"), &["--dump-dom"]);
+    let (dom, stderr) = run_chromium(&chromium, &dir, &url(&page, "#feature-3"), &["--dump-dom"]);
     assert_eq!(
         console_lines(&stderr),
         Vec::<&str>::new(),
@@ -168,6 +150,7 @@ fn the_html_score_report_opens_in_chromium_without_console_errors() {
     let shot = dir.join("report.png");
     let arg = format!("--screenshot={}", shot.display());
     let (_, stderr) = run_chromium(
+        &chromium,
         &dir,
         &url(&page, "#feature-3"),
         &[&arg, "--window-size=1200,900"],

@@ -3,6 +3,7 @@
 //! the library and its dependencies (about 60 MB of disk instead of 1.5 GB).
 
 mod common;
+mod external;
 #[path = "../../benches/common/positions.rs"]
 mod positions;
 

@@ -1,6 +1,6 @@
 //! `tessera simulate` (issue 10): many seeded games summed up; the same seed gives the
 //! same numbers whatever the number of threads; every bundled game simulates; a variant
-//! is compared in a second column.
+//! is compared in a second column, under its own rule set (issue 19).
 
 use std::path::{Path, PathBuf};
 
@@ -16,6 +16,7 @@ fn opts(ruleset: &str, sets: &[&str], games: u64) -> SimulateOptions {
         ruleset: Some(root(ruleset)),
         tilesets: sets.iter().map(|s| root(s)).collect(),
         compare: None,
+        compare_ruleset: None,
         players: 2,
         games,
         seed: 11,
@@ -130,6 +131,130 @@ fn a_variant_is_compared_in_a_second_column() {
         header.contains("base.yaml") && header.contains("pnp-demo.yaml"),
         "{header}"
     );
+}
+
+/// City points per game (in play, at the end) of the two columns of a comparison.
+fn city_points(s: &[tessera::simulate::Summary]) -> [(f64, f64); 2] {
+    let city = |v: &tessera::simulate::Summary| {
+        let f = v
+            .features
+            .iter()
+            .find(|f| f.kind == "city")
+            .expect("a city row");
+        (f.points_in_play_per_game, f.points_at_end_per_game)
+    };
+    [city(&s[0]), city(&s[1])]
+}
+
+#[test]
+fn a_compared_tile_set_is_played_under_the_rule_set_it_names() {
+    // The base tiles under a rule set whose completed cities score 3 per tile (not 2),
+    // compared with the base game: the same games (same seeds, same tiles), and only
+    // completed cities score more.
+    let s = simulate(
+        &SimulateOptions {
+            compare: Some(vec![root("tests/fixtures/variants/cities-at-3-tiles.yaml")]),
+            ..opts("rulesets/carcassonne.yaml", &["tilesets/base.yaml"], 40)
+        },
+        &|| {},
+    )
+    .expect("simulates");
+    assert_eq!(s[0].game, "Carcassonne");
+    assert_eq!(s[1].game, "Carcassonne, cities at 3 per tile");
+    assert!(
+        s[1].ruleset.ends_with("cities-at-3.yaml"),
+        "{}",
+        s[1].ruleset
+    );
+    let [(base_play, base_end), (variant_play, variant_end)] = city_points(&s);
+    assert!(
+        variant_play > base_play * 1.3,
+        "completed cities: {variant_play} per game at 3 per tile, {base_play} at 2"
+    );
+    assert_eq!(variant_end, base_end, "incomplete cities score the same");
+    let text = tessera::render::simulation_text(&s);
+    let row = text
+        .lines()
+        .find(|l| l.starts_with("rule set"))
+        .expect("a rule set row");
+    assert!(
+        row.contains("carcassonne.yaml") && row.contains("cities-at-3.yaml"),
+        "{row}"
+    );
+    assert!(
+        text.starts_with("Carcassonne vs Carcassonne, cities at 3 per tile ("),
+        "{text}"
+    );
+
+    // --compare-ruleset overrides what the compared set names: equal columns again.
+    let same = simulate(
+        &SimulateOptions {
+            compare: Some(vec![root("tests/fixtures/variants/cities-at-3-tiles.yaml")]),
+            compare_ruleset: Some(root("rulesets/carcassonne.yaml")),
+            ..opts("rulesets/carcassonne.yaml", &["tilesets/base.yaml"], 40)
+        },
+        &|| {},
+    )
+    .expect("simulates");
+    assert_eq!(same[0].features, same[1].features);
+    assert_eq!(same[0].seats, same[1].seats);
+}
+
+#[test]
+fn the_base_game_compared_with_itself_gives_equal_columns() {
+    let s = simulate(
+        &SimulateOptions {
+            compare: Some(vec![root("tilesets/base.yaml")]),
+            ..opts("rulesets/carcassonne.yaml", &["tilesets/base.yaml"], 40)
+        },
+        &|| {},
+    )
+    .expect("simulates");
+    assert_eq!(s[0].features, s[1].features);
+    assert_eq!(s[0].seats, s[1].seats);
+    assert_eq!(s[0].turns, s[1].turns);
+    let [first, second] = city_points(&s);
+    assert_eq!(first, second);
+    assert!(first.0 > 0.0);
+}
+
+#[test]
+fn feature_kinds_of_different_rule_sets_are_matched_by_name() {
+    // The base game against Hunters and Gatherers: no kind in common, so every feature
+    // row has a value in one column and `n/a` in the other (never another kind's number).
+    let s = simulate(
+        &SimulateOptions {
+            compare: Some(vec![root("tilesets/hunters-gatherers.yaml")]),
+            ..opts("rulesets/carcassonne.yaml", &["tilesets/base.yaml"], 4)
+        },
+        &|| {},
+    )
+    .expect("simulates");
+    assert!(
+        s[1].ruleset.ends_with("hunters-gatherers.yaml"),
+        "{}",
+        s[1].ruleset
+    );
+    let text = tessera::render::simulation_text(&s);
+    // Feature rows: `kind: what per game  value  value`.
+    let rows: Vec<&str> = text
+        .lines()
+        .skip(2)
+        .filter(|l| {
+            l.split("  ")
+                .next()
+                .is_some_and(|label| label.contains(": "))
+        })
+        .collect();
+    let kinds = |s: &tessera::simulate::Summary| s.features.len();
+    assert_eq!(
+        rows.iter().filter(|l| l.contains("n/a")).count(),
+        3 * (kinds(&s[0]) + kinds(&s[1])),
+        "{text}"
+    );
+    for row in rows {
+        assert_eq!(row.matches("n/a").count(), 1, "{row}");
+    }
 }
 
 #[test]
