@@ -209,28 +209,26 @@ pub fn simulate(
             "",
             "simulated",
         )
-        .map(|(_, lp)| (&opts.tilesets, opts.ruleset.as_deref(), lp))?,
+        .map(|(_, lp)| (&opts.tilesets, lp))?,
     ];
     if let Some(sets) = &opts.compare {
         let lp = match &opts.compare_ruleset {
             Some(r) => load_game(Some(r), sets, &players, None, "", "compared")?.1,
             None => load_compared(opts.ruleset.as_deref(), sets, &players)?,
         };
-        variants.push((sets, opts.compare_ruleset.as_deref(), lp));
+        variants.push((sets, lp));
     }
     let here = std::env::current_dir().unwrap_or_default();
     let mut out = Vec::new();
-    for (sets, ruleset, lp) in variants {
+    for (sets, lp) in variants {
         let name = sets
             .iter()
             .map(|p| p.display().to_string())
             .collect::<Vec<_>>()
             .join(" + ");
-        // The rule set as given, else as the tile sets name it (from the current directory).
-        let ruleset = match ruleset {
-            Some(r) => r.display().to_string(),
-            None => shown_path(&here, &lp.game.ruleset_file.path),
-        };
+        // The rule set's file, one spelling whichever way it was named (from the current
+        // directory).
+        let ruleset = shown_path(&here, &lp.game.ruleset_file.path);
         let summary = pool
             .install(|| simulate::run(&lp, (&name, &ruleset), &agents, opts.games, opts.seed, tick))
             .map_err(Failure::Tool)?;

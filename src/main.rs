@@ -262,8 +262,8 @@ enum Command {
     /// game order: the same seed gives the same numbers whatever --jobs is. --compare
     /// plays another tile set (or several, played together) with the same seats and seeds,
     /// in a second column, under its own rule set: --compare-ruleset if given, else the
-    /// rule set the compared tile set names (`ruleset:`), else RULESET. Each column names
-    /// its rule set. A progress bar shows on a terminal.
+    /// rule set the compared tile sets name (their `ruleset:`, or an included set's), else
+    /// RULESET. Each column names its rule set. A progress bar shows on a terminal.
     ///
     /// Exit status: 0 simulated, 2 findings in the rule set or tile sets, 1 a file cannot
     /// be read or a flag is wrong.
@@ -280,7 +280,8 @@ enum Command {
         /// set it names (else RULESET).
         #[arg(long, value_name = "TILESET")]
         compare: Vec<PathBuf>,
-        /// The rule set of the compared tile sets, instead of the one they name.
+        /// The rule set of the compared tile sets, instead of the one they name (needs
+        /// --compare).
         #[arg(long, value_name = "RULESET", requires = "compare")]
         compare_ruleset: Option<PathBuf>,
         /// Games per variant.
@@ -588,9 +589,17 @@ fn main() -> ExitCode {
                 return ExitCode::SUCCESS;
             }
             if json_asked() {
+                // The error's lines up to the usage line ("...not provided:" is followed
+                // by the arguments it means), joined.
                 let text = e.to_string();
-                let first = text.lines().next().unwrap_or_default();
-                let message = first.strip_prefix("error: ").unwrap_or(first);
+                let message = text
+                    .lines()
+                    .take_while(|l| !l.starts_with("Usage:") && !l.starts_with("For more"))
+                    .map(str::trim)
+                    .filter(|l| !l.is_empty())
+                    .collect::<Vec<_>>()
+                    .join(" ");
+                let message = message.strip_prefix("error: ").unwrap_or(&message);
                 print_json(
                     &serde_json::json!({"error": "usage", "exit_code": FAILURE, "message": message}),
                 );

@@ -37,13 +37,34 @@ pub const CHROMIUM: Program = Program {
     install: "install Debian's `chromium` (or any Chromium or Chrome) or set CHROMIUM=/path/to/chrome",
 };
 
-/// The binary of `program` for the test `test`: the environment variable's, else the first
-/// name found on `PATH`. When there is none: with `TESSERA_EXTERNAL_TESTS=require`, a
-/// panic (the test fails); otherwise a `NOT RUN` line on the terminal (not captured by the
-/// test harness, so it shows in `cargo test`'s output) and `None`.
+/// The binary of `program` for the test `test`: the environment variable's (which must
+/// name a file), else the first name found on `PATH`. When there is none: with
+/// `TESSERA_EXTERNAL_TESTS=require`, a panic (the test fails); otherwise a `NOT RUN` line
+/// on the terminal (not captured by the test harness, so it shows in `cargo test`'s output),
+/// repeated after the harness's summary (which counts the test as passed), and `None`.
+/// Any other value of `TESSERA_EXTERNAL_TESTS` is a failure: a misspelt switch must not
+/// skip silently.
 pub fn find(program: &Program, test: &str) -> Option<PathBuf> {
+    let required = match std::env::var(REQUIRE.0) {
+        Ok(v) if v == REQUIRE.1 => true,
+        Ok(v) if v.is_empty() => false,
+        Err(std::env::VarError::NotPresent) => false,
+        Ok(v) => panic!(
+            "{}={v:?}: the only value is `{}` (or leave it unset)",
+            REQUIRE.0, REQUIRE.1
+        ),
+        Err(e) => panic!("{}: {e}", REQUIRE.0),
+    };
     if let Some(p) = std::env::var_os(program.env) {
-        return Some(PathBuf::from(p));
+        let p = PathBuf::from(p);
+        assert!(
+            p.is_file(),
+            "{}={} names no file: point it at the {} binary",
+            program.env,
+            p.display(),
+            program.what
+        );
+        return Some(p);
     }
     let path = std::env::var_os("PATH").unwrap_or_default();
     for name in program.names {
@@ -55,7 +76,7 @@ pub fn find(program: &Program, test: &str) -> Option<PathBuf> {
         }
     }
     let message = not_run(program, test);
-    if std::env::var(REQUIRE.0).is_ok_and(|v| v == REQUIRE.1) {
+    if required {
         panic!(
             "{message} ({}={} is set: it must run here)",
             REQUIRE.0, REQUIRE.1
@@ -63,7 +84,37 @@ pub fn find(program: &Program, test: &str) -> Option<PathBuf> {
     }
     // Straight to the terminal: the harness captures `eprintln!`, not this handle.
     let _ = writeln!(std::io::stderr(), "\n{message}\n");
+    after_summary(message);
     None
+}
+
+/// The `NOT RUN` lines, printed again when the test binary exits (after the harness's
+/// summary line, which counts those tests as passed).
+static NOT_RUN: std::sync::Mutex<Vec<String>> = std::sync::Mutex::new(Vec::new());
+
+fn after_summary(message: String) {
+    let mut lines = NOT_RUN.lock().unwrap_or_else(|e| e.into_inner());
+    #[cfg(unix)]
+    if lines.is_empty() {
+        extern "C" fn print_not_run() {
+            let lines = NOT_RUN.lock().unwrap_or_else(|e| e.into_inner());
+            let mut err = std::io::stderr();
+            let _ = writeln!(
+                err,
+                "\nNOT RUN: {} test(s) counted as passed above did not run (a program outside Cargo is absent):",
+                lines.len()
+            );
+            for l in lines.iter() {
+                let _ = writeln!(err, "  {l}");
+            }
+        }
+        // SAFETY: registers a plain `extern "C"` function with no arguments, as atexit(3)
+        // requires; it only locks a static and writes to standard error.
+        unsafe {
+            libc::atexit(print_not_run);
+        }
+    }
+    lines.push(message);
 }
 
 /// The line a test whose program is absent prints: `NOT RUN <test>: needs <program>...`,
