@@ -34,8 +34,9 @@
 //!   inner city `<city>I</city>`, ...): `jcz::unsupported`; the tile is imported without
 //!   it, and says so (`# not expressed:`);
 //! - a side (a city gate `city-gate="S"`, a hedge `bush="S"`, a side shared by two cities
-//!   `multi-edge="N"`, a river side when the rule set has no rivers):
-//!   `jcz::unsupported_side`. For checking, such a side is read as a field side divided in
+//!   `multi-edge="N"`, a river side when the rule set has no rivers, a field side split
+//!   between two fields on a tile whose id says that walls divide its fields, see
+//!   [`DIVIDED`]): `jcz::unsupported_side`. For checking, such a side is read as a field side divided in
 //!   two by a stand-in for the thing on it (the rule set's road), as beside a road's end:
 //!   the two fields beside a gate are different fields. The tile is checked, but left out
 //!   of an import (its sides cannot be written);
@@ -161,22 +162,6 @@ impl Spelling {
             Spelling::Old
         } else {
             Spelling::Current
-        }
-    }
-
-    /// A boolean attribute set, as this generation writes it (`inn="true"`).
-    pub fn yes(self, attr: &str) -> String {
-        match self {
-            Spelling::Old => format!("{attr}=\"yes\""),
-            Spelling::Current => format!("{attr}=\"true\""),
-        }
-    }
-
-    /// One pennant, as this generation writes it.
-    pub fn pennant(self) -> &'static str {
-        match self {
-            Spelling::Old => "pennant=\"yes\"",
-            Spelling::Current => "pennants=\"1\"",
         }
     }
 
@@ -1211,48 +1196,46 @@ impl<'a> TileConv<'a, '_> {
             .children
             .iter()
             .any(|e| e.attr("resource").is_some());
-        let sp = self.spelling;
-        // (item, its attribute today, as this file writes one, on which element, sign)
-        let mut promised: Vec<(&str, &str, String, &str, &str)> = Vec::new();
+        // (item, its attribute today, the attribute set as today's files write it, on
+        // which element, the sign in the id). The advice is today's spelling whatever the
+        // file's generation: JCloisterZone no longer reads 2021's `pennant="yes"`.
+        let mut promised: Vec<(&str, &str, &str, &str, &str)> = Vec::new();
         if mnemonic.contains('+') {
-            let written = match sp {
-                Spelling::Old => "pennant",
-                Spelling::Current => "pennants",
-            };
-            promised.push(("pennant", "pennants", written.into(), "city", "`+`"));
+            promised.push(("pennant", "pennants", "pennants=\"1\"", "city", "`+`"));
         }
         if suffixes.iter().any(|s| s.contains('i')) {
-            promised.push(("inn", "inn", "inn".into(), "road", "`i` in a suffix"));
+            promised.push(("inn", "inn", "inn=\"true\"", "road", "`i` in a suffix"));
         }
         if !trade_good && suffixes.iter().any(|s| *s == "c" || *s == "cG") {
             promised.push((
                 "cathedral",
                 "cathedral",
-                "cathedral".into(),
+                "cathedral=\"true\"",
                 "city",
                 "the suffix `.c`",
             ));
         }
-        for (item, attr, written, elem, sign) in promised {
+        let old = self.spelling == Spelling::Old;
+        for (item, attr, example, elem, sign) in promised {
             if has(attr) {
                 continue;
             }
-            let example = if item == "pennant" {
-                sp.pennant().to_string()
+            let note = if old && item == "pennant" {
+                " (today's spelling; 2021's `pennant=\"yes\"` is no longer read by JCloisterZone)"
             } else {
-                sp.yes(&written)
+                ""
             };
             self.findings.push(
                 Finding::new(
                     Check::JczIdContent,
                     format!(
-                        "tile id `{id}` says {item} ({sign}) but no element of the tile has `{written}`"
+                        "tile id `{id}` says {item} ({sign}) but no element of the tile has `{attr}`"
                     ),
                 )
                 .in_file(self.file)
                 .at(&self.id.value_loc, format!("id promises a {item}"))
                 .help(format!(
-                    "add `{example}` to the `<{elem}>` that has it, or rename the tile (ids are names; the elements are the data)"
+                    "add `{example}` to the `<{elem}>` that has it{note}, or rename the tile (ids are names; the elements are the data)"
                 )),
             );
         }

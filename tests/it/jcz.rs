@@ -1398,7 +1398,7 @@ fn grouped_findings_mark_every_place() {
 }
 
 #[test]
-fn id_content_advice_is_written_in_the_files_generation() {
+fn id_content_looks_at_pennants_and_advises_todays_spelling() {
     let now = r#"<defs>
   <tile id="X/Cc+">
     <city>N W</city>
@@ -1414,8 +1414,9 @@ fn id_content_advice_is_written_in_the_files_generation() {
     let v =
         jcz::validate_source(SourceFile::new(Path::new("old.xml"), old), None).expect("checked");
     let h = only(&v, "jcz::id_content").help.clone().unwrap_or_default();
+    // Today's spelling there too: JCloisterZone no longer reads `pennant="yes"`.
     assert!(
-        h.starts_with("add `pennant=\"yes\"` to the `<city>`"),
+        h.starts_with("add `pennants=\"1\"` to the `<city>` that has it (today's spelling"),
         "{h}"
     );
     // `pennants` counts: a `+` tile with them is clean.
