@@ -112,7 +112,8 @@ const RENAMED: &[(&[&str], &str, &str)] = &[
 ];
 
 /// Today's name of attribute `attr` on element `element` (itself unless renamed since
-/// 2021, see [`RENAMED`]).
+/// 2021: `pennant` → `pennants` on a city, `pig` → `pig-herd` on a field, `monastery` →
+/// `special` on a monastery, `extra-points` → `darmstadtium` on a city).
 pub fn current_attr<'a>(element: &str, attr: &'a str) -> &'a str {
     RENAMED
         .iter()
