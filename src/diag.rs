@@ -2907,9 +2907,9 @@ tiles:
 </pack>
 ",
     }
-    /// An element or attribute the rule set cannot express; it is ignored.
+    /// An element or attribute the rule set cannot express; it is ignored, and the rest of the tile is checked and imported.
     JczUnsupported => "jcz::unsupported", Warning {
-        why: "JCloisterZone files carry the pieces of many expansions (towers, dragons, bazaars, ...); what the chosen rule set has no words for is left out, so scores may differ from a game with that expansion.",
+        why: "JCloisterZone files carry the pieces of many expansions (towers, dragons, bazaars, trade goods, ...); what the chosen rule set has no words for is no error in the file, but it is left out, so scores may differ from a game with that expansion. `validate` ends with what each file's tiles could not have checked.",
         bad: "\
 <pack>
   <tile id=\"X/RFr.t\">
@@ -2930,9 +2930,50 @@ tiles:
 </pack>
 ",
     }
-    /// A word in an element's text that is not what the element lists: sides (N E S W) for a city, road or river or in a farm's `city`, half-sides (NL NR EL ER SL SR WL WR) for a farm, nothing for a cloister.
+    /// A side the rule set cannot express (a city gate, a hedge, a side two cities share, a river without rivers, a field side divided by a wall on a tile whose id has `!`); the rest of the tile is checked, but it is not imported.
+    JczUnsupportedSide => "jcz::unsupported_side", Warning {
+        why: "Fan expansions add things that sit on a side (The City Gates' gates, Village Life's hedges); a rule set without them cannot place such a tile faithfully. JCloisterZone marks tiles whose fields are divided by walls with `!` in the id, and such a wall may end in the middle of a side. That is no error in the file: the tile is checked as if the side were a field side divided in two (as beside a road's end), and `tessera import jcz` leaves it out and names it, rather than write a different tile.",
+        bad: "\
+<defs>
+  <tile id=\"X/Cg\">
+    <city city-gate=\"S\">N</city>
+    <field city=\"N\">EL ER SL</field>
+    <field city=\"N\">SR WL WR</field>
+  </tile>
+</defs>
+",
+        fixed: "\
+<defs>
+  <tile id=\"X/C\">
+    <city>N</city>
+    <field city=\"N\">EL ER SL SR WL WR</field>
+  </tile>
+</defs>
+",
+    }
+    /// A tile the rule set cannot express at all (The Count's City of Carcassonne, tiles `CO/…`); it is neither checked nor imported.
+    JczUnsupportedTile => "jcz::unsupported_tile", Warning {
+        why: "The Count's twelve tiles are laid together as one 4×3 block at the start; their inner sides hold nothing, which no tessera tile can say. They are reported and left out, not checked as broken tiles.",
+        bad: "\
+<defs>
+  <tile id=\"CO/13\">
+    <city>S</city>
+    <field city=\"S\">WL WR NL NR</field>
+  </tile>
+</defs>
+",
+        fixed: "\
+<defs>
+  <tile id=\"X/C\">
+    <city>S</city>
+    <field city=\"S\">WL WR NL NR EL ER</field>
+  </tile>
+</defs>
+",
+    }
+    /// A word that is not what its element lists: sides (N E S W, or an inner location such as I) for a city, road or river or in a field's `city`, half-sides (NL NR EL ER SL SR WL WR, or one inner location) for a field, at most an inner location for a monastery.
     JczUnknownSide => "jcz::unknown_side", Error {
-        why: "Cities, roads and rivers claim whole sides and farms claim half-sides; a misspelt or wrong-sized side claims nothing, so the tile has a hole or a wrong edge.",
+        why: "Cities, roads and rivers claim whole sides and fields claim half-sides (JCloisterZone also reads unions such as `NS`, `N.S` and `_S`, and inner locations `I`, `II` for places that touch no edge); a misspelt or wrong-sized side claims nothing, so the tile has a hole or a wrong edge.",
         bad: "\
 <pack>
   <tile id=\"X/C\">
@@ -2950,9 +2991,9 @@ tiles:
 </pack>
 ",
     }
-    /// A half-side listed twice in a tile's farms.
+    /// A side, half-side or inner location listed twice in a tile.
     JczListedTwice => "jcz::listed_twice", Error {
-        why: "A half-side belongs to exactly one farm; listed twice (JCZ once crashed on a half-side listed three times) the farms overlap.",
+        why: "A half-side belongs to exactly one field, an inner location of a kind to one element; listed twice (JCZ once crashed on a half-side listed three times) the fields overlap.",
         bad: "\
 <pack>
   <tile id=\"X/RFr\">
@@ -2972,9 +3013,9 @@ tiles:
 </pack>
 ",
     }
-    /// A field side whose two halves belong to two different farms with no road between them.
+    /// A field side whose two halves belong to two different fields with nothing between them (no road, city gate or hedge).
     JczSplitSide => "jcz::split_side", Error {
-        why: "Without a road, a side's two halves meet the same field of the neighbouring tile, so the two farms join anyway; tessera's field sides are one slot and cannot hold two farms.",
+        why: "Without a road (or a gate or hedge, `jcz::unsupported_side`), a side's two halves meet the same field of the neighbouring tile, so the two fields join anyway; tessera's field sides are one slot and cannot hold two fields. On a tile whose id has `!` (JCloisterZone's mark for fields divided by walls) the split is taken as drawn, and reported as `jcz::unsupported_side` instead.",
         bad: "\
 <pack>
   <tile id=\"X/C\">
@@ -3041,20 +3082,20 @@ tiles:
     JczIdContent => "jcz::id_content", Warning {
         why: "JCloisterZone ids describe their tile (`+` a pennant, `.i` an inn, `.c` a cathedral); an id that promises what the elements lack usually means a forgotten attribute (JCZ fixed such tiles after wrong scores).",
         bad: "\
-<pack>
+<defs>
   <tile id=\"X/Cc+\">
     <city>N W</city>
-    <farm city=\"N\">SL SR EL ER</farm>
+    <field city=\"N\">SL SR EL ER</field>
   </tile>
-</pack>
+</defs>
 ",
         fixed: "\
-<pack>
+<defs>
   <tile id=\"X/Cc+\">
-    <city pennant=\"yes\">N W</city>
-    <farm city=\"N\">SL SR EL ER</farm>
+    <city pennants=\"1\">N W</city>
+    <field city=\"N\">SL SR EL ER</field>
   </tile>
-</pack>
+</defs>
 ",
     }
     /// A tile set lists a tile this file does not define.

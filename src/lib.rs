@@ -563,6 +563,7 @@ pub fn validate_file(path: &Path, ruleset: Option<&Path>) -> Result<validate::Va
                 path: path.to_path_buf(),
                 kind: None,
                 findings: vec![e.finding()],
+                coverage: None,
             });
         }
         Err(e) => return Err(e.to_string()),

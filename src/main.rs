@@ -9,7 +9,10 @@ use std::process::ExitCode;
 use clap::{Args, CommandFactory as _, Parser, Subcommand, ValueEnum};
 use tessera::diag::escape_text;
 use tessera::diag::{Check, Failure, Finding, Level, Policy, unknown_code_message};
-use tessera::render::{FindingRecord, checks_list, checks_markdown, explain_text, findings_text};
+use tessera::render::{
+    CoverageRecord, FileRecord, FindingRecord, ValidateReport, checks_list, checks_markdown,
+    coverage_text, explain_text, findings_text,
+};
 use tessera::schema::{FileKind, schema_text};
 use tessera::{ScoreOptions, placements_report, score_checked};
 
@@ -410,15 +413,18 @@ enum Import {
     /// Each tile keeps its JCZ orientation; counts come from the chosen `<tile-set>`
     /// (repeat --set to add sets up), or from `count` attributes when the file has no sets.
     /// A file with several sets needs --set. The start tile is the tile of group
-    /// `river-spring`, else the first tile, unless --start names one. Elements the rule
-    /// set cannot express are warnings; errors in the source stop the import. The output
-    /// is written whole or not at all, validated first, and never replaces an existing
-    /// file without --force.
+    /// `river-spring`, else the first tile, unless --start names one. What the rule set
+    /// cannot express is a warning: an element or attribute is left out of its tile (a
+    /// comment on the tile says so), a tile whose sides or whole it cannot express is left
+    /// out of the set (named on standard error and in the file's header); --strict
+    /// refuses instead. Errors in the source stop the import. The output is written whole
+    /// or not at all, validated first, and never replaces an existing file without
+    /// --force.
     ///
-    /// Exit status: 0 written, 2 findings in the source, 1 bad arguments or the output
-    /// cannot be written (or exists).
+    /// Exit status: 0 written, 2 findings in the source (with --strict, also what would be
+    /// left out), 1 bad arguments or the output cannot be written (or exists).
     #[command(
-        after_help = "Examples:\n  tessera import jcz basic.xml --set basic:2 -o base-jcz.yaml\n  tessera import jcz river.xml --set river/1:2 -o river.yaml --ruleset rulesets/river.yaml"
+        after_help = "Examples:\n  tessera import jcz basic.xml --set basic:2 --start BA/RCr -o base-jcz.yaml\n  tessera import jcz river.xml --set river/1:2 -o river.yaml --ruleset rulesets/river.yaml"
     )]
     Jcz {
         /// The XML file.
@@ -444,6 +450,10 @@ enum Import {
         /// provenance and the header comment (default: the file's name).
         #[arg(long, value_name = "TEXT")]
         source: Option<String>,
+        /// Refuse (exit 2, nothing written) instead of leaving out what the rule set
+        /// cannot express: elements, attributes, whole tiles, tiles defined elsewhere.
+        #[arg(long)]
+        strict: bool,
     },
 }
 
@@ -637,6 +647,7 @@ fn main() -> ExitCode {
             ruleset,
             start,
             source,
+            strict,
         }) => import_jcz(
             &file,
             &out,
@@ -646,6 +657,7 @@ fn main() -> ExitCode {
                 ruleset,
                 start,
                 source,
+                strict,
             },
         ),
         Command::Score {
@@ -922,6 +934,7 @@ fn validate(
         return ExitCode::from(FAILURE);
     }
     let mut all = Vec::new();
+    let mut file_records: Vec<FileRecord> = Vec::new();
     let mut tool_failed = false;
     let mut tool_messages = Vec::new();
     let mut checked = 0;
@@ -961,7 +974,18 @@ fn validate(
                         verdict.push_str(&format!(", {}", plural(w, "warning")));
                     }
                     err!("{}: {kind} {verdict}", shown(f));
+                    if let Some(c) = &v.coverage {
+                        err!("{}: {}", shown(f), coverage_text(c));
+                    }
                 }
+                file_records.push(FileRecord {
+                    file: f.display().to_string(),
+                    kind: v.kind.map(|k| k.name()),
+                    errors: e,
+                    warnings: w,
+                    notes: count(&findings, Level::Note),
+                    coverage: v.coverage.as_ref().map(CoverageRecord::from),
+                });
                 all.extend(findings);
             }
             Err(m) => {
@@ -981,13 +1005,17 @@ fn validate(
                 "exit_code": FAILURE,
                 "message": tool_messages.join("\n"),
                 "findings": records,
+                "files": file_records,
             }));
         }
         FindingFormat::Json => {
-            let records: Vec<FindingRecord> = all.iter().map(FindingRecord::from).collect();
+            let report = ValidateReport {
+                findings: all.iter().map(FindingRecord::from).collect(),
+                files: file_records,
+            };
             out!(
                 "{}\n",
-                serde_json::to_string_pretty(&records).unwrap_or_default()
+                serde_json::to_string_pretty(&report).unwrap_or_default()
             );
         }
         FindingFormat::Human if checked > 0 => {
@@ -1051,9 +1079,30 @@ fn import_jcz(
     let left = if imported.left_out.is_empty() {
         String::new()
     } else {
+        let why = |id: &String| {
+            let what = imported
+                .coverage
+                .tiles
+                .iter()
+                .find(|t| t.id == *id)
+                .map(|t| t.not_checked.join(", "))
+                .unwrap_or_default();
+            if what.is_empty() {
+                id.clone()
+            } else {
+                format!("{id} ({what})")
+            }
+        };
         format!(
-            "; left out (not expressible): {}",
-            imported.left_out.join(", ")
+            "; left out (the rule set cannot express them): {}",
+            escape_text(
+                &imported
+                    .left_out
+                    .iter()
+                    .map(why)
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )
         )
     };
     err!(

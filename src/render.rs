@@ -8,6 +8,7 @@ use std::fmt::Write as _;
 use serde::Serialize;
 
 use crate::diag::{Check, Finding, Level, escape_text as esc};
+use crate::validate::{Checked, Coverage};
 use std::collections::BTreeMap;
 
 use crate::engine::{LogEntry, Phase, Scored, State};
@@ -580,6 +581,22 @@ pub struct FindingRecord {
     /// the other definition of a clashing id, the include that led to the file.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub related: Vec<FindingRecord>,
+    /// Every place the finding marks in its file, when it marks more than one (the first
+    /// is `line` and `column`): both halves of a clash, every use of an element a rule set
+    /// cannot express. Absent when the finding marks one place.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub labels: Vec<LabelRecord>,
+}
+
+/// One place a finding marks (see [`FindingRecord::labels`]).
+#[derive(Debug, Clone, Serialize)]
+pub struct LabelRecord {
+    /// 1-based line.
+    pub line: usize,
+    /// 1-based column.
+    pub column: usize,
+    /// What the finding says there.
+    pub label: String,
 }
 
 impl From<&Finding> for FindingRecord {
@@ -597,8 +614,157 @@ impl From<&Finding> for FindingRecord {
             column: pos.as_ref().map(|p| p.2),
             help: f.help.clone(),
             related: f.related.iter().map(FindingRecord::from).collect(),
+            labels: match (&f.file, f.labels.len()) {
+                (Some(file), 2..) => f
+                    .labels
+                    .iter()
+                    .map(|(span, label)| {
+                        let (line, column) = file.line_col(span.offset());
+                        LabelRecord {
+                            line,
+                            column,
+                            label: label.clone(),
+                        }
+                    })
+                    .collect(),
+                _ => Vec::new(),
+            },
         }
     }
+}
+
+/// What `tessera validate --format json` prints: every finding of the run, and one
+/// record per file checked.
+#[derive(Debug, Clone, Serialize)]
+pub struct ValidateReport {
+    /// The findings, as records, in the order the files were checked.
+    pub findings: Vec<FindingRecord>,
+    /// The files checked, in that order.
+    pub files: Vec<FileRecord>,
+}
+
+/// One checked file in `tessera validate --format json`: what was found in it and, for a
+/// converted file (JCloisterZone XML), how much of it could be checked.
+#[derive(Debug, Clone, Serialize)]
+pub struct FileRecord {
+    /// The file, as given or found.
+    pub file: String,
+    /// `ruleset`, `tileset` or `position`; `null` when it could not be told.
+    pub kind: Option<&'static str>,
+    /// Its errors (after `--allow` / `--deny`).
+    pub errors: usize,
+    /// Its warnings.
+    pub warnings: usize,
+    /// Its notes.
+    pub notes: usize,
+    /// For a converted file: how much of its tiles was checked.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub coverage: Option<CoverageRecord>,
+}
+
+/// How much of a converted file's tiles was checked (see [`crate::validate::Coverage`]).
+#[derive(Debug, Clone, Serialize)]
+pub struct CoverageRecord {
+    /// Tiles looked at.
+    pub tiles: usize,
+    /// Tiles everything of which was checked.
+    pub fully_checked: usize,
+    /// Tiles checked, but not everything they say.
+    pub partly_checked: usize,
+    /// Tiles not checked at all.
+    pub not_checked: usize,
+    /// Every tile, in the file's order.
+    pub by_tile: Vec<TileCoverageRecord>,
+}
+
+/// How much of one tile was checked.
+#[derive(Debug, Clone, Serialize)]
+pub struct TileCoverageRecord {
+    /// The tile's id.
+    pub id: String,
+    /// 1-based line of its definition.
+    pub line: u32,
+    /// `fully`, `partly` or `not`.
+    pub checked: &'static str,
+    /// What was not checked (`<tower>`, `city-gate on <city>`), absent when fully checked.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub not_checked: Vec<String>,
+}
+
+impl From<&Coverage> for CoverageRecord {
+    fn from(c: &Coverage) -> Self {
+        CoverageRecord {
+            tiles: c.tiles.len(),
+            fully_checked: c.count(Checked::Fully),
+            partly_checked: c.count(Checked::Partly),
+            not_checked: c.count(Checked::Not),
+            by_tile: c
+                .tiles
+                .iter()
+                .map(|t| TileCoverageRecord {
+                    id: t.id.clone(),
+                    line: t.line,
+                    checked: t.checked.name(),
+                    not_checked: t.not_checked.clone(),
+                })
+                .collect(),
+        }
+    }
+}
+
+/// A converted file's coverage in one line of text: `32 tiles: 20 fully checked, 11
+/// partly (not checked: <tower> in 11), 1 not checked (the City of Carcassonne (The
+/// Count): CO/1)`. Each thing not checked is counted in tiles; tiles not checked at all
+/// are named, grouped by why.
+pub fn coverage_text(c: &Coverage) -> String {
+    let n = c.tiles.len();
+    let mut partly: Vec<(&str, usize)> = Vec::new();
+    let mut not: Vec<(String, Vec<&str>)> = Vec::new();
+    for t in &c.tiles {
+        match t.checked {
+            Checked::Fully => {}
+            Checked::Partly => {
+                for what in &t.not_checked {
+                    match partly.iter_mut().find(|(w, _)| w == what) {
+                        Some((_, k)) => *k += 1,
+                        None => partly.push((what, 1)),
+                    }
+                }
+            }
+            Checked::Not => {
+                let why = t.not_checked.join(", ");
+                match not.iter_mut().find(|(w, _)| *w == why) {
+                    Some((_, ids)) => ids.push(&t.id),
+                    None => not.push((why, vec![&t.id])),
+                }
+            }
+        }
+    }
+    let mut s = format!(
+        "{n} tile{}: {} fully checked, {} partly",
+        if n == 1 { "" } else { "s" },
+        c.count(Checked::Fully),
+        c.count(Checked::Partly)
+    );
+    if !partly.is_empty() {
+        let list: Vec<String> = partly.iter().map(|(w, k)| format!("{w} in {k}")).collect();
+        let _ = write!(s, " (not checked: {})", list.join(", "));
+    }
+    let _ = write!(s, ", {} not checked", c.count(Checked::Not));
+    if !not.is_empty() {
+        let list: Vec<String> = not
+            .iter()
+            .map(|(why, ids)| {
+                if why.is_empty() {
+                    ids.join(", ")
+                } else {
+                    format!("{why}: {}", ids.join(", "))
+                }
+            })
+            .collect();
+        let _ = write!(s, " ({})", list.join("; "));
+    }
+    esc(&s).into_owned()
 }
 
 /// Words of `text` wrapped at `width` columns, each line starting with `indent`.

@@ -5,7 +5,7 @@
 //! edits elements and attributes, so [`rewrite`] matches each finding's labels back to the
 //! elements the converter read (every segment, slot and tile id keeps its XML location)
 //! and rewrites its message, labels and help: the corner rule becomes "add `city="N"` to
-//! this `<farm>`", an unclaimed slot becomes a half-side missing from every `<farm>`, and
+//! this `<field>`", an unclaimed slot becomes a half-side missing from every `<field>`, and
 //! so on. A finding whose labels do not lead back to a converted element is left as it is.
 
 use std::collections::HashMap;
@@ -23,13 +23,24 @@ const CORNERS: [&str; 4] = ["north-east", "south-east", "south-west", "north-wes
 /// give YAML advice: `tileset::missing_link`, `tileset::slot_claim`,
 /// `tileset::no_slots`, `tileset::side_mismatch`, `tileset::slot_claimed_twice`,
 /// `tileset::duplicate_id` and `tileset::zero_count`.
+///
+/// A `tileset::no_slots` on a field whose half-sides were folded into another field's
+/// slot (`jcz::split_side` already says what is wrong there) is dropped.
 pub(crate) fn rewrite(
     file: &SourceFile,
     rules: &Rules,
     conv: &Converted,
-    findings: &mut [Finding],
+    findings: &mut Vec<Finding>,
 ) {
     let ctx = Ctx { file, rules, conv };
+    findings.retain(|f| {
+        f.check != Check::NoSlots
+            || f.file.as_ref().is_none_or(|x| x.id != file.id)
+            || !label_offset(f, 0)
+                .and_then(|o| ctx.segment_at(o))
+                .and_then(|(d, x)| ctx.element(d, x))
+                .is_some_and(|e| e.folded)
+    });
     for f in findings.iter_mut() {
         if f.file.as_ref().is_none_or(|x| x.id != file.id) {
             continue;
@@ -238,7 +249,7 @@ impl Ctx<'_> {
                 }
             );
         }
-        let why = "a farm names each city it touches by one side of that city; if a wall separates them at the corner, JCloisterZone XML cannot say so (a tessera tile set can, with `apart`)";
+        let why = "a field names each city it touches by one side of that city; if a wall separates them at the corner, JCloisterZone XML cannot say so (a tessera tile set can, with `apart`)";
         let help = match &farm.city {
             None => format!("add `city=\"{}\"` to this `<{el}>`: {why}", named.join(" ")),
             Some(a) => {
@@ -340,7 +351,7 @@ impl Ctx<'_> {
                     .iter()
                     .find(|s| s.element == "farm" || s.element == "field")
             })
-            .map_or("farm", |s| s.element.as_str());
+            .map_or(self.conv.spelling.field(), |s| s.element.as_str());
         let list: Vec<String> = halves.iter().map(|h| format!("`{h}`")).collect();
         let one = halves.len() == 1;
         f.message = format!(
@@ -350,7 +361,7 @@ impl Ctx<'_> {
             list.join(", ")
         );
         f.help = Some(format!(
-            "add {} to the `<{farm}>` that covers {}: every half-side of a side without a city belongs to a farm",
+            "add {} to the `<{farm}>` that covers {}: every half-side of a side without a city belongs to a field",
             halves.join(" "),
             if one { "it" } else { "them" }
         ));
@@ -369,8 +380,9 @@ impl Ctx<'_> {
             if let Some((_, label)) = f.labels.first_mut() {
                 *label = "lists nothing".into();
             }
+            let inner = self.conv.spelling.inner_field();
             f.help = Some(format!(
-                "list the half-sides it covers (`<{el}>NL NR</{el}>`); a farm enclosed by cities is `<{el} city=\"N S\">INNER_FARM</{el}>`, naming a side of each city"
+                "list the half-sides it covers (`<{el}>NL NR</{el}>`); a field enclosed by cities is `<{el} city=\"N S\">{inner}</{el}>`, naming a side of each city"
             ));
         } else {
             f.message = format!("`<{el}>` of tile `{id}` lists no side");
@@ -405,7 +417,8 @@ impl Ctx<'_> {
             join_and(&list)
         );
         f.help = Some(format!(
-            "a side belongs to the `<city>`, `<road>` or `<river>` that lists it (a city before a road, a road before a river), and a `<farm>` lists only the halves of sides without a city: remove {} from this `<{el}>`, or the side from the element marked",
+            "a side belongs to the `<city>`, `<road>` or `<river>` that lists it (a city before a road, a road before a river), and a `<{}>` lists only the halves of sides without a city: remove {} from this `<{el}>`, or the side from the element marked",
+            self.conv.spelling.field(),
             words.join(" ")
         ));
     }
@@ -428,9 +441,9 @@ impl Ctx<'_> {
             "tile `{}`: `{w2}` (in `<{}>`) and `{w1}` (in `<{}>`) claim the same place",
             self.conv.defs[*d1].id.value, e2.element, e1.element
         );
-        f.help = Some(
-            "a side belongs to one `<city>`, `<road>` or `<river>`, a half-side to one `<farm>`: remove one of them"
-                .into(),
-        );
+        f.help = Some(format!(
+            "a side belongs to one `<city>`, `<road>` or `<river>`, a half-side to one `<{}>`: remove one of them",
+            self.conv.spelling.field()
+        ));
     }
 }

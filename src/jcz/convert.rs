@@ -1,49 +1,87 @@
 //! Converting JCZ `<tile>` elements into tessera tile definitions ([`TileDef`]) whose
-//! values point back into the XML, plus the findings only the XML can show (`jcz::*`).
+//! values point back into the XML, plus the findings only the XML can show (`jcz::*`) and
+//! what of each tile could be checked ([`TileCoverage`]).
 //!
-//! Mapping (JCZ → tessera; names on the right are looked up in the rule set):
-//! - `<city>` → feature `city`, `<road>` → `road`, `<river>` → `river`, `<farm>` or
-//!   `<field>` → `field`, `<cloister>` or `<monastery>` → `monastery`.
+//! Every generation of the format is read (2021's JCloisterZone and today's JCloisterZone
+//! and FanCloisterZone files; words as in [`super::location`]). Mapping (JCZ → tessera;
+//! names on the right are looked up in the rule set):
+//! - `<city>` → feature `city`, `<road>` → `road`, `<river>` → `river`, `<field>` (2021:
+//!   `<farm>`) → `field`, `<monastery>` (2021: `<cloister>`) → `monastery`.
 //! - A side is `city` if a city claims it, else `road` if a road does, else `river` if a
 //!   river does (only when the rule set has a `river` side kind), else `field`.
-//! - A city, road or river word (`N`) claims that side's slot `N` (the middle slot of a
-//!   three-part side). A farm's half-side (`NL`) is slot `NL` on a three-part side (road,
-//!   river); on a one-part side (field) both halves are the one slot `N`.
-//! - `INNER_FARM` / `INNER_FARM_B`: a field that reaches no edge (a segment with no slot).
-//! - `city="N W"` on a farm → links `{touches: [<city segment claiming N>, ...]}` (when
-//!   the rule set has the relation `touches`).
-//! - An attribute whose name is an item of the rule set (`pennant="yes"`, `inn="yes"`,
-//!   `cathedral="yes"`, `pennant="2"`) → that many items on the segment.
+//! - A city, road or river word claims sides (`N`; `NS`, `N.S`, `_S` several): each
+//!   side's slot `N` (the middle slot of a three-part side). A field's half-side (`NL`)
+//!   is slot `NL` on a three-part side (road, river); on a one-part side (field) both
+//!   halves are the one slot `N`.
+//! - A field at an inner location (`I`, `II`; 2021: `INNER_FARM`, `INNER_FARM_B`) reaches
+//!   no edge: a segment with no slot. A monastery's text (`I`) says where it is inside the
+//!   tile and is read as nothing more.
+//! - `city="N W"` on a field → links `{touches: [...]}` to each city named by a location
+//!   equal to or contained in that city's (`N` and `_S` both name the city `N W E`, as the
+//!   engine resolves them), when the rule set has the relation `touches`.
+//! - An attribute whose name (today's spelling, see [`current_attr`]) is an item of the
+//!   rule set (`pennants="2"` → 2 of item `pennant`; `inn="true"`, `cathedral="true"`;
+//!   2021's `pennant="yes"`) → that many items on the segment. Booleans read `true`, `yes`
+//!   and `1` as one.
+//! - `wagon-move="a b"` (and 2021's `<wagon-move>` element): movement data for the wagon
+//!   figure, nothing about the tile's shape; read as nothing, silently.
 //! - `<garden/>` → decoration `Garden` on every copy, when the rule set declares it.
 //! - `group="river"` on a tile → `stack: river`, when the rule set declares that stack.
-//! - Everything else is reported as not expressible (`jcz::unsupported`, a warning),
-//!   listed on its tile ([`TileXml::not_expressed`]) and ignored; a tile whose sides need
-//!   a side kind the rule set lacks (a river without a `river` side kind) is left out of
-//!   the structural checks.
+//!
+//! What the rule set cannot express is never blamed on the data; it is a warning of its
+//! own class, and the rest of the tile is still checked:
+//! - an element or attribute (towers, trade goods, `pennants` without a pennant item, an
+//!   inner city `<city>I</city>`, ...): `jcz::unsupported`; the tile is imported without
+//!   it, and says so (`# not expressed:`);
+//! - a side (a city gate `city-gate="S"`, a hedge `bush="S"`, a side shared by two cities
+//!   `multi-edge="N"`, a river side when the rule set has no rivers, a field side split
+//!   between two fields on a tile whose id says that walls divide its fields, see
+//!   [`DIVIDED`]): `jcz::unsupported_side`. For checking, such a side is read as a field side divided in
+//!   two by a stand-in for the thing on it (the rule set's road), as beside a road's end:
+//!   the two fields beside a gate are different fields. The tile is checked, but left out
+//!   of an import (its sides cannot be written);
+//! - a whole tile (the twelve tiles of The Count's City of Carcassonne, ids `CO/…`, laid
+//!   together as one 4×3 block whose inner sides hold nothing): `jcz::unsupported_tile`;
+//!   not checked, left out of an import.
 
 use std::collections::{BTreeMap, HashMap};
 
 use indexmap::IndexMap;
 
+use super::location::{self, Place};
 use super::xml::{Attr, Doc, Elem};
 use crate::diag::{Check, Finding, SourceFile};
 use crate::geometry::SIDES;
 use crate::model::{CopyDef, Loc, SegmentDef, Sides, Sp, TileDef};
 use crate::rules::Rules;
+use crate::validate::{Checked, TileCoverage};
 
-/// The relation a farm's `city` attribute becomes.
+/// The relation a field's `city` attribute becomes.
 pub const TOUCHES: &str = "touches";
 /// The decoration `<garden/>` becomes.
 pub const GARDEN: &str = "Garden";
+/// The id prefix of the tiles of The Count's City of Carcassonne. JCloisterZone's engine
+/// tells them by this prefix too (`TileBuilder.initFeature`: their fields adjoin the
+/// City of Carcassonne; `CountCapability`: `CO/6`, `CO/7` take no follower).
+pub const COUNT_PREFIX: &str = "CO/";
+/// The side kind and feature kind that stand in, for checking, for a side the rule set
+/// cannot express (see the module documentation).
+const STAND_IN: &str = "road";
+/// The mark JCloisterZone's tile ids give tiles whose fields are divided by walls drawn on
+/// the tile (`IC/C!`, `AM/C!+`, `HS/C!.v`, ...): most of those walls end at corners,
+/// which tessera expresses, but a wall that ends in the middle of a side divides a field
+/// side, which it cannot. On such a tile a field side split between two fields is
+/// `jcz::unsupported_side`; on any other tile it is the error `jcz::split_side`.
+pub const DIVIDED: char = '!';
 
 /// How a JCZ element claims the tile's edge.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Claim {
     /// Whole sides (`N`): city, road, river.
     Sides,
-    /// Half-sides (`NL`): farm.
+    /// Half-sides (`NL`): field.
     Halves,
-    /// Nothing: inside the tile (cloister).
+    /// Nothing: inside the tile (monastery).
     Inside,
 }
 
@@ -59,15 +97,98 @@ fn feature_of(element: &str) -> Option<(&'static str, Claim)> {
     })
 }
 
+/// Attribute names of earlier generations, by element (as written then or now), and
+/// their name today (JCloisterZone client commits: 0b06408 2021-05-23, aa1b9a1
+/// 2021-06-01, ab60386 2021-06-02).
+const RENAMED: &[(&[&str], &str, &str)] = &[
+    // `pennant="yes"` / `pennant="2"` → `pennants="1"` / `pennants="2"`.
+    (&["city"], "pennant", "pennants"),
+    // `<farm pig="yes">` → `<field pig-herd="true">`.
+    (&["farm", "field"], "pig", "pig-herd"),
+    // `<cloister monastery="yes">` → `<monastery special="true">` (German Monasteries).
+    (&["cloister", "monastery"], "monastery", "special"),
+    // `<city extra-points="3">` → `<city darmstadtium="true">` (a yes/no since).
+    (&["city"], "extra-points", "darmstadtium"),
+];
+
+/// Today's name of attribute `attr` on element `element` (itself unless renamed since
+/// 2021: `pennant` → `pennants` on a city, `pig` → `pig-herd` on a field, `monastery` →
+/// `special` on a monastery, `extra-points` → `darmstadtium` on a city).
+pub fn current_attr<'a>(element: &str, attr: &'a str) -> &'a str {
+    RENAMED
+        .iter()
+        .find(|(els, old, _)| *old == attr && els.contains(&element))
+        .map_or(attr, |(_, _, new)| new)
+}
+
+/// The tessera item an attribute (today's name) means, where the names differ: JCZ
+/// counts a city's coats of arms in `pennants`, tessera's rule sets name the item
+/// `pennant`.
+fn item_name(attr: &str) -> &str {
+    match attr {
+        "pennants" => "pennant",
+        a => a,
+    }
+}
+
 /// Side kinds in order of precedence when several features claim a side.
 const SIDE_PRECEDENCE: [&str; 3] = ["city", "road", "river"];
 /// The side kind of a side no city, road or river claims.
 const FIELD: &str = "field";
 
+/// The spelling of a file's generation, for advice that quotes XML.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Spelling {
+    /// 2021 and before: `<farm>`, `pennant="yes"`, `INNER_FARM`, booleans `yes`.
+    Old,
+    /// Since mid-2021: `<field>`, `pennants="1"`, `I`, booleans `true`.
+    #[default]
+    Current,
+}
+
+impl Spelling {
+    /// The generation a file is written in: told by how it writes pennants, else by its
+    /// field elements, else by its root element (`<pack>` is 2021's).
+    pub fn of(doc: &Doc) -> Spelling {
+        let elems = || doc.tiles.iter().flat_map(|t| t.children.iter());
+        let attr = |name: &str| elems().any(|e| e.attr(name).is_some());
+        let elem = |name: &str| elems().any(|e| e.name == name);
+        if attr("pennants") {
+            Spelling::Current
+        } else if attr("pennant") {
+            Spelling::Old
+        } else if elem("field") {
+            Spelling::Current
+        } else if elem("farm") || doc.root == "pack" {
+            Spelling::Old
+        } else {
+            Spelling::Current
+        }
+    }
+
+    /// The field element's name.
+    pub fn field(self) -> &'static str {
+        match self {
+            Spelling::Old => "farm",
+            Spelling::Current => "field",
+        }
+    }
+
+    /// The first inner location of a field.
+    pub fn inner_field(self) -> &'static str {
+        match self {
+            Spelling::Old => "INNER_FARM",
+            Spelling::Current => "I",
+        }
+    }
+}
+
 /// The result of converting a file's tiles.
 #[derive(Debug, Default)]
 pub struct Converted {
-    /// One definition per converted tile, in document order.
+    /// One definition per checked tile, in document order. A tile some of whose sides
+    /// were read through a stand-in ([`TileXml::exact`] false) is here for the checks, but
+    /// is not the tile's shape.
     pub defs: Vec<Sp<TileDef>>,
     /// The JCZ `group` of each definition (same order), e.g. `river-spring`.
     pub groups: Vec<Option<String>>,
@@ -76,10 +197,15 @@ pub struct Converted {
     /// What each definition came from in XML terms (same order), for advice written in
     /// XML and for the comments of an imported file.
     pub xml: Vec<TileXml>,
-    /// Ids of tiles left out because the rule set cannot express their sides.
+    /// How much of each tile converted (checked or not) was checked, in document order.
+    pub coverage: Vec<TileCoverage>,
+    /// Ids of tiles an import leaves out (in document order): not checked, or checked
+    /// with a stand-in for a side the rule set cannot express.
     pub left_out: Vec<String>,
     /// `jcz::*` findings.
     pub findings: Vec<Finding>,
+    /// The file's generation, for advice.
+    pub spelling: Spelling,
 }
 
 /// A converted tile in XML terms.
@@ -88,101 +214,117 @@ pub struct TileXml {
     /// One entry per segment of the definition (same order).
     pub segments: Vec<SegmentXml>,
     /// What the rule set cannot express on this tile, as written in the XML (`<tower>`,
-    /// `pig="yes"` on `<farm>`), each once, in document order.
+    /// `pig="yes" on <farm>`), each once, in document order.
     pub not_expressed: Vec<String>,
+    /// Whether the definition is the tile's shape; false when a side was read through a
+    /// stand-in (see the module documentation): the tile is checked but not imported.
+    pub exact: bool,
 }
 
 /// The element a segment was converted from.
 #[derive(Debug, Clone)]
 pub struct SegmentXml {
-    /// Its tag name (`farm`, `field`, `city`, ...).
+    /// Its tag name (`farm`, `field`, `city`, ...); for a stand-in, the element whose side
+    /// it stands in for.
     pub element: String,
-    /// Its `city` attribute (a farm's city contacts), if any.
+    /// Its `city` attribute (a field's city contacts), if any.
     pub city: Option<Attr>,
+    /// A field whose half-sides were folded into another field's slot of a split side
+    /// (`jcz::split_side` says so): that it has no slot left is no news.
+    pub folded: bool,
+    /// A stand-in for a side the rule set cannot express, not an element of the file.
+    pub stand_in: bool,
 }
 
-/// Things the rule set cannot express, one entry per element or attribute name.
+/// What the rule set cannot express, grouped into one finding per check and subject.
 #[derive(Default)]
-struct Unsupported(IndexMap<String, (String, Vec<Loc>)>);
+struct Unsupported(IndexMap<(Check, String), (String, Vec<Loc>)>);
 
 impl Unsupported {
-    fn add(&mut self, what: String, reason: impl Into<String>, loc: Loc) {
+    fn add(&mut self, check: Check, what: String, reason: impl Into<String>, loc: Loc) {
         self.0
-            .entry(what)
+            .entry((check, what))
             .or_insert_with(|| (reason.into(), Vec::new()))
             .1
             .push(loc);
     }
 
+    /// One finding per subject, marking every place it was met.
     fn findings(self, file: &SourceFile, rules: &Rules) -> Vec<Finding> {
-        const SHOWN: usize = 3;
         self.0
             .into_iter()
-            .map(|(what, (reason, locs))| {
+            .map(|((check, what), (reason, locs))| {
                 let times = match locs.len() {
                     1 => String::new(),
                     n => format!(" ({n} times)"),
                 };
                 let mut f = Finding::new(
-                    Check::JczUnsupported,
+                    check,
                     format!(
                         "{what} cannot be expressed with rule set `{}`{times}: {reason}",
                         rules.name
                     ),
                 )
                 .in_file(file);
-                for (i, l) in locs.iter().take(SHOWN).enumerate() {
+                for (i, l) in locs.iter().enumerate() {
                     f = f.at(l, if i == 0 { "not expressed" } else { "also here" });
                 }
-                let more = if locs.len() > SHOWN {
-                    format!(" ({} more places not marked)", locs.len() - SHOWN)
-                } else {
-                    String::new()
-                };
-                f.help(format!(
-                    "check the file against a rule set that has it (`--ruleset FILE`), or accept that it is left out{more}"
-                ))
+                f.help(match check {
+                    Check::JczUnsupportedSide => "the rest of the tile is checked; `tessera import jcz` leaves such tiles out and names them (check against a rule set that has such sides with `--ruleset FILE`)",
+                    Check::JczUnsupportedTile => "`tessera import jcz` leaves such tiles out and names them (check against a rule set that has them with `--ruleset FILE`)",
+                    _ => "check the file against a rule set that has it (`--ruleset FILE`), or accept that it is left out",
+                })
             })
             .collect()
     }
 }
 
-/// A segment being built from one element.
+/// A segment being built from one element (or a stand-in for a side).
 struct Draft<'a> {
     elem: &'a Elem,
     feature: &'static str,
     claim: Claim,
-    /// Whole sides claimed (side index, word).
-    sides: Vec<(usize, &'a Sp<String>)>,
+    /// Whole sides claimed (side index, where the word that claims it is).
+    sides: Vec<(usize, Loc)>,
+    /// Half-sides listed (side, half).
+    halves: Vec<(usize, usize)>,
+    /// The inner location it names, with the word.
+    inner: Option<(u8, &'a Sp<String>)>,
     /// Slots written for the segment.
     at: Vec<Sp<String>>,
     items: BTreeMap<String, Sp<u32>>,
     links: Vec<Sp<String>>,
+    /// Read for the checks only: a stand-in for a side the rule set cannot express, or an
+    /// element read as the stand-in's kind (a river without rivers).
+    stand_in: bool,
+    /// Not a segment at all: an element the rule set cannot express as one (an inner
+    /// city), kept so that fields can name it.
+    dropped: bool,
+    /// Its half-sides were folded into another field's slot (see [`SegmentXml::folded`]).
+    folded: bool,
+}
+
+impl<'a> Draft<'a> {
+    fn new(elem: &'a Elem, feature: &'static str, claim: Claim) -> Self {
+        Draft {
+            elem,
+            feature,
+            claim,
+            sides: Vec::new(),
+            halves: Vec::new(),
+            inner: None,
+            at: Vec::new(),
+            items: BTreeMap::new(),
+            links: Vec::new(),
+            stand_in: false,
+            dropped: false,
+            folded: false,
+        }
+    }
 }
 
 /// A half-side claimed: the claiming draft and the word.
 type HalfClaim<'a> = (usize, &'a Sp<String>);
-
-/// A side name (`N`) as an index.
-fn side_index(w: &str) -> Option<usize> {
-    let mut c = w.chars();
-    let first = c.next()?;
-    let s = SIDES.iter().position(|&x| x == first)?;
-    c.next().is_none().then_some(s)
-}
-
-/// A half-side name (`NL`) as (side, 0 for L / 1 for R).
-fn half_index(w: &str) -> Option<(usize, usize)> {
-    let mut c = w.chars();
-    let first = c.next()?;
-    let s = SIDES.iter().position(|&x| x == first)?;
-    let h = match c.next()? {
-        'L' => 0,
-        'R' => 1,
-        _ => return None,
-    };
-    c.next().is_none().then_some((s, h))
-}
 
 /// The count an attribute value gives: `yes`/`true` 1, `no`/`false` 0, a whole number
 /// itself; `None` for other values (names, sides).
@@ -202,10 +344,14 @@ pub fn convert(
     rules: &Rules,
     counts: &HashMap<String, Sp<u32>>,
 ) -> Converted {
-    let mut out = Converted::default();
+    let mut out = Converted {
+        spelling: Spelling::of(doc),
+        ..Converted::default()
+    };
     let mut unsupported = Unsupported::default();
     for other in &doc.other {
         unsupported.add(
+            Check::JczUnsupported,
             format!("`<{}>`", other.name),
             "not part of a tile definition; ignored",
             other.loc,
@@ -221,17 +367,35 @@ pub fn convert(
             rules,
             tile: t,
             id,
+            spelling: out.spelling,
             unsupported: &mut unsupported,
             findings: &mut out.findings,
             lost: Vec::new(),
+            not_checked: Vec::new(),
+            exact: true,
         };
         let (def, group) = conv.run(count.clone());
+        let checked = match (&def, conv.not_checked.is_empty()) {
+            (None, _) => Checked::Not,
+            (Some(_), true) => Checked::Fully,
+            (Some(_), false) => Checked::Partly,
+        };
+        let exact = conv.exact;
+        out.coverage.push(TileCoverage {
+            id: id.value.clone(),
+            line: t.loc.line,
+            checked,
+            not_checked: std::mem::take(&mut conv.not_checked),
+        });
         match def {
             Some((d, xml)) => {
                 out.defs.push(d);
                 out.groups.push(group);
                 out.lines.push(t.loc.line);
                 out.xml.push(xml);
+                if !exact {
+                    out.left_out.push(id.value.clone());
+                }
             }
             None => out.left_out.push(id.value.clone()),
         }
@@ -245,10 +409,30 @@ struct TileConv<'a, 'b> {
     rules: &'a Rules,
     tile: &'a Elem,
     id: &'a Attr,
+    spelling: Spelling,
     unsupported: &'b mut Unsupported,
     findings: &'b mut Vec<Finding>,
     /// What this tile loses, as written in the XML (see [`TileXml::not_expressed`]).
     lost: Vec<String>,
+    /// What of this tile is not checked (see [`TileCoverage::not_checked`]).
+    not_checked: Vec<String>,
+    /// Whether the definition is the tile's shape (see [`TileXml::exact`]).
+    exact: bool,
+}
+
+/// Something a rule set cannot express, in the words of its finding, of the coverage
+/// and of an imported file's comment.
+struct Loss {
+    /// The finding's class: `jcz::unsupported`, `_side` or `_tile`.
+    check: Check,
+    /// Its subject in the finding's message (`` `<tower>` ``, one finding per subject).
+    what: String,
+    /// Its subject in the coverage (`<tower>`, `pig on <farm>`).
+    short: String,
+    /// As written, for the tile's comment (`pig="yes" on <farm>`).
+    written: String,
+    /// What happens to it.
+    reason: String,
 }
 
 impl<'a> TileConv<'a, '_> {
@@ -256,13 +440,47 @@ impl<'a> TileConv<'a, '_> {
         self.findings.push(f);
     }
 
-    /// Something of this tile the rule set cannot express: a `jcz::unsupported` use of
-    /// `what` (one finding per `what` in the file), and `xml` in the tile's list.
-    fn lose(&mut self, what: String, xml: String, reason: impl Into<String>, loc: Loc) {
-        if !self.lost.contains(&xml) {
-            self.lost.push(xml);
+    /// Something of this tile the rule set cannot express: one use of its subject (one
+    /// finding per subject in the file), and an entry in the tile's lists.
+    fn lose(&mut self, l: Loss, loc: Loc) {
+        if !self.lost.contains(&l.written) {
+            self.lost.push(l.written);
         }
-        self.unsupported.add(what, reason, loc);
+        if !self.not_checked.contains(&l.short) {
+            self.not_checked.push(l.short);
+        }
+        if l.check != Check::JczUnsupported {
+            self.exact = false;
+        }
+        self.unsupported.add(l.check, l.what, l.reason, loc);
+    }
+
+    /// An element the rule set cannot express.
+    fn lose_element(&mut self, e: &Elem, reason: impl Into<String>) {
+        self.lose(
+            Loss {
+                check: Check::JczUnsupported,
+                what: format!("`<{}>`", e.name),
+                short: format!("<{}>", e.name),
+                written: format!("<{}>", e.name),
+                reason: reason.into(),
+            },
+            e.loc,
+        );
+    }
+
+    /// An attribute the rule set cannot express.
+    fn lose_attr(&mut self, e: &Elem, a: &Attr, reason: impl Into<String>) {
+        self.lose(
+            Loss {
+                check: Check::JczUnsupported,
+                what: format!("attribute `{}` on `<{}>`", a.name, e.name),
+                short: format!("{} on <{}>", a.name, e.name),
+                written: format!("{}=\"{}\" on <{}>", a.name, a.value, e.name),
+                reason: reason.into(),
+            },
+            a.loc,
+        );
     }
 
     fn has_side_kind(&self, name: &str) -> bool {
@@ -271,6 +489,12 @@ impl<'a> TileConv<'a, '_> {
 
     fn has_feature(&self, name: &str) -> bool {
         self.rules.features.iter().any(|f| f.name == name)
+    }
+
+    /// Whether a side the rule set cannot express can be checked through a stand-in: the
+    /// rule set has the three-part side kind and the feature [`STAND_IN`].
+    fn stand_in_possible(&self) -> bool {
+        self.has_feature(STAND_IN) && self.parts(STAND_IN) == 3 && self.has_side_kind(STAND_IN)
     }
 
     /// Number of slots of a side kind (1 when the rule set does not know it).
@@ -282,11 +506,30 @@ impl<'a> TileConv<'a, '_> {
             .map_or(1, |s| s.parts.len())
     }
 
-    /// Converts the tile, with its XML view; `None` when its sides cannot be expressed.
-    /// Also returns its `group`.
+    /// `jcz::unknown_side` for a word `e` does not take.
+    fn unknown(&mut self, w: &Sp<String>, e: &Elem, expected: Expected) {
+        let f = unknown_side(self.file, w, e, expected, self.spelling);
+        self.finding(f);
+    }
+
+    /// Converts the tile, with its XML view; `None` when it cannot be checked. Also
+    /// returns its `group`.
     fn run(&mut self, count: Sp<u32>) -> (Option<(Sp<TileDef>, TileXml)>, Option<String>) {
         let tile = self.tile;
-        let mut expressible = true;
+        if self.id.value.starts_with(COUNT_PREFIX) {
+            self.lose(
+                Loss {
+                    check: Check::JczUnsupportedTile,
+                    what: format!("The Count's City of Carcassonne (tiles `{COUNT_PREFIX}…`)"),
+                    short: "the City of Carcassonne (The Count)".into(),
+                    written: "the City of Carcassonne (The Count)".into(),
+                    reason: "its twelve tiles are laid together as one 4×3 block at the start, whose inner sides hold nothing; not checked".into(),
+                },
+                self.id.value_loc,
+            );
+            return (None, None);
+        }
+        let mut checkable = true;
         let mut group = None;
         let mut stack = None;
         for a in &tile.attrs {
@@ -303,21 +546,21 @@ impl<'a> TileConv<'a, '_> {
                         stack = Some(Sp::at(a.value.clone(), a.value_loc));
                     } else if a.value != super::SPRING {
                         self.lose(
-                            format!("`group=\"{}\"`", a.value),
-                            format!("group=\"{}\"", a.value),
-                            format!("the rule set has no stack `{}`; ignored", a.value),
+                            Loss {
+                                check: Check::JczUnsupported,
+                                what: format!("`group=\"{}\"`", a.value),
+                                short: format!("group=\"{}\" on <tile>", a.value),
+                                written: format!("group=\"{}\"", a.value),
+                                reason: format!("the rule set has no stack `{}`; ignored", a.value),
+                            },
                             a.loc,
                         );
                     }
                 }
-                _ => self.lose(
-                    format!("attribute `{}` on `<tile>`", a.name),
-                    format!("{}=\"{}\" on <tile>", a.name, a.value),
-                    "ignored",
-                    a.loc,
-                ),
+                _ => self.lose_attr(tile, a, "ignored"),
             }
         }
+        let stand_in = self.stand_in_possible();
         let mut drafts: Vec<Draft> = Vec::new();
         let mut garden: Option<Loc> = None;
         for e in &tile.children {
@@ -329,111 +572,311 @@ impl<'a> TileConv<'a, '_> {
                     if self.rules.decorations.iter().any(|d| d == GARDEN) {
                         garden = Some(e.loc);
                     } else {
-                        self.lose(
-                            "`<garden>`".into(),
-                            "<garden>".into(),
+                        self.lose_element(
+                            e,
                             format!("the rule set has no decoration `{GARDEN}`; ignored"),
-                            e.loc,
                         );
                     }
                 }
+                (_, Some((feature, Claim::Sides)))
+                    if !(self.has_feature(feature) && self.has_side_kind(feature)) =>
+                {
+                    let reason = if stand_in {
+                        format!(
+                            "the rule set has no `{feature}` side kind and feature; its sides are checked as divided field sides, and tiles with it are not imported"
+                        )
+                    } else {
+                        checkable = false;
+                        format!(
+                            "the rule set has no `{feature}` side kind and feature; tiles with it are not checked"
+                        )
+                    };
+                    self.lose(
+                        Loss {
+                            check: Check::JczUnsupportedSide,
+                            what: format!("`<{}>`", e.name),
+                            short: format!("<{}>", e.name),
+                            written: format!("<{}>", e.name),
+                            reason,
+                        },
+                        e.loc,
+                    );
+                    if stand_in {
+                        let mut d = Draft::new(e, STAND_IN, Claim::Sides);
+                        d.stand_in = true;
+                        drafts.push(d);
+                    }
+                }
                 (_, Some((feature, claim))) => {
-                    let side_ok = claim != Claim::Sides || self.has_side_kind(feature);
-                    if !self.has_feature(feature) || !side_ok {
-                        if claim == Claim::Sides {
-                            expressible = false;
-                            self.lose(
-                                format!("`<{}>`", e.name),
-                                format!("<{}>", e.name),
-                                format!("the rule set has no `{feature}` side kind and feature; tiles with it are not checked"),
-                                e.loc,
-                            );
-                        } else {
-                            self.lose(
-                                format!("`<{}>`", e.name),
-                                format!("<{}>", e.name),
-                                format!("the rule set has no feature kind `{feature}`; ignored"),
-                                e.loc,
-                            );
-                        }
+                    if !self.has_feature(feature) {
+                        self.lose_element(
+                            e,
+                            format!("the rule set has no feature kind `{feature}`; ignored"),
+                        );
                         continue;
                     }
-                    drafts.push(Draft {
-                        elem: e,
-                        feature,
-                        claim,
-                        sides: Vec::new(),
-                        at: Vec::new(),
-                        items: BTreeMap::new(),
-                        links: Vec::new(),
-                    });
+                    drafts.push(Draft::new(e, feature, claim));
                 }
-                _ => self.lose(
-                    format!("`<{}>`", e.name),
-                    format!("<{}>", e.name),
-                    "ignored",
-                    e.loc,
-                ),
+                _ => self.lose_element(e, "ignored"),
             }
         }
         self.id_content();
-        if !expressible {
+        if !checkable {
             return (None, group);
         }
-        // Whole sides and half-sides claimed.
+        // The words of each element: sides, half-sides, inner locations.
         let mut side_claims: [Vec<usize>; 4] = Default::default();
         let mut halves: [[Option<HalfClaim>; 2]; 4] = [[None; 2]; 4];
+        let mut inner_fields: Vec<(u8, &Sp<String>)> = Vec::new();
         for (i, d) in drafts.iter_mut().enumerate() {
-            for w in &d.elem.words {
-                match d.claim {
-                    Claim::Sides => match side_index(w) {
-                        Some(s) => {
-                            side_claims[s].push(i);
-                            d.sides.push((s, w));
-                        }
-                        None => self
-                            .findings
-                            .push(unknown_side(self.file, w, d.elem, false)),
-                    },
-                    Claim::Halves => {
-                        if w.value == "INNER_FARM" || w.value == "INNER_FARM_B" {
-                            continue;
-                        }
-                        match half_index(w) {
-                            Some((s, h)) => match halves[s][h] {
-                                Some((_, first)) => self.findings.push(
-                                    Finding::new(
-                                        Check::JczListedTwice,
-                                        format!(
-                                            "half-side `{}` of tile `{}` is listed twice",
-                                            w.value, self.id.value
-                                        ),
-                                    )
-                                    .in_file(self.file)
-                                    .at(&w.loc, "listed again")
-                                    .at(&first.loc, "first listed here")
-                                    .help(
-                                        "every half-side belongs to one farm: remove one of them",
-                                    ),
-                                ),
-                                None => halves[s][h] = Some((i, w)),
-                            },
-                            None => self.findings.push(unknown_side(self.file, w, d.elem, true)),
+            let elem = d.elem;
+            let claim = d.claim;
+            for w in &elem.words {
+                let place = location::parse(&w.value);
+                match (claim, place) {
+                    (Claim::Sides, Some(Place::Edge { sides, halves: 0 })) if sides != 0 => {
+                        for s in location::sides(sides) {
+                            if let Some((_, first)) = d.sides.iter().find(|(x, _)| *x == s) {
+                                let f = listed_twice(
+                                    self.file,
+                                    &format!("side `{}`", SIDES[s]),
+                                    &elem.name,
+                                    &self.id.value,
+                                    &w.loc,
+                                    first,
+                                );
+                                self.finding(f);
+                            } else {
+                                d.sides.push((s, w.loc));
+                                side_claims[s].push(i);
+                            }
                         }
                     }
-                    Claim::Inside => self.findings.push(
+                    (Claim::Halves, Some(Place::Edge { sides: 0, halves: hs })) if hs != 0 => {
+                        for (s, h) in location::halves(hs) {
+                            match halves[s][h] {
+                                Some((_, first)) => {
+                                    let f = listed_twice(
+                                        self.file,
+                                        &format!(
+                                            "half-side `{}{}`",
+                                            SIDES[s],
+                                            if h == 0 { 'L' } else { 'R' }
+                                        ),
+                                        &elem.name,
+                                        &self.id.value,
+                                        &w.loc,
+                                        &first.loc,
+                                    );
+                                    self.finding(f);
+                                }
+                                None => {
+                                    halves[s][h] = Some((i, w));
+                                    d.halves.push((s, h));
+                                }
+                            }
+                        }
+                    }
+                    (Claim::Sides | Claim::Halves, Some(Place::Inner(n))) => {
+                        if d.inner.is_some() {
+                            self.unknown(w, elem, Expected::OneInner);
+                            continue;
+                        }
+                        if claim == Claim::Halves {
+                            if let Some((_, first)) = inner_fields.iter().find(|(m, _)| *m == n)
+                            {
+                                let f = listed_twice(
+                                    self.file,
+                                    &format!("inner location `{}`", location::inner_name(n)),
+                                    &elem.name,
+                                    &self.id.value,
+                                    &w.loc,
+                                    &first.loc,
+                                );
+                                self.finding(f);
+                                continue;
+                            }
+                            inner_fields.push((n, w));
+                        }
+                        d.inner = Some((n, w));
+                    }
+                    // A monastery lies at its kind's first inner place whatever its text
+                    // says; `I` just says so.
+                    (Claim::Inside, Some(Place::Inner(_))) => {}
+                    (Claim::Inside, _) => self.finding(
                         Finding::new(
                             Check::JczUnknownSide,
                             format!(
                                 "`<{}>` lies inside the tile but lists `{}`",
-                                d.elem.name, w.value
+                                elem.name, w.value
                             ),
                         )
                         .in_file(self.file)
                         .at(&w.loc, "not expected here")
-                        .help(format!("write `<{}/>` with no text", d.elem.name)),
+                        .help(format!(
+                            "write `<{0}/>` with no text (or `<{0}>I</{0}>`, its place inside the tile)",
+                            elem.name
+                        )),
                     ),
+                    (Claim::Sides, _) => self.unknown(w, elem, Expected::Sides),
+                    (Claim::Halves, _) => self.unknown(w, elem, Expected::Halves),
                 }
+            }
+            // An inner location with edges too: the element lists one or the other.
+            let has_edges = !d.sides.is_empty() || !d.halves.is_empty();
+            if let (Some((_, w)), true) = (d.inner, has_edges) {
+                let expected = if claim == Claim::Halves {
+                    Expected::Halves
+                } else {
+                    Expected::Sides
+                };
+                self.unknown(w, elem, expected);
+                d.inner = None;
+            }
+        }
+        // A city, road or river inside the tile (`<city>I</city>`): tessera's segments of
+        // those kinds lie along sides.
+        for d in drafts.iter_mut() {
+            if d.claim == Claim::Sides && !d.stand_in && d.sides.is_empty() {
+                if let Some((n, _)) = d.inner {
+                    d.dropped = true;
+                    let name = location::inner_name(n);
+                    let el = &d.elem.name;
+                    let reason = format!(
+                        "a {} that touches no side is not a segment tessera can express; ignored, with the fields' `city=\"{name}\"` naming it",
+                        d.feature
+                    );
+                    self.lose(
+                        Loss {
+                            check: Check::JczUnsupported,
+                            what: format!("`<{el}>` inside the tile (`<{el}>{name}</{el}>`)"),
+                            short: format!("<{el}>{name}</{el}>"),
+                            written: format!("<{el}>{name}</{el}>"),
+                            reason,
+                        },
+                        d.elem.loc,
+                    );
+                }
+            }
+        }
+        // Sides the rule set cannot express: city gates, hedges, a side two cities share.
+        let mut extra: Vec<Draft> = Vec::new();
+        for d in &drafts {
+            if d.stand_in {
+                continue;
+            }
+            let elem = d.elem;
+            for a in &elem.attrs {
+                let what = match (d.feature, a.name.as_str()) {
+                    ("city", "city-gate") => "a city gate",
+                    ("road", "bush") => "a hedge",
+                    ("city", "multi-edge") => "a side shared by two cities",
+                    _ => continue,
+                };
+                for w in &a.words {
+                    let sides = match location::parse(&w.value) {
+                        Some(Place::Edge { sides, halves: 0 }) if sides != 0 => sides,
+                        _ => {
+                            self.unknown(w, elem, Expected::SidesIn(&a.name));
+                            continue;
+                        }
+                    };
+                    self.lose(
+                        Loss {
+                            check: Check::JczUnsupportedSide,
+                            what: format!("{what} (`{}` on `<{}>`)", a.name, elem.name),
+                            short: format!("{} on <{}>", a.name, elem.name),
+                            written: format!("{}=\"{}\" on <{}>", a.name, a.value, elem.name),
+                            reason: if a.name == "multi-edge" {
+                                "the tile is checked without it, and not imported".into()
+                            } else {
+                                "each such side is checked as a field side divided in two, as beside a road's end; tiles with it are not imported".into()
+                            },
+                        },
+                        w.loc,
+                    );
+                    if a.name == "multi-edge" || !stand_in {
+                        continue;
+                    }
+                    for s in location::sides(sides) {
+                        let taken = !side_claims[s].is_empty()
+                            || extra.iter().any(|x| x.sides.iter().any(|(y, _)| *y == s));
+                        if !taken {
+                            let mut x = Draft::new(elem, STAND_IN, Claim::Sides);
+                            x.stand_in = true;
+                            x.sides.push((s, w.loc));
+                            extra.push(x);
+                        }
+                    }
+                }
+            }
+        }
+        for x in extra {
+            for (s, _) in &x.sides {
+                side_claims[*s].push(drafts.len());
+            }
+            drafts.push(x);
+        }
+        // Field sides split between two fields with nothing between them: an error, unless
+        // the id says that walls divide the tile's fields (`!`, see `DIVIDED`); either way
+        // the side is then checked through a stand-in, so that nothing else follows from it.
+        let divided = self
+            .id
+            .value
+            .rsplit('/')
+            .next()
+            .is_some_and(|m| m.contains(DIVIDED));
+        for s in 0..4 {
+            if !side_claims[s].is_empty() {
+                continue;
+            }
+            let [Some((i, w)), Some((j, v))] = halves[s] else {
+                continue;
+            };
+            if i == j {
+                continue;
+            }
+            let field = self.spelling.field();
+            if divided {
+                self.lose(
+                    Loss {
+                        check: Check::JczUnsupportedSide,
+                        what: format!(
+                            "a field side divided by a wall (two `<{field}>`s on one side, in a tile whose id has `{DIVIDED}`)"
+                        ),
+                        short: "a field side divided by a wall".into(),
+                        written: format!("side {} divided between two <{field}>s", SIDES[s]),
+                        reason: "the side is checked as divided in two, as beside a road's end; tiles with it are not imported".into(),
+                    },
+                    v.loc,
+                );
+            } else {
+                self.finding(
+                Finding::new(
+                    Check::JczSplitSide,
+                    format!(
+                        "side {} of tile `{}` is split between two fields with no road between them",
+                        SIDES[s], self.id.value
+                    ),
+                )
+                .in_file(self.file)
+                .at(&w.loc, "one field")
+                .at(&v.loc, "another field")
+                .help(format!(
+                    "tessera cannot split a field side: a road (`<road>{}</road>`) must divide it, or both halves belong to one `<{field}>` (if a wall drawn on the tile divides them, mark the id with `{DIVIDED}`, as JCloisterZone does)",
+                    SIDES[s]
+                )),
+            );
+            }
+            if stand_in {
+                // Located at the tile, where no other segment or slot is: the stand-in is
+                // no element of the file.
+                let mut x = Draft::new(drafts[i].elem, STAND_IN, Claim::Sides);
+                x.stand_in = true;
+                x.sides.push((s, tile.loc));
+                side_claims[s].push(drafts.len());
+                drafts.push(x);
+                self.exact = false;
             }
         }
         // Side kinds, each located at the word that claims it (a field side: the tile).
@@ -448,7 +891,7 @@ impl<'a> TileConv<'a, '_> {
                         .sides
                         .iter()
                         .find(|(x, _)| *x == s)
-                        .map_or(tile.loc, |(_, w)| w.loc);
+                        .map_or(tile.loc, |(_, l)| *l);
                     Sp::at(drafts[i].feature.to_string(), loc)
                 }
                 None => Sp::at(FIELD.to_string(), tile.loc),
@@ -456,8 +899,8 @@ impl<'a> TileConv<'a, '_> {
         }
         // Slots of whole-side claims.
         for d in drafts.iter_mut() {
-            for (s, w) in &d.sides {
-                d.at.push(Sp::at(SIDES[*s].to_string(), w.loc));
+            for (s, l) in &d.sides {
+                d.at.push(Sp::at(SIDES[*s].to_string(), *l));
             }
         }
         // Slots of half-side claims.
@@ -477,26 +920,11 @@ impl<'a> TileConv<'a, '_> {
             let whole = SIDES[s].to_string();
             match (l, r) {
                 (Some((i, w)), Some((j, v))) if i != j => {
-                    if side_claims[s].is_empty() {
-                        self.finding(
-                            Finding::new(
-                                Check::JczSplitSide,
-                                format!(
-                                    "side {} of tile `{}` is split between two farms with no road between them",
-                                    SIDES[s], self.id.value
-                                ),
-                            )
-                            .in_file(self.file)
-                            .at(&w.loc, "one farm")
-                            .at(&v.loc, "another farm")
-                            .help(format!(
-                                "tessera cannot split a field side: a road (`<road>{}</road>`) must divide it, or both halves belong to one farm",
-                                SIDES[s]
-                            )),
-                        );
-                    }
                     drafts[i].at.push(Sp::at(whole.clone(), w.loc));
-                    if !side_claims[s].is_empty() {
+                    if side_claims[s].is_empty() {
+                        // A split side no stand-in could check (`jcz::split_side` said so).
+                        drafts[j].folded = true;
+                    } else {
                         drafts[j].at.push(Sp::at(whole, v.loc));
                     }
                 }
@@ -505,18 +933,19 @@ impl<'a> TileConv<'a, '_> {
                     if side_claims[s].is_empty() {
                         let missing =
                             format!("{}{}", SIDES[s], if l.is_none() { 'L' } else { 'R' });
+                        let field = self.spelling.field();
                         self.finding(
                             Finding::new(
                                 Check::JczUnclaimedHalf,
                                 format!(
-                                    "half-side `{missing}` of tile `{}` belongs to no farm, while `{}` does",
+                                    "half-side `{missing}` of tile `{}` belongs to no field, while `{}` does",
                                     self.id.value, w.value
                                 ),
                             )
                             .in_file(self.file)
                             .at(&w.loc, "the other half")
                             .help(format!(
-                                "add `{missing}` to the farm that covers it (a field side has no gap)"
+                                "add `{missing}` to the `<{field}>` that covers it (a field side has no gap)"
                             )),
                         );
                     }
@@ -527,13 +956,16 @@ impl<'a> TileConv<'a, '_> {
         }
         // Segment ids: the feature kind, numbered when the tile has several.
         let mut per_kind: HashMap<&str, usize> = HashMap::new();
-        for d in &drafts {
+        for d in drafts.iter().filter(|d| !d.dropped) {
             *per_kind.entry(d.feature).or_default() += 1;
         }
         let mut seen: HashMap<&str, usize> = HashMap::new();
         let ids: Vec<String> = drafts
             .iter()
             .map(|d| {
+                if d.dropped {
+                    return String::new();
+                }
                 let n = seen.entry(d.feature).or_default();
                 *n += 1;
                 if per_kind[d.feature] > 1 {
@@ -545,83 +977,135 @@ impl<'a> TileConv<'a, '_> {
             .collect();
         // Links and items.
         for i in 0..drafts.len() {
+            if drafts[i].stand_in || drafts[i].dropped {
+                continue;
+            }
             let elem = drafts[i].elem;
             for a in &elem.attrs {
-                if drafts[i].claim == Claim::Halves
-                    && a.name == "city"
-                    && !self.rules.relations.iter().any(|r| r == TOUCHES)
-                {
-                    self.lose(
-                        format!("attribute `city` on `<{}>`", elem.name),
-                        format!("city=\"{}\" on <{}>", a.value, elem.name),
+                let name = current_attr(&elem.name, &a.name);
+                match (drafts[i].feature, name) {
+                    // Movement data for the wagon (see above), and what the loop above read.
+                    (_, "wagon-move") | ("city", "city-gate" | "multi-edge") | ("road", "bush") => {
+                        continue;
+                    }
+                    ("field", "city") => {}
+                    _ => {
+                        self.attribute_item(&mut drafts[i], a, name);
+                        continue;
+                    }
+                }
+                if !self.rules.relations.iter().any(|r| r == TOUCHES) {
+                    self.lose_attr(
+                        elem,
+                        a,
                         format!("the rule set has no relation `{TOUCHES}` for a field's city contacts; ignored"),
-                        a.loc,
                     );
                     continue;
                 }
-                if drafts[i].claim == Claim::Halves && a.name == "city" {
-                    let mut links: Vec<Sp<String>> = Vec::new();
-                    for w in &a.words {
-                        let Some(s) = side_index(w) else {
-                            self.finding(unknown_side(self.file, w, elem, false));
-                            continue;
-                        };
-                        let city = side_claims[s]
+                let mut links: Vec<Sp<String>> = Vec::new();
+                for w in &a.words {
+                    let target = match location::parse(&w.value) {
+                        Some(Place::Edge { sides, halves: 0 }) if sides != 0 => drafts
                             .iter()
-                            .copied()
-                            .find(|&j| drafts[j].feature == "city");
-                        match city {
-                            Some(j) => {
-                                if !links.iter().any(|l| l.value == ids[j]) {
-                                    links.push(Sp::at(ids[j].clone(), w.loc));
-                                }
-                            }
-                            None => self.finding(
-                                Finding::new(
-                                    Check::JczNoCity,
+                            .position(|d| {
+                                d.feature == "city"
+                                    && !d.stand_in
+                                    && location::sides(sides)
+                                        .all(|s| d.sides.iter().any(|(x, _)| *x == s))
+                            })
+                            .ok_or_else(|| {
+                                let named: Vec<&str> =
+                                    location::sides(sides).map(side_name).collect();
+                                if named.len() == 1 {
+                                    format!("names side {}, which holds no city", named[0])
+                                } else {
                                     format!(
-                                        "`city=\"{}\"` on a farm of tile `{}` names side {}, which holds no city",
-                                        a.value, self.id.value, w.value
-                                    ),
+                                        "names sides {}, which no one city holds",
+                                        named.join(" ")
+                                    )
+                                }
+                            }),
+                        Some(Place::Inner(n)) => drafts
+                            .iter()
+                            .position(|d| {
+                                d.feature == "city" && d.inner.is_some_and(|(m, _)| m == n)
+                            })
+                            .ok_or_else(|| {
+                                format!(
+                                    "names the inner city `{}`, which the tile does not have",
+                                    location::inner_name(n)
                                 )
-                                .in_file(self.file)
-                                .at(&w.loc, "no city on this side")
-                                .help("name each city this farm touches by a side that city claims"),
-                            ),
+                            }),
+                        _ => {
+                            self.unknown(w, elem, Expected::SidesIn("city"));
+                            continue;
                         }
+                    };
+                    match target {
+                        // An inner city is not expressed: naming it is part of what is
+                        // lost with it.
+                        Ok(j) if drafts[j].dropped => {}
+                        Ok(j) => {
+                            if !links.iter().any(|l| l.value == ids[j]) {
+                                links.push(Sp::at(ids[j].clone(), w.loc));
+                            }
+                        }
+                        Err(why) => self.finding(
+                            Finding::new(
+                                Check::JczNoCity,
+                                format!(
+                                    "`city=\"{}\"` on a `<{}>` of tile `{}` {why}",
+                                    a.value, elem.name, self.id.value
+                                ),
+                            )
+                            .in_file(self.file)
+                            .at(&w.loc, "no city here")
+                            .help(format!(
+                                "name each city this `<{}>` touches by one of that city's sides",
+                                elem.name
+                            )),
+                        ),
                     }
-                    drafts[i].links = links;
-                    continue;
                 }
-                self.attribute_item(&mut drafts[i], a);
+                drafts[i].links = links;
             }
         }
+        let kept: Vec<(Draft, &String)> = drafts
+            .into_iter()
+            .zip(&ids)
+            .filter(|(d, _)| !d.dropped)
+            .collect();
         let xml = TileXml {
-            segments: drafts
+            segments: kept
                 .iter()
-                .map(|d| SegmentXml {
+                .map(|(d, _)| SegmentXml {
                     element: d.elem.name.clone(),
                     city: d
                         .elem
                         .attr("city")
                         .filter(|_| d.claim == Claim::Halves)
                         .cloned(),
+                    folded: d.folded,
+                    stand_in: d.stand_in,
                 })
                 .collect(),
             not_expressed: std::mem::take(&mut self.lost),
+            exact: self.exact,
         };
-        let segments = drafts
+        let segments = kept
             .into_iter()
-            .zip(&ids)
             .map(|(d, id)| {
                 let mut links = BTreeMap::new();
                 if !d.links.is_empty() {
                     links.insert(TOUCHES.to_string(), d.links);
                 }
+                // A stand-in is located at the word that made it.
+                let loc = d.sides.first().map_or(d.elem.loc, |(_, l)| *l);
+                let loc = if d.stand_in { loc } else { d.elem.loc };
                 Sp::at(
                     SegmentDef {
-                        id: Sp::at(id.clone(), d.elem.loc),
-                        feature: Sp::at(d.feature.to_string(), d.elem.loc),
+                        id: Sp::at(id.clone(), loc),
+                        feature: Sp::at(d.feature.to_string(), loc),
                         at: d.at,
                         items: d.items,
                         links,
@@ -630,7 +1114,7 @@ impl<'a> TileConv<'a, '_> {
                         // silent, and the corner rule reports it.
                         apart: BTreeMap::new(),
                     },
-                    d.elem.loc,
+                    loc,
                 )
             })
             .collect();
@@ -664,26 +1148,31 @@ impl<'a> TileConv<'a, '_> {
         (Some((Sp::at(def, tile.loc), xml)), group)
     }
 
-    /// An attribute of a feature element: an item of the rule set, or not expressible.
-    fn attribute_item(&mut self, d: &mut Draft, a: &Attr) {
-        let what = format!("attribute `{}` on `<{}>`", a.name, d.elem.name);
-        match amount(&a.value) {
-            // `castle-base="false"`, `pennant="no"`: says that something is absent.
-            Some(0) => {}
-            Some(n) if self.rules.items.contains(&a.name) => {
-                d.items.insert(a.name.clone(), Sp::at(n, a.loc));
+    /// An attribute of a feature element (`name`: its name today): an item of the rule
+    /// set, or not expressible.
+    fn attribute_item(&mut self, d: &mut Draft, a: &Attr, name: &str) {
+        let n = match amount(&a.value) {
+            // `castle-base="false"`, `pennants="0"`: says that something is absent.
+            Some(0) => return,
+            // A yes/no since (`extra-points="3"` became `darmstadtium="true"`).
+            Some(_) if name != a.name && name == "darmstadtium" => 1,
+            Some(n) => n,
+            None => {
+                self.lose_attr(d.elem, a, "ignored");
+                return;
             }
-            Some(_) => self.lose(
-                what,
-                format!("{}=\"{}\" on <{}>", a.name, a.value, d.elem.name),
-                format!("the rule set has no item `{}`; ignored", a.name),
-                a.loc,
-            ),
-            None => self.lose(
-                what,
-                format!("{}=\"{}\" on <{}>", a.name, a.value, d.elem.name),
-                "ignored",
-                a.loc,
+        };
+        let item = [item_name(name), name, a.name.as_str()]
+            .into_iter()
+            .find(|i| self.rules.items.iter().any(|x| x == i));
+        match item {
+            Some(item) => {
+                d.items.insert(item.to_string(), Sp::at(n, a.loc));
+            }
+            None => self.lose_attr(
+                d.elem,
+                a,
+                format!("the rule set has no item `{}`; ignored", item_name(name)),
             ),
         }
     }
@@ -694,10 +1183,11 @@ impl<'a> TileConv<'a, '_> {
         let id = &self.id.value;
         let mnemonic = id.rsplit('/').next().unwrap_or(id);
         let suffixes: Vec<&str> = mnemonic.split('.').skip(1).collect();
-        let has = |name: &str| {
+        let has = |attr: &str| {
             self.tile.children.iter().any(|e| {
-                e.attr(name)
-                    .is_some_and(|a| amount(&a.value).unwrap_or(0) > 0)
+                e.attrs.iter().any(|a| {
+                    current_attr(&e.name, &a.name) == attr && amount(&a.value).unwrap_or(0) > 0
+                })
             })
         };
         // Traders & Builders writes `.c` for cloth: a tile naming a trade good is not a
@@ -707,54 +1197,138 @@ impl<'a> TileConv<'a, '_> {
             .children
             .iter()
             .any(|e| e.attr("resource").is_some());
-        let mut promised = Vec::new();
+        // (item, its attribute today, the attribute set as today's files write it, on
+        // which element, the sign in the id). The advice is today's spelling whatever the
+        // file's generation: JCloisterZone no longer reads 2021's `pennant="yes"`.
+        let mut promised: Vec<(&str, &str, &str, &str, &str)> = Vec::new();
         if mnemonic.contains('+') {
-            promised.push(("pennant", "`+`"));
+            promised.push(("pennant", "pennants", "pennants=\"1\"", "city", "`+`"));
         }
         if suffixes.iter().any(|s| s.contains('i')) {
-            promised.push(("inn", "`i` in a suffix"));
+            promised.push(("inn", "inn", "inn=\"true\"", "road", "`i` in a suffix"));
         }
         if !trade_good && suffixes.iter().any(|s| *s == "c" || *s == "cG") {
-            promised.push(("cathedral", "the suffix `.c`"));
+            promised.push((
+                "cathedral",
+                "cathedral",
+                "cathedral=\"true\"",
+                "city",
+                "the suffix `.c`",
+            ));
         }
-        for (item, sign) in promised {
-            if !has(item) {
-                self.findings.push(
-                    Finding::new(
-                        Check::JczIdContent,
-                        format!(
-                            "tile id `{id}` says {item} ({sign}) but no element of the tile has `{item}=\"yes\"`"
-                        ),
-                    )
-                    .in_file(self.file)
-                    .at(&self.id.value_loc, format!("id promises a {item}"))
-                    .help(format!(
-                        "add `{item}=\"yes\"` to the element that has it, or rename the tile (ids are names; the elements are the data)"
-                    )),
-                );
+        let old = self.spelling == Spelling::Old;
+        for (item, attr, example, elem, sign) in promised {
+            if has(attr) {
+                continue;
             }
+            let note = if old && item == "pennant" {
+                " (today's spelling; 2021's `pennant=\"yes\"` is no longer read by JCloisterZone)"
+            } else {
+                ""
+            };
+            self.findings.push(
+                Finding::new(
+                    Check::JczIdContent,
+                    format!(
+                        "tile id `{id}` says {item} ({sign}) but no element of the tile has `{attr}`"
+                    ),
+                )
+                .in_file(self.file)
+                .at(&self.id.value_loc, format!("id promises a {item}"))
+                .help(format!(
+                    "add `{example}` to the `<{elem}>` that has it{note}, or rename the tile (ids are names; the elements are the data)"
+                )),
+            );
         }
     }
 }
 
-/// `jcz::unknown_side`: a word that is not a side (`halves` false) or half-side.
-fn unknown_side(file: &SourceFile, w: &Sp<String>, e: &Elem, halves: bool) -> Finding {
-    let expected = if halves {
-        "half-sides NL NR EL ER SL SR WL WR (or INNER_FARM)"
-    } else {
-        "sides N E S W"
-    };
+/// The letter of side `s`.
+fn side_name(s: usize) -> &'static str {
+    ["N", "E", "S", "W"].get(s).copied().unwrap_or("?")
+}
+
+/// `jcz::listed_twice`: `what` (a side, a half-side, an inner location) listed again.
+fn listed_twice(
+    file: &SourceFile,
+    what: &str,
+    element: &str,
+    id: &str,
+    again: &Loc,
+    first: &Loc,
+) -> Finding {
     Finding::new(
-        Check::JczUnknownSide,
-        format!(
-            "`{}` in `<{}>` is not one of the {expected}",
-            w.value, e.name
-        ),
+        Check::JczListedTwice,
+        format!("{what} of tile `{id}` is listed twice"),
     )
     .in_file(file)
-    .at(&w.loc, "not a side")
+    .at(again, "listed again")
+    .at(first, "first listed here")
     .help(format!(
-        "`<{}>` lists {expected}, separated by spaces",
-        e.name
+        "every place belongs to one element: remove one of them (here in `<{element}>`)"
     ))
+}
+
+/// What a word was expected to be.
+#[derive(Clone, Copy)]
+enum Expected<'a> {
+    /// Sides, in a city's, road's or river's text.
+    Sides,
+    /// Half-sides, in a field's text.
+    Halves,
+    /// One inner location only.
+    OneInner,
+    /// Sides, in the attribute named.
+    SidesIn(&'a str),
+}
+
+/// `jcz::unknown_side`: a word that is not what the element lists.
+fn unknown_side(
+    file: &SourceFile,
+    w: &Sp<String>,
+    e: &Elem,
+    expected: Expected,
+    spelling: Spelling,
+) -> Finding {
+    let inner = match spelling {
+        Spelling::Old => "INNER_FARM",
+        Spelling::Current => "one inner location, I or II",
+    };
+    let (message, help) = match expected {
+        Expected::OneInner => (
+            format!(
+                "`{}` in `<{}>` names a second inner location: an element lies at one place inside the tile",
+                w.value, e.name
+            ),
+            "keep one inner location".to_string(),
+        ),
+        Expected::Sides | Expected::Halves | Expected::SidesIn(_) => {
+            let (place, list) = match expected {
+                Expected::Halves => (
+                    format!("`<{}>`", e.name),
+                    format!("half-sides NL NR EL ER SL SR WL WR (or {inner})"),
+                ),
+                Expected::SidesIn(attr) => (
+                    format!("`{attr}` on `<{}>`", e.name),
+                    if attr == "city" {
+                        "sides N E S W (or I, an inner city)".to_string()
+                    } else {
+                        "sides N E S W".to_string()
+                    },
+                ),
+                _ => (
+                    format!("`<{}>`", e.name),
+                    "sides N E S W (or one inner location, I)".to_string(),
+                ),
+            };
+            (
+                format!("`{}` in {place} is not one of the {list}", w.value),
+                format!("{place} lists {list}, separated by spaces"),
+            )
+        }
+    };
+    Finding::new(Check::JczUnknownSide, message)
+        .in_file(file)
+        .at(&w.loc, "not a side")
+        .help(help)
 }

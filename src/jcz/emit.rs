@@ -24,7 +24,8 @@ pub struct Header<'a> {
     pub start: &'a str,
     /// Why that tile is the start tile.
     pub start_reason: &'a str,
-    /// Tiles of the chosen sets left out (their sides cannot be expressed).
+    /// Tiles of the chosen sets left out, each with what the rule set cannot express of
+    /// it (`CO/1 (the City of Carcassonne (The Count))`, `X/C (city-gate on <city>)`).
     pub left_out: &'a [String],
 }
 
@@ -119,9 +120,13 @@ pub fn tileset_yaml(h: &Header, defs: &[Sp<TileDef>], lines: &[u32], xml: &[Tile
     if !h.left_out.is_empty() {
         let _ = writeln!(
             o,
-            "# Left out (the rule set cannot express their sides): {}",
-            h.left_out.join(", ")
+            "# Left out ({} tile definition{}; the rule set cannot express them):",
+            h.left_out.len(),
+            if h.left_out.len() == 1 { "" } else { "s" }
         );
+        for l in h.left_out {
+            let _ = writeln!(o, "#   {l}");
+        }
     }
     let _ = writeln!(o, "name: {}", quoted(&format!("{}{sets}", h.source_name)));
     let _ = writeln!(o, "ruleset: {}", quoted(h.ruleset));
@@ -139,6 +144,11 @@ pub fn tileset_yaml(h: &Header, defs: &[Sp<TileDef>], lines: &[u32], xml: &[Tile
     if xml.iter().any(|x| !x.not_expressed.is_empty()) {
         notes.push_str(
             " What the rule set cannot express was left out; each tile that lost something says what in a comment.",
+        );
+    }
+    if !h.left_out.is_empty() {
+        notes.push_str(
+            " Tiles whose shape the rule set cannot express are not in this file; the header names them.",
         );
     }
     let _ = writeln!(o, "  notes: {}", quoted(&notes));

@@ -16,6 +16,7 @@
 mod advice;
 pub mod convert;
 mod emit;
+pub mod location;
 pub mod xml;
 
 use std::collections::HashMap;
@@ -28,7 +29,7 @@ use crate::load;
 use crate::model::{Sp, StartTile, TileSetFile};
 use crate::rules::Rules;
 use crate::schema::FileKind;
-use crate::validate::{Validation, compile_tileset, load_ruleset, sort_findings};
+use crate::validate::{Coverage, Validation, compile_tileset, load_ruleset, sort_findings};
 
 pub use xml::looks_like_xml;
 
@@ -93,7 +94,7 @@ fn external_refs(file: &SourceFile, doc: &xml::Doc, only: Option<&[String]>) -> 
         )
         .in_file(file)
         .at(&first.loc, "not defined in this file");
-        for m in missing.iter().skip(1).take(3) {
+        for m in missing.iter().skip(1) {
             f = f.at(&m.loc, "nor this");
         }
         out.push(f.help(
@@ -136,19 +137,23 @@ fn all_counts(
     counts
 }
 
-/// The start tile: a tile of group `river-spring` (the river's spring starts a game with
-/// the river), else the first tile. Returns its index and why.
-fn start_tile(c: &convert::Converted) -> Option<(usize, String)> {
-    if let Some(i) = c.groups.iter().position(|g| g.as_deref() == Some(SPRING)) {
+/// The start tile among the definitions `candidates` (indices into `c.defs`): a tile of
+/// group `river-spring` (the river's spring starts a game with the river), else the first
+/// tile. Returns its index in `c.defs` and why.
+fn start_tile(c: &convert::Converted, candidates: &[usize]) -> Option<(usize, String)> {
+    if let Some(&i) = candidates
+        .iter()
+        .find(|&&i| c.groups.get(i).and_then(|g| g.as_deref()) == Some(SPRING))
+    {
         return Some((
             i,
             format!("the tile of group `{SPRING}` (a game with the river starts with its spring)"),
         ));
     }
-    (!c.defs.is_empty()).then(|| {
+    candidates.first().map(|&i| {
         (
-            0,
-            "the first tile (the file marks none: no tile of group `river-spring`)".to_string(),
+            i,
+            "the first tile (the file marks none: no tile of group `river-spring`); choose another with --start".to_string(),
         )
     })
 }
@@ -215,6 +220,7 @@ pub fn validate_source(file: SourceFile, ruleset: Option<&Path>) -> Result<Valid
         path: file.path.clone(),
         kind: Some(FileKind::Tileset),
         findings: Vec::new(),
+        coverage: None,
     };
     let (doc, mut findings) = match xml::read(&file) {
         Ok(d) => d,
@@ -235,12 +241,16 @@ pub fn validate_source(file: SourceFile, ruleset: Option<&Path>) -> Result<Valid
     findings.extend(external_refs(&file, &doc, None));
     let mut conv = convert::convert(&file, &doc, &rules, &counts);
     findings.append(&mut conv.findings);
-    if let Some((start, _)) = start_tile(&conv) {
+    let all: Vec<usize> = (0..conv.defs.len()).collect();
+    if let Some((start, _)) = start_tile(&conv, &all) {
         let ts = tileset(file_name(&file.path), &rs_path, &conv, start);
         findings.extend(checked(&file, &ts, &rules, &conv));
     }
     sort_findings(&mut findings);
     v.findings = findings;
+    v.coverage = Some(Coverage {
+        tiles: std::mem::take(&mut conv.coverage),
+    });
     Ok(v)
 }
 
@@ -265,7 +275,21 @@ pub struct ImportOptions {
     /// Where the data comes from, for the provenance block and the header comment (e.g.
     /// the repository, commit and licence notice); default: the file's name.
     pub source: Option<String>,
+    /// Refuse to write a tile set that lacks something of the source: what the rule set
+    /// cannot express (`jcz::unsupported`, `jcz::unsupported_side`,
+    /// `jcz::unsupported_tile`) and tiles the file does not define
+    /// (`jcz::external_ref`) become errors.
+    pub strict: bool,
 }
+
+/// The checks whose findings `--strict` makes errors: each says that the written tile
+/// set lacks something of the source.
+pub const STRICT: [Check; 4] = [
+    Check::JczUnsupported,
+    Check::JczUnsupportedSide,
+    Check::JczUnsupportedTile,
+    Check::JczExternalRef,
+];
 
 /// A converted tile set, ready to be written.
 #[derive(Debug)]
@@ -278,8 +302,11 @@ pub struct Imported {
     pub total: u32,
     /// Tile definitions written.
     pub definitions: usize,
-    /// Tiles of the chosen sets left out (their sides cannot be expressed).
+    /// Tiles of the chosen sets left out (the rule set cannot express them), in document
+    /// order.
     pub left_out: Vec<String>,
+    /// How much of each tile of the chosen sets was checked (as `validate` tells it).
+    pub coverage: Coverage,
 }
 
 /// Copies per tile id, each at the XML that gives it.
@@ -349,11 +376,15 @@ fn chosen_counts(
 }
 
 /// Converts a JCZ file to a tessera tile set (the text of the YAML file to write at
-/// `out`; paths in it are relative to `out`).
+/// `out`; paths in it are relative to `out`). Every tile of the chosen sets whose shape
+/// the rule set can express is written (what it cannot express of a tile is left out and
+/// named in a comment on the tile); the others are left out and named in
+/// [`Imported::left_out`] and the file's header.
 ///
 /// Errors: [`Failure::Tool`] when a file cannot be read, a set is unknown or must be
-/// chosen, or the start tile is not a tile of the result; [`Failure::Findings`] when the
-/// source has errors (located in the XML; nothing should be written then).
+/// chosen, the start tile is not a tile of the result, or no tile can be written;
+/// [`Failure::Findings`] when the source has errors (located in the XML; nothing should be
+/// written then), or, with [`ImportOptions::strict`], anything would be left out.
 pub fn import(path: &Path, out: &Path, opts: &ImportOptions) -> Result<Imported, Failure> {
     let file = load::read(path).map_err(load::ReadError::into_failure)?;
     let (doc, mut findings) = xml::read(&file).map_err(Failure::one)?;
@@ -365,35 +396,77 @@ pub fn import(path: &Path, out: &Path, opts: &ImportOptions) -> Result<Imported,
     findings.extend(external_refs(&file, &doc, Some(&sets)));
     let mut conv = convert::convert(&file, &doc, &rules, &counts);
     findings.append(&mut conv.findings);
+    // The tiles written: those whose shape the rule set can express.
+    let written: Vec<usize> = (0..conv.defs.len())
+        .filter(|&i| conv.xml[i].exact)
+        .collect();
     let start = match &opts.start {
-        Some(id) => match conv.defs.iter().position(|d| d.id.value == *id) {
-            Some(i) => Some((i, "chosen with --start".to_string())),
+        Some(id) => match written.iter().find(|&&i| conv.defs[i].id.value == *id) {
+            Some(&i) => Some((i, "chosen with --start".to_string())),
             None => {
+                let why = if conv.left_out.contains(id) {
+                    " (it is left out: the rule set cannot express it)"
+                } else {
+                    ""
+                };
                 return Err(Failure::Tool(format!(
-                    "--start {id}: not a tile of the converted set; its tiles: {}",
-                    conv.defs
+                    "--start {id}: not a tile of the converted set{why}; its tiles: {}",
+                    written
                         .iter()
-                        .map(|d| d.id.value.as_str())
+                        .map(|&i| conv.defs[i].id.value.as_str())
                         .collect::<Vec<_>>()
                         .join(", ")
                 )));
             }
         },
-        None => start_tile(&conv),
+        None => start_tile(&conv, &written),
     };
-    let Some((start, start_reason)) = start else {
-        return Err(Failure::Tool(format!(
-            "no tile of {} can be converted with rule set `{}`",
-            path.display(),
-            rules.name
-        )));
-    };
-    let ts = tileset(file_name(path), &rs_path, &conv, start);
-    findings.extend(checked(&file, &ts, &rules, &conv));
+    // The checks run on every tile that can be checked, written or not (with no tile to
+    // write, any checked tile stands as the start tile of the set checked).
+    let all: Vec<usize> = (0..conv.defs.len()).collect();
+    if let Some((i, _)) = start.clone().or_else(|| start_tile(&conv, &all)) {
+        let ts = tileset(file_name(path), &rs_path, &conv, i);
+        findings.extend(checked(&file, &ts, &rules, &conv));
+    }
+    if opts.strict {
+        for f in findings.iter_mut().filter(|f| STRICT.contains(&f.check)) {
+            f.level = Level::Error;
+        }
+    }
     sort_findings(&mut findings);
     if findings.iter().any(|f| f.level == Level::Error) {
         return Err(Failure::Findings(findings));
     }
+    // Each tile left out, with what the rule set cannot express of it.
+    let left_out: Vec<String> = conv
+        .left_out
+        .iter()
+        .map(|id| {
+            let why = conv
+                .coverage
+                .iter()
+                .find(|t| t.id == *id)
+                .map(|t| t.not_checked.join(", "))
+                .unwrap_or_default();
+            if why.is_empty() {
+                id.clone()
+            } else {
+                format!("{id} ({why})")
+            }
+        })
+        .collect();
+    let Some((start, start_reason)) = start else {
+        let left = if left_out.is_empty() {
+            String::new()
+        } else {
+            format!(" (left out: {})", left_out.join(", "))
+        };
+        return Err(Failure::Tool(format!(
+            "no tile of {} can be expressed with rule set `{}`{left}; `tessera validate` says why",
+            path.display(),
+            rules.name
+        )));
+    };
     let out_dir = out_dir(out)?;
     // A bundled rule set is named as such; a file by its path relative to the output.
     let rs_abs = if rs_path.to_string_lossy().starts_with(load::BUNDLED_PREFIX) {
@@ -410,6 +483,10 @@ pub fn import(path: &Path, out: &Path, opts: &ImportOptions) -> Result<Imported,
     let schema_rel = schema_above(&out_dir).map(|p| relative(&out_dir, &p));
     let source_name = file_name(path);
     let source = opts.source.clone().unwrap_or_else(|| source_name.clone());
+    let pick = |i: &usize| conv.defs[*i].clone();
+    let defs: Vec<_> = written.iter().map(pick).collect();
+    let lines: Vec<u32> = written.iter().map(|&i| conv.lines[i]).collect();
+    let xml: Vec<convert::TileXml> = written.iter().map(|&i| conv.xml[i].clone()).collect();
     let yaml = emit::tileset_yaml(
         &emit::Header {
             schema: schema_rel.as_deref(),
@@ -419,18 +496,23 @@ pub fn import(path: &Path, out: &Path, opts: &ImportOptions) -> Result<Imported,
             ruleset: &ruleset_rel,
             start: &conv.defs[start].id.value,
             start_reason: &start_reason,
-            left_out: &conv.left_out,
+            left_out: &left_out,
         },
-        &conv.defs,
-        &conv.lines,
-        &conv.xml,
+        &defs,
+        &lines,
+        &xml,
     );
     Ok(Imported {
         yaml,
         warnings: findings,
-        total: ts.total.map_or(0, |t| t.value),
-        definitions: conv.defs.len(),
+        total: defs
+            .iter()
+            .fold(0u32, |a, d| a.saturating_add(d.count.value)),
+        definitions: defs.len(),
         left_out: conv.left_out,
+        coverage: Coverage {
+            tiles: conv.coverage,
+        },
     })
 }
 

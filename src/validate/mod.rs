@@ -435,6 +435,63 @@ pub struct Validation {
     pub kind: Option<FileKind>,
     /// Errors, warnings and notes, at their checks' default severities.
     pub findings: Vec<Finding>,
+    /// For a file converted from another program's format (JCloisterZone XML): how much of
+    /// each of its tiles could be checked. `None` for tessera's own files, which are
+    /// checked whole.
+    pub coverage: Option<Coverage>,
+}
+
+/// How much of a converted file (JCloisterZone XML) was checked, tile by tile: the rule
+/// set the file is checked against may have no words for some of what the file says
+/// (towers, city gates, The Count's city block, ...), and that part is not checked.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Coverage {
+    /// Every tile of the file that was looked at, in document order.
+    pub tiles: Vec<TileCoverage>,
+}
+
+impl Coverage {
+    /// The number of tiles checked to this degree.
+    pub fn count(&self, checked: Checked) -> usize {
+        self.tiles.iter().filter(|t| t.checked == checked).count()
+    }
+}
+
+/// How much of one tile was checked.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TileCoverage {
+    /// The tile's id.
+    pub id: String,
+    /// 1-based line of the tile's definition in its file.
+    pub line: u32,
+    /// Fully, partly or not.
+    pub checked: Checked,
+    /// What was not checked, each once, in document order, as the file writes it
+    /// (`<tower>`, `city-gate on <city>`, `pennants on <city>`); empty when fully checked.
+    pub not_checked: Vec<String>,
+}
+
+/// How much of a tile was checked.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Checked {
+    /// Everything the tile says was checked.
+    Fully,
+    /// The tile was checked, but some of what it says could not be (listed in
+    /// [`TileCoverage::not_checked`]).
+    Partly,
+    /// The tile could not be checked at all.
+    Not,
+}
+
+impl Checked {
+    /// `fully`, `partly` or `not`: the name JSON output uses.
+    pub fn name(self) -> &'static str {
+        match self {
+            Checked::Fully => "fully",
+            Checked::Partly => "partly",
+            Checked::Not => "not",
+        }
+    }
 }
 
 /// How a position's meaning is checked, given the file and its tree (parsed, schema
@@ -455,6 +512,7 @@ pub fn validate_path_with(path: &Path, position: PositionCheck) -> Result<Valida
             path: path.to_path_buf(),
             kind: None,
             findings: vec![e.finding()],
+            coverage: None,
         }),
         Err(e) => Err(e.to_string()),
     }
@@ -474,6 +532,7 @@ pub fn validate_source_with(
         path,
         kind: None,
         findings: Vec::new(),
+        coverage: None,
     };
     let root = match load::parse(&file) {
         Ok(r) => r,

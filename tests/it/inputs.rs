@@ -502,7 +502,7 @@ fn control_characters_are_escaped_in_text_and_exact_in_json() {
     let out = run(&dir, &["validate", "bad.yaml", "--format", "json"]);
     let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
     assert!(
-        json[0]["message"]
+        json["findings"][0]["message"]
             .as_str()
             .is_some_and(|m| m.contains("V\u{1b}[31m\u{202e}")),
         "{json}"

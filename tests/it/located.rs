@@ -1,6 +1,7 @@
 //! Every finding has a file, a line and a column (issue 9): every fixture and bundled file
 //! (rule sets, tile sets, examples, `tests/positions`, the broken fixtures of
-//! `tests/invalid`, the JCloisterZone files of `tests/fixtures/jcz`) is validated, every
+//! `tests/invalid`, the JCloisterZone files of `tests/fixtures/jcz` and
+//! `tests/fixtures/jcz-current`) is validated, every
 //! position scored with end-of-game scoring (which replays it as validation does); a
 //! finding or a related note without a location fails the test, with the path and the
 //! code.
@@ -49,6 +50,7 @@ fn every_finding_of_every_fixture_has_a_file_line_and_column() {
         "tests/positions",
         "tests/invalid",
         "tests/fixtures/jcz",
+        "tests/fixtures/jcz-current",
     ] {
         files(d, &mut all);
     }

@@ -69,7 +69,7 @@ fn validate(path: &Path) -> (i32, Vec<(String, u64, u64, String)>) {
     );
     let records: Value = serde_json::from_str(&run.stdout)
         .unwrap_or_else(|e| panic!("{}: not JSON ({e}): {}", path.display(), run.stdout));
-    let findings = records
+    let findings = records["findings"]
         .as_array()
         .expect("a list of findings")
         .iter()
