@@ -157,7 +157,8 @@ enum Command {
     /// List a tile set's definitions, or draw one as text with its slot names.
     ///
     /// Without --tile: one line per definition (composed sets too) with its id, count,
-    /// sides and segments (each with the slots it claims). With --tile: that tile drawn as
+    /// sides and segments (each with the slots it claims and the items it carries). With
+    /// --tile: that tile drawn as
     /// a box, every slot's name on its side with the segment claiming it (N on top), as
     /// printed or turned --rotation degrees clockwise (the slot names are those a position
     /// writes for the tile lying turned so), then its segments with their feature kinds,
@@ -1142,8 +1143,16 @@ fn tiles(
                 report.tiles.len(),
                 report.total
             );
+            // Ids as wide as the widest (imported ids such as `IC/Cccc.c`), 6 at least.
+            let width = report
+                .tiles
+                .iter()
+                .map(|t| t.id.chars().count())
+                .max()
+                .unwrap_or(0)
+                .max(6);
             for t in &report.tiles {
-                out!("  {}\n", t.line());
+                out!("  {}\n", t.line(width));
             }
         }
     }
