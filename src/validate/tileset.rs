@@ -1234,6 +1234,10 @@ fn check_relations(
     // Links already reported (as of the wrong kinds, or both linked and apart), by index
     // in `links`: not judged again.
     let mut reported = vec![false; links.len()];
+    // Links from a segment of the relation's first kind to a segment of another kind than
+    // its second: (relation, from segment, index of the finding in `sink`). A link the
+    // corner rule asks of that segment is most likely what was meant (told there).
+    let mut slips: Vec<(usize, usize, usize)> = Vec::new();
     // Links of the kinds their relation joins.
     for (li, l) in links.iter().enumerate() {
         let (Some(a), Some(b)) = (kinds[l.from], kinds[l.to]) else {
@@ -1381,6 +1385,9 @@ fn check_relations(
                 name(Some(from))
             ))
         };
+        if a == from {
+            slips.push((l.relation, l.from, sink.0.len()));
+        }
         sink.push(f);
     }
     let linked = |r: usize, x: usize, y: usize| {
@@ -1521,6 +1528,35 @@ fn check_relations(
     for (x, mut missing) in by_from {
         // Targets in the tile's order, as an author lists them.
         missing.sort_by_key(|m| m.to);
+        // A link of the relation written on this segment names a segment of the wrong
+        // kind: the segments the corner rule asks for are what it meant, told there.
+        for &(relation, _, at) in slips.iter().filter(|(_, from, _)| *from == x) {
+            let meant: Vec<String> = missing
+                .iter()
+                .filter(|m| m.relation == relation)
+                .map(|m| format!("`{}`", ids[m.to]))
+                .collect();
+            if meant.is_empty() {
+                continue;
+            }
+            if let Some(f) = sink.0.get_mut(at) {
+                let kind = missing
+                    .iter()
+                    .find(|m| m.relation == relation)
+                    .map_or("?", |m| name(kinds[m.to]));
+                let help = f.help.take().unwrap_or_default();
+                f.help = Some(format!(
+                    "{help}; `{}` meets the {kind} {} at a tile corner: did you mean {}?",
+                    ids[x],
+                    join_and(&meant),
+                    join_or(&meant)
+                ));
+            }
+            missing.retain(|m| m.relation != relation);
+        }
+        if missing.is_empty() {
+            continue;
+        }
         let seg = &segs[x];
         let what: Vec<String> = missing
             .iter()

@@ -562,6 +562,14 @@ fn one_slip_in_the_slots_or_kinds_is_one_finding_with_the_fix() {
             "tileset::no_slots",
             "did you mean `at: [E, W]`?",
         ),
+        // A link naming a segment of the wrong kind: the corner rule tells which was
+        // meant, in the same finding.
+        (
+            "{id: field1, feature: field, at: [EL, WR], links: {touches: [city]}}",
+            "{id: field1, feature: field, at: [EL, WR], links: {touches: [road]}}",
+            "tileset::link_kinds",
+            "`field1` meets the city `city` at a tile corner: did you mean `city`?",
+        ),
         // A wrong kind: its links are not judged by it as well.
         (
             "{id: city, feature: city, at: [N]}",
@@ -613,8 +621,8 @@ fn one_slip_in_the_slots_or_kinds_is_one_finding_with_the_fix() {
 }
 
 /// Every single-token change of some base tiles (a side kind, a segment's kind, a slot
-/// renamed or left out), each tile checked on its own: never more than one finding, so
-/// that one slip is told once, at its place.
+/// renamed or left out, a link's target), each tile checked on its own: never more than
+/// one finding, so that one slip is told once, at its place.
 #[test]
 fn a_slip_in_a_base_tile_is_never_told_twice() {
     let text = std::fs::read_to_string("tilesets/base.yaml").expect("bundled");
@@ -677,6 +685,30 @@ fn a_slip_in_a_base_tile_is_never_told_twice() {
                 for s in slots.iter().filter(|s| **s != names[i]) {
                     let mut list = names.clone();
                     list[i] = s;
+                    variants.push(format!(
+                        "{}{}{}",
+                        &tile[..at],
+                        list.join(", "),
+                        &tile[end..]
+                    ));
+                }
+            }
+        }
+        let ids: Vec<&str> = tile
+            .match_indices("{id: ")
+            .map(|(at, _)| {
+                let rest = &tile[at + "{id: ".len()..];
+                &rest[..rest.find(',').expect("id ends")]
+            })
+            .collect();
+        for (start, _) in tile.match_indices("links: {touches: [") {
+            let at = start + "links: {touches: [".len();
+            let end = at + tile[at..].find(']').expect("end");
+            let targets: Vec<&str> = tile[at..end].split(", ").collect();
+            for i in 0..targets.len() {
+                for other in ids.iter().filter(|o| !targets.contains(o)) {
+                    let mut list = targets.clone();
+                    list[i] = other;
                     variants.push(format!(
                         "{}{}{}",
                         &tile[..at],
