@@ -262,6 +262,11 @@ fn compile_shape(
         |name: &str| crate::geometry::side_of_name(name).is_some_and(|s| wrong_side[s as usize]);
     let feature_names: Vec<String> = rules.features.iter().map(|f| f.name.clone()).collect();
     let seg_ids: Vec<&str> = def.segments.iter().map(|s| s.id.value.as_str()).collect();
+    // Segment ids to their first index (a look-up per link, however many segments).
+    let mut seg_index: HashMap<&str, usize> = HashMap::new();
+    for (i, id) in seg_ids.iter().enumerate() {
+        seg_index.entry(id).or_insert(i);
+    }
     let mut segments = Vec::new();
     let mut ids_seen: HashMap<&str, &Sp<String>> = HashMap::new();
     // The claims, gathered first and judged together below, so that one slip is one
@@ -418,7 +423,7 @@ fn compile_shape(
                     );
                     continue;
                 };
-                match seg_ids.iter().position(|s| *s == t.value) {
+                match seg_index.get(t.value.as_str()).copied() {
                     Some(target) => links.push((r, target)),
                     None => sink.push(
                         Finding::new(
@@ -532,6 +537,13 @@ impl Claims<'_> {
     }
 }
 
+/// How many places a finding about many (claims of one slot, links failing on one
+/// segment) labels and names; the message gives the number.
+const SHOWN: usize = 5;
+
+/// A slot as (side, part), as `Claims::by_slot` keys it.
+type SidePart = (u8, u8);
+
 /// The slots left unclaimed, and which of them a finding has already named as what a
 /// slip meant.
 struct Unclaimed {
@@ -603,8 +615,11 @@ fn meant_instead(
         }
         owner.insert(to, list[moved].segment);
         let ring = ring(rules, sides, &owner);
-        let n = claims.inside.len();
-        (0..n).all(|c| (0..n).all(|s| s == c || arcs_of(&ring, c, s).len() <= 1))
+        let edge = on_edge(&ring);
+        edge.iter().all(|&c| {
+            edge.iter()
+                .all(|&s| s == c || arcs_of(&ring, c, s).len() <= 1)
+        })
     };
     let fine: Vec<usize> = (0..list.len()).filter(|&i| drawable(i)).collect();
     match fine[..] {
@@ -779,21 +794,29 @@ fn judge_claims(
         )
         .in_file(file)
         .at(&c.at.loc, ordinal(culprit));
-        for (i, other) in list.iter().enumerate().rev().filter(|(i, _)| *i != culprit) {
+        for (i, other) in list
+            .iter()
+            .enumerate()
+            .rev()
+            .filter(|(i, _)| *i != culprit)
+            .take(SHOWN)
+        {
             f = f.at(&other.at.loc, ordinal(i));
         }
         sink.push(f.help(help));
     }
     // Claims of the wrong terrain, one finding per segment.
     let mut doubtful = claims.inside.clone();
-    for (seg, def_seg) in segs.iter().enumerate() {
-        let mine: Vec<(&Claim, (u8, u8))> = claims
-            .by_slot
-            .iter()
-            .flat_map(|(&slot, list)| list.iter().map(move |c| (c, slot)))
-            .filter(|(c, _)| c.segment == seg)
-            .collect();
-        let wrong: Vec<&(&Claim, (u8, u8))> = mine
+    // Each segment's claims, with their slots.
+    let mut by_segment: BTreeMap<usize, Vec<(&Claim, SidePart)>> = BTreeMap::new();
+    for (&slot, list) in &claims.by_slot {
+        for c in list {
+            by_segment.entry(c.segment).or_default().push((c, slot));
+        }
+    }
+    for (&seg, mine) in &by_segment {
+        let def_seg = &segs[seg];
+        let wrong: Vec<&(&Claim, SidePart)> = mine
             .iter()
             .filter(|(c, _)| c.wrong && !excused.iter().any(|e| std::ptr::eq(*e, c.at)))
             .collect();
@@ -873,6 +896,30 @@ fn judge_claims(
         help.push_str(&meant(&options, "`{}`"));
         sink.push(f.help(help));
     }
+    // The kinds the links to each segment ask it to be (by id, each kind once), for
+    // segments that claim nothing.
+    let mut wanted: HashMap<&str, Vec<usize>> = HashMap::new();
+    if !claims.empty.is_empty() {
+        for o in segs {
+            for (r, targets) in &o.links {
+                let Some(k) = rules
+                    .relations
+                    .iter()
+                    .position(|x| x == r)
+                    .and_then(|r| rules.relation_kinds.get(r))
+                    .map(|k| k[1])
+                else {
+                    continue;
+                };
+                for t in targets {
+                    let kinds = wanted.entry(t.value.as_str()).or_default();
+                    if !kinds.contains(&k) {
+                        kinds.push(k);
+                    }
+                }
+            }
+        }
+    }
     // Segments that claim nothing: their kind is in doubt (links to them are not judged
     // by it).
     for &seg in &claims.empty {
@@ -881,15 +928,9 @@ fn judge_claims(
         let kind = kind_name(seg);
         let options = unclaimed.take(terrain_of[seg], None);
         // The kind the links to it ask for, when they agree on one inside the tile.
-        let mut asked: Vec<usize> = segs
-            .iter()
-            .flat_map(|o| o.links.iter())
-            .filter(|(_, targets)| targets.iter().any(|t| t.value == s.id.value))
-            .filter_map(|(r, _)| rules.relations.iter().position(|x| x == r))
-            .filter_map(|r| rules.relation_kinds.get(r).map(|k| k[1]))
-            .collect();
-        asked.sort_unstable();
-        asked.dedup();
+        let asked = wanted
+            .get(s.id.value.as_str())
+            .map_or(&[][..], Vec::as_slice);
         let inside = match asked[..] {
             [k] if rules.features[k].terrain.is_none() => Some(&rules.features[k].name),
             _ => None,
@@ -1177,7 +1218,12 @@ fn check_relations(
         })
         .collect();
     let relation = |name: &str| rules.relations.iter().position(|r| r == name);
-    let segment = |name: &str| ids.iter().position(|i| *i == name);
+    // Segment ids to their first index (a look-up per link, however many segments).
+    let mut index: HashMap<&str, usize> = HashMap::new();
+    for (i, id) in ids.iter().enumerate() {
+        index.entry(id).or_insert(i);
+    }
+    let segment = |name: &str| index.get(name).copied();
     let mut links = Vec::new();
     let mut apart = Vec::new();
     for (from, seg) in segs.iter().enumerate() {
@@ -1238,14 +1284,39 @@ fn check_relations(
     // its second: (relation, from segment, index of the finding in `sink`). A link the
     // corner rule asks of that segment is most likely what was meant (told there).
     let mut slips: Vec<(usize, usize, usize)> = Vec::new();
+    let in_doubt = |s: usize| doubtful.get(s).copied().unwrap_or(false);
+    // Links of one relation that fail on the kind of one segment, by (relation, that
+    // segment, whether it is their target): a segment many link to, or one that links to
+    // many, of the wrong kind. Several are one finding, at that segment's kind.
+    let mut failing: HashMap<(usize, usize, bool), Vec<usize>> = HashMap::new();
+    for (li, l) in links.iter().enumerate() {
+        let (Some(a), Some(b)) = (kinds[l.from], kinds[l.to]) else {
+            continue;
+        };
+        let Some(&[from, to]) = rules.relation_kinds.get(l.relation) else {
+            continue;
+        };
+        if in_doubt(l.from) || in_doubt(l.to) || (b, a) == (from, to) {
+            continue;
+        }
+        match (a == from, b == to) {
+            (true, false) => failing
+                .entry((l.relation, l.to, true))
+                .or_default()
+                .push(li),
+            (false, true) => failing
+                .entry((l.relation, l.from, false))
+                .or_default()
+                .push(li),
+            _ => {}
+        }
+    }
     // Links of the kinds their relation joins.
     for (li, l) in links.iter().enumerate() {
         let (Some(a), Some(b)) = (kinds[l.from], kinds[l.to]) else {
             continue;
         };
-        if doubtful.get(l.from).copied().unwrap_or(false)
-            || doubtful.get(l.to).copied().unwrap_or(false)
-        {
+        if in_doubt(l.from) || in_doubt(l.to) {
             reported[li] = true;
             continue;
         }
@@ -1257,29 +1328,28 @@ fn check_relations(
         }
         reported[li] = true;
         let rel = &rules.relations[l.relation];
-        // Several links of one relation that all fail on the kind of one segment (a
-        // segment many link to, or one that links to many, of the wrong kind): one
-        // finding, at that segment's kind.
         let (end, wrong, want) = if a == from {
             (l.to, b, to)
         } else {
             (l.from, a, from)
         };
-        let (b_ok, a_ok) = (b == to, a == from);
-        let same = |m: &Pair| {
-            m.relation == l.relation
-                && if a_ok { m.to == l.to } else { m.from == l.from }
-                && kinds[m.from].zip(kinds[m.to]).is_some_and(|(x, y)| {
-                    (x == from) == a_ok && (y == to) == b_ok && (y, x) != (from, to)
-                })
-        };
-        let group: Vec<&Pair> = links.iter().filter(|m| same(m)).collect();
-        if group.len() > 1 && a_ok != b_ok && (b, a) != (from, to) {
-            if group.first().is_some_and(|m| std::ptr::eq(*m, l)) {
-                let others: Vec<String> = group
+        let a_ok = a == from;
+        let group = failing
+            .get(&(l.relation, end, a_ok))
+            .filter(|g| g.len() > 1 && a_ok != (b == to));
+        if let Some(group) = group {
+            // Told once, with the group's first link.
+            if group.first() == Some(&li) {
+                let group: Vec<&Pair> = group.iter().map(|&i| &links[i]).collect();
+                // The segments at the other ends (the first few).
+                let mut others: Vec<String> = group
                     .iter()
+                    .take(SHOWN)
                     .map(|m| format!("`{}`", ids[if a_ok { m.from } else { m.to }]))
                     .collect();
+                if group.len() > SHOWN {
+                    others.push(format!("{} more", group.len() - SHOWN));
+                }
                 let (message, help) = if a_ok {
                     (
                         format!(
@@ -1320,7 +1390,7 @@ fn check_relations(
                 let mut f = Finding::new(Check::LinkKinds, message)
                     .in_file(file)
                     .at(&segs[end].feature.loc, format!("a {}", name(Some(wrong))));
-                for m in &group {
+                for m in group.iter().take(SHOWN) {
                     f = f.at(m.loc, format!("`{rel}` link"));
                 }
                 sink.push(f.help(help));
@@ -1678,9 +1748,19 @@ fn wall_between(ring: &[Option<usize>], n: usize, a: usize, b: usize) -> Option<
     if a == b {
         return None;
     }
-    (0..n)
-        .filter(|&c| c != a && c != b)
+    // Only a segment with slots cuts the edge: those on the ring.
+    on_edge(ring)
+        .into_iter()
+        .filter(|&c| c != a && c != b && c < n)
         .find(|&c| matches!((arc_of(ring, c, a), arc_of(ring, c, b)), (Some(x), Some(y)) if x != y))
+}
+
+/// The segments that own a slot of the `ring`, each once, in the tile's order.
+fn on_edge(ring: &[Option<usize>]) -> Vec<usize> {
+    let mut owners: Vec<usize> = ring.iter().flatten().copied().collect();
+    owners.sort_unstable();
+    owners.dedup();
+    owners
 }
 
 /// The segment of tile `def` that keeps its segments `a` and `b` (indices in its
