@@ -1143,16 +1143,18 @@ fn tiles(
                 report.tiles.len(),
                 report.total
             );
-            // Ids as wide as the widest (imported ids such as `IC/Cccc.c`), 6 at least.
-            let width = report
-                .tiles
-                .iter()
-                .map(|t| t.id.chars().count())
-                .max()
-                .unwrap_or(0)
-                .max(6);
+            // Ids as wide as the widest (imported ids such as `IC/Cccc.c`), 6 at least;
+            // side kinds likewise (`grassland`), 8 at least.
+            let width = |of: &dyn Fn(&tessera::render::TileRecord) -> usize, least: usize| {
+                report.tiles.iter().map(of).max().unwrap_or(0).max(least)
+            };
+            let id_width = width(&|t| t.id.chars().count(), 6);
+            let side_width = width(
+                &|t| t.sides.iter().map(|s| s.chars().count()).max().unwrap_or(0),
+                8,
+            );
             for t in &report.tiles {
-                out!("  {}\n", t.line(width));
+                out!("  {}\n", t.line(id_width, side_width));
             }
         }
     }

@@ -1066,10 +1066,10 @@ impl TileRecord {
         }
     }
 
-    /// The one-line summary `tessera tiles` lists: id (padded to `id_width` characters,
-    /// so that the rows of a list line up), count, sides, segments with their slots and
-    /// items (`city N+E with 1 pennant`).
-    pub fn line(&self, id_width: usize) -> String {
+    /// The one-line summary `tessera tiles` lists: id, count, sides, segments with their
+    /// slots and items (`city N+E with 1 pennant`). The id is padded to `id_width`
+    /// characters and each side kind to `side_width`, so that the rows of a list line up.
+    pub fn line(&self, id_width: usize, side_width: usize) -> String {
         let mut marks = Vec::new();
         if self.start {
             marks.push("start tile".to_string());
@@ -1097,7 +1097,7 @@ impl TileRecord {
             })
             .collect();
         format!(
-            "{:<id_width$} ×{:<3} N {:<8} E {:<8} S {:<8} W {:<8} {}{}",
+            "{:<id_width$} ×{:<3} N {:<side_width$} E {:<side_width$} S {:<side_width$} W {:<side_width$} {}{}",
             esc(&self.id),
             self.count,
             esc(&self.sides[0]),
