@@ -75,10 +75,7 @@ impl SourceFile {
 
     fn with(path: &Path, text: String, invalid_utf8: Option<usize>) -> Self {
         let name = path.display().to_string();
-        let language = match path.extension().and_then(|e| e.to_str()) {
-            Some("xml") => "xml",
-            _ => "yaml",
-        };
+        let language = language_of(path);
         let id = NEXT_ID.fetch_add(1, Ordering::Relaxed).max(1);
         let file = SourceFile(Arc::new(SourceData {
             id,
@@ -180,19 +177,31 @@ impl SourceFile {
         (line, text[start..off].chars().count() + 1)
     }
 
+    /// Whether the file is XML (JCloisterZone tile definitions, told by the extension
+    /// `.xml`), whose tile sides are not written but follow from its elements.
+    pub fn is_xml(&self) -> bool {
+        language_of(&self.path) == "xml"
+    }
+
     /// The file as snippets show it ([`SourceView`]).
     pub fn view(&self) -> &SourceView {
         self.view.get_or_init(|| {
             SourceView::new(
                 escape_text(self.named.name()).into_owned(),
-                match self.path.extension().and_then(|e| e.to_str()) {
-                    Some("xml") => "xml",
-                    _ => "yaml",
-                },
+                language_of(&self.path),
                 self.text(),
                 self.line_starts().to_vec(),
             )
         })
+    }
+}
+
+/// The language of a file as snippets highlight it, told by its extension: `xml` for
+/// JCloisterZone tile definitions, `yaml` for anything else.
+fn language_of(path: &Path) -> &'static str {
+    match path.extension().and_then(|e| e.to_str()) {
+        Some("xml") => "xml",
+        _ => "yaml",
     }
 }
 
@@ -1450,11 +1459,14 @@ tiles:
       - {id: field, feature: field, at: [E, S, W], links: {touches: [city]}}
 ",
     }
-    /// A segment claims a slot whose terrain is not its feature kind's terrain.
+    /// A side kind and the segments that claim its slots disagree.
     SideMismatch => "tileset::side_mismatch", Error {
         why: "The side kinds say what a neighbour must match; the segments say which feature \
               each slot belongs to. A road segment on a city side means one of the two is \
-              wrong, and tiles would fit where their features do not.",
+              wrong, and tiles would fit where their features do not. When the claims on a \
+              side fit another side kind exactly (a side written `field` whose segments \
+              claim `EL`, `E`, `ER` as field, road, field), the side kind is what is wrong: \
+              the finding is then one, at the side, naming the kind to write.",
         bad: "\
 name: My expansion
 ruleset: ../rulesets/carcassonne.yaml
@@ -2453,6 +2465,70 @@ tiles:
       - {id: road, feature: road, at: [N, S]}
       - {id: east, feature: field, at: [NR, E, SL]}
       - {id: west, feature: field, at: [SR, W, NL]}
+",
+    }
+    /// A link joins two segments that a third segment of the tile keeps apart.
+    LinkSeparated => "tileset::link_separated", Error {
+        why: "Each segment is one connected part of its tile, reaching the edge at its slots. The slots of a segment cut the edge into arcs, and the tile into as many parts: two other segments whose slots lie along different arcs of it cannot touch, whatever the picture (a road from side to side keeps the fields on its two banks apart; on a city cap with a straight road, the field beyond the road never reaches the city). A link between such segments is a slip, a wrong segment id or a link copied from another tile, and scoring follows it: the farmers of that field score a city their field never reaches. Segments that meet along the edge (a slot of one next to a slot of the other, along a side or at a corner) are never apart, nor are segments that only the interior can join (a field between three city caps touches all three); the corner rule (`tileset::missing_link`) is the converse check. A segment that claims no slot lies inside the tile and may touch anything: its links are not judged.",
+        bad: "\
+name: My expansion
+ruleset: ../rulesets/carcassonne.yaml
+total: 1
+start: {tile: D}
+tiles:
+  - id: D
+    sides: {N: city, E: road, S: field, W: road}
+    segments:
+      - {id: city, feature: city, at: [N]}
+      - {id: road, feature: road, at: [E, W]}
+      - {id: field1, feature: field, at: [EL, WR], links: {touches: [city]}}
+      - {id: field2, feature: field, at: [ER, S, WL], links: {touches: [city]}}
+",
+        fixed: "\
+name: My expansion
+ruleset: ../rulesets/carcassonne.yaml
+total: 1
+start: {tile: D}
+tiles:
+  - id: D
+    sides: {N: city, E: road, S: field, W: road}
+    segments:
+      - {id: city, feature: city, at: [N]}
+      - {id: road, feature: road, at: [E, W]}
+      - {id: field1, feature: field, at: [EL, WR], links: {touches: [city]}}
+      - {id: field2, feature: field, at: [ER, S, WL]}
+",
+    }
+    /// A segment carries an item that no rule of the rule set reads on its feature kind.
+    ItemUnread => "tileset::item_unread", Warning {
+        why: "Items count only where a rule reads them: a scoring term `{count: {item: X}}` or `cancelled_by: X`, a `when: {items: ..}` or `{items_at_least: ..}` condition or an `area: {around: X}` of the feature kind's scoring (an aggregate's rules read its member kinds), a `{linked: {feature: K, item: X}}` term (X on kind K), an effect's `when_placed` (on its `feature`; on any kind when it lets a piece be returned), a bonus turn's `with_item` and a token supply's `per_item`. An item on a segment of any other kind (a pennant on a road) is accepted and never scored; it is usually on the wrong segment of the tile. A warning: a rule set that deliberately ignores an item (a variant without pennants) can `--allow` it.",
+        bad: "\
+name: My expansion
+ruleset: ../rulesets/carcassonne.yaml
+total: 1
+start: {tile: D}
+tiles:
+  - id: D
+    sides: {N: city, E: road, S: field, W: road}
+    segments:
+      - {id: city, feature: city, at: [N]}
+      - {id: road, feature: road, at: [E, W], items: {pennant: 1}}
+      - {id: field1, feature: field, at: [EL, WR], links: {touches: [city]}}
+      - {id: field2, feature: field, at: [ER, S, WL]}
+",
+        fixed: "\
+name: My expansion
+ruleset: ../rulesets/carcassonne.yaml
+total: 1
+start: {tile: D}
+tiles:
+  - id: D
+    sides: {N: city, E: road, S: field, W: road}
+    segments:
+      - {id: city, feature: city, at: [N], items: {pennant: 1}}
+      - {id: road, feature: road, at: [E, W]}
+      - {id: field1, feature: field, at: [EL, WR], links: {touches: [city]}}
+      - {id: field2, feature: field, at: [ER, S, WL]}
 ",
     }
     /// An `apart` entry names a segment the segment does not meet at a corner under a corner relation.

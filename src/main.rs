@@ -160,7 +160,8 @@ enum Command {
     /// List a tile set's definitions, or draw one as text with its slot names.
     ///
     /// Without --tile: one line per definition (composed sets too) with its id, count,
-    /// sides and segments (each with the slots it claims). With --tile: that tile drawn as
+    /// sides and segments (each with the slots it claims and the items it carries). With
+    /// --tile: that tile drawn as
     /// a box, every slot's name on its side with the segment claiming it (N on top), as
     /// printed or turned --rotation degrees clockwise (the slot names are those a position
     /// writes for the tile lying turned so), then its segments with their feature kinds,
@@ -1207,8 +1208,18 @@ fn tiles(
                 report.tiles.len(),
                 report.total
             );
+            // Ids as wide as the widest (imported ids such as `IC/Cccc.c`), 6 at least;
+            // side kinds likewise (`grassland`), 8 at least.
+            let width = |of: &dyn Fn(&tessera::render::TileRecord) -> usize, least: usize| {
+                report.tiles.iter().map(of).max().unwrap_or(0).max(least)
+            };
+            let id_width = width(&|t| t.id.chars().count(), 6);
+            let side_width = width(
+                &|t| t.sides.iter().map(|s| s.chars().count()).max().unwrap_or(0),
+                8,
+            );
             for t in &report.tiles {
-                out!("  {}\n", t.line());
+                out!("  {}\n", t.line(id_width, side_width));
             }
         }
     }

@@ -1159,6 +1159,10 @@ pub struct SegmentRecord {
     pub items: BTreeMap<String, u32>,
     /// Its links: `[relation, segment id]`.
     pub links: Vec<[String; 2]>,
+    /// The items in words, with the rule set's plurals, by name (`1 pennant`,
+    /// `2 nuggets`).
+    #[serde(skip)]
+    pub items_text: Vec<String>,
 }
 
 /// One tile definition, as `tessera tiles` reports it (text and JSON).
@@ -1223,14 +1227,32 @@ impl TileRecord {
                         .iter()
                         .map(|&(r, t)| [rules.relations[r].clone(), def.segments[t].id.clone()])
                         .collect(),
+                    items_text: {
+                        let mut words: Vec<(&str, String)> = seg
+                            .items
+                            .iter()
+                            .map(|&(i, n)| {
+                                let name = if n == 1 {
+                                    &rules.items[i]
+                                } else {
+                                    &rules.item_plurals[i]
+                                };
+                                (rules.items[i].as_str(), format!("{n} {name}"))
+                            })
+                            .collect();
+                        words.sort();
+                        words.into_iter().map(|(_, w)| w).collect()
+                    },
                 })
                 .collect(),
             copies: def.copies.clone(),
         }
     }
 
-    /// The one-line summary `tessera tiles` lists: id, count, sides, segments.
-    pub fn line(&self) -> String {
+    /// The one-line summary `tessera tiles` lists: id, count, sides, segments with their
+    /// slots and items (`city N+E with 1 pennant`). The id is padded to `id_width`
+    /// characters and each side kind to `side_width`, so that the rows of a list line up.
+    pub fn line(&self, id_width: usize, side_width: usize) -> String {
         let mut marks = Vec::new();
         if self.start {
             marks.push("start tile".to_string());
@@ -1241,13 +1263,24 @@ impl TileRecord {
         let segments: Vec<String> = self
             .segments
             .iter()
-            .map(|s| match s.slots.is_empty() {
-                true => format!("{} inside", s.id),
-                false => format!("{} {}", s.id, s.slots.join("+")),
+            .map(|s| {
+                let mut text = match s.slots.is_empty() {
+                    true => format!("{} inside", s.id),
+                    false => format!("{} {}", s.id, s.slots.join("+")),
+                };
+                if let Some((last, init)) = s.items_text.split_last() {
+                    text.push_str(" with ");
+                    if !init.is_empty() {
+                        text.push_str(&init.join(", "));
+                        text.push_str(" and ");
+                    }
+                    text.push_str(last);
+                }
+                text
             })
             .collect();
         format!(
-            "{:<6} ×{:<3} N {:<8} E {:<8} S {:<8} W {:<8} {}{}",
+            "{:<id_width$} ×{:<3} N {:<side_width$} E {:<side_width$} S {:<side_width$} W {:<side_width$} {}{}",
             esc(&self.id),
             self.count,
             esc(&self.sides[0]),
@@ -1390,8 +1423,8 @@ impl TileRecord {
                     s.slots.join(" ")
                 }
             );
-            for (item, n) in &s.items {
-                let _ = write!(line, "; {n} {}", esc(item));
+            for words in &s.items_text {
+                let _ = write!(line, "; {}", esc(words));
             }
             for [relation, to] in &s.links {
                 let _ = write!(line, "; {} {}", esc(relation), esc(to));

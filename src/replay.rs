@@ -140,7 +140,7 @@ fn load_position_model(
             crate::validate::load_tileset_parsed(file.clone(), composed, ruleset)
         }
     };
-    let (mut game, notes) = loaded?;
+    let (mut game, mut notes) = loaded?;
     let mut findings = Vec::new();
     for def in &position.tiles {
         if game.tiles.get(&def.id.value).is_some() {
@@ -156,7 +156,8 @@ fn load_position_model(
             continue;
         }
         match compile_tile(file, def, &game.rules, None) {
-            Ok(t) => {
+            Ok((t, warnings)) => {
+                notes.extend(warnings);
                 game.tiles
                     .by_id
                     .insert(t.id.clone(), game.tiles.tiles.len());

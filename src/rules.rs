@@ -200,6 +200,11 @@ pub struct Rules {
     pub bonus_turns: Vec<BonusTurn>,
     /// Token supplies.
     pub token_pools: Vec<TokenPool>,
+    /// Where the rules read each item, by item and feature kind: whether some rule reads
+    /// that item on a segment of that kind (built by [`Rules::items_read`] once the rest
+    /// is compiled; a segment carrying an item its kind is not read for is the warning
+    /// `tileset::item_unread`).
+    pub item_readers: Vec<Vec<bool>>,
 }
 
 /// A compiled draw pile besides the main one (see [`crate::model::StackDef`]).
@@ -288,6 +293,82 @@ impl Rules {
     /// The options' default values, by option index.
     pub fn default_options(&self) -> Vec<bool> {
         self.options.iter().map(|o| o.default).collect()
+    }
+
+    /// Where the rules read each item, computed from the other tables (see
+    /// [`Rules::item_readers`], which holds it): `[item][kind]` is true when some rule reads that
+    /// item on a segment of feature kind `kind` (a kind of an aggregate reads its members'
+    /// segments). Every reader of the tables counts:
+    /// - a feature kind's scoring cases (`completed`, `final`): `when: {items, items_at_least}`,
+    ///   `area: {around}`, terms counting `{item}` or `cancelled_by` read the items of the
+    ///   feature's own segments; a `{linked: {feature, item}}` term reads the item on the
+    ///   linked kind's segments;
+    /// - an effect (`when_placed`) fires on any segment of the tile just placed when it
+    ///   lets a piece be returned; otherwise only its `score` uses it, on a segment of its
+    ///   `feature`, whose cases then read items as a feature's cases do;
+    /// - an extra turn (`bonus_turns`) reads `with_item` on the completed kind;
+    /// - a token supply reads `per_item` on its `feature`.
+    pub fn items_read(&self) -> Vec<Vec<bool>> {
+        let kinds = self.features.len();
+        let mut reads = vec![vec![false; kinds]; self.items.len()];
+        let mut mark = |item: ItemId, kind: FeatureId| {
+            let Some(f) = self.features.get(kind) else {
+                return;
+            };
+            if let Some(row) = reads.get_mut(item) {
+                for &m in &f.members {
+                    if let Some(r) = row.get_mut(m) {
+                        *r = true;
+                    }
+                }
+            }
+        };
+        fn cases(list: &[Case], kind: FeatureId, mark: &mut impl FnMut(ItemId, FeatureId)) {
+            for c in list {
+                for &(i, _) in c.items.iter().chain(&c.items_at_least) {
+                    mark(i, kind);
+                }
+                if let Some(a) = c.area {
+                    mark(a.around, kind);
+                }
+                for t in &c.terms {
+                    match t.count {
+                        Count::Item(i) => mark(i, kind),
+                        Count::Linked {
+                            feature,
+                            item: Some(i),
+                            ..
+                        } => mark(i, feature),
+                        _ => {}
+                    }
+                    if let Some(i) = t.cancelled_by {
+                        mark(i, kind);
+                    }
+                }
+            }
+        }
+        for (k, f) in self.features.iter().enumerate() {
+            cases(&f.completed, k, &mut mark);
+            cases(&f.final_, k, &mut mark);
+        }
+        for e in &self.effects {
+            if e.return_piece.is_some() {
+                for k in 0..kinds {
+                    mark(e.item, k);
+                }
+            }
+            if let Some(k) = e.feature.filter(|_| !e.score.is_empty()) {
+                mark(e.item, k);
+                cases(&e.score, k, &mut mark);
+            }
+        }
+        for b in &self.bonus_turns {
+            mark(b.item, b.feature);
+        }
+        for p in &self.token_pools {
+            mark(p.item, p.feature);
+        }
+        reads
     }
 }
 

@@ -391,6 +391,7 @@ mod tests {
             effects: vec![],
             bonus_turns: vec![],
             token_pools: vec![],
+            item_readers: vec![],
         };
         let n = petgraph::graph::NodeIndex::new(0);
         let p = |player| Piece {

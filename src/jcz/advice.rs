@@ -22,7 +22,8 @@ const CORNERS: [&str; 4] = ["north-east", "south-east", "south-west", "north-wes
 /// Rewrites the findings about `file` (a JCZ file converted into `conv` for `rules`) that
 /// give YAML advice: `tileset::missing_link`, `tileset::slot_claim`,
 /// `tileset::no_slots`, `tileset::side_mismatch`, `tileset::slot_claimed_twice`,
-/// `tileset::duplicate_id` and `tileset::zero_count`.
+/// `tileset::link_separated`, `tileset::item_unread`, `tileset::duplicate_id` and
+/// `tileset::zero_count`.
 ///
 /// A `tileset::no_slots` on a field whose half-sides were folded into another field's
 /// slot (`jcz::split_side` already says what is wrong there) is dropped.
@@ -50,6 +51,8 @@ pub(crate) fn rewrite(
             Check::SlotClaim => ctx.slot_claim(f),
             Check::NoSlots => ctx.no_slots(f),
             Check::SideMismatch => ctx.side_mismatch(f),
+            Check::LinkSeparated => ctx.link_separated(f),
+            Check::ItemUnread => ctx.item_unread(f),
             Check::SlotClaimedTwice => ctx.claimed_twice(f),
             Check::DuplicateId => {
                 f.help = Some(
@@ -421,6 +424,119 @@ impl Ctx<'_> {
             self.conv.spelling.field(),
             words.join(" ")
         ));
+    }
+
+    /// `tileset::link_separated` on a farm: a side in its `city` attribute names a city
+    /// that another element keeps away from it.
+    fn link_separated(&self, f: &mut Finding) {
+        let Some(off) = label_offset(f, 0) else {
+            return;
+        };
+        // The farm whose `city` word is at the label, and the city it names.
+        let found = self.conv.defs.iter().enumerate().find_map(|(d, def)| {
+            def.segments.iter().enumerate().find_map(|(x, s)| {
+                s.links
+                    .values()
+                    .flatten()
+                    .find(|t| offset(&t.loc) == Some(off))
+                    .and_then(|t| def.segments.iter().position(|c| c.id.value == t.value))
+                    .map(|y| (d, x, y))
+            })
+        });
+        let Some((d, x, y)) = found else { return };
+        let def = &self.conv.defs[d];
+        let Some(wall) = crate::validate::separating(self.rules, def, x, y) else {
+            return;
+        };
+        let (Some(farm), Some(city), Some(between), Some(word)) = (
+            self.element(d, x),
+            self.element(d, y),
+            self.element(d, wall),
+            self.label_text(f, 0),
+        ) else {
+            return;
+        };
+        let sides = |i: usize| -> String {
+            def.segments[i]
+                .at
+                .iter()
+                .map(|a| a.value.as_str())
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        let el = &farm.element;
+        f.message = format!(
+            "`<{el}>` of tile `{}` names the `<{}>` on {} in `city` (`{word}`), but the `<{}>` on {} runs between them: they cannot touch",
+            def.id.value,
+            city.element,
+            sides(y),
+            between.element,
+            sides(wall)
+        );
+        if let Some((_, label)) = f.labels.first_mut() {
+            *label = format!("the `<{}>` on {} is not reachable", city.element, sides(y));
+        }
+        f.help = Some(format!(
+            "a farm names the cities it touches, and the `<{}>` on {} reaches the edge on both sides of each: remove `{word}` from this `<{el}>`'s `city` attribute",
+            between.element,
+            sides(wall)
+        ));
+    }
+
+    /// `tileset::item_unread`: an attribute that became an item on an element the rule
+    /// set never reads it on.
+    fn item_unread(&self, f: &mut Finding) {
+        let Some(off) = label_offset(f, 0) else {
+            return;
+        };
+        let found = self.conv.defs.iter().enumerate().find_map(|(d, def)| {
+            def.segments.iter().enumerate().find_map(|(x, s)| {
+                s.items
+                    .iter()
+                    .find(|(_, n)| offset(&n.loc) == Some(off))
+                    .map(|(item, _)| (d, x, item.clone()))
+            })
+        });
+        let Some((d, x, item)) = found else { return };
+        let (Some(el), Some(attr)) = (self.element(d, x), self.label_text(f, 0)) else {
+            return;
+        };
+        let el = &el.element;
+        let Some(i) = self.rules.items.iter().position(|n| *n == item) else {
+            return;
+        };
+        // The elements whose features the rule set reads the item on.
+        let mut readers: Vec<String> = self
+            .rules
+            .features
+            .iter()
+            .enumerate()
+            .filter(|&(k, fk)| {
+                !fk.aggregate && self.rules.item_readers[i].get(k).copied().unwrap_or(false)
+            })
+            .map(|(_, fk)| match fk.name.as_str() {
+                "field" => "`<farm>`".to_string(),
+                other => format!("`<{other}>`"),
+            })
+            .collect();
+        readers.dedup();
+        f.message = format!(
+            "`{attr}` on a `<{el}>` of tile `{}` is never read: no rule of {} reads `{item}` there",
+            self.conv.defs[d].id.value, self.rules.name
+        );
+        if let Some((_, label)) = f.labels.first_mut() {
+            *label = format!("`{item}` on a `<{el}>`");
+        }
+        f.help = Some(if readers.is_empty() {
+            format!(
+                "the rule set reads `{item}` nowhere: remove the `{attr}` attribute from this `<{el}>`"
+            )
+        } else {
+            format!(
+                "the rule set reads `{item}` on {} only: remove the `{attr}` attribute from this `<{el}>` (or move it to the element it belongs to)",
+                join_and(&readers)
+            )
+        });
     }
 
     /// `tileset::slot_claimed_twice`: two words for one place.

@@ -10,11 +10,15 @@
 //! - tile set: declared `total` equals the sum of counts, unique ids, side kinds exist,
 //!   every slot claimed by exactly one segment whose feature matches the slot's terrain,
 //!   every segment of a kind with a terrain claims a slot or links to others, links point
-//!   at segments of the same tile and join the kinds their relation declares, segments
-//!   that meet at a corner under a corner relation are linked unless `apart` says
-//!   otherwise, `copies` lists one entry per copy, decorations and items are declared, the
-//!   start tile exists; a warning for `count: 0`, a note when the contents are not
-//!   verified;
+//!   at segments of the same tile and join the kinds their relation declares, no third
+//!   segment keeps two linked segments apart, segments that meet at a corner under a
+//!   corner relation are linked unless `apart` says otherwise, `copies` lists one entry
+//!   per copy, decorations and items are declared, the start tile exists; a warning for
+//!   `count: 0` and for an item on a kind no rule reads it on, a note when the contents
+//!   are not verified. One slip is one finding: a side kind the segments contradict is
+//!   reported at the side, a slot left unclaimed by a misspelt or misplaced claim is named
+//!   in that claim's finding, and a segment whose kind is in doubt is not judged again
+//!   through its links;
 //! - position: checked by replaying it, a layer above this one ([`crate::replay`]: tiles
 //!   exist and fit, pieces are legal, a snapshot holds the start tile at the origin); the
 //!   entry points that check any file are [`crate::replay::validate_path`] and
@@ -27,6 +31,7 @@ mod tileset;
 
 pub use deduce::{Solution, solve};
 pub use ruleset::compile_ruleset;
+pub(crate) use tileset::separating;
 pub use tileset::{compile_tile, compile_tileset};
 
 pub use crate::rules::Game;

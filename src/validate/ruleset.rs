@@ -444,7 +444,7 @@ pub fn compile_ruleset(file: &SourceFile, rs: &RuleSetFile) -> Result<Rules, Vec
     if !sink.0.is_empty() {
         return Err(merge_repeated(sink.0));
     }
-    Ok(Rules {
+    let mut rules = Rules {
         token_pools,
         colours,
         name: rs.name.clone(),
@@ -470,7 +470,10 @@ pub fn compile_ruleset(file: &SourceFile, rs: &RuleSetFile) -> Result<Rules, Vec
         options,
         effects,
         bonus_turns,
-    })
+        item_readers: Vec::new(),
+    };
+    rules.item_readers = rules.items_read();
+    Ok(rules)
 }
 
 /// Compiles the relations' `between` kinds and corner flags (by relation, in name order),

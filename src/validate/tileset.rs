@@ -1,12 +1,15 @@
 //! Tile-set meaning checks and compilation: ids, side kinds, slots claimed exactly once by
-//! segments of the right terrain, links, copies, counts against the declared total, the
-//! start tile, and the provenance note.
+//! segments of the right terrain (judged together, so that one slip is one finding),
+//! links (their kinds, the corner rule, segments kept apart), items no rule reads, copies,
+//! counts against the declared total, the start tile, and the provenance note.
 
 use super::*;
 use crate::limits::*;
 
 /// Compiles one tile definition. `shapes` resolves `shape:` references (the `shapes_from`
-/// set); `None` when the set has no `shapes_from`.
+/// set); `None` when the set has no `shapes_from`. Returns the tile and the warnings about
+/// it (`tileset::item_unread`), looked for only on a tile without errors, so that they
+/// never repeat an error in other words.
 ///
 /// Errors: every finding about the tile (codes `tileset::*`).
 pub fn compile_tile(
@@ -14,7 +17,7 @@ pub fn compile_tile(
     def: &Sp<TileDef>,
     rules: &Rules,
     shapes: Option<&TileSet>,
-) -> Result<Tile, Vec<Finding>> {
+) -> Result<(Tile, Vec<Finding>), Vec<Finding>> {
     let mut sink = Sink::default();
     let id = def.id.value.clone();
     let count = def.count.value;
@@ -70,11 +73,92 @@ pub fn compile_tile(
             file,
         ))
     });
-    compile_shape(file, def, rules, shapes, copies, sink).map(|mut t| {
-        // A reused shape keeps its stack (a menhir tile stays one) unless overridden.
-        t.stack = stack.or(t.stack);
-        t
-    })
+    let mut tile = compile_shape(file, def, rules, shapes, copies, sink)?;
+    // A reused shape keeps its stack (a menhir tile stays one) unless overridden.
+    tile.stack = stack.or(tile.stack);
+    let warnings = unread_items(file, def, rules, &tile);
+    Ok((tile, warnings))
+}
+
+/// `tileset::item_unread` warnings: items on segments of a kind that no rule of the rule
+/// set reads them on ([`Rules::item_readers`]). An item written on the tile is reported
+/// at its count; an item of a reused shape (`shape:`) at the `shape` entry.
+fn unread_items(file: &SourceFile, def: &Sp<TileDef>, rules: &Rules, tile: &Tile) -> Vec<Finding> {
+    let mut out = Vec::new();
+    for (s, seg) in tile.segments.iter().enumerate() {
+        for &(item, _) in &seg.items {
+            let read = rules
+                .item_readers
+                .get(item)
+                .and_then(|row| row.get(seg.feature))
+                .copied()
+                .unwrap_or(true);
+            if read {
+                continue;
+            }
+            let name = &rules.items[item];
+            let kind = &rules.features[seg.feature].name;
+            // Where it is written: the item's count on the segment, or the reused shape.
+            let (loc, whose) = match &def.shape {
+                Some(shape) => (
+                    shape.loc,
+                    format!(
+                        "segment `{}` of shape `{}` (reused by tile `{}`)",
+                        seg.id, shape.value, def.id.value
+                    ),
+                ),
+                None => (
+                    def.segments
+                        .get(s)
+                        .and_then(|d| d.items.get(name))
+                        .map_or(def.id.loc, |n| n.loc),
+                    format!("segment `{}` of tile `{}`", seg.id, def.id.value),
+                ),
+            };
+            let readers: Vec<String> = rules
+                .features
+                .iter()
+                .enumerate()
+                .filter(|(k, f)| {
+                    !f.aggregate && rules.item_readers[item].get(*k).copied().unwrap_or(false)
+                })
+                .map(|(_, f)| format!("`{}`", f.name))
+                .collect();
+            let help = if readers.is_empty() {
+                format!(
+                    "no rule of {} reads `{name}` on any kind: remove it, or give it a meaning in the rule set (a scoring term `{{count: {{item: {name}}}, points: 1}}`, a `when: {{items_at_least: {{{name}: 1}}}}` case, ...)",
+                    rules.name
+                )
+            } else {
+                format!(
+                    "`{name}` is read on {} segments only: put it on the segment it belongs to, or remove it",
+                    join_or(&readers)
+                )
+            };
+            out.push(
+                Finding::new(
+                    Check::ItemUnread,
+                    format!(
+                        "`{name}` on {whose} is never read: no rule of {} reads `{name}` on a {kind}",
+                        rules.name
+                    ),
+                )
+                .in_file(file)
+                .at(&loc, format!("`{name}` on a {kind}"))
+                .help(help),
+            );
+        }
+    }
+    out
+}
+
+/// `a`, `a or b`, `a, b or c`.
+fn join_or(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} or {last}", init.join(", ")),
+    }
 }
 
 /// A `tileset::out_of_range` finding: `what` (the message's start) is beyond `limit`
@@ -171,14 +255,27 @@ fn compile_shape(
     if !sink.0.is_empty() {
         return Err(sink.0);
     }
+    // A side whose kind the segments contradict while fitting another kind exactly is
+    // one finding there; its slots are not judged one by one as well.
+    let wrong_side = wrong_side_kinds(file, def, sides_def, &sides, rules, &mut sink);
+    let on_wrong_side =
+        |name: &str| crate::geometry::side_of_name(name).is_some_and(|s| wrong_side[s as usize]);
     let feature_names: Vec<String> = rules.features.iter().map(|f| f.name.clone()).collect();
     let seg_ids: Vec<&str> = def.segments.iter().map(|s| s.id.value.as_str()).collect();
-    let mut claimed: HashMap<(u8, u8), &Sp<String>> = HashMap::new();
+    // Segment ids to their first index (a look-up per link, however many segments).
+    let mut seg_index: HashMap<&str, usize> = HashMap::new();
+    for (i, id) in seg_ids.iter().enumerate() {
+        seg_index.entry(id).or_insert(i);
+    }
     let mut segments = Vec::new();
     let mut ids_seen: HashMap<&str, &Sp<String>> = HashMap::new();
-    // Sides with a slot name that is not a slot of the side.
-    let mut misnamed: Vec<u8> = Vec::new();
-    for seg in &def.segments {
+    // The claims, gathered first and judged together below, so that one slip is one
+    // finding (a misspelt slot name is not also an unclaimed slot).
+    let mut claims = Claims::new(def.segments.len());
+    // The terrain of each segment's kind (by index in `def.segments`), if it lies along
+    // sides.
+    let mut terrain_of: Vec<Option<usize>> = vec![None; def.segments.len()];
+    for (index, seg) in def.segments.iter().enumerate() {
         if let Some(first) = ids_seen.insert(seg.id.value.as_str(), &seg.id) {
             sink.push(
                 Finding::new(
@@ -223,80 +320,44 @@ fn compile_shape(
             // enclosed between city caps: JCloisterZone's INNER_FARM); pieces address it by
             // id.
             if fk.terrain.is_some() && seg.at.is_empty() && seg.links.is_empty() {
-                sink.push(
-                    Finding::new(
-                        Check::NoSlots,
-                        format!(
-                            "segment `{}` is a {} but claims no slot",
-                            seg.id.value, fk.name
-                        ),
-                    )
-                    .in_file(file)
-                    .at(&seg.id.loc, "no slots")
-                    .help(format!(
-                        "a {} lies along sides: list the slots it covers, e.g. `at: [N]` or `at: [NL, WR]`",
-                        fk.name
-                    )),
-                );
+                claims.empty.push(index);
             }
+            terrain_of[index] = fk.terrain;
         }
         let mut slots = Vec::new();
         let mut inside_claims: Vec<&Sp<String>> = Vec::new();
-        let mut wrong_terrain = Vec::new();
-        for at in &seg.at {
+        for at in seg.at.iter().filter(|a| !on_wrong_side(&a.value)) {
             let parts = |s: u8| rules.parts(sides[s as usize]);
             let Some(slot) = parse_slot(&at.value, parts, false) else {
-                let help = match crate::geometry::side_of_name(&at.value) {
-                    Some(side) => format!(
-                        "side {} is `{}`: its slots are {}",
-                        SIDES[side as usize],
-                        rules.side_kinds[sides[side as usize]].name,
-                        slot_names(side, parts(side)).join(", ")
-                    ),
-                    None => {
-                        "slots are N, E, S, W, and NL/NR, EL/ER, SL/SR, WL/WR on three-part sides"
-                            .into()
-                    }
-                };
-                sink.push(
-                    Finding::new(
-                        Check::UnknownSlot,
-                        format!("`{}` is not a slot of tile `{id}`", at.value),
-                    )
-                    .in_file(file)
-                    .at(&at.loc, "no such slot")
-                    .help(help),
-                );
-                // The side's slots are not reported unclaimed as well.
-                misnamed.extend(crate::geometry::side_of_name(&at.value));
+                claims.unknown.push((index, at));
                 continue;
             };
             let side_kind = &rules.side_kinds[sides[slot.side as usize]];
             let slot_terrain = side_kind.parts[slot.part as usize];
-            match kind.map(|f| rules.features[f].terrain) {
-                None => {}
-                Some(None) => inside_claims.push(at),
-                Some(Some(t)) if t != slot_terrain => wrong_terrain.push((at, slot, slot_terrain)),
-                Some(Some(_)) => {}
-            }
-            if let Some(first) = claimed.insert((slot.side, slot.part), at) {
-                sink.push(
-                    Finding::new(
-                        Check::SlotClaimedTwice,
-                        format!("slot `{}` of tile `{id}` is claimed twice", at.value),
-                    )
-                    .in_file(file)
-                    .at(&at.loc, "second claim")
-                    .at(&first.loc, "first claim")
-                    .help("every slot belongs to exactly one segment: remove one claim"),
-                );
-            }
+            let wrong = match kind.map(|f| rules.features[f].terrain) {
+                None => false,
+                Some(None) => {
+                    inside_claims.push(at);
+                    false
+                }
+                Some(Some(t)) => t != slot_terrain,
+            };
+            claims
+                .by_slot
+                .entry((slot.side, slot.part))
+                .or_default()
+                .push(Claim {
+                    segment: index,
+                    at,
+                    wrong,
+                });
             slots.push(slot);
         }
         let Some(feature) = kind else {
             continue;
         };
         let fk = &rules.features[feature];
+        claims.inside[index] = !inside_claims.is_empty();
         if let Some(first) = inside_claims.first() {
             let names: Vec<String> = inside_claims
                 .iter()
@@ -317,41 +378,6 @@ fn compile_shape(
                 f = f.at(&a.loc, "slot claimed");
             }
             sink.push(f.help(format!("a {} lies inside the tile: remove `at`", fk.name)));
-        }
-        if let Some((first, slot, terrain)) = wrong_terrain.first() {
-            let side_kind = &rules.side_kinds[sides[slot.side as usize]];
-            let names: Vec<String> = wrong_terrain
-                .iter()
-                .map(|(a, _, _)| format!("`{}`", a.value))
-                .collect();
-            let mut f = Finding::new(
-                Check::SideMismatch,
-                format!(
-                    "segment `{}` ({}) claims {} where the side is {}",
-                    seg.id.value,
-                    fk.name,
-                    names.join(", "),
-                    rules.terrains[*terrain]
-                ),
-            )
-            .in_file(file)
-            .at(&first.loc, format!("{} here", rules.terrains[*terrain]));
-            for (a, _, t) in &wrong_terrain[1..] {
-                f = f.at(&a.loc, format!("{} here", rules.terrains[*t]));
-            }
-            f = f.at(
-                &sides_def.as_array()[slot.side as usize].loc,
-                format!("side is `{}`", side_kind.name),
-            );
-            let want = rules
-                .terrains
-                .get(fk.terrain.unwrap_or(0))
-                .cloned()
-                .unwrap_or_default();
-            sink.push(f.help(format!(
-                "a {} segment claims {want} slots only: fix `feature`, the slot names, or the side kinds",
-                fk.name
-            )));
         }
         let mut items = Vec::new();
         for (item, n) in &seg.items {
@@ -397,7 +423,7 @@ fn compile_shape(
                     );
                     continue;
                 };
-                match seg_ids.iter().position(|s| *s == t.value) {
+                match seg_index.get(t.value.as_str()).copied() {
                     Some(target) => links.push((r, target)),
                     None => sink.push(
                         Finding::new(
@@ -420,27 +446,533 @@ fn compile_shape(
             touches: Vec::new(),
         });
     }
-    // Links both ways (see `Segment::touches`).
+    let doubtful = judge_claims(
+        file,
+        def,
+        rules,
+        sides_def,
+        &sides,
+        &wrong_side,
+        &terrain_of,
+        claims,
+        &mut sink,
+    );
+    // The corner rule needs every slot claimed once by a segment of the right kind, and
+    // links that name segments of the tile (a link to a misspelt segment is most likely
+    // the link the corner rule would ask for).
+    let geometry_ok = !sink.0.iter().any(|f| {
+        matches!(
+            f.check,
+            Check::UnknownSlot
+                | Check::SlotClaim
+                | Check::SlotClaimedTwice
+                | Check::InnerClaimsSlot
+                | Check::NoSlots
+                | Check::SideMismatch
+                | Check::TileSetUnknownName
+                | Check::DuplicateId
+                | Check::UnknownSegment
+        )
+    });
+    check_relations(file, def, rules, &sides, geometry_ok, &doubtful, &mut sink);
+    if segments.len() > MAX_SEGMENTS {
+        sink.push(
+            Finding::new(
+                Check::TooManySegments,
+                format!("tile `{id}` has too many segments"),
+            )
+            .in_file(file)
+            .at(&def.id.loc, "this tile")
+            .help(format!("a tile has at most {MAX_SEGMENTS} segments")),
+        );
+    }
+    if !sink.0.is_empty() {
+        return Err(sink.0);
+    }
+    // Links both ways (see `Segment::touches`). Only now: with no finding, every segment
+    // is compiled, so a link's target (an index in `def.segments`) is one in `segments`.
     for i in 0..segments.len() {
         for k in 0..segments[i].links.len() {
             let (rel, target) = segments[i].links[k];
             segments[i].touches.push((rel, target));
-            segments[target].touches.push((rel, i));
-        }
-    }
-    // Every slot claimed.
-    let mut missing = Vec::new();
-    for side in (0..4u8).filter(|s| !misnamed.contains(s)) {
-        let parts = rules.parts(sides[side as usize]);
-        for part in 0..parts as u8 {
-            if !claimed.contains_key(&(side, part)) {
-                missing.push(crate::geometry::slot_name(
-                    crate::geometry::Slot { side, part },
-                    parts,
-                ));
+            if let Some(t) = segments.get_mut(target) {
+                t.touches.push((rel, i));
             }
         }
     }
+    Ok(Tile::new(id, count, sides, segments, copies))
+}
+
+/// One claim of a slot by a segment.
+struct Claim<'a> {
+    /// The segment, by index in the tile's `segments`.
+    segment: usize,
+    /// The slot name as written.
+    at: &'a Sp<String>,
+    /// The slot's terrain is not the terrain of the segment's kind.
+    wrong: bool,
+}
+
+/// The slot claims of a tile's segments, gathered to be judged together
+/// ([`judge_claims`]).
+struct Claims<'a> {
+    /// The claims of each slot (side, part) that the tile has, in the order written.
+    by_slot: BTreeMap<(u8, u8), Vec<Claim<'a>>>,
+    /// Names that are no slot of the tile: (segment, name).
+    unknown: Vec<(usize, &'a Sp<String>)>,
+    /// Segments of a kind that lies along sides that claim no slot and link to nothing.
+    empty: Vec<usize>,
+    /// By segment: it is of a kind inside the tile, yet claims slots.
+    inside: Vec<bool>,
+}
+
+impl Claims<'_> {
+    fn new(segments: usize) -> Self {
+        Claims {
+            by_slot: BTreeMap::new(),
+            unknown: Vec::new(),
+            empty: Vec::new(),
+            inside: vec![false; segments],
+        }
+    }
+}
+
+/// How many places a finding about many (claims of one slot, links failing on one
+/// segment) labels and names; the message gives the number.
+const SHOWN: usize = 5;
+
+/// A slot as (side, part), as `Claims::by_slot` keys it.
+type SidePart = (u8, u8);
+
+/// The slots left unclaimed, and which of them a finding has already named as what a
+/// slip meant.
+struct Unclaimed {
+    /// (side, part, terrain, name) of each unclaimed slot.
+    slots: Vec<(u8, u8, usize, String)>,
+    /// By slot: named by a finding already.
+    taken: Vec<bool>,
+    /// Name none as meant ([`Unclaimed::take`] finds nothing).
+    silent: bool,
+}
+
+impl Unclaimed {
+    /// The unclaimed slots of `terrain` that a slip by a segment of that terrain probably
+    /// meant (those on `side` when there are any, else all), now taken.
+    fn take(&mut self, terrain: Option<usize>, side: Option<u8>) -> Vec<String> {
+        let Some(terrain) = terrain.filter(|_| !self.silent) else {
+            return Vec::new();
+        };
+        let fit: Vec<usize> = (0..self.slots.len())
+            .filter(|&i| !self.taken[i] && self.slots[i].2 == terrain)
+            .collect();
+        let near: Vec<usize> = fit
+            .iter()
+            .copied()
+            .filter(|&i| Some(self.slots[i].0) == side)
+            .collect();
+        let chosen = if near.is_empty() { fit } else { near };
+        for &i in &chosen {
+            self.taken[i] = true;
+        }
+        chosen.iter().map(|&i| self.slots[i].3.clone()).collect()
+    }
+}
+
+/// For slot (`side`, `part`), claimed by several segments of its terrain while one slot
+/// of that terrain is left unclaimed: which claim (index in the slot's claims) is the
+/// slip, told by the tile's shape. Moving that claim to the unclaimed slot leaves every
+/// segment along one arc of every other segment's edge (the tile can be drawn; see
+/// [`check_separated`]), and moving any other does not. `None` when that does not tell.
+fn meant_instead(
+    rules: &Rules,
+    sides: &[usize; 4],
+    claims: &Claims,
+    unclaimed: &Unclaimed,
+    side: u8,
+    part: u8,
+) -> Option<usize> {
+    let list = claims.by_slot.get(&(side, part))?;
+    let terrain = rules.side_kinds[sides[side as usize]].parts[part as usize];
+    let free: Vec<(u8, u8)> = unclaimed
+        .slots
+        .iter()
+        .filter(|(_, _, t, _)| *t == terrain)
+        .map(|&(s, p, _, _)| (s, p))
+        .collect();
+    let [to] = free[..] else {
+        return None;
+    };
+    let drawable = |moved: usize| {
+        let mut owner: HashMap<(u8, u8), usize> = HashMap::new();
+        for (&slot, list) in &claims.by_slot {
+            if let Some(c) = list
+                .iter()
+                .enumerate()
+                .find(|(i, _)| slot != (side, part) || *i != moved)
+            {
+                owner.insert(slot, c.1.segment);
+            }
+        }
+        owner.insert(to, list[moved].segment);
+        let ring = ring(rules, sides, &owner);
+        let edge = on_edge(&ring);
+        edge.iter().all(|&c| {
+            edge.iter()
+                .all(|&s| s == c || arcs_of(&ring, c, s).len() <= 1)
+        })
+    };
+    let fine: Vec<usize> = (0..list.len()).filter(|&i| drawable(i)).collect();
+    match fine[..] {
+        [one] => Some(one),
+        _ => None,
+    }
+}
+
+/// `; slot `N` is left unclaimed: did you mean `N`?`, or nothing without slots.
+fn meant(slots: &[String], what: &str) -> String {
+    match slots {
+        [] => String::new(),
+        [one] => format!(
+            "; slot `{one}` is left unclaimed: did you mean {what}?",
+            what = what.replace("{}", one)
+        ),
+        more => format!(
+            "; slots {} are left unclaimed: did you mean one of them?",
+            quoted_list(more)
+        ),
+    }
+}
+
+/// Judges the slot claims of a tile's segments together, so that one slip is one
+/// finding: a slot left unclaimed because its name was misspelt, or written as another
+/// slot, is named in the finding about that name ("did you mean") instead of in a
+/// `tileset::slot_claim` of its own. Reports `tileset::unknown_slot`,
+/// `tileset::slot_claimed_twice` (at the claim that is probably the slip: the one of the
+/// wrong terrain, else the later one), `tileset::side_mismatch` (per segment, for the
+/// claims of the wrong terrain left), `tileset::no_slots`, and `tileset::slot_claim` for
+/// the slots no finding explains. Sides in `wrong_side` are reported already and not
+/// judged. Returns, by segment, whether its kind is in doubt: its slots contradict it and
+/// no slip explains it, or it lies inside the tile and claims slots.
+#[allow(clippy::too_many_arguments)]
+fn judge_claims(
+    file: &SourceFile,
+    def: &Sp<TileDef>,
+    rules: &Rules,
+    sides_def: &Sp<crate::model::Sides>,
+    sides: &[usize; 4],
+    wrong_side: &[bool; 4],
+    terrain_of: &[Option<usize>],
+    claims: Claims,
+    sink: &mut Sink,
+) -> Vec<bool> {
+    let id = &def.id.value;
+    let segs = &def.segments;
+    let slot_terrain =
+        |side: u8, part: u8| rules.side_kinds[sides[side as usize]].parts[part as usize];
+    let mut unclaimed = Unclaimed {
+        slots: Vec::new(),
+        taken: Vec::new(),
+        silent: false,
+    };
+    for side in (0..4u8).filter(|s| !wrong_side[*s as usize]) {
+        let parts = rules.parts(sides[side as usize]);
+        for part in 0..parts as u8 {
+            if !claims.by_slot.contains_key(&(side, part)) {
+                let name = crate::geometry::slot_name(crate::geometry::Slot { side, part }, parts);
+                unclaimed
+                    .slots
+                    .push((side, part, slot_terrain(side, part), name));
+            }
+        }
+    }
+    // In a JCloisterZone file nothing is told as meant by a slip: its slot names are made
+    // from its elements, and its advice tells unclaimed half-sides in XML terms.
+    unclaimed.taken = vec![false; unclaimed.slots.len()];
+    unclaimed.silent = file.is_xml();
+    let misnamed: Vec<u8> = claims
+        .unknown
+        .iter()
+        .filter_map(|(_, at)| crate::geometry::side_of_name(&at.value))
+        .collect();
+    // Names that are no slot of the tile.
+    for &(seg, at) in &claims.unknown {
+        let side = crate::geometry::side_of_name(&at.value);
+        let mut help = match side {
+            Some(side) => format!(
+                "side {} is `{}`: its slots are {}",
+                SIDES[side as usize],
+                rules.side_kinds[sides[side as usize]].name,
+                slot_names(side, rules.parts(sides[side as usize])).join(", ")
+            ),
+            None => {
+                "slots are N, E, S, W, and NL/NR, EL/ER, SL/SR, WL/WR on three-part sides".into()
+            }
+        };
+        help.push_str(&meant(&unclaimed.take(terrain_of[seg], side), "`{}`"));
+        sink.push(
+            Finding::new(
+                Check::UnknownSlot,
+                format!("`{}` is not a slot of tile `{id}`", at.value),
+            )
+            .in_file(file)
+            .at(&at.loc, "no such slot")
+            .help(help),
+        );
+    }
+    // Slots claimed more than once; the claim that is probably the slip is not judged
+    // again for its terrain.
+    let mut excused: Vec<&Sp<String>> = Vec::new();
+    let kind_name = |seg: usize| segs[seg].feature.value.as_str();
+    for (&(side, part), list) in &claims.by_slot {
+        if list.len() < 2 {
+            continue;
+        }
+        let wrong: Vec<usize> = (0..list.len()).filter(|&i| list[i].wrong).collect();
+        let (culprit, sure) = match wrong[..] {
+            [one] => (one, true),
+            _ => match meant_instead(rules, sides, &claims, &unclaimed, side, part) {
+                Some(i) => (i, true),
+                None => (list.len() - 1, false),
+            },
+        };
+        let c = &list[culprit];
+        excused.push(c.at);
+        let terrain = rules.terrains[slot_terrain(side, part)].as_str();
+        let near = Some(side);
+        let mut options = unclaimed.take(terrain_of[c.segment], near);
+        if !sure {
+            for other in list.iter().take(list.len() - 1) {
+                options.extend(unclaimed.take(terrain_of[other.segment], near));
+            }
+        }
+        let mut help = if c.wrong {
+            format!(
+                "every slot belongs to exactly one segment, and `{}` is a {terrain} slot while `{}` is a {}",
+                c.at.value,
+                segs[c.segment].id.value,
+                kind_name(c.segment),
+            )
+        } else {
+            "every slot belongs to exactly one segment".to_string()
+        };
+        if options.is_empty() {
+            help.push_str(&if sure {
+                format!(": remove it from `{}`", segs[c.segment].id.value)
+            } else {
+                ": remove one claim".to_string()
+            });
+        }
+        help.push_str(&meant(
+            &options,
+            if sure {
+                "`{}` there"
+            } else {
+                "`{}` in one of the claims"
+            },
+        ));
+        if sure && !c.wrong && !options.is_empty() {
+            help.push_str(
+                " (with another claim moved there instead, a segment would lie on both sides of another, which no tile can draw)",
+            );
+        }
+        let ordinal = |i: usize| match i {
+            0 => "first claim",
+            1 => "second claim",
+            _ => "another claim",
+        };
+        let mut f = Finding::new(
+            Check::SlotClaimedTwice,
+            format!(
+                "slot `{}` of tile `{id}` is claimed {}",
+                c.at.value,
+                if list.len() == 2 {
+                    "twice".to_string()
+                } else {
+                    format!("{} times", list.len())
+                }
+            ),
+        )
+        .in_file(file)
+        .at(&c.at.loc, ordinal(culprit));
+        for (i, other) in list
+            .iter()
+            .enumerate()
+            .rev()
+            .filter(|(i, _)| *i != culprit)
+            .take(SHOWN)
+        {
+            f = f.at(&other.at.loc, ordinal(i));
+        }
+        sink.push(f.help(help));
+    }
+    // Claims of the wrong terrain, one finding per segment.
+    let mut doubtful = claims.inside.clone();
+    // Each segment's claims, with their slots.
+    let mut by_segment: BTreeMap<usize, Vec<(&Claim, SidePart)>> = BTreeMap::new();
+    for (&slot, list) in &claims.by_slot {
+        for c in list {
+            by_segment.entry(c.segment).or_default().push((c, slot));
+        }
+    }
+    for (&seg, mine) in &by_segment {
+        let def_seg = &segs[seg];
+        let wrong: Vec<&(&Claim, SidePart)> = mine
+            .iter()
+            .filter(|(c, _)| c.wrong && !excused.iter().any(|e| std::ptr::eq(*e, c.at)))
+            .collect();
+        let Some(&&(first, (side, part))) = wrong.first() else {
+            continue;
+        };
+        let Some(kind) = rules
+            .features
+            .iter()
+            .find(|k| k.name == def_seg.feature.value)
+        else {
+            continue;
+        };
+        let terrain = slot_terrain(side, part);
+        let names: Vec<String> = wrong
+            .iter()
+            .map(|(c, _)| format!("`{}`", c.at.value))
+            .collect();
+        let mut f = Finding::new(
+            Check::SideMismatch,
+            format!(
+                "segment `{}` ({}) claims {} where the side is {}",
+                def_seg.id.value,
+                kind.name,
+                names.join(", "),
+                rules.terrains[terrain]
+            ),
+        )
+        .in_file(file)
+        .at(&first.at.loc, format!("{} here", rules.terrains[terrain]));
+        for (c, (s, p)) in &wrong[1..] {
+            f = f.at(
+                &c.at.loc,
+                format!("{} here", rules.terrains[slot_terrain(*s, *p)]),
+            );
+        }
+        f = f.at(
+            &sides_def.as_array()[side as usize].loc,
+            format!("side is `{}`", rules.side_kinds[sides[side as usize]].name),
+        );
+        let want = kind
+            .terrain
+            .and_then(|t| rules.terrains.get(t))
+            .cloned()
+            .unwrap_or_default();
+        // Every slot of the segment of one other terrain: the kinds that would fit.
+        let all_off = wrong.len() == mine.len()
+            && wrong
+                .iter()
+                .all(|(_, (s, p))| slot_terrain(*s, *p) == terrain);
+        let kinds: Vec<String> = rules
+            .features
+            .iter()
+            .filter(|k| all_off && !k.aggregate && k.terrain == Some(terrain))
+            .map(|k| format!("`feature: {}`", k.name))
+            .collect();
+        let options = if all_off {
+            Vec::new()
+        } else {
+            unclaimed.take(kind.terrain, Some(side))
+        };
+        doubtful[seg] |= options.is_empty();
+        let mut help = if kinds.is_empty() {
+            format!(
+                "a {} segment claims {want} slots only: fix `feature`, the slot names, or the side kinds",
+                kind.name
+            )
+        } else {
+            format!(
+                "a {} segment claims {want} slots only, and every slot of `{}` is {}: write {}, or fix the slot names or the side kinds",
+                kind.name,
+                def_seg.id.value,
+                rules.terrains[terrain],
+                join_or(&kinds)
+            )
+        };
+        help.push_str(&meant(&options, "`{}`"));
+        sink.push(f.help(help));
+    }
+    // The kinds the links to each segment ask it to be (by id, each kind once), for
+    // segments that claim nothing.
+    let mut wanted: HashMap<&str, Vec<usize>> = HashMap::new();
+    if !claims.empty.is_empty() {
+        for o in segs {
+            for (r, targets) in &o.links {
+                let Some(k) = rules
+                    .relations
+                    .iter()
+                    .position(|x| x == r)
+                    .and_then(|r| rules.relation_kinds.get(r))
+                    .map(|k| k[1])
+                else {
+                    continue;
+                };
+                for t in targets {
+                    let kinds = wanted.entry(t.value.as_str()).or_default();
+                    if !kinds.contains(&k) {
+                        kinds.push(k);
+                    }
+                }
+            }
+        }
+    }
+    // Segments that claim nothing: their kind is in doubt (links to them are not judged
+    // by it).
+    for &seg in &claims.empty {
+        doubtful[seg] = true;
+        let s = &segs[seg];
+        let kind = kind_name(seg);
+        let options = unclaimed.take(terrain_of[seg], None);
+        // The kind the links to it ask for, when they agree on one inside the tile.
+        let asked = wanted
+            .get(s.id.value.as_str())
+            .map_or(&[][..], Vec::as_slice);
+        let inside = match asked[..] {
+            [k] if rules.features[k].terrain.is_none() => Some(&rules.features[k].name),
+            _ => None,
+        };
+        let help = if let (true, Some(k)) = (options.is_empty(), inside) {
+            format!(
+                "a {kind} lies along sides, but the links to `{}` are those of a {k}, which lies inside the tile: write `feature: {k}` (or list the slots it covers)",
+                s.id.value
+            )
+        } else if options.is_empty() {
+            format!(
+                "a {kind} lies along sides: list the slots it covers, e.g. `at: [N]` or `at: [NL, WR]`"
+            )
+        } else {
+            format!(
+                "a {kind} lies along sides: list the slots it covers; {} left unclaimed: did you mean `at: [{}]`?",
+                if options.len() == 1 {
+                    format!("slot `{}` is", options[0])
+                } else {
+                    format!("slots {} are", quoted_list(&options))
+                },
+                options.join(", ")
+            )
+        };
+        sink.push(
+            Finding::new(
+                Check::NoSlots,
+                format!("segment `{}` is a {kind} but claims no slot", s.id.value),
+            )
+            .in_file(file)
+            .at(&s.id.loc, "no slots")
+            .help(help),
+        );
+    }
+    // What is left unclaimed (a side with a misspelt name is told by that finding).
+    let missing: Vec<&str> = unclaimed
+        .slots
+        .iter()
+        .zip(&unclaimed.taken)
+        .filter(|((side, _, _, _), taken)| !**taken && !misnamed.contains(side))
+        .map(|((_, _, _, name), _)| name.as_str())
+        .collect();
     if !missing.is_empty() {
         sink.push(
             Finding::new(
@@ -456,36 +988,192 @@ fn compile_shape(
             .help("add the slots to the `at` list of the segment that covers them"),
         );
     }
-    // The corner rule needs every slot claimed once by a segment of the right kind, and
-    // links that name segments of the tile (a link to a misspelt segment is most likely
-    // the link the corner rule would ask for).
-    let geometry_ok = !sink.0.iter().any(|f| {
-        matches!(
-            f.check,
-            Check::UnknownSlot
-                | Check::SlotClaim
-                | Check::SideMismatch
-                | Check::TileSetUnknownName
-                | Check::DuplicateId
-                | Check::UnknownSegment
-        )
-    });
-    check_relations(file, def, rules, &sides, geometry_ok, &mut sink);
-    if segments.len() > MAX_SEGMENTS {
+    doubtful
+}
+
+/// The side kinds of a tile that its segments contradict while fitting another side kind
+/// exactly: one `tileset::side_mismatch` each, at the side kind, naming the kind the
+/// segments fit (a side written `road` whose segments claim `E` as a city). Returns the
+/// sides found so (their slots are then left out of the slot checks).
+///
+/// A side's claims fit a kind when every slot name written on that side is a slot of the
+/// kind, each slot is claimed once, and each by a segment of the slot's terrain. A side
+/// claimed by a segment of an unknown kind or of a kind inside the tile is not judged
+/// (that segment has its own finding), nor is a side of a JCloisterZone file, whose side
+/// kinds follow from its elements instead of being written.
+fn wrong_side_kinds(
+    file: &SourceFile,
+    def: &Sp<TileDef>,
+    sides_def: &Sp<crate::model::Sides>,
+    sides: &[usize; 4],
+    rules: &Rules,
+    sink: &mut Sink,
+) -> [bool; 4] {
+    let mut wrong = [false; 4];
+    if file.is_xml() {
+        return wrong;
+    }
+    let terrain_of = |seg: &Sp<crate::model::SegmentDef>| {
+        rules
+            .features
+            .iter()
+            .find(|f| f.name == seg.feature.value && !f.aggregate)
+            .and_then(|f| f.terrain)
+    };
+    let terrains: Vec<Option<usize>> = def.segments.iter().map(terrain_of).collect();
+    // The terrain of a slot under the declared side kinds, if the name is a slot there.
+    let slot_terrain = |at: &str| {
+        let slot = parse_slot(at, |s| rules.parts(sides[s as usize]), false)?;
+        let kind = &rules.side_kinds[sides[slot.side as usize]];
+        kind.parts.get(slot.part as usize).copied()
+    };
+    // Whether claims (slot name, claiming segment's terrain) of one side fit a side kind.
+    let fits = |kind: usize, claims: &[(usize, &Sp<String>, usize)]| {
+        let parts = rules.parts(kind);
+        let mut seen = vec![false; parts];
+        claims.iter().all(|(_, at, t)| {
+            parse_slot(&at.value, |_| parts, false).is_some_and(|slot| {
+                let part = slot.part as usize;
+                let fresh = !std::mem::replace(&mut seen[part], true);
+                fresh && rules.side_kinds[kind].parts[part] == *t
+            })
+        }) && seen.iter().all(|&s| s)
+    };
+    for side in 0..4u8 {
+        // (segment, slot name, the segment's terrain) for every claim on this side.
+        let mut claims: Vec<(usize, &Sp<String>, usize)> = Vec::new();
+        let mut judged = true;
+        for (i, seg) in def.segments.iter().enumerate() {
+            for at in &seg.at {
+                if crate::geometry::side_of_name(&at.value) != Some(side) {
+                    continue;
+                }
+                match terrains[i] {
+                    Some(t) => claims.push((i, at, t)),
+                    None => judged = false,
+                }
+            }
+        }
+        if !judged || claims.is_empty() {
+            continue;
+        }
+        let declared = sides[side as usize];
+        if fits(declared, &claims) {
+            continue;
+        }
+        // One segment whose every slot (on any side) is of one other terrain, and with
+        // that terrain the side fits: its `feature` is the mistake (the per-segment
+        // finding says so), not the side.
+        let mut off: Vec<usize> = claims
+            .iter()
+            .filter(|(_, at, t)| slot_terrain(&at.value) != Some(*t))
+            .map(|(i, _, _)| *i)
+            .collect();
+        off.dedup();
+        // Links that fit the segment's kind as written confirm it.
+        let confirmed = |m: usize| {
+            let kind = rules
+                .features
+                .iter()
+                .position(|f| f.name == def.segments[m].feature.value);
+            let relation = |r: &String| rules.relations.iter().position(|x| x == r);
+            let kinds = |r: &String| relation(r).and_then(|r| rules.relation_kinds.get(r));
+            let own = def.segments[m]
+                .links
+                .keys()
+                .any(|r| kinds(r).is_some_and(|k| Some(k[0]) == kind));
+            let to_it = def.segments.iter().any(|o| {
+                o.links.iter().any(|(r, targets)| {
+                    targets.iter().any(|t| t.value == def.segments[m].id.value)
+                        && kinds(r).is_some_and(|k| Some(k[1]) == kind)
+                })
+            });
+            own || to_it
+        };
+        if let [m] = off[..] {
+            let theirs: Vec<Option<usize>> = def.segments[m]
+                .at
+                .iter()
+                .map(|a| slot_terrain(&a.value))
+                .collect();
+            if let Some(Some(t)) = theirs.first().copied() {
+                let relabelled: Vec<(usize, &Sp<String>, usize)> = claims
+                    .iter()
+                    .map(|&(i, at, u)| (i, at, if i == m { t } else { u }))
+                    .collect();
+                if theirs.iter().all(|x| *x == Some(t))
+                    && fits(declared, &relabelled)
+                    && !confirmed(m)
+                {
+                    continue;
+                }
+            }
+        }
+        let fitting: Vec<usize> = (0..rules.side_kinds.len())
+            .filter(|&k| k != declared && fits(k, &claims))
+            .collect();
+        let Some(&kind) = fitting.first() else {
+            continue;
+        };
+        wrong[side as usize] = true;
+        let letter = SIDES[side as usize];
+        let name = |k: usize| rules.side_kinds[k].name.as_str();
+        // The claims in the fitting kind's part order, with their terrains.
+        let parts = rules.parts(kind);
+        let mut ordered: Vec<(u8, &str)> = claims
+            .iter()
+            .filter_map(|(_, at, _)| {
+                parse_slot(&at.value, |_| parts, false).map(|s| (s.part, at.value.as_str()))
+            })
+            .collect();
+        ordered.sort_unstable();
+        let slots: Vec<String> = ordered.iter().map(|(_, n)| format!("`{n}`")).collect();
+        let terrains = |k: usize| {
+            rules.side_kinds[k]
+                .parts
+                .iter()
+                .map(|&t| rules.terrains[t].as_str())
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        let others: Vec<String> = fitting[1..]
+            .iter()
+            .map(|&k| format!("`{letter}: {}`", name(k)))
+            .collect();
+        let also = if others.is_empty() {
+            String::new()
+        } else {
+            format!(" (or {})", join_or(&others))
+        };
+        let own = rules.parts(declared);
+        let own_slots = slot_names(side, own).join(", ");
         sink.push(
             Finding::new(
-                Check::TooManySegments,
-                format!("tile `{id}` has too many segments"),
+                Check::SideMismatch,
+                format!(
+                    "side {letter} of tile `{}` is `{}`, but its segments claim {} ({}): the slots of a `{}` side",
+                    def.id.value,
+                    name(declared),
+                    join_and(&slots),
+                    terrains(kind),
+                    name(kind)
+                ),
             )
             .in_file(file)
-            .at(&def.id.loc, "this tile")
-            .help(format!("a tile has at most {MAX_SEGMENTS} segments")),
+            .at(
+                &sides_def.as_array()[side as usize].loc,
+                format!("the segments make this a `{}` side", name(kind)),
+            )
+            .help(format!(
+                "write `{letter}: {}`{also} in `sides`; or, if side {letter} is `{}`, its segments must claim its slot{} {own_slots} ({}) instead",
+                name(kind),
+                name(declared),
+                if own == 1 { "" } else { "s" },
+                terrains(declared)
+            )),
         );
     }
-    if !sink.0.is_empty() {
-        return Err(sink.0);
-    }
-    Ok(Tile::new(id, count, sides, segments, copies))
+    wrong
 }
 
 /// One link or `apart` entry of a tile: relation, from segment, to segment (indices in the
@@ -501,10 +1189,13 @@ struct Pair<'a> {
 const CORNERS: [&str; 4] = ["north-east", "south-east", "south-west", "north-west"];
 
 /// Relation checks of one tile: links join the kinds their relation declares
-/// (`tileset::link_kinds`); segments that meet at a corner under a corner relation are
-/// linked (`tileset::missing_link`) unless `apart` says otherwise; `apart` entries are
-/// used (`tileset::apart_unused`) and do not contradict a link (`tileset::apart_linked`).
-/// The corner checks run only when `geometry_ok` (every slot claimed once, right kinds,
+/// (`tileset::link_kinds`, not judged for a segment in `doubtful`: its slots contradict
+/// its kind, which has its own finding); segments that meet at a corner under a corner
+/// relation are linked (`tileset::missing_link`) unless `apart` says otherwise; `apart`
+/// entries are used (`tileset::apart_unused`) and do not contradict a link
+/// (`tileset::apart_linked`); no third segment keeps linked segments apart
+/// (`tileset::link_separated`).
+/// The geometric checks run only when `geometry_ok` (every slot claimed once, right kinds,
 /// link targets known) and every `apart` entry names a known relation and segment.
 fn check_relations(
     file: &SourceFile,
@@ -512,6 +1203,7 @@ fn check_relations(
     rules: &Rules,
     sides: &[usize; 4],
     mut geometry_ok: bool,
+    doubtful: &[bool],
     sink: &mut Sink,
 ) {
     let segs = &def.segments;
@@ -526,7 +1218,12 @@ fn check_relations(
         })
         .collect();
     let relation = |name: &str| rules.relations.iter().position(|r| r == name);
-    let segment = |name: &str| ids.iter().position(|i| *i == name);
+    // Segment ids to their first index (a look-up per link, however many segments).
+    let mut index: HashMap<&str, usize> = HashMap::new();
+    for (i, id) in ids.iter().enumerate() {
+        index.entry(id).or_insert(i);
+    }
+    let segment = |name: &str| index.get(name).copied();
     let mut links = Vec::new();
     let mut apart = Vec::new();
     for (from, seg) in segs.iter().enumerate() {
@@ -580,18 +1277,126 @@ fn check_relations(
         }
     }
     let name = |k: Option<usize>| k.map_or("?", |k| rules.features[k].name.as_str());
-    // Links of the kinds their relation joins.
-    for l in &links {
+    // Links already reported (as of the wrong kinds, or both linked and apart), by index
+    // in `links`: not judged again.
+    let mut reported = vec![false; links.len()];
+    // Links from a segment of the relation's first kind to a segment of another kind than
+    // its second: (relation, from segment, index of the finding in `sink`). A link the
+    // corner rule asks of that segment is most likely what was meant (told there).
+    let mut slips: Vec<(usize, usize, usize)> = Vec::new();
+    let in_doubt = |s: usize| doubtful.get(s).copied().unwrap_or(false);
+    // Links of one relation that fail on the kind of one segment, by (relation, that
+    // segment, whether it is their target): a segment many link to, or one that links to
+    // many, of the wrong kind. Several are one finding, at that segment's kind.
+    let mut failing: HashMap<(usize, usize, bool), Vec<usize>> = HashMap::new();
+    for (li, l) in links.iter().enumerate() {
         let (Some(a), Some(b)) = (kinds[l.from], kinds[l.to]) else {
             continue;
         };
         let Some(&[from, to]) = rules.relation_kinds.get(l.relation) else {
             continue;
         };
+        if in_doubt(l.from) || in_doubt(l.to) || (b, a) == (from, to) {
+            continue;
+        }
+        match (a == from, b == to) {
+            (true, false) => failing
+                .entry((l.relation, l.to, true))
+                .or_default()
+                .push(li),
+            (false, true) => failing
+                .entry((l.relation, l.from, false))
+                .or_default()
+                .push(li),
+            _ => {}
+        }
+    }
+    // Links of the kinds their relation joins.
+    for (li, l) in links.iter().enumerate() {
+        let (Some(a), Some(b)) = (kinds[l.from], kinds[l.to]) else {
+            continue;
+        };
+        if in_doubt(l.from) || in_doubt(l.to) {
+            reported[li] = true;
+            continue;
+        }
+        let Some(&[from, to]) = rules.relation_kinds.get(l.relation) else {
+            continue;
+        };
         if (a, b) == (from, to) {
             continue;
         }
+        reported[li] = true;
         let rel = &rules.relations[l.relation];
+        let (end, wrong, want) = if a == from {
+            (l.to, b, to)
+        } else {
+            (l.from, a, from)
+        };
+        let a_ok = a == from;
+        let group = failing
+            .get(&(l.relation, end, a_ok))
+            .filter(|g| g.len() > 1 && a_ok != (b == to));
+        if let Some(group) = group {
+            // Told once, with the group's first link.
+            if group.first() == Some(&li) {
+                let group: Vec<&Pair> = group.iter().map(|&i| &links[i]).collect();
+                // The segments at the other ends (the first few).
+                let mut others: Vec<String> = group
+                    .iter()
+                    .take(SHOWN)
+                    .map(|m| format!("`{}`", ids[if a_ok { m.from } else { m.to }]))
+                    .collect();
+                if group.len() > SHOWN {
+                    others.push(format!("{} more", group.len() - SHOWN));
+                }
+                let (message, help) = if a_ok {
+                    (
+                        format!(
+                            "segment `{}` is a {}, but {} `{rel}` links name it (from the {} {}): `{rel}` joins a {} to a {}",
+                            ids[end],
+                            name(Some(wrong)),
+                            group.len(),
+                            name(Some(from)),
+                            join_and(&others),
+                            name(Some(from)),
+                            name(Some(to))
+                        ),
+                        format!(
+                            "write `feature: {}` on `{}`, or fix the links that name it",
+                            name(Some(want)),
+                            ids[end]
+                        ),
+                    )
+                } else {
+                    (
+                        format!(
+                            "segment `{}` is a {}, but it has {} `{rel}` links (to the {} {}): `{rel}` joins a {} to a {}",
+                            ids[end],
+                            name(Some(wrong)),
+                            group.len(),
+                            name(Some(to)),
+                            join_and(&others),
+                            name(Some(from)),
+                            name(Some(to))
+                        ),
+                        format!(
+                            "write `feature: {}` on `{}`, or remove its `{rel}` links",
+                            name(Some(want)),
+                            ids[end]
+                        ),
+                    )
+                };
+                let mut f = Finding::new(Check::LinkKinds, message)
+                    .in_file(file)
+                    .at(&segs[end].feature.loc, format!("a {}", name(Some(wrong))));
+                for m in group.iter().take(SHOWN) {
+                    f = f.at(m.loc, format!("`{rel}` link"));
+                }
+                sink.push(f.help(help));
+            }
+            continue;
+        }
         let f = if (b, a) == (from, to) {
             Finding::new(
                 Check::LinkKinds,
@@ -650,6 +1455,9 @@ fn check_relations(
                 name(Some(from))
             ))
         };
+        if a == from {
+            slips.push((l.relation, l.from, sink.0.len()));
+        }
         sink.push(f);
     }
     let linked = |r: usize, x: usize, y: usize| {
@@ -659,6 +1467,13 @@ fn check_relations(
     };
     for a in &apart {
         if linked(a.relation, a.from, a.to) {
+            for (li, l) in links.iter().enumerate() {
+                if l.relation == a.relation
+                    && ((l.from, l.to) == (a.from, a.to) || (l.from, l.to) == (a.to, a.from))
+                {
+                    reported[li] = true;
+                }
+            }
             let rel = &rules.relations[a.relation];
             sink.push(
                 Finding::new(
@@ -690,6 +1505,9 @@ fn check_relations(
             }
         }
     }
+    check_separated(
+        file, def, rules, sides, &owner, &links, &reported, &kinds, sink,
+    );
     // Corner contacts that a corner relation turns into a required link:
     // (relation, from segment, to segment) -> corners.
     let mut required: Vec<((usize, usize, usize), Vec<usize>)> = Vec::new();
@@ -780,6 +1598,35 @@ fn check_relations(
     for (x, mut missing) in by_from {
         // Targets in the tile's order, as an author lists them.
         missing.sort_by_key(|m| m.to);
+        // A link of the relation written on this segment names a segment of the wrong
+        // kind: the segments the corner rule asks for are what it meant, told there.
+        for &(relation, _, at) in slips.iter().filter(|(_, from, _)| *from == x) {
+            let meant: Vec<String> = missing
+                .iter()
+                .filter(|m| m.relation == relation)
+                .map(|m| format!("`{}`", ids[m.to]))
+                .collect();
+            if meant.is_empty() {
+                continue;
+            }
+            if let Some(f) = sink.0.get_mut(at) {
+                let kind = missing
+                    .iter()
+                    .find(|m| m.relation == relation)
+                    .map_or("?", |m| name(kinds[m.to]));
+                let help = f.help.take().unwrap_or_default();
+                f.help = Some(format!(
+                    "{help}; `{}` meets the {kind} {} at a tile corner: did you mean {}?",
+                    ids[x],
+                    join_and(&meant),
+                    join_or(&meant)
+                ));
+            }
+            missing.retain(|m| m.relation != relation);
+        }
+        if missing.is_empty() {
+            continue;
+        }
         let seg = &segs[x];
         let what: Vec<String> = missing
             .iter()
@@ -849,6 +1696,162 @@ fn check_relations(
     }
 }
 
+/// The segment owning each slot of a tile, in clockwise order around its edge from `NL`
+/// (or a one-part `N`); `None` for a slot no segment claims.
+fn ring(rules: &Rules, sides: &[usize; 4], owner: &HashMap<(u8, u8), usize>) -> Vec<Option<usize>> {
+    (0..4u8)
+        .flat_map(|side| {
+            (0..rules.parts(sides[side as usize]) as u8)
+                .map(move |part| owner.get(&(side, part)).copied())
+        })
+        .collect()
+}
+
+/// The arcs of segment `c`'s edge that segment `s` lies along: the slots of `c` cut the
+/// `ring` into arcs, numbered clockwise from one of its slots. Empty when `c` or `s` has
+/// no slot; more than one when `s` crosses `c`.
+fn arcs_of(ring: &[Option<usize>], c: usize, s: usize) -> Vec<usize> {
+    let mut arcs: Vec<usize> = Vec::new();
+    let Some(first) = ring.iter().position(|&o| o == Some(c)) else {
+        return arcs;
+    };
+    let mut index = 0;
+    let mut in_gap = false;
+    for step in 1..=ring.len() {
+        let o = ring[(first + step) % ring.len()];
+        if o == Some(c) {
+            if in_gap {
+                index += 1;
+            }
+            in_gap = false;
+            continue;
+        }
+        in_gap = true;
+        if o == Some(s) && !arcs.contains(&index) {
+            arcs.push(index);
+        }
+    }
+    arcs
+}
+
+/// The one arc of `c`'s edge that `s` lies along (see [`arcs_of`]), if it is one.
+fn arc_of(ring: &[Option<usize>], c: usize, s: usize) -> Option<usize> {
+    match arcs_of(ring, c, s)[..] {
+        [one] => Some(one),
+        _ => None,
+    }
+}
+
+/// A segment (of `n`) that keeps segments `a` and `b` apart: they lie along different
+/// arcs of its edge (see [`check_separated`]). The first such in the tile's order.
+fn wall_between(ring: &[Option<usize>], n: usize, a: usize, b: usize) -> Option<usize> {
+    if a == b {
+        return None;
+    }
+    // Only a segment with slots cuts the edge: those on the ring.
+    on_edge(ring)
+        .into_iter()
+        .filter(|&c| c != a && c != b && c < n)
+        .find(|&c| matches!((arc_of(ring, c, a), arc_of(ring, c, b)), (Some(x), Some(y)) if x != y))
+}
+
+/// The segments that own a slot of the `ring`, each once, in the tile's order.
+fn on_edge(ring: &[Option<usize>]) -> Vec<usize> {
+    let mut owners: Vec<usize> = ring.iter().flatten().copied().collect();
+    owners.sort_unstable();
+    owners.dedup();
+    owners
+}
+
+/// The segment of tile `def` that keeps its segments `a` and `b` (indices in its
+/// `segments`) apart, if any (see [`check_separated`]); `None` as well when a side kind
+/// is not one of the rule set's. For advice about a `tileset::link_separated` finding.
+pub(crate) fn separating(rules: &Rules, def: &TileDef, a: usize, b: usize) -> Option<usize> {
+    let written = def.sides.as_ref()?;
+    let mut sides = [0usize; 4];
+    for (i, s) in written.as_array().into_iter().enumerate() {
+        sides[i] = rules.side_kinds.iter().position(|k| k.name == s.value)?;
+    }
+    let mut owner = HashMap::new();
+    for (i, seg) in def.segments.iter().enumerate() {
+        for at in &seg.at {
+            if let Some(slot) = parse_slot(&at.value, |s| rules.parts(sides[s as usize]), false) {
+                owner.insert((slot.side, slot.part), i);
+            }
+        }
+    }
+    wall_between(&ring(rules, &sides, &owner), def.segments.len(), a, b)
+}
+
+/// `tileset::link_separated`: no link joins two segments that a third one keeps apart.
+///
+/// Each segment is one connected part of the tile, reaching the edge at its slots. The
+/// slots of a segment C cut the edge into arcs (the runs of slots between C's own), and
+/// the rest of the tile into as many parts, one along each arc: two other segments whose
+/// slots lie along different arcs of C are in different parts and cannot touch, whatever
+/// the picture (a road from side to side keeps the fields on its two banks apart). Two
+/// segments that meet along the edge (a slot of one next to a slot of the other, along a
+/// side or at a corner) are never apart; nor, for the same reason, can a segment be found
+/// apart from one that reaches the edge along two arcs of C (the tile crosses C there, a
+/// bridge). A segment without slots lies inside the tile and may touch anything, so its
+/// links are not judged; nor are links `reported` already. `owner` gives the segment of
+/// each slot (side, part), every slot claimed once.
+#[allow(clippy::too_many_arguments)]
+fn check_separated(
+    file: &SourceFile,
+    def: &Sp<TileDef>,
+    rules: &Rules,
+    sides: &[usize; 4],
+    owner: &HashMap<(u8, u8), usize>,
+    links: &[Pair],
+    reported: &[bool],
+    kinds: &[Option<usize>],
+    sink: &mut Sink,
+) {
+    let segs = &def.segments;
+    let kind_name = |s: usize| kinds[s].map_or("?", |k| rules.features[k].name.as_str());
+    let slots = |s: usize| {
+        segs[s]
+            .at
+            .iter()
+            .map(|a| a.value.as_str())
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let ring = ring(rules, sides, owner);
+    for (l, _) in links.iter().zip(reported).filter(|(_, r)| !**r) {
+        let (a, b) = (l.from, l.to);
+        let Some(c) = wall_between(&ring, segs.len(), a, b) else {
+            continue;
+        };
+        let rel = &rules.relations[l.relation];
+        let (from, to, wall) = (
+            segs[a].id.value.as_str(),
+            segs[b].id.value.as_str(),
+            segs[c].id.value.as_str(),
+        );
+        sink.push(
+            Finding::new(
+                Check::LinkSeparated,
+                format!(
+                    "{} `{from}` ({}) links to {} `{to}` ({}) with `{rel}`, but they cannot touch: the {} `{wall}` ({}) runs between them",
+                    kind_name(a),
+                    slots(a),
+                    kind_name(b),
+                    slots(b),
+                    kind_name(c),
+                    slots(c)
+                ),
+            )
+            .in_file(file)
+            .at(l.loc, format!("`{wall}` keeps `{to}` away from `{from}`"))
+            .help(format!(
+                "segments touch only within one part of the tile, and `{wall}` reaches the edge on both sides of each: remove `{to}` from the `{rel}` links of `{from}` (or fix the segment id, or the slots of `{from}`, `{to}` or `{wall}`)"
+            )),
+        );
+    }
+}
+
 /// A link the corner rule requires and the tile lacks: relation, target segment, corners.
 struct Missing {
     relation: usize,
@@ -909,7 +1912,8 @@ pub(crate) fn compile_lenient(
                 continue;
             }
             match compile_tile(&part.file, def, rules, so_far.as_ref()) {
-                Ok(t) => here.push(t),
+                // The lending set's own warnings are its own: reported when it is checked.
+                Ok((t, _)) => here.push(t),
                 Err(f) if wanted.contains(def.id.value.as_str()) => {
                     failed.extend(f.into_iter().map(|f| compose::with_chain(f, &part.chain)));
                 }
@@ -993,7 +1997,8 @@ pub(crate) fn compile_parts(
             }
             // A duplicate is still checked, so that its own problems show now.
             match compile_tile(file, def, rules, shapes_here) {
-                Ok(mut t) if duplicate.is_none() => {
+                Ok((mut t, w)) if duplicate.is_none() => {
+                    warnings.extend(w.into_iter().map(|f| compose::with_chain(f, &part.chain)));
                     if let Some(n) = part.counts.get(&t.id) {
                         t.count = n.value;
                         t.copies
@@ -1003,7 +2008,9 @@ pub(crate) fn compile_parts(
                     by_id.insert(t.id.clone(), tiles.len());
                     tiles.push(t);
                 }
-                Ok(_) => {}
+                Ok((_, w)) => {
+                    warnings.extend(w.into_iter().map(|f| compose::with_chain(f, &part.chain)));
+                }
                 Err(f) => own.0.extend(f),
             }
         }

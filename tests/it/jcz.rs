@@ -59,7 +59,13 @@ const CORNER_RULE: &str = "tileset::missing_link";
 /// the river land, the files using them lose those warnings (and their river tiles get
 /// checked): update the table then.
 const EXPECTED: &[(&str, &[&str])] = &[
-    ("abbey_and_mayor.xml", &["jcz::unsupported"]), // wells, tunnel
+    // AM/CCc+ (line 20): the farm along S names the city on N in `city`, but the city
+    // from W to E runs between them (`tileset::link_separated`); see
+    // `real_defects_are_reported_at_their_lines`.
+    (
+        "abbey_and_mayor.xml",
+        &["jcz::unsupported", "tileset::link_separated"],
+    ), // wells, tunnel
     ("basic.xml", &[]),
     ("bridges_castles_and_bazaars.xml", &["jcz::unsupported"]), // bazaar, inn
     ("corn_circles.xml", &["jcz::unsupported"]),
@@ -110,10 +116,16 @@ const EXPECTED: &[(&str, &[&str])] = &[
     // The winter set lists the 24 base tiles, defined in basic.xml; its inns are items of
     // the default rule set.
     ("winter.xml", &["jcz::external_ref"]),
-    // No field of a city tile names its cities (see the test below).
+    // No field of a city tile names its cities (see the test below). WishingWells/Rfr.w.i
+    // (line 94): `inn="true"` on a farm as well as on its road, and the rule set reads
+    // inns on roads only (`tileset::item_unread`, a warning).
     (
         "fan/wishing_wells.xml",
-        &["jcz::unsupported", "tileset::missing_link"],
+        &[
+            "jcz::unsupported",
+            "tileset::item_unread",
+            "tileset::missing_link",
+        ],
     ),
     ("generations/defs-flat.xml", &[]),
     ("generations/defs-tiles-sets.xml", &[]),
@@ -180,6 +192,54 @@ fn real_defects_are_reported_at_their_lines() {
     // DG/CCc+.p: the field on line 91 meets the E-S city at a corner.
     let v = validate(&Path::new(DIR).join("princess_and_dragon.xml"));
     assert_eq!(lines_of(&v, CORNER_RULE), BTreeSet::from([91]));
+    // AM/CCc+: the farm `SL SR` (line 20) names the city on N (`city="N W"`), which the
+    // city from W to E keeps from it: the word `N` is reported.
+    let v = validate(&Path::new(DIR).join("abbey_and_mayor.xml"));
+    assert_eq!(
+        lines_of(&v, "tileset::link_separated"),
+        BTreeSet::from([20])
+    );
+    let f = v
+        .findings
+        .iter()
+        .find(|f| f.check.code() == "tileset::link_separated")
+        .expect("found");
+    assert_eq!(f.position().map(|(_, l, c)| (l, c)), Some((20, 19)));
+    assert!(
+        f.message.contains(
+            "names the `<city>` on N in `city` (`N`), but the `<city>` on W E runs between them"
+        ),
+        "{}",
+        f.message
+    );
+    assert!(
+        f.help
+            .as_deref()
+            .is_some_and(|h| h.contains("remove `N` from this `<farm>`'s `city` attribute")),
+        "{:?}",
+        f.help
+    );
+    // WishingWells/Rfr.w.i: `inn="true"` on the farm of line 94.
+    let v = validate(&Path::new(DIR).join("fan/wishing_wells.xml"));
+    assert_eq!(lines_of(&v, "tileset::item_unread"), BTreeSet::from([94]));
+    let f = v
+        .findings
+        .iter()
+        .find(|f| f.check.code() == "tileset::item_unread")
+        .expect("found");
+    assert!(
+        f.message
+            .starts_with("`inn` on a `<farm>` of tile `WishingWells/Rfr.w.i` is never read"),
+        "{}",
+        f.message
+    );
+    assert!(
+        f.help.as_deref().is_some_and(|h| h.contains(
+            "reads `inn` on `<road>` only: remove the `inn` attribute from this `<farm>`"
+        )),
+        "{:?}",
+        f.help
+    );
     // The winter set (line 105 holds its first reference, BA/L).
     let v = validate(&Path::new(DIR).join("winter.xml"));
     assert_eq!(lines_of(&v, "jcz::external_ref"), BTreeSet::from([105]));
@@ -512,11 +572,16 @@ fn every_set_of_every_clean_file_imports_to_a_clean_tile_set() {
 #[test]
 fn attributes_named_like_items_of_the_rule_set_become_items() {
     // A rule set declaring `inn` and `cathedral`: the base game's warnings about them
-    // disappear, and the items land on the segments.
+    // (`jcz::unsupported`) disappear, and the items land on the segments; since no rule
+    // of it reads them, each is a `tileset::item_unread` warning instead.
     let rs = Path::new("tests/fixtures/jcz-rulesets/base-with-inn-cathedral-items.yaml");
     let ic = Path::new(DIR).join("inns_and_cathedrals.xml");
     let v = jcz::validate_path(&ic, Some(rs)).expect("readable");
-    assert_eq!(codes(&v), BTreeSet::new());
+    assert_eq!(
+        codes(&v),
+        BTreeSet::from(["tileset::item_unread".to_string()])
+    );
+    assert!(v.findings.iter().all(|f| f.level == Level::Warning));
     let dir = scratch("jcz-items");
     let out = dir.join("ic.yaml");
     let opts = ImportOptions {
@@ -780,8 +845,9 @@ fn corner_rule_findings_in_xml_say_which_city_attribute_to_write() {
 }
 
 /// Other generic findings that XML can cause speak XML too: half-sides no `<farm>`
-/// lists, an element that lists nothing, a side claimed by two elements, a count of 0,
-/// two tiles with one id.
+/// lists, an element that lists nothing, a side claimed by two elements (one finding,
+/// not a second about the terrain of the claim that is the slip), a count of 0, two
+/// tiles with one id.
 #[test]
 fn generic_findings_in_xml_give_xml_advice() {
     let xml = r#"<?xml version="1.0" encoding="utf-8"?>
@@ -845,11 +911,15 @@ fn generic_findings_in_xml_give_xml_advice() {
         "{m}"
     );
     assert!(h.contains("INNER_FARM"), "{h}");
-    let (m, h, at) = one("tileset::side_mismatch");
+    // The farm's half-sides on the city side: one finding, at the farm's word (the claim
+    // of the wrong terrain is the slip), not a second one about its terrain.
+    assert!(
+        by_code("tileset::side_mismatch").is_empty(),
+        "{:?}",
+        codes(&v)
+    );
+    let (m, h, at) = one("tileset::slot_claimed_twice");
     assert_eq!(at, (6, "NL".to_string()));
-    assert!(m.starts_with("`<farm>` of tile `X/C` lists `NL`"), "{m}");
-    assert!(h.contains("remove NL from this `<farm>`"), "{h}");
-    let (m, h, _) = one("tileset::slot_claimed_twice");
     assert!(
         m.contains("`N` (in `<city>`) and `NL` (in `<farm>`)"),
         "{m}"
