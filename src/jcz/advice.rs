@@ -35,12 +35,22 @@ pub(crate) fn rewrite(
 ) {
     let ctx = Ctx { file, rules, conv };
     findings.retain(|f| {
-        f.check != Check::NoSlots
-            || f.file.as_ref().is_none_or(|x| x.id != file.id)
-            || !label_offset(f, 0)
+        if f.file.as_ref().is_none_or(|x| x.id != file.id) {
+            return true;
+        }
+        match f.check {
+            Check::NoSlots => !label_offset(f, 0)
                 .and_then(|o| ctx.segment_at(o))
                 .and_then(|(d, x)| ctx.element(d, x))
-                .is_some_and(|e| e.folded)
+                .is_some_and(|e| e.folded),
+            // On a tile read through a stand-in (a city gate, a hedge: a side the rule set
+            // cannot express, already a `jcz::unsupported_side` warning), what lies between
+            // two segments is not known: a gate joins its city to the far side.
+            Check::LinkSeparated => !label_offset(f, 0)
+                .and_then(|o| ctx.link_at(o))
+                .is_some_and(|(d, _, _)| !conv.xml[d].exact),
+            _ => true,
+        }
     });
     for f in findings.iter_mut() {
         if f.file.as_ref().is_none_or(|x| x.id != file.id) {
@@ -426,14 +436,10 @@ impl Ctx<'_> {
         ));
     }
 
-    /// `tileset::link_separated` on a farm: a side in its `city` attribute names a city
-    /// that another element keeps away from it.
-    fn link_separated(&self, f: &mut Finding) {
-        let Some(off) = label_offset(f, 0) else {
-            return;
-        };
-        // The farm whose `city` word is at the label, and the city it names.
-        let found = self.conv.defs.iter().enumerate().find_map(|(d, def)| {
+    /// The link whose target is written at byte `off` (a word of a farm's `city`
+    /// attribute): (definition, linking segment, linked segment).
+    fn link_at(&self, off: usize) -> Option<(usize, usize, usize)> {
+        self.conv.defs.iter().enumerate().find_map(|(d, def)| {
             def.segments.iter().enumerate().find_map(|(x, s)| {
                 s.links
                     .values()
@@ -442,8 +448,18 @@ impl Ctx<'_> {
                     .and_then(|t| def.segments.iter().position(|c| c.id.value == t.value))
                     .map(|y| (d, x, y))
             })
-        });
-        let Some((d, x, y)) = found else { return };
+        })
+    }
+
+    /// `tileset::link_separated` on a farm: a side in its `city` attribute names a city
+    /// that another element keeps away from it.
+    fn link_separated(&self, f: &mut Finding) {
+        let Some(off) = label_offset(f, 0) else {
+            return;
+        };
+        let Some((d, x, y)) = self.link_at(off) else {
+            return;
+        };
         let def = &self.conv.defs[d];
         let Some(wall) = crate::validate::separating(self.rules, def, x, y) else {
             return;

@@ -349,7 +349,9 @@ pub fn convert(
         ..Converted::default()
     };
     let mut unsupported = Unsupported::default();
-    for other in &doc.other {
+    // FanCloisterZone's `<expansion>` block is the add-on's title, icon and links for its
+    // menus: it says nothing about tiles, so there is nothing to express or to lose.
+    for other in doc.other.iter().filter(|o| o.name != "expansion") {
         unsupported.add(
             Check::JczUnsupported,
             format!("`<{}>`", other.name),
@@ -1158,7 +1160,29 @@ impl<'a> TileConv<'a, '_> {
             Some(_) if name != a.name && name == "darmstadtium" => 1,
             Some(n) => n,
             None => {
-                self.lose_attr(d.elem, a, "ignored");
+                let known = [item_name(name), name, a.name.as_str()]
+                    .into_iter()
+                    .any(|i| self.rules.items.iter().any(|x| x == i));
+                if known {
+                    // An item the rule set has, with a value that is no amount: the
+                    // author's slip, not something tessera cannot express.
+                    let f = Finding::new(
+                        Check::JczStructure,
+                        format!(
+                            "`{}=\"{}\"` on `<{}>` is neither a whole number nor true/false",
+                            a.name, a.value, d.elem.name
+                        ),
+                    )
+                    .in_file(self.file)
+                    .at(&a.value_loc, "not an amount")
+                    .help(format!(
+                        "write how many (`{}=\"1\"`), or `true` / `false`",
+                        a.name
+                    ));
+                    self.finding(f);
+                } else {
+                    self.lose_attr(d.elem, a, "ignored");
+                }
                 return;
             }
         };
@@ -1186,7 +1210,8 @@ impl<'a> TileConv<'a, '_> {
         let has = |attr: &str| {
             self.tile.children.iter().any(|e| {
                 e.attrs.iter().any(|a| {
-                    current_attr(&e.name, &a.name) == attr && amount(&a.value).unwrap_or(0) > 0
+                    // A value that is no amount is its own finding, not a missing item.
+                    current_attr(&e.name, &a.name) == attr && amount(&a.value).is_none_or(|n| n > 0)
                 })
             })
         };

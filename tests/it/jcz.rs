@@ -1602,3 +1602,36 @@ fn the_readme_shows_the_pinned_jcz_examples() {
         no_city.join("\n")
     );
 }
+
+#[test]
+fn a_field_beside_a_gate_may_name_the_gates_city() {
+    // The pattern of The City Gates' `ccgc.2` and `rcrg` (written here, not copied): a city
+    // on N with a gate on S, and fields beside the gate naming that city. The gate joins
+    // its city to side S, which tessera cannot express (`jcz::unsupported_side`); so the
+    // crossing city between them proves nothing, and no `tileset::link_separated` is told.
+    // A field naming a city across a road on an ordinary tile still is one.
+    let dir = scratch("jcz-gate-links");
+    let write = |name: &str, tile: &str| {
+        let p = dir.join(name);
+        std::fs::write(&p, format!("<defs><tiles>{tile}</tiles></defs>\n")).expect("written");
+        p
+    };
+    let gate = write(
+        "gate.xml",
+        r#"<tile id="X/ccgc"><city city-gate="S">N</city><city>W E</city><field city="N W">SR</field><field city="N E">SL</field></tile>"#,
+    );
+    let v = jcz::validate_path(&gate, None).expect("readable");
+    let got = codes(&v);
+    assert!(got.contains("jcz::unsupported_side"), "{got:?}");
+    assert!(!got.contains("tileset::link_separated"), "{:?}", v.findings);
+    let road = write(
+        "road.xml",
+        r#"<tile id="X/crfr"><city>E</city><road>N S</road><field city="E">NL WR WL SR</field><field city="E">NR SL</field></tile>"#,
+    );
+    let v = jcz::validate_path(&road, None).expect("readable");
+    assert!(
+        codes(&v).contains("tileset::link_separated"),
+        "{:?}",
+        v.findings
+    );
+}
