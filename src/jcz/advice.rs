@@ -46,9 +46,9 @@ pub(crate) fn rewrite(
             // On a tile read through a stand-in (a city gate, a hedge: a side the rule set
             // cannot express, already a `jcz::unsupported_side` warning), what lies between
             // two segments is not known: a gate joins its city to the far side.
-            Check::LinkSeparated => !label_offset(f, 0)
+            Check::LinkSeparated => label_offset(f, 0)
                 .and_then(|o| ctx.link_at(o))
-                .is_some_and(|(d, _, _)| !conv.xml[d].exact),
+                .is_none_or(|(d, _, _)| conv.xml[d].exact),
             _ => true,
         }
     });
