@@ -1080,30 +1080,9 @@ fn import_jcz(
     let left = if imported.left_out.is_empty() {
         String::new()
     } else {
-        let why = |id: &String| {
-            let what = imported
-                .coverage
-                .tiles
-                .iter()
-                .find(|t| t.id == *id)
-                .map(|t| t.not_checked.join(", "))
-                .unwrap_or_default();
-            if what.is_empty() {
-                id.clone()
-            } else {
-                format!("{id} ({what})")
-            }
-        };
         format!(
             "; left out (the rule set cannot express them): {}",
-            escape_text(
-                &imported
-                    .left_out
-                    .iter()
-                    .map(why)
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            )
+            escape_text(&imported.left_out_why.join(", "))
         )
     };
     err!(

@@ -202,6 +202,10 @@ pub struct Converted {
     /// Ids of tiles an import leaves out (in document order): not checked, or checked
     /// with a stand-in for a side the rule set cannot express.
     pub left_out: Vec<String>,
+    /// Why each tile of [`Converted::left_out`] is left out (same order): what of it the
+    /// rule set cannot express that costs the whole tile (`city-gate on <city>`), not the
+    /// attributes merely dropped from it; empty when the tile could not be read.
+    pub left_out_why: Vec<Vec<String>>,
     /// `jcz::*` findings.
     pub findings: Vec<Finding>,
     /// The file's generation, for advice.
@@ -374,6 +378,7 @@ pub fn convert(
             findings: &mut out.findings,
             lost: Vec::new(),
             not_checked: Vec::new(),
+            costs_tile: Vec::new(),
             exact: true,
         };
         let (def, group) = conv.run(count.clone());
@@ -397,9 +402,13 @@ pub fn convert(
                 out.xml.push(xml);
                 if !exact {
                     out.left_out.push(id.value.clone());
+                    out.left_out_why.push(std::mem::take(&mut conv.costs_tile));
                 }
             }
-            None => out.left_out.push(id.value.clone()),
+            None => {
+                out.left_out.push(id.value.clone());
+                out.left_out_why.push(std::mem::take(&mut conv.costs_tile));
+            }
         }
     }
     out.findings.extend(unsupported.findings(file, rules));
@@ -418,6 +427,8 @@ struct TileConv<'a, 'b> {
     lost: Vec<String>,
     /// What of this tile is not checked (see [`TileCoverage::not_checked`]).
     not_checked: Vec<String>,
+    /// What of it leaves the whole tile out of an import (see [`Converted::left_out_why`]).
+    costs_tile: Vec<String>,
     /// Whether the definition is the tile's shape (see [`TileXml::exact`]).
     exact: bool,
 }
@@ -449,10 +460,13 @@ impl<'a> TileConv<'a, '_> {
             self.lost.push(l.written);
         }
         if !self.not_checked.contains(&l.short) {
-            self.not_checked.push(l.short);
+            self.not_checked.push(l.short.clone());
         }
         if l.check != Check::JczUnsupported {
             self.exact = false;
+            if !self.costs_tile.contains(&l.short) {
+                self.costs_tile.push(l.short.clone());
+            }
         }
         self.unsupported.add(l.check, l.what, l.reason, loc);
     }

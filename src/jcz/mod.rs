@@ -305,6 +305,9 @@ pub struct Imported {
     /// Tiles of the chosen sets left out (the rule set cannot express them), in document
     /// order.
     pub left_out: Vec<String>,
+    /// The same tiles with why each is left out, as the file's header and the summary
+    /// name them: `the-city-gates/ccfg (city-gate on <city>)`.
+    pub left_out_why: Vec<String>,
     /// How much of each tile of the chosen sets was checked (as `validate` tells it).
     pub coverage: Coverage,
 }
@@ -441,13 +444,9 @@ pub fn import(path: &Path, out: &Path, opts: &ImportOptions) -> Result<Imported,
     let left_out: Vec<String> = conv
         .left_out
         .iter()
-        .map(|id| {
-            let why = conv
-                .coverage
-                .iter()
-                .find(|t| t.id == *id)
-                .map(|t| t.not_checked.join(", "))
-                .unwrap_or_default();
+        .zip(&conv.left_out_why)
+        .map(|(id, why)| {
+            let why = why.join(", ");
             if why.is_empty() {
                 id.clone()
             } else {
@@ -510,6 +509,7 @@ pub fn import(path: &Path, out: &Path, opts: &ImportOptions) -> Result<Imported,
             .fold(0u32, |a, d| a.saturating_add(d.count.value)),
         definitions: defs.len(),
         left_out: conv.left_out,
+        left_out_why: left_out.clone(),
         coverage: Coverage {
             tiles: conv.coverage,
         },

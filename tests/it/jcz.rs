@@ -1032,7 +1032,8 @@ fn imported_tiles_say_what_was_not_expressed() {
         i.yaml
     );
     jcz::write_new(&dir.join("tower.yaml"), &i.yaml, true).expect("written");
-    // GQ11: a pig on a farm, and under the base game alone the two river tiles are left out.
+    // GQ11: a pig on a farm, and under the base game alone the two river tiles are left out,
+    // each for its river (what costs the tile), not for everything dropped from it.
     let gq = Path::new(DIR).join("gq11.xml");
     let opts = ImportOptions {
         sets: vec!["gq11".into(), "gq11/river".into()],
@@ -1048,7 +1049,7 @@ fn imported_tiles_say_what_was_not_expressed() {
     assert_eq!(lost, ["    # not expressed: pig=\"yes\" on <farm>"]);
     assert!(
         i.yaml.contains(
-            "# Left out (2 tile definitions; the rule set cannot express them):\n#   GQ/RFI (<river>)\n#   GQ/CICI (group=\"river\" on <tile>, <river>)\n"
+            "# Left out (2 tile definitions; the rule set cannot express them):\n#   GQ/RFI (<river>)\n#   GQ/CICI (<river>)\n"
         ),
         "{}",
         i.yaml
