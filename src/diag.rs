@@ -2948,62 +2948,62 @@ tiles:
     JczSyntax => "jcz::syntax", Error {
         why: "An XML file that does not parse cannot be read at all; JCloisterZone refuses it too.",
         bad: "\
-<pack>
+<defs>
   <tile id=\"X/C\">
     <city>N</city>
-    <farm city=\"N\">EL ER SL SR WL WR</farm>
-</pack>
+    <field city=\"N\">EL ER SL SR WL WR</field>
+</defs>
 ",
         fixed: "\
-<pack>
+<defs>
   <tile id=\"X/C\">
     <city>N</city>
-    <farm city=\"N\">EL ER SL SR WL WR</farm>
+    <field city=\"N\">EL ER SL SR WL WR</field>
   </tile>
-</pack>
+</defs>
 ",
     }
     /// The XML does not have the shape of tile definitions (root element, a tile or tile set without id, a ref without tile, a count that is not a whole number, no tile at all).
     JczStructure => "jcz::structure", Error {
-        why: "Tile definitions live in `<pack>` (JCloisterZone) or `<defs>` (FanCloisterZone), each `<tile>` with an id and each count a whole number; anything else cannot be turned into tiles.",
+        why: "Tile definitions live in `<defs>` (JCloisterZone) or `<defs>` (FanCloisterZone), each `<tile>` with an id and each count a whole number; anything else cannot be turned into tiles.",
         bad: "\
-<pack>
+<defs>
   <tile>
     <city>N</city>
-    <farm city=\"N\">EL ER SL SR WL WR</farm>
+    <field city=\"N\">EL ER SL SR WL WR</field>
   </tile>
-</pack>
+</defs>
 ",
         fixed: "\
-<pack>
+<defs>
   <tile id=\"X/C\">
     <city>N</city>
-    <farm city=\"N\">EL ER SL SR WL WR</farm>
+    <field city=\"N\">EL ER SL SR WL WR</field>
   </tile>
-</pack>
+</defs>
 ",
     }
     /// An element or attribute the rule set cannot express; it is ignored, and the rest of the tile is checked and imported.
     JczUnsupported => "jcz::unsupported", Warning {
         why: "JCloisterZone files carry the pieces of many expansions (towers, dragons, bazaars, trade goods, ...); what the chosen rule set has no words for is no error in the file, but it is left out, so scores may differ from a game with that expansion. `validate` ends with what each file's tiles could not have checked.",
         bad: "\
-<pack>
+<defs>
   <tile id=\"X/RFr.t\">
     <tower/>
     <road>W E</road>
-    <farm>WR NL NR EL</farm>
-    <farm>ER SL SR WL</farm>
+    <field>WR NL NR EL</field>
+    <field>ER SL SR WL</field>
   </tile>
-</pack>
+</defs>
 ",
         fixed: "\
-<pack>
+<defs>
   <tile id=\"X/RFr\">
     <road>W E</road>
-    <farm>WR NL NR EL</farm>
-    <farm>ER SL SR WL</farm>
+    <field>WR NL NR EL</field>
+    <field>ER SL SR WL</field>
   </tile>
-</pack>
+</defs>
 ",
     }
     /// A side the rule set cannot express (a city gate, a hedge, a side two cities share, a river without rivers, a field side divided by a wall on a tile whose id has `!`); the rest of the tile is checked, but it is not imported.
@@ -3051,107 +3051,107 @@ tiles:
     JczUnknownSide => "jcz::unknown_side", Error {
         why: "Cities, roads and rivers claim whole sides and fields claim half-sides (JCloisterZone also reads unions such as `NS`, `N.S` and `_S`, and inner locations `I`, `II` for places that touch no edge); a misspelt or wrong-sized side claims nothing, so the tile has a hole or a wrong edge.",
         bad: "\
-<pack>
+<defs>
   <tile id=\"X/C\">
     <city>N</city>
-    <farm city=\"N\">EL ER SL SR WL WR S</farm>
+    <field city=\"N\">EL ER SL SR WL WR S</field>
   </tile>
-</pack>
+</defs>
 ",
         fixed: "\
-<pack>
+<defs>
   <tile id=\"X/C\">
     <city>N</city>
-    <farm city=\"N\">EL ER SL SR WL WR</farm>
+    <field city=\"N\">EL ER SL SR WL WR</field>
   </tile>
-</pack>
+</defs>
 ",
     }
     /// A side, half-side or inner location listed twice in a tile.
     JczListedTwice => "jcz::listed_twice", Error {
         why: "A half-side belongs to exactly one field, an inner location of a kind to one element; listed twice (JCZ once crashed on a half-side listed three times) the fields overlap.",
         bad: "\
-<pack>
+<defs>
   <tile id=\"X/RFr\">
     <road>W E</road>
-    <farm>WR NL NR EL</farm>
-    <farm>EL ER SL SR WL</farm>
+    <field>WR NL NR EL</field>
+    <field>EL ER SL SR WL</field>
   </tile>
-</pack>
+</defs>
 ",
         fixed: "\
-<pack>
+<defs>
   <tile id=\"X/RFr\">
     <road>W E</road>
-    <farm>WR NL NR EL</farm>
-    <farm>ER SL SR WL</farm>
+    <field>WR NL NR EL</field>
+    <field>ER SL SR WL</field>
   </tile>
-</pack>
+</defs>
 ",
     }
     /// A field side whose two halves belong to two different fields with nothing between them (no road, city gate or hedge).
     JczSplitSide => "jcz::split_side", Error {
         why: "Without a road (or a gate or hedge, `jcz::unsupported_side`), a side's two halves meet the same field of the neighbouring tile, so the two fields join anyway; tessera's field sides are one slot and cannot hold two fields. On a tile whose id has `!` (JCloisterZone's mark for fields divided by walls) the split is taken as drawn, and reported as `jcz::unsupported_side` instead.",
         bad: "\
-<pack>
+<defs>
   <tile id=\"X/C\">
     <city>N</city>
-    <farm city=\"N\">WR WL SR</farm>
-    <farm city=\"N\">EL ER SL</farm>
+    <field city=\"N\">WR WL SR</field>
+    <field city=\"N\">EL ER SL</field>
   </tile>
-</pack>
+</defs>
 ",
         fixed: "\
-<pack>
+<defs>
   <tile id=\"X/C\">
     <city>N</city>
-    <farm city=\"N\">EL ER SL SR WL WR</farm>
+    <field city=\"N\">EL ER SL SR WL WR</field>
   </tile>
-</pack>
+</defs>
 ",
     }
-    /// One half of a field side belongs to a farm, the other half to nothing.
+    /// One half of a field side belongs to a `<field>`, the other half to nothing.
     JczUnclaimedHalf => "jcz::unclaimed_half", Error {
-        why: "Every half-side that no city, road or river takes is part of some farm; a half left out is a gap in the tile.",
+        why: "Every half-side that no city, road or river takes is part of some `<field>` (`<farm>` before mid-2021); a half left out is a gap in the tile.",
         bad: "\
-<pack>
+<defs>
   <tile id=\"X/L\">
-    <cloister/>
-    <farm>NL NR EL SL SR WL WR</farm>
+    <monastery/>
+    <field>NL NR EL SL SR WL WR</field>
   </tile>
-</pack>
+</defs>
 ",
         fixed: "\
-<pack>
+<defs>
   <tile id=\"X/L\">
-    <cloister/>
-    <farm>NL NR EL ER SL SR WL WR</farm>
+    <monastery/>
+    <field>NL NR EL ER SL SR WL WR</field>
   </tile>
-</pack>
+</defs>
 ",
     }
-    /// A farm's `city` attribute names a side that holds no city.
+    /// A `<field>`'s `city` attribute names a side that holds no city.
     JczNoCity => "jcz::no_city", Error {
-        why: "`city=\"N\"` says the farm touches the city on side N; with no city there the contact is lost (or the wrong side is named), and farmers score wrongly.",
+        why: "`city=\"N\"` says the field touches the city on side N; with no city there the contact is lost (or the wrong side is named), and farmers score wrongly.",
         bad: "\
-<pack>
+<defs>
   <tile id=\"X/CRr\">
     <city>N</city>
     <road>W E</road>
-    <farm city=\"N\">WR EL</farm>
-    <farm city=\"S\">ER SL SR WL</farm>
+    <field city=\"N\">WR EL</field>
+    <field city=\"S\">ER SL SR WL</field>
   </tile>
-</pack>
+</defs>
 ",
         fixed: "\
-<pack>
+<defs>
   <tile id=\"X/CRr\">
     <city>N</city>
     <road>W E</road>
-    <farm city=\"N\">WR EL</farm>
-    <farm>ER SL SR WL</farm>
+    <field city=\"N\">WR EL</field>
+    <field>ER SL SR WL</field>
   </tile>
-</pack>
+</defs>
 ",
     }
     /// A tile id whose mnemonic says pennant (`+`), inn or cathedral where no element has one.
@@ -3178,11 +3178,11 @@ tiles:
     JczExternalRef => "jcz::external_ref", Warning {
         why: "JCloisterZone resolves such tiles from its other files (the winter set reuses the base tiles); on its own the file lacks them, so they are left out of counts and imports.",
         bad: "\
-<pack>
+<defs>
   <tiles>
     <tile id=\"X/L\">
-      <cloister/>
-      <farm>NL NR EL ER SL SR WL WR</farm>
+      <monastery/>
+      <field>NL NR EL ER SL SR WL WR</field>
     </tile>
   </tiles>
   <sets>
@@ -3191,14 +3191,14 @@ tiles:
       <ref count=\"1\" tile=\"X/L\"/>
     </tile-set>
   </sets>
-</pack>
+</defs>
 ",
         fixed: "\
-<pack>
+<defs>
   <tiles>
     <tile id=\"X/L\">
-      <cloister/>
-      <farm>NL NR EL ER SL SR WL WR</farm>
+      <monastery/>
+      <field>NL NR EL ER SL SR WL WR</field>
     </tile>
   </tiles>
   <sets>
@@ -3206,7 +3206,7 @@ tiles:
       <ref count=\"5\" tile=\"X/L\"/>
     </tile-set>
   </sets>
-</pack>
+</defs>
 ",
     }
     // --- numbers ---
