@@ -3395,6 +3395,30 @@ pub struct Finding {
     /// Secondary diagnostics in other files: the other definition of a clashing id, or
     /// the chain of includes that led to this file ("included from my-expansion.yaml:3").
     pub related: Vec<Finding>,
+    /// The mechanical fix the help describes, when there is exactly one (a link the
+    /// corner rule asks for, a link no geometry allows): applied by `import jcz --fix`,
+    /// and given in JSON output for editors. `None` when the fix needs a judgement. Boxed:
+    /// a finding is the error type of many functions, kept small. Read with
+    /// [`Finding::fixes`].
+    pub fix: Option<Box<Vec<LinkEdit>>>,
+}
+
+/// One link to add to or remove from a tile definition: a finding's mechanical fix
+/// ([`Finding::fix`]). Names are those of the tile set (YAML): tile id, segment ids and
+/// a relation of the rule set.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct LinkEdit {
+    /// Id of the tile.
+    pub tile: String,
+    /// Segment whose `links` change.
+    pub segment: String,
+    /// Relation of the link (`touches`).
+    pub relation: String,
+    /// The segment linked to.
+    pub target: String,
+    /// `true`: add the link (`tileset::missing_link`); `false`: remove it
+    /// (`tileset::link_separated`).
+    pub add: bool,
 }
 
 /// A message or help text cut to [`crate::limits::MAX_MESSAGE`] bytes (on a character
@@ -3427,6 +3451,7 @@ impl Finding {
             labels: Vec::new(),
             help: None,
             related: Vec::new(),
+            fix: None,
         }
     }
 
@@ -3455,6 +3480,7 @@ impl Finding {
                     labels: Vec::new(),
                     help: None,
                     related: Vec::new(),
+                    fix: None,
                     message: label.clone(),
                     ..self.clone()
                 }
@@ -3492,6 +3518,18 @@ impl Finding {
     pub fn known<'a>(self, heading: &str, names: impl IntoIterator<Item = &'a str>) -> Self {
         let names: Vec<&str> = names.into_iter().collect();
         self.help(format!("{heading}: {}", names.join(", ")))
+    }
+
+    /// Adds a link edit to the finding's mechanical fix ([`Finding::fix`]).
+    pub fn fix(mut self, edit: LinkEdit) -> Self {
+        self.fix.get_or_insert_default().push(edit);
+        self
+    }
+
+    /// The link edits of the finding's mechanical fix ([`Finding::fix`]); empty when it
+    /// has none.
+    pub fn fixes(&self) -> &[LinkEdit] {
+        self.fix.as_deref().map_or(&[], Vec::as_slice)
     }
 
     /// Sets the help line.

@@ -418,14 +418,15 @@ enum Import {
     /// cannot express is a warning: an element or attribute is left out of its tile (a
     /// comment on the tile says so), a tile whose sides or whole it cannot express is left
     /// out of the set (named on standard error and in the file's header); --strict
-    /// refuses instead. Errors in the source stop the import. The output is written whole
-    /// or not at all, validated first, and never replaces an existing file without
-    /// --force.
+    /// refuses instead. Errors in the source stop the import, unless --fix can apply their
+    /// mechanical fix to the imported tile (a field's missing or impossible city contact).
+    /// The output is written whole or not at all, validated first, and never replaces an
+    /// existing file without --force.
     ///
     /// Exit status: 0 written, 2 findings in the source (with --strict, also what would be
     /// left out), 1 bad arguments or the output cannot be written (or exists).
     #[command(
-        after_help = "Examples:\n  tessera import jcz basic.xml --set basic:2 --start BA/RCr -o base-jcz.yaml\n  tessera import jcz river.xml --set river/1:2 -o river.yaml --ruleset rulesets/river.yaml"
+        after_help = "Examples:\n  tessera import jcz basic.xml --set basic:2 --start BA/RCr -o base-jcz.yaml\n  tessera import jcz river.xml --set river/1:2 -o river.yaml --ruleset rulesets/river.yaml\n  tessera import jcz abbey_and_mayor.xml --set abbey-and-mayor:1 --fix -o am.yaml"
     )]
     Jcz {
         /// The XML file.
@@ -455,6 +456,12 @@ enum Import {
         /// cannot express: elements, attributes, whole tiles, tiles defined elsewhere.
         #[arg(long)]
         strict: bool,
+        /// Apply the mechanical fix of each error that has one (a field's `city` contact
+        /// the tile's geometry requires or forbids) to the imported tile, instead of
+        /// stopping; each fix is a `# fixed:` comment on the tile and a warning. The XML is
+        /// not changed: for upstream files with a known defect.
+        #[arg(long)]
+        fix: bool,
     },
 }
 
@@ -649,6 +656,7 @@ fn main() -> ExitCode {
             start,
             source,
             strict,
+            fix,
         }) => import_jcz(
             &file,
             &out,
@@ -659,6 +667,7 @@ fn main() -> ExitCode {
                 start,
                 source,
                 strict,
+                fix,
             },
         ),
         Command::Score {

@@ -586,6 +586,11 @@ pub struct FindingRecord {
     /// cannot express. Absent when the finding marks one place.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub labels: Vec<LabelRecord>,
+    /// The mechanical fix the help describes, as link edits in the tile set's terms
+    /// (`{tile, segment, relation, target, add}`), for an editor to apply; absent when the
+    /// fix needs a judgement.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub fix: Vec<crate::diag::LinkEdit>,
 }
 
 /// One place a finding marks (see [`FindingRecord::labels`]).
@@ -629,6 +634,7 @@ impl From<&Finding> for FindingRecord {
                     .collect(),
                 _ => Vec::new(),
             },
+            fix: f.fixes().to_vec(),
         }
     }
 }

@@ -220,6 +220,9 @@ pub struct TileXml {
     /// What the rule set cannot express on this tile, as written in the XML (`<tower>`,
     /// `pig="yes" on <farm>`), each once, in document order.
     pub not_expressed: Vec<String>,
+    /// Changes `import jcz --fix` made to the tile (`removed the \`touches\` link from
+    /// \`field2\` to \`city1\` (tileset::link_separated)`), in the order made.
+    pub fixed: Vec<String>,
     /// Whether the definition is the tile's shape; false when a side was read through a
     /// stand-in (see the module documentation): the tile is checked but not imported.
     pub exact: bool,
@@ -1106,6 +1109,7 @@ impl<'a> TileConv<'a, '_> {
                 })
                 .collect(),
             not_expressed: std::mem::take(&mut self.lost),
+            fixed: Vec::new(),
             exact: self.exact,
         };
         let segments = kept

@@ -168,6 +168,11 @@ pub fn tileset_yaml(h: &Header, defs: &[Sp<TileDef>], lines: &[u32], xml: &[Tile
         if let Some(lost) = xml.get(i).filter(|x| !x.not_expressed.is_empty()) {
             let _ = writeln!(o, "    # not expressed: {}", lost.not_expressed.join(", "));
         }
+        if let Some(x) = xml.get(i) {
+            for fixed in &x.fixed {
+                let _ = writeln!(o, "    # fixed: {fixed}");
+            }
+        }
         let _ = writeln!(o, "    count: {}", d.count.value);
         if let Some(st) = &d.stack {
             let _ = writeln!(o, "    stack: {}", scalar(st));

@@ -280,6 +280,12 @@ pub struct ImportOptions {
     /// `jcz::unsupported_tile`) and tiles the file does not define
     /// (`jcz::external_ref`) become errors.
     pub strict: bool,
+    /// Apply the mechanical fix of each error that has one ([`Finding::fix`]: a link the
+    /// corner rule asks for, a link no geometry allows) to the imported tile, instead of
+    /// stopping; each fix is named in a `# fixed:` comment on the tile and told as a
+    /// warning. The XML is not changed. For data the author cannot change (an upstream
+    /// file with a known defect).
+    pub fix: bool,
 }
 
 /// The checks whose findings `--strict` makes errors: each says that the written tile
@@ -431,6 +437,19 @@ pub fn import(path: &Path, out: &Path, opts: &ImportOptions) -> Result<Imported,
         let ts = tileset(file_name(path), &rs_path, &conv, i);
         findings.extend(checked(&file, &ts, &rules, &conv));
     }
+    if opts.fix {
+        apply_fixes(&mut conv, &mut findings);
+    } else {
+        for f in findings
+            .iter_mut()
+            .filter(|f| f.level == Level::Error && !f.fixes().is_empty())
+        {
+            let help = f.help.take().unwrap_or_default();
+            f.help = Some(format!(
+                "{help} (`tessera import jcz --fix` makes this change in the imported tile, not in the XML)"
+            ));
+        }
+    }
     if opts.strict {
         for f in findings.iter_mut().filter(|f| STRICT.contains(&f.check)) {
             f.level = Level::Error;
@@ -514,6 +533,57 @@ pub fn import(path: &Path, out: &Path, opts: &ImportOptions) -> Result<Imported,
             tiles: conv.coverage,
         },
     })
+}
+
+/// `--fix`: applies the link edits of every error that has a mechanical fix to the
+/// converted tiles (see [`ImportOptions::fix`]), names each on its tile (`# fixed:`), and
+/// turns the error into a warning saying it was fixed. An edit that no longer applies (the
+/// link is already there, or gone) changes nothing.
+fn apply_fixes(conv: &mut convert::Converted, findings: &mut [Finding]) {
+    for f in findings
+        .iter_mut()
+        .filter(|f| f.level == Level::Error && !f.fixes().is_empty())
+    {
+        for edit in f.fixes() {
+            let Some(i) = conv.defs.iter().position(|d| d.id.value == edit.tile) else {
+                continue;
+            };
+            let Some(seg) = conv.defs[i]
+                .value
+                .segments
+                .iter_mut()
+                .map(|s| &mut s.value)
+                .find(|s| s.id.value == edit.segment)
+            else {
+                continue;
+            };
+            let targets = seg.links.entry(edit.relation.clone()).or_default();
+            if edit.add {
+                if !targets.iter().any(|t| t.value == edit.target) {
+                    targets.push(Sp::unspanned(edit.target.clone()));
+                }
+            } else {
+                targets.retain(|t| t.value != edit.target);
+                if targets.is_empty() {
+                    seg.links.remove(&edit.relation);
+                }
+            }
+            let what = format!(
+                "{} the `{}` link from `{}` to `{}` ({})",
+                if edit.add { "added" } else { "removed" },
+                edit.relation,
+                edit.segment,
+                edit.target,
+                f.check.code()
+            );
+            conv.xml[i].fixed.push(what);
+        }
+        f.level = Level::Warning;
+        f.help = Some(format!(
+            "fixed with --fix in the imported tile (a `# fixed:` comment says what changed); the XML still has it: {}",
+            f.help.take().unwrap_or_default()
+        ));
+    }
 }
 
 /// The schema an imported tile set's modeline names: the `schema/tileset.schema.json`

@@ -39,7 +39,7 @@ pub use crate::rules::Game;
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::path::{Path, PathBuf};
 
-use crate::diag::{Check, Failure, Finding, SourceFile};
+use crate::diag::{Check, Failure, Finding, LinkEdit, SourceFile};
 use crate::geometry::{SIDES, parse_slot, slot_names};
 use crate::load;
 use crate::model::{self, Loc, ProvenanceStatus, RuleSetFile, Sp, TileDef, TileSetFile};

@@ -1685,7 +1685,15 @@ fn check_relations(
         .in_file(file)
         .at(&seg.id.loc, format!("no `{rels}` link"));
         for m in &missing {
-            f = f.at(&segs[m.to].id.loc, format!("the {}", name(kinds[m.to])));
+            f = f
+                .at(&segs[m.to].id.loc, format!("the {}", name(kinds[m.to])))
+                .fix(LinkEdit {
+                    tile: def.id.value.clone(),
+                    segment: ids[x].to_string(),
+                    relation: rules.relations[m.relation].clone(),
+                    target: ids[m.to].to_string(),
+                    add: true,
+                });
         }
         sink.push(f.help(format!(
             "write `links: {{{}}}` on `{}`; if the tile separates them at the corner (a wall), write `apart: {{{}}}` instead",
@@ -1845,6 +1853,13 @@ fn check_separated(
             )
             .in_file(file)
             .at(l.loc, format!("`{wall}` keeps `{to}` away from `{from}`"))
+            .fix(LinkEdit {
+                tile: def.id.value.clone(),
+                segment: from.to_string(),
+                relation: rel.clone(),
+                target: to.to_string(),
+                add: false,
+            })
             .help(format!(
                 "segments touch only within one part of the tile, and `{wall}` reaches the edge on both sides of each: remove `{to}` from the `{rel}` links of `{from}` (or fix the segment id, or the slots of `{from}`, `{to}` or `{wall}`)"
             )),

@@ -86,7 +86,7 @@ fn help_examples_run() {
         }
         // What makes a directory a checkout for `tessera schema` (its default output).
         std::fs::write(dir.join("Cargo.toml"), "[package]\nname = \"tessera\"\n").expect("written");
-        for f in ["basic.xml", "river.xml"] {
+        for f in ["basic.xml", "river.xml", "abbey_and_mayor.xml"] {
             std::fs::copy(Path::new("tests/fixtures/jcz").join(f), dir.join(f)).expect("copied");
         }
         std::fs::copy(

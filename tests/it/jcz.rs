@@ -1636,3 +1636,113 @@ fn a_field_beside_a_gate_may_name_the_gates_city() {
         v.findings
     );
 }
+
+/// The links of segment `seg` of tile `tile` in an imported game: the ids it is linked to.
+fn linked_ids(g: &Game, tile: &str, seg: &str) -> BTreeSet<String> {
+    let t = g
+        .tiles
+        .tiles
+        .iter()
+        .find(|t| t.id == tile)
+        .unwrap_or_else(|| panic!("{tile} imported"));
+    let s = t
+        .segments
+        .iter()
+        .find(|s| s.id == seg)
+        .unwrap_or_else(|| panic!("{tile} has {seg}"));
+    s.links
+        .iter()
+        .map(|&(_, i)| t.segments[i].id.clone())
+        .collect()
+}
+
+#[test]
+fn fix_imports_upstream_files_with_a_known_defect_and_names_each_change() {
+    let dir = scratch("jcz-fix");
+    // Abbey and Mayor (JCloisterZone's own file, MIT): AM/CCc+'s farm along S names the
+    // city on N, which the city from W to E keeps from it. Without --fix the import stops
+    // at that line, and the help says what --fix would do.
+    let am = Path::new(DIR).join("abbey_and_mayor.xml");
+    let out = dir.join("am.yaml");
+    let opts = ImportOptions {
+        sets: vec!["abbey-and-mayor:1".into()],
+        ..Default::default()
+    };
+    match jcz::import(&am, &out, &opts) {
+        Err(tessera::Failure::Findings(fs)) => {
+            let f = fs
+                .iter()
+                .find(|f| f.level == Level::Error)
+                .expect("an error");
+            assert_eq!(f.check.code(), "tileset::link_separated");
+            assert_eq!(f.position().map(|(_, l, _)| l), Some(20));
+            let help = f.help.as_deref().unwrap_or_default();
+            assert!(help.contains("`tessera import jcz --fix`"), "{help}");
+            assert_eq!(fs.iter().filter(|f| f.level == Level::Error).count(), 1);
+        }
+        other => panic!("expected the defect, got {other:?}"),
+    }
+    // With --fix: the link is removed from the imported tile (said on the tile and as a
+    // warning at the XML's line), everything else as written.
+    let opts = ImportOptions { fix: true, ..opts };
+    let i = jcz::import(&am, &out, &opts).expect("imports with --fix");
+    let w = i
+        .warnings
+        .iter()
+        .find(|f| f.check.code() == "tileset::link_separated")
+        .expect("told");
+    assert_eq!(w.level, Level::Warning);
+    assert_eq!(w.position().map(|(_, l, _)| l), Some(20));
+    assert!(i.yaml.contains(
+        "# fixed: removed the `touches` link from `field2` to `city1` (tileset::link_separated)"
+    ));
+    jcz::write_new(&out, &i.yaml, true).expect("written and valid");
+    let g = load_tileset(&out, None).expect("loads").0;
+    assert_eq!(
+        linked_ids(&g, "AM/CCc+", "field2"),
+        BTreeSet::from(["city2".to_string()])
+    );
+    // The inner farm keeps both cities: only the impossible link changed.
+    assert_eq!(
+        linked_ids(&g, "AM/CCc+", "field1"),
+        BTreeSet::from(["city1".to_string(), "city2".to_string()])
+    );
+    // Princess and Dragon: DG/CCc+.p's farm along W meets the E-S city at the south-west
+    // corner and does not name it: --fix adds the link.
+    let dg = Path::new(DIR).join("princess_and_dragon.xml");
+    let out = dir.join("dg.yaml");
+    let opts = ImportOptions {
+        sets: vec!["princess-and-dragon:1".into()],
+        fix: true,
+        ..Default::default()
+    };
+    let i = jcz::import(&dg, &out, &opts).expect("imports with --fix");
+    assert!(i.yaml.contains("(tileset::missing_link)"));
+    jcz::write_new(&out, &i.yaml, true).expect("written and valid");
+    let g = load_tileset(&out, None).expect("loads").0;
+    let fixed = i
+        .warnings
+        .iter()
+        .find(|f| f.check.code() == "tileset::missing_link")
+        .expect("told");
+    assert_eq!(fixed.position().map(|(_, l, _)| l), Some(91));
+    assert!(linked_ids(&g, "DG/CCc+.p", "field1").contains("city2"));
+    // A file with no defect imports the same with --fix as without.
+    let basic = Path::new(DIR).join("basic.xml");
+    let plain = ImportOptions {
+        sets: vec!["basic:2".into()],
+        ..Default::default()
+    };
+    let with_fix = ImportOptions {
+        fix: true,
+        ..plain.clone()
+    };
+    assert_eq!(
+        jcz::import(&basic, &dir.join("b.yaml"), &plain)
+            .expect("imports")
+            .yaml,
+        jcz::import(&basic, &dir.join("b.yaml"), &with_fix)
+            .expect("imports")
+            .yaml
+    );
+}
