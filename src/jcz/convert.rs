@@ -67,6 +67,9 @@ pub const COUNT_PREFIX: &str = "CO/";
 /// The side kind and feature kind that stand in, for checking, for a side the rule set
 /// cannot express (see the module documentation).
 const STAND_IN: &str = "road";
+
+/// What is not checked of a tile with a word no element could read, in the coverage.
+const UNREADABLE: &str = "its shape (a side word not read)";
 /// The mark JCloisterZone's tile ids give tiles whose fields are divided by walls drawn on
 /// the tile (`IC/C!`, `AM/C!+`, `HS/C!.v`, ...): most of those walls end at corners,
 /// which tessera expresses, but a wall that ends in the middle of a side divides a field
@@ -223,6 +226,9 @@ pub struct TileXml {
     /// Changes `import jcz --fix` made to the tile (`removed the \`touches\` link from
     /// \`field2\` to \`city1\` (tileset::link_separated)`), in the order made.
     pub fixed: Vec<String>,
+    /// Whether a word of the tile could not be read (`jcz::unknown_side`): its shape is
+    /// not known, so the tile-set checks leave it out (one mistake, one finding).
+    pub doubtful: bool,
     /// Whether the definition is the tile's shape; false when a side was read through a
     /// stand-in (see the module documentation): the tile is checked but not imported.
     pub exact: bool,
@@ -309,6 +315,10 @@ struct Draft<'a> {
     dropped: bool,
     /// Its half-sides were folded into another field's slot (see [`SegmentXml::folded`]).
     folded: bool,
+    /// A word of it named a place another element (or this one) had listed already
+    /// (`jcz::listed_twice`): if that leaves it no place, it is not a segment either (the
+    /// one finding says it all).
+    twice: bool,
 }
 
 impl<'a> Draft<'a> {
@@ -326,6 +336,7 @@ impl<'a> Draft<'a> {
             stand_in: false,
             dropped: false,
             folded: false,
+            twice: false,
         }
     }
 }
@@ -383,8 +394,28 @@ pub fn convert(
             not_checked: Vec::new(),
             costs_tile: Vec::new(),
             exact: true,
+            unreadable: Vec::new(),
+            doubtful: false,
         };
+        let told = conv.findings.len();
         let (def, group) = conv.run(count.clone());
+        conv.tell_unreadable();
+        if conv.doubtful {
+            // What follows from the tile's shape is not judged: it is not known.
+            let cascades = [
+                Check::JczNoCity,
+                Check::JczSplitSide,
+                Check::JczUnclaimedHalf,
+            ];
+            let mut i = 0;
+            conv.findings.retain(|f| {
+                i += 1;
+                i <= told || !cascades.contains(&f.check)
+            });
+            if !conv.not_checked.iter().any(|n| n == UNREADABLE) {
+                conv.not_checked.push(UNREADABLE.to_string());
+            }
+        }
         let checked = match (&def, conv.not_checked.is_empty()) {
             (None, _) => Checked::Not,
             (Some(_), true) => Checked::Fully,
@@ -434,6 +465,14 @@ struct TileConv<'a, 'b> {
     costs_tile: Vec<String>,
     /// Whether the definition is the tile's shape (see [`TileXml::exact`]).
     exact: bool,
+    /// Words of this tile no element could read (`<city>Q</city>`), in document order,
+    /// with their element and what it takes: told as one finding per element and list
+    /// ([`TileConv::tell_unreadable`]).
+    unreadable: Vec<(&'a Sp<String>, &'a Elem, Expected<'a>)>,
+    /// Whether a word of the tile could not be read: its shape is then unknown, and what
+    /// follows from it (a split side, a city contact with no city, every tile-set check)
+    /// is not judged: one mistake, one finding.
+    doubtful: bool,
 }
 
 /// Something a rule set cannot express, in the words of its finding, of the coverage
@@ -525,10 +564,33 @@ impl<'a> TileConv<'a, '_> {
             .map_or(1, |s| s.parts.len())
     }
 
-    /// `jcz::unknown_side` for a word `e` does not take.
-    fn unknown(&mut self, w: &Sp<String>, e: &Elem, expected: Expected) {
-        let f = unknown_side(self.file, w, e, expected, self.spelling);
-        self.finding(f);
+    /// `jcz::unknown_side` for a word `e` does not take: a second inner location is told
+    /// at once; words that are not places of the kind `e` lists are gathered and told per
+    /// element ([`TileConv::tell_unreadable`]).
+    fn unknown(&mut self, w: &'a Sp<String>, e: &'a Elem, expected: Expected<'a>) {
+        self.doubtful = true;
+        match expected {
+            Expected::OneInner => {
+                let f = unknown_side(self.file, &[w], e, expected, self.spelling);
+                self.finding(f);
+            }
+            _ => self.unreadable.push((w, e, expected)),
+        }
+    }
+
+    /// Tells the words gathered by [`TileConv::unknown`]: one `jcz::unknown_side` per
+    /// element and list (its text, or one attribute), marking every word.
+    fn tell_unreadable(&mut self) {
+        let mut words = std::mem::take(&mut self.unreadable);
+        while let Some(&(_, e, expected)) = words.first() {
+            let same = |x: &(&Sp<String>, &Elem, Expected)| {
+                std::ptr::eq(x.1, e) && x.2.list() == expected.list()
+            };
+            let group: Vec<&Sp<String>> = words.iter().filter(|x| same(x)).map(|x| x.0).collect();
+            let f = unknown_side(self.file, &group, e, expected, self.spelling);
+            self.finding(f);
+            words.retain(|x| !same(x));
+        }
     }
 
     /// Converts the tile, with its XML view; `None` when it cannot be checked. Also
@@ -665,6 +727,7 @@ impl<'a> TileConv<'a, '_> {
                                     first,
                                 );
                                 self.finding(f);
+                                d.twice = true;
                             } else {
                                 d.sides.push((s, w.loc));
                                 side_claims[s].push(i);
@@ -688,6 +751,7 @@ impl<'a> TileConv<'a, '_> {
                                         &first.loc,
                                     );
                                     self.finding(f);
+                                    d.twice = true;
                                 }
                                 None => {
                                     halves[s][h] = Some((i, w));
@@ -713,6 +777,7 @@ impl<'a> TileConv<'a, '_> {
                                     &first.loc,
                                 );
                                 self.finding(f);
+                                d.twice = true;
                                 continue;
                             }
                             inner_fields.push((n, w));
@@ -740,6 +805,10 @@ impl<'a> TileConv<'a, '_> {
                     (Claim::Sides, _) => self.unknown(w, elem, Expected::Sides),
                     (Claim::Halves, _) => self.unknown(w, elem, Expected::Halves),
                 }
+            }
+            // Every place it listed was listed before: no segment of its own.
+            if d.twice && d.sides.is_empty() && d.halves.is_empty() && d.inner.is_none() {
+                d.dropped = true;
             }
             // An inner location with edges too: the element lists one or the other.
             let has_edges = !d.sides.is_empty() || !d.halves.is_empty();
@@ -1110,6 +1179,7 @@ impl<'a> TileConv<'a, '_> {
                 .collect(),
             not_expressed: std::mem::take(&mut self.lost),
             fixed: Vec::new(),
+            doubtful: self.doubtful,
             exact: self.exact,
         };
         let segments = kept
@@ -1325,10 +1395,100 @@ enum Expected<'a> {
     SidesIn(&'a str),
 }
 
-/// `jcz::unknown_side`: a word that is not what the element lists.
+impl Expected<'_> {
+    /// Which list of the element the word is in: its text (`None`) or the attribute
+    /// named.
+    fn list(&self) -> Option<&str> {
+        match self {
+            Expected::SidesIn(attr) => Some(attr),
+            _ => None,
+        }
+    }
+}
+
+/// What an unreadable word most likely meant, in the words its list takes: a whole side
+/// in a field's text is its two halves (`N` → `NL NR`), a half-side where sides are
+/// listed is its side (`NL` → `N`), and a word in the wrong case or one letter off is the
+/// one place it is that close to (`nl` → `NL`, `EX` → `E`). `None` when nothing is that
+/// close.
+fn meant(word: &str, expected: Expected) -> Option<String> {
+    let halves = matches!(expected, Expected::Halves);
+    let names = |p: Place| -> Option<String> {
+        let Place::Edge { sides, halves: hs } = p else {
+            return None;
+        };
+        let mut out: Vec<String> = Vec::new();
+        for (s, side) in SIDES.iter().enumerate() {
+            let whole = sides & (1 << s) != 0;
+            let half = |h: usize| hs & (1 << (2 * s + h)) != 0;
+            if halves {
+                if whole || half(0) {
+                    out.push(format!("{side}L"));
+                }
+                if whole || half(1) {
+                    out.push(format!("{side}R"));
+                }
+            } else if whole || half(0) || half(1) {
+                out.push(side.to_string());
+            }
+        }
+        (!out.is_empty()).then(|| out.join(" "))
+    };
+    if let Some(p) = location::parse(word).or_else(|| location::parse(&word.to_uppercase())) {
+        return names(p);
+    }
+    let candidates: Vec<String> = if halves {
+        SIDES
+            .iter()
+            .flat_map(|s| [format!("{s}L"), format!("{s}R")])
+            .collect()
+    } else {
+        SIDES.iter().map(|s| s.to_string()).collect()
+    };
+    let upper = word.to_uppercase();
+    let close: Vec<&String> = candidates.iter().filter(|c| one_edit(&upper, c)).collect();
+    match close.as_slice() {
+        [one] => Some((*one).clone()),
+        _ => None,
+    }
+}
+
+/// Whether `a` becomes `b` by deleting, inserting or replacing one character.
+fn one_edit(a: &str, b: &str) -> bool {
+    let (a, b): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
+    let (short, long) = if a.len() <= b.len() {
+        (&a, &b)
+    } else {
+        (&b, &a)
+    };
+    match long.len() - short.len() {
+        0 => a.iter().zip(&b).filter(|(x, y)| x != y).count() == 1,
+        1 => (0..long.len()).any(|skip| {
+            long.iter()
+                .enumerate()
+                .filter(|&(i, _)| i != skip)
+                .map(|(_, c)| c)
+                .eq(short.iter())
+        }),
+        _ => false,
+    }
+}
+
+/// `a`, `a` and `b`, `a`, `b` and `c`: words in backticks.
+fn listed(words: &[&Sp<String>]) -> String {
+    let w: Vec<String> = words.iter().map(|w| format!("`{}`", w.value)).collect();
+    match w.as_slice() {
+        [] => String::new(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} and {last}", init.join(", ")),
+    }
+}
+
+/// `jcz::unknown_side`: words of one list of an element (its text, or one attribute)
+/// that are not what it lists, each marked, with what each most likely meant.
 fn unknown_side(
     file: &SourceFile,
-    w: &Sp<String>,
+    words: &[&Sp<String>],
     e: &Elem,
     expected: Expected,
     spelling: Spelling,
@@ -1340,8 +1500,9 @@ fn unknown_side(
     let (message, help) = match expected {
         Expected::OneInner => (
             format!(
-                "`{}` in `<{}>` names a second inner location: an element lies at one place inside the tile",
-                w.value, e.name
+                "{} in `<{}>` names a second inner location: an element lies at one place inside the tile",
+                listed(words),
+                e.name
             ),
             "keep one inner location".to_string(),
         ),
@@ -1364,14 +1525,57 @@ fn unknown_side(
                     "sides N E S W (or one inner location, I)".to_string(),
                 ),
             };
-            (
-                format!("`{}` in {place} is not one of the {list}", w.value),
-                format!("{place} lists {list}, separated by spaces"),
-            )
+            let (is, one) = if words.len() == 1 {
+                ("is", "one of the")
+            } else {
+                ("are", "among the")
+            };
+            let message = format!("{} in {place} {is} not {one} {list}", listed(words));
+            // What each word most likely meant, and the whole list rewritten with it.
+            let guesses: Vec<Option<String>> =
+                words.iter().map(|w| meant(&w.value, expected)).collect();
+            let all: Vec<&Sp<String>> = match expected.list() {
+                Some(attr) => e
+                    .attr(attr)
+                    .map(|a| a.words.iter().collect())
+                    .unwrap_or_default(),
+                None => e.words.iter().collect(),
+            };
+            let help = if guesses.iter().all(Option::is_some) && !words.is_empty() {
+                let fixed: Vec<String> = all
+                    .iter()
+                    .map(|w| {
+                        words
+                            .iter()
+                            .position(|x| std::ptr::eq(*x, *w))
+                            .and_then(|i| guesses[i].clone())
+                            .unwrap_or_else(|| w.value.clone())
+                    })
+                    .collect();
+                let pairs: Vec<String> = words
+                    .iter()
+                    .zip(&guesses)
+                    .map(|(w, g)| {
+                        format!("`{}` for `{}`", g.as_deref().unwrap_or_default(), w.value)
+                    })
+                    .collect();
+                let written = match expected.list() {
+                    Some(attr) => format!("{attr}=\"{}\"", fixed.join(" ")),
+                    None => format!("<{0}>{1}</{0}>", e.name, fixed.join(" ")),
+                };
+                format!(
+                    "did you mean `{written}`? ({}; {place} lists {list}, separated by spaces)",
+                    pairs.join(", ")
+                )
+            } else {
+                format!("{place} lists {list}, separated by spaces")
+            };
+            (message, help)
         }
     };
-    Finding::new(Check::JczUnknownSide, message)
-        .in_file(file)
-        .at(&w.loc, "not a side")
-        .help(help)
+    let mut f = Finding::new(Check::JczUnknownSide, message).in_file(file);
+    for w in words {
+        f = f.at(&w.loc, "not a side");
+    }
+    f.help(help)
 }

@@ -160,6 +160,7 @@ fn start_tile(c: &convert::Converted, candidates: &[usize]) -> Option<(usize, St
 
 /// A tessera tile set holding the converted tiles (the XML locations kept).
 fn tileset(name: String, ruleset: &Path, c: &convert::Converted, start: usize) -> TileSetFile {
+    let checkable = || c.defs.iter().zip(&c.xml).filter(|(_, x)| !x.doubtful);
     TileSetFile {
         name,
         ruleset: Some(Sp::unspanned(ruleset.display().to_string())),
@@ -168,8 +169,8 @@ fn tileset(name: String, ruleset: &Path, c: &convert::Converted, start: usize) -
         // Added up without wrapping: a count beyond `limits::MAX_COPIES` is reported on its
         // own (`tileset::out_of_range`).
         total: Some(Sp::unspanned(
-            c.defs
-                .iter()
+            checkable()
+                .map(|(d, _)| d)
                 .fold(0u32, |a, d| a.saturating_add(d.count.value)),
         )),
         start: Some(StartTile {
@@ -183,8 +184,17 @@ fn tileset(name: String, ruleset: &Path, c: &convert::Converted, start: usize) -
         }),
         supply: Default::default(),
         provenance: None,
-        tiles: c.defs.clone(),
+        tiles: checkable().map(|(d, _)| d.clone()).collect(),
     }
+}
+
+/// The converted tiles the tile-set checks can judge (indices in `conv.defs`): not those
+/// with a word no element could read ([`convert::TileXml::doubtful`]), whose shape is not
+/// known.
+fn checkable(conv: &convert::Converted) -> Vec<usize> {
+    (0..conv.defs.len())
+        .filter(|&i| !conv.xml[i].doubtful)
+        .collect()
 }
 
 /// The tile-set checks of [`compile_tileset`] on the converted tiles, their findings told
@@ -241,7 +251,7 @@ pub fn validate_source(file: SourceFile, ruleset: Option<&Path>) -> Result<Valid
     findings.extend(external_refs(&file, &doc, None));
     let mut conv = convert::convert(&file, &doc, &rules, &counts);
     findings.append(&mut conv.findings);
-    let all: Vec<usize> = (0..conv.defs.len()).collect();
+    let all = checkable(&conv);
     if let Some((start, _)) = start_tile(&conv, &all) {
         let ts = tileset(file_name(&file.path), &rs_path, &conv, start);
         findings.extend(checked(&file, &ts, &rules, &conv));
@@ -432,8 +442,9 @@ pub fn import(path: &Path, out: &Path, opts: &ImportOptions) -> Result<Imported,
     };
     // The checks run on every tile that can be checked, written or not (with no tile to
     // write, any checked tile stands as the start tile of the set checked).
-    let all: Vec<usize> = (0..conv.defs.len()).collect();
-    if let Some((i, _)) = start.clone().or_else(|| start_tile(&conv, &all)) {
+    let all = checkable(&conv);
+    let chosen = start.clone().filter(|(i, _)| all.contains(i));
+    if let Some((i, _)) = chosen.or_else(|| start_tile(&conv, &all)) {
         let ts = tileset(file_name(path), &rs_path, &conv, i);
         findings.extend(checked(&file, &ts, &rules, &conv));
     }

@@ -1746,3 +1746,68 @@ fn fix_imports_upstream_files_with_a_known_defect_and_names_each_change() {
             .yaml
     );
 }
+
+#[test]
+fn one_slip_in_a_side_word_is_one_finding_with_what_was_meant() {
+    let v = validate(Path::new("tests/invalid/jcz/side-word-slips.xml"));
+    let found: Vec<(&str, usize)> = v
+        .findings
+        .iter()
+        .map(|f| (f.check.code(), f.position().map_or(0, |(_, l, _)| l)))
+        .collect();
+    assert_eq!(
+        found,
+        vec![
+            ("jcz::unknown_side", 11),
+            ("jcz::unknown_side", 18),
+            ("jcz::unknown_side", 24),
+            ("jcz::listed_twice", 31),
+        ],
+        "{:#?}",
+        v.findings
+    );
+    let help = |line: usize| {
+        v.findings
+            .iter()
+            .find(|f| f.position().is_some_and(|(_, l, _)| l == line))
+            .and_then(|f| f.help.clone())
+            .unwrap_or_default()
+    };
+    // Nothing is that close to `Q`: the list of sides.
+    assert!(
+        help(11).starts_with("`<city>` lists sides N E S W"),
+        "{}",
+        help(11)
+    );
+    assert!(
+        help(18).starts_with("did you mean `<road>W E</road>`? (`E` for `EX`;"),
+        "{}",
+        help(18)
+    );
+    assert!(
+        help(24).starts_with("did you mean `<field>NL NR EL ER SL SR WL WR</field>`?"),
+        "{}",
+        help(24)
+    );
+    // The four words of the field are one finding, each word marked.
+    let field = &v.findings[2];
+    assert_eq!(field.labels.len(), 4);
+    assert!(
+        field
+            .message
+            .starts_with("`N`, `E`, `S` and `W` in `<field>` are not among")
+    );
+    // The three tiles with an unread word are partly checked, and say why.
+    let cov = v.coverage.as_ref().expect("coverage");
+    let unread: Vec<&str> = cov
+        .tiles
+        .iter()
+        .filter(|t| {
+            t.not_checked
+                .iter()
+                .any(|n| n.contains("side word not read"))
+        })
+        .map(|t| t.id.as_str())
+        .collect();
+    assert_eq!(unread, ["X/RCr", "X/RCr.2", "X/L"]);
+}
