@@ -539,7 +539,7 @@ impl Check {
 }
 
 /// Levenshtein distance between two strings, in characters.
-fn edit_distance(a: &str, b: &str) -> usize {
+pub(crate) fn edit_distance(a: &str, b: &str) -> usize {
     let b: Vec<char> = b.chars().collect();
     let mut row: Vec<usize> = (0..=b.len()).collect();
     for (i, ca) in a.chars().enumerate() {
@@ -2979,6 +2979,26 @@ tiles:
   <tile id=\"X/C\">
     <city>N</city>
     <field city=\"N\">EL ER SL SR WL WR</field>
+  </tile>
+</defs>
+",
+    }
+    /// An element or attribute name JCloisterZone does not read, a letter or two from one it does (`<monestary/>`, `penants`): most likely a slip, and the thing is lost.
+    JczUnknownName => "jcz::unknown_name", Warning {
+        why: "JCloisterZone and FanCloisterZone skip names they do not know without a word, so a misspelt `<monastery/>` or `pennants=\"1\"` is simply not on the tile in their games either. A name that is one or two letters from one they read is far more likely a slip than a new piece; it is told apart from what the rule set cannot express (`jcz::unsupported`), with the name meant. A name of a program of your own that happens to be close can be allowed (`--allow jcz::unknown_name`).",
+        bad: "\
+<defs>
+  <tile id=\"X/L\">
+    <monestary/>
+    <field>NL NR EL ER SL SR WL WR</field>
+  </tile>
+</defs>
+",
+        fixed: "\
+<defs>
+  <tile id=\"X/L\">
+    <monastery/>
+    <field>NL NR EL ER SL SR WL WR</field>
   </tile>
 </defs>
 ",

@@ -513,8 +513,50 @@ impl<'a> TileConv<'a, '_> {
         self.unsupported.add(l.check, l.what, l.reason, loc);
     }
 
+    /// A name JCloisterZone does not read, close to one it does (`jcz::unknown_name`):
+    /// told as such, with the name meant, and left out of the tile like what the rule set
+    /// cannot express. `shown` is how the name is written (`<monestary>`, `penants`),
+    /// `wrap` how a name is shown in the advice. False when the name is not such a slip.
+    fn misspelt(
+        &mut self,
+        name: &str,
+        loc: Loc,
+        (subject, shown): (String, String),
+        wrap: fn(&str) -> String,
+    ) -> bool {
+        let Some(meant) = near_name(name) else {
+            return false;
+        };
+        if !self.lost.contains(&shown) {
+            self.lost.push(shown.clone());
+        }
+        if !self.not_checked.contains(&shown) {
+            self.not_checked.push(shown.clone());
+        }
+        let meant: Vec<String> = meant.iter().map(|m| format!("`{}`", wrap(m))).collect();
+        let f = Finding::new(
+            Check::JczUnknownName,
+            format!(
+                "{subject} is not a name JCloisterZone reads: did you mean {}?",
+                meant.join(" or ")
+            ),
+        )
+        .in_file(self.file)
+        .at(&loc, "not read")
+        .help(format!(
+            "write {} (JCloisterZone skips names it does not know, so the tile lacks it there too); a name of a program of your own may be allowed with `--allow jcz::unknown_name`",
+            meant.join(" or ")
+        ));
+        self.finding(f);
+        true
+    }
+
     /// An element the rule set cannot express.
     fn lose_element(&mut self, e: &Elem, reason: impl Into<String>) {
+        let names = (format!("`<{}>`", e.name), format!("<{}>", e.name));
+        if self.misspelt(&e.name, e.loc, names, |m| format!("<{m}>")) {
+            return;
+        }
         self.lose(
             Loss {
                 check: Check::JczUnsupported,
@@ -529,6 +571,13 @@ impl<'a> TileConv<'a, '_> {
 
     /// An attribute the rule set cannot express.
     fn lose_attr(&mut self, e: &Elem, a: &Attr, reason: impl Into<String>) {
+        let names = (
+            format!("attribute `{}` on `<{}>`", a.name, e.name),
+            format!("{} on <{}>", a.name, e.name),
+        );
+        if self.misspelt(&a.name, a.loc, names, str::to_string) {
+            return;
+        }
         self.lose(
             Loss {
                 check: Check::JczUnsupported,
@@ -1299,7 +1348,10 @@ impl<'a> TileConv<'a, '_> {
             self.tile.children.iter().any(|e| {
                 e.attrs.iter().any(|a| {
                     // A value that is no amount is its own finding, not a missing item.
-                    current_attr(&e.name, &a.name) == attr && amount(&a.value).is_none_or(|n| n > 0)
+                    // A slip of the name (`penants`) is its own finding, too.
+                    let named = current_attr(&e.name, &a.name) == attr
+                        || near_name(&a.name).is_some_and(|m| m.contains(&attr));
+                    named && amount(&a.value).is_none_or(|n| n > 0)
                 })
             })
         };
@@ -1446,32 +1498,132 @@ fn meant(word: &str, expected: Expected) -> Option<String> {
         SIDES.iter().map(|s| s.to_string()).collect()
     };
     let upper = word.to_uppercase();
-    let close: Vec<&String> = candidates.iter().filter(|c| one_edit(&upper, c)).collect();
+    let close: Vec<&String> = candidates
+        .iter()
+        .filter(|c| crate::diag::edit_distance(&upper, c) == 1)
+        .collect();
     match close.as_slice() {
         [one] => Some((*one).clone()),
         _ => None,
     }
 }
 
-/// Whether `a` becomes `b` by deleting, inserting or replacing one character.
-fn one_edit(a: &str, b: &str) -> bool {
-    let (a, b): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
-    let (short, long) = if a.len() <= b.len() {
-        (&a, &b)
-    } else {
-        (&b, &a)
-    };
-    match long.len() - short.len() {
-        0 => a.iter().zip(&b).filter(|(x, y)| x != y).count() == 1,
-        1 => (0..long.len()).any(|skip| {
-            long.iter()
-                .enumerate()
-                .filter(|&(i, _)| i != skip)
-                .map(|(_, c)| c)
-                .eq(short.iter())
-        }),
-        _ => false,
+/// Element and attribute names that JCloisterZone and FanCloisterZone tile definitions
+/// use (read from their expansion files, 2021 and today, and from fan expansions), for
+/// telling a slip (`<monestary>`) from a name of their own ([`near_name`]).
+const JCZ_NAMES: &[&str] = &[
+    // Elements.
+    "acrobats",
+    "bazaar",
+    "circus",
+    "city",
+    "cloister",
+    "corn-circle",
+    "crater",
+    "defs",
+    "dragon",
+    "expansion",
+    "farm",
+    "ferry",
+    "festival",
+    "field",
+    "flying-machine",
+    "garden",
+    "goldmine",
+    "hill",
+    "icon",
+    "implies",
+    "link",
+    "mage",
+    "marketplace",
+    "monastery",
+    "pack",
+    "portal",
+    "quarter",
+    "razboynik",
+    "ref",
+    "remove",
+    "requires",
+    "river",
+    "road",
+    "sets",
+    "tile",
+    "tile-set",
+    "tiles",
+    "title",
+    "tower",
+    "tunnel",
+    "vineyard",
+    "vodyanoy",
+    "volcano",
+    "wagon-move",
+    "watchtower",
+    "well",
+    "yaga-hut",
+    // Attributes.
+    "action",
+    "besieged",
+    "bonus",
+    "bush",
+    "castle-base",
+    "cathedral",
+    "church",
+    "city-gate",
+    "class",
+    "count",
+    "darmstadtium",
+    "direction",
+    "down",
+    "element",
+    "extra-points",
+    "family",
+    "flowers",
+    "group",
+    "id",
+    "inn",
+    "labyrinth",
+    "max",
+    "multi-edge",
+    "pennant",
+    "pennants",
+    "pig",
+    "pig-herd",
+    "points",
+    "princess",
+    "resource",
+    "shed",
+    "shrine",
+    "special",
+    "topic",
+    "tunnels",
+    "type",
+    "url",
+    "wells",
+    "wind-rose",
+];
+
+/// The names of [`JCZ_NAMES`] that `name`, not one of them, is most likely a slip of:
+/// those at the least edit distance, if that is at most 1 (2 for names of five letters or
+/// more) or only a matter of case. Empty (`None`) when nothing is that close.
+fn near_name(name: &str) -> Option<Vec<&'static str>> {
+    if JCZ_NAMES.contains(&name) {
+        return None;
     }
+    let lower = name.to_lowercase();
+    let limit = if name.chars().count() >= 5 { 2 } else { 1 };
+    let scored: Vec<(usize, &'static str)> = JCZ_NAMES
+        .iter()
+        .map(|n| (crate::diag::edit_distance(&lower, n), *n))
+        .filter(|(d, _)| *d <= limit)
+        .collect();
+    let best = scored.iter().map(|(d, _)| *d).min()?;
+    Some(
+        scored
+            .into_iter()
+            .filter(|(d, _)| *d == best)
+            .map(|(_, n)| n)
+            .collect(),
+    )
 }
 
 /// `a`, `a` and `b`, `a`, `b` and `c`: words in backticks.

@@ -1811,3 +1811,61 @@ fn one_slip_in_a_side_word_is_one_finding_with_what_was_meant() {
         .collect();
     assert_eq!(unread, ["X/RCr", "X/RCr.2", "X/L"]);
 }
+
+#[test]
+fn a_name_a_letter_from_one_jcz_reads_is_a_slip_with_the_name_meant() {
+    let v = validate(Path::new("tests/invalid/jcz/unknown-name.xml"));
+    let found: Vec<(&str, usize, &str)> = v
+        .findings
+        .iter()
+        .map(|f| {
+            (
+                f.check.code(),
+                f.position().map_or(0, |(_, l, _)| l),
+                f.message.as_str(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        found,
+        vec![
+            (
+                "jcz::unknown_name",
+                8,
+                "`<monestary>` is not a name JCloisterZone reads: did you mean `<monastery>`?"
+            ),
+            (
+                "jcz::unknown_name",
+                12,
+                "attribute `penants` on `<city>` is not a name JCloisterZone reads: did you mean `pennants`?"
+            ),
+        ]
+    );
+    assert!(v.findings.iter().all(|f| f.level == Level::Warning));
+    // The monastery and the pennant are not on the tiles: the coverage says so.
+    let cov = v.coverage.as_ref().expect("coverage");
+    let partly: Vec<(&str, &[String])> = cov
+        .tiles
+        .iter()
+        .map(|t| (t.id.as_str(), t.not_checked.as_slice()))
+        .collect();
+    assert_eq!(
+        partly,
+        vec![
+            ("X/L", &["<monestary>".to_string()][..]),
+            ("X/Cc+", &["penants on <city>".to_string()][..]),
+        ]
+    );
+    // Real names of expansions tessera cannot express stay `jcz::unsupported`, and none
+    // of JCloisterZone's own files has a slip.
+    for f in xml_files(DIR) {
+        let v = validate(&f);
+        assert!(
+            !v.findings
+                .iter()
+                .any(|x| x.check.code() == "jcz::unknown_name"),
+            "{}",
+            f.display()
+        );
+    }
+}
