@@ -70,6 +70,12 @@ pub(crate) fn rewrite(
                         .into(),
                 );
             }
+            Check::StartNoCopy => {
+                f.help = Some(
+                    "the start tile is one of its copies: give it a `count` of 1 or more (of its `<ref>`, or of the `<tile>`), or choose another start tile (`tessera import jcz --start ID`)"
+                        .into(),
+                );
+            }
             Check::ZeroCount => {
                 if let Some(d) = ctx.tile_of_count(f) {
                     f.message = format!(

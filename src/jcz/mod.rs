@@ -150,10 +150,17 @@ fn start_tile(c: &convert::Converted, candidates: &[usize]) -> Option<(usize, St
             format!("the tile of group `{SPRING}` (a game with the river starts with its spring)"),
         ));
     }
-    candidates.first().map(|&i| {
+    // The first tile with copies: a tile the chosen sets give no copy cannot start.
+    let with_copies = candidates.iter().find(|&&i| c.defs[i].count.value > 0);
+    with_copies.or(candidates.first()).map(|&i| {
+        let which = if candidates.first() == Some(&i) {
+            "the first tile"
+        } else {
+            "the first tile with copies"
+        };
         (
             i,
-            "the first tile (the file marks none: no tile of group `river-spring`); choose another with --start".to_string(),
+            format!("{which} (the file marks none: no tile of group `river-spring`); choose another with --start"),
         )
     })
 }

@@ -1869,3 +1869,51 @@ fn a_name_a_letter_from_one_jcz_reads_is_a_slip_with_the_name_meant() {
         );
     }
 }
+
+#[test]
+fn the_start_tile_chosen_for_an_import_has_copies() {
+    let dir = scratch("jcz-start-copies");
+    let xml = dir.join("first-has-none.xml");
+    std::fs::write(
+        &xml,
+        r#"<?xml version="1.0" encoding="utf-8"?>
+<defs>
+  <tiles>
+    <tile id="X/RCr" count="0">
+      <city>N</city>
+      <road>W E</road>
+      <field city="N">EL WR</field>
+      <field>ER SL SR WL</field>
+    </tile>
+    <tile id="X/Rr" count="2">
+      <road>W E</road>
+      <field>NL NR EL WR</field>
+      <field>ER SL SR WL</field>
+    </tile>
+  </tiles>
+</defs>
+"#,
+    )
+    .expect("written");
+    let out = dir.join("out.yaml");
+    let i = jcz::import(&xml, &out, &ImportOptions::default()).expect("imports");
+    assert!(i.yaml.contains("start: {tile: \"X/Rr\"}"), "{}", i.yaml);
+    assert!(i.yaml.contains("# Start tile: the first tile with copies"));
+    // Asked for by name, the tile without copies is refused with advice in XML terms.
+    let opts = ImportOptions {
+        start: Some("X/RCr".into()),
+        ..Default::default()
+    };
+    match jcz::import(&xml, &out, &opts) {
+        Err(tessera::Failure::Findings(fs)) => {
+            let f = fs
+                .iter()
+                .find(|f| f.check.code() == "tileset::start_no_copy")
+                .expect("start_no_copy");
+            let help = f.help.as_deref().unwrap_or_default();
+            assert!(help.contains("`tessera import jcz --start ID`"), "{help}");
+            assert!(!help.contains("count: 1"), "{help}");
+        }
+        other => panic!("expected start_no_copy, got {other:?}"),
+    }
+}
