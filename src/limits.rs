@@ -169,6 +169,11 @@ pub const SNIPPET_MAX_LINES: usize = 20;
 /// name of megabytes quoted in it) is cut, with a note of how much was cut.
 pub const MAX_MESSAGE: usize = 2_000;
 
+/// The widest column text reports pad to, in characters: a longer cell (a name of
+/// thousands of characters) overflows its column instead of padding every row to it
+/// (Rust's `format!` also refuses widths over 65,535).
+pub const MAX_PAD: usize = 80;
+
 /// The most turns `tessera play` plays in one game (a guard for a rule set whose piles
 /// never run out; a real game has under 100 turns, a large composed set a few hundred).
 pub const MAX_PLAYED_TURNS: usize = 100_000;

@@ -393,13 +393,13 @@ impl ScoreReport {
                 "points during play only (add --final for end-of-game scoring)"
             }
         );
-        let w = self
+        let w = col(self
             .players
             .iter()
             .map(|p| esc(&p.name).chars().count())
             .max()
             .unwrap_or(6)
-            .max(6);
+            .max(6));
         let tokens = self
             .players
             .iter()
@@ -558,6 +558,12 @@ pub fn findings_text(findings: &[Finding], handler: &dyn miette::ReportHandler) 
         let _ = writeln!(s, "{:?}", Shown(handler, f));
     }
     s
+}
+
+/// A column width for `{:w$}` in a text report: at most [`crate::limits::MAX_PAD`]
+/// characters (a wider cell overflows its column).
+fn col(width: usize) -> usize {
+    width.min(crate::limits::MAX_PAD)
 }
 
 /// A finding as a JSON record for `tessera validate --format json`.
@@ -1116,17 +1122,18 @@ pub fn simulation_text(summaries: &[crate::simulate::Summary]) -> String {
             get(s).map_or_else(na, |x| format!("{:.2}", x.points_at_end_per_game))
         });
     }
-    let label_w = rows
+    let label_w = col(rows
         .iter()
         .map(|(l, _)| l.chars().count())
         .max()
-        .unwrap_or(0);
+        .unwrap_or(0));
     let col_w: Vec<usize> = (0..summaries.len())
         .map(|c| {
-            rows.iter()
+            col(rows
+                .iter()
                 .map(|(_, v)| v[c].chars().count())
                 .max()
-                .unwrap_or(0)
+                .unwrap_or(0))
         })
         .collect();
     let mut games: Vec<&str> = Vec::new();
@@ -1259,6 +1266,7 @@ impl TileRecord {
     /// slots and items (`city N+E with 1 pennant`). The id is padded to `id_width`
     /// characters and each side kind to `side_width`, so that the rows of a list line up.
     pub fn line(&self, id_width: usize, side_width: usize) -> String {
+        let (id_width, side_width) = (col(id_width), col(side_width));
         let mut marks = Vec::new();
         if self.start {
             marks.push("start tile".to_string());
@@ -1351,7 +1359,7 @@ impl TileRecord {
             }
         };
         let (left, right) = (rows(&west), rows(&east));
-        let lw = left.iter().map(|l| l.chars().count()).max().unwrap_or(0);
+        let lw = col(left.iter().map(|l| l.chars().count()).max().unwrap_or(0));
         let top = north.join(" | ");
         let bottom = south.join(" | ");
         let inner = top.chars().count().max(bottom.chars().count()).max(15) + 4;
@@ -1406,18 +1414,18 @@ impl TileRecord {
         }
         let _ = writeln!(out);
         let _ = writeln!(out, "segments:");
-        let iw = self
+        let iw = col(self
             .segments
             .iter()
             .map(|s| s.id.chars().count())
             .max()
-            .unwrap_or(0);
-        let fw = self
+            .unwrap_or(0));
+        let fw = col(self
             .segments
             .iter()
             .map(|s| s.feature.chars().count())
             .max()
-            .unwrap_or(0);
+            .unwrap_or(0));
         for s in &self.segments {
             let mut line = format!(
                 "  {:<iw$}  {:<fw$}  {}",

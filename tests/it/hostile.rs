@@ -1654,3 +1654,84 @@ fn keep(dir: &Path, case: usize) {
         let _ = std::fs::copy(dir.join(name), to.join(name));
     }
 }
+
+#[test]
+fn long_names_in_reports() {
+    // Issue 21: names of 70,000 characters in the text reports (a player, a segment id, a
+    // feature kind, written as an explicit YAML key since plain keys stop at 1,024). The
+    // report layer padded columns to the longest name, and `format!` panics past 65,535.
+    let class = "long_names_in_reports";
+    let sb = Sandbox::new("long-names");
+    let long = |c: &str| c.repeat(70_000);
+    let base = std::fs::read_to_string(repo().join("tilesets/base.yaml")).expect("base set");
+    let base = base.replace(
+        "ruleset: ../rulesets/carcassonne.yaml",
+        "ruleset: ruleset.yaml",
+    );
+    let rules = std::fs::read_to_string(repo().join("rulesets/carcassonne.yaml")).expect("rules");
+    let kind = long("k");
+    let rules = rules
+        .replacen("  monastery:\n", &format!("  ? {kind}\n  :\n"), 1)
+        .replacen(
+            "  monastery: \"#d8504d\"",
+            &format!("  ? {kind}\n  : \"#d8504d\""),
+            1,
+        )
+        .replace("monastery", &kind);
+    sb.write("ruleset.yaml", &rules);
+    sb.write("tileset.yaml", base.replace("monastery", &kind));
+    let o = sb.run(
+        class,
+        &["simulate", "ruleset.yaml", "tileset.yaml", "--games", "3"],
+    );
+    assert_eq!(o.code, Some(0), "{}", o.tail());
+    assert!(
+        o.stdout.contains(&format!("{kind}: completed per game")),
+        "{}",
+        o.tail()
+    );
+    // A segment id of 70,000 characters, drawn by `tiles --tile`.
+    let seg = long("m");
+    let rules_plain =
+        std::fs::read_to_string(repo().join("rulesets/carcassonne.yaml")).expect("rules");
+    sb.write("plain-rules.yaml", rules_plain);
+    let tiles = std::fs::read_to_string(repo().join("tilesets/base.yaml"))
+        .expect("base set")
+        .replace(
+            "ruleset: ../rulesets/carcassonne.yaml",
+            "ruleset: plain-rules.yaml",
+        )
+        .replacen(
+            "      - {id: monastery, feature: monastery}",
+            &format!("      - {{id: {seg}, feature: monastery}}"),
+            1,
+        );
+    sb.write("long-segment.yaml", tiles);
+    let o = sb.run(class, &["tiles", "long-segment.yaml", "--tile", "A"]);
+    assert_eq!(o.code, Some(0), "{}", o.tail());
+    assert!(
+        o.stdout.contains(&format!("inside the tile: {seg}")),
+        "{}",
+        o.tail()
+    );
+    // A player name of 70,000 characters in the score table.
+    let name = long("A");
+    let position = std::fs::read_to_string(repo().join("examples/base-scoring.yaml"))
+        .expect("example")
+        .replace("players: [A, B]", &format!("players: [\"{name}\", B]"))
+        .replace(
+            "tileset: ../tilesets/base.yaml",
+            "tileset: bundled:tilesets/base.yaml",
+        );
+    sb.write("position.yaml", position);
+    let o = sb.run(class, &["score", "position.yaml", "--final"]);
+    assert_eq!(o.code, Some(0), "{}", o.tail());
+    // The long name overflows its column; the other rows keep theirs.
+    let row = o
+        .stdout
+        .lines()
+        .find(|l| l.starts_with("B "))
+        .expect("B's row");
+    assert!(row.len() < 200, "{row}");
+    assert!(o.stdout.contains(&name), "{}", o.tail());
+}
