@@ -3481,7 +3481,8 @@ impl Finding {
         self
     }
 
-    /// Adds a label at a location (ignored if the location is unknown).
+    /// Adds a label at a location (ignored if the location is unknown, or the finding has
+    /// [`crate::limits::MAX_LABELS`] already).
     ///
     /// A location that names its file ([`Loc::src`]) is labelled in that file: if the
     /// finding has no label yet, the finding moves to that file (it is reported in the file
@@ -3510,6 +3511,9 @@ impl Finding {
                 return self;
             }
         }
+        if self.labels.len() >= crate::limits::MAX_LABELS {
+            return self;
+        }
         if let Some(span) = self.file.as_ref().and_then(|f| f.span(loc)) {
             self.labels.push((span, label.into()));
         }
@@ -3524,6 +3528,9 @@ impl Finding {
 
     /// Adds a label at a byte span.
     pub fn at_span(mut self, span: SourceSpan, label: impl Into<String>) -> Self {
+        if self.labels.len() >= crate::limits::MAX_LABELS {
+            return self;
+        }
         self.labels.push((span, label.into()));
         self
     }
@@ -3588,10 +3595,22 @@ impl Diagnostic for Finding {
             Level::Note => miette::Severity::Advice,
         })
     }
+    /// The help line, and how many marked places the snippet leaves out (past
+    /// [`crate::limits::SNIPPET_MAX_LABELS`]; `--format json` lists them all).
     fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
-        self.help
-            .as_ref()
-            .map(|h| Box::new(escape_text(h)) as Box<dyn fmt::Display>)
+        let hidden = self
+            .labels
+            .len()
+            .saturating_sub(crate::limits::SNIPPET_MAX_LABELS);
+        let note = (hidden > 0).then(|| {
+            format!("{hidden} more places are marked in `--format json` (`labels`), not drawn here")
+        });
+        match (&self.help, note) {
+            (Some(h), Some(n)) => Some(Box::new(format!("{}; {n}", escape_text(h)))),
+            (Some(h), None) => Some(Box::new(escape_text(h))),
+            (None, Some(n)) => Some(Box::new(n)),
+            (None, None) => None,
+        }
     }
     /// The file as snippets show it ([`SourceView`]: unsafe characters replaced, long
     /// lines clipped).
@@ -3611,7 +3630,8 @@ impl Diagnostic for Finding {
             return None;
         }
         let view = self.file.as_ref().map(|f| f.view());
-        Some(Box::new(self.labels.iter().enumerate().map(
+        let shown = crate::limits::SNIPPET_MAX_LABELS;
+        Some(Box::new(self.labels.iter().take(shown).enumerate().map(
             move |(i, (s, l))| {
                 let s = view.map_or(*s, |v| v.clip(*s));
                 let l = Some(escape_text(l).into_owned());

@@ -161,6 +161,17 @@ pub const SNIPPET_WINDOW: usize = 60;
 /// long file).
 pub const SNIPPET_MAX_MARK: usize = 120;
 
+/// The most places one finding keeps (text and JSON): a finding grouped over every use
+/// of an element, or every repeat of a word, says how many there are in its message and
+/// keeps the first this many (a million marks took half a gigabyte).
+pub const MAX_LABELS: usize = 10_000;
+
+/// Source snippets in findings: the most places one finding marks in its snippet; the
+/// help says how many more there are (a finding grouped over every use of an element
+/// marks them all in `--format json`). Drawing hundreds of thousands of marks on one line
+/// took minutes.
+pub const SNIPPET_MAX_LABELS: usize = 12;
+
 /// Source snippets in findings: the most lines a multi-line mark is drawn over; a label
 /// covering more lines is drawn over its first line.
 pub const SNIPPET_MAX_LINES: usize = 20;

@@ -396,6 +396,7 @@ pub fn convert(
             exact: true,
             unreadable: Vec::new(),
             doubtful: false,
+            repeats: HashMap::new(),
         };
         let told = conv.findings.len();
         let (def, group) = conv.run(count.clone());
@@ -473,6 +474,10 @@ struct TileConv<'a, 'b> {
     /// follows from it (a split side, a city contact with no city, every tile-set check)
     /// is not judged: one mistake, one finding.
     doubtful: bool,
+    /// `jcz::listed_twice` findings of this tile by their first message and first
+    /// listing: its index in `findings` and how many times the place is listed
+    /// ([`TileConv::listed_again`]).
+    repeats: HashMap<(String, Option<usize>), (usize, usize)>,
 }
 
 /// Something a rule set cannot express, in the words of its finding, of the coverage
@@ -627,6 +632,32 @@ impl<'a> TileConv<'a, '_> {
         }
     }
 
+    /// `jcz::listed_twice`: the first repeat of a place is a finding; each further repeat
+    /// of the same place is one more mark on it (`listed 3 times`), not a finding of its
+    /// own (a place repeated 300,000 times is one slip).
+    fn listed_again(&mut self, f: Finding) {
+        // The finding marks the repeat, then the first listing: the place and its first
+        // listing are the key.
+        let key = (f.message.clone(), f.labels.get(1).map(|(s, _)| s.offset()));
+        if let Some((i, times)) = self.repeats.get_mut(&key) {
+            *times += 1;
+            if let (Some(found), Some(again)) = (self.findings.get_mut(*i), f.labels.first()) {
+                if found.labels.len() < crate::limits::MAX_LABELS {
+                    found.labels.push((again.0, "listed again".to_string()));
+                }
+                let base = found
+                    .message
+                    .split(" is listed ")
+                    .next()
+                    .unwrap_or_default();
+                found.message = format!("{base} is listed {times} times");
+            }
+            return;
+        }
+        self.repeats.insert(key, (self.findings.len(), 2));
+        self.finding(f);
+    }
+
     /// Tells the words gathered by [`TileConv::unknown`]: one `jcz::unknown_side` per
     /// element and list (its text, or one attribute), marking every word.
     fn tell_unreadable(&mut self) {
@@ -775,7 +806,7 @@ impl<'a> TileConv<'a, '_> {
                                     &w.loc,
                                     first,
                                 );
-                                self.finding(f);
+                                self.listed_again(f);
                                 d.twice = true;
                             } else {
                                 d.sides.push((s, w.loc));
@@ -799,7 +830,7 @@ impl<'a> TileConv<'a, '_> {
                                         &w.loc,
                                         &first.loc,
                                     );
-                                    self.finding(f);
+                                    self.listed_again(f);
                                     d.twice = true;
                                 }
                                 None => {
@@ -825,7 +856,7 @@ impl<'a> TileConv<'a, '_> {
                                     &w.loc,
                                     &first.loc,
                                 );
-                                self.finding(f);
+                                self.listed_again(f);
                                 d.twice = true;
                                 continue;
                             }

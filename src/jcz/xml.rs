@@ -94,29 +94,60 @@ pub struct Doc {
 /// FanCloisterZone (`defs`).
 pub const ROOTS: [&str; 2] = ["pack", "defs"];
 
-/// Byte offsets to line/column locations.
+/// Byte offsets to line/column locations, in time linear in the file however long its
+/// lines: a line of ASCII text gives its column by subtraction, and on another line the
+/// count of characters goes on from the last location asked for when that lies before on
+/// the same line (the reader asks in document order).
 struct Locator<'a> {
     text: &'a str,
     line_starts: Vec<usize>,
+    /// Whether each line is ASCII (same index as `line_starts`).
+    ascii: Vec<bool>,
+    /// The last location counted on a line that is not ASCII: (byte offset, its
+    /// 1-based column).
+    last: std::cell::Cell<(usize, usize)>,
 }
 
 impl<'a> Locator<'a> {
     fn new(text: &'a str) -> Self {
         let mut line_starts = vec![0];
         line_starts.extend(text.match_indices('\n').map(|(i, _)| i + 1));
-        Locator { text, line_starts }
+        let ascii = line_starts
+            .iter()
+            .enumerate()
+            .map(|(i, &start)| {
+                let end = line_starts.get(i + 1).copied().unwrap_or(text.len());
+                text.as_bytes()[start..end].is_ascii()
+            })
+            .collect();
+        Locator {
+            text,
+            line_starts,
+            ascii,
+            last: std::cell::Cell::new((0, 1)),
+        }
     }
 
     fn loc(&self, r: Range<usize>) -> Loc {
-        let start = r.start.min(self.text.len());
+        let mut start = r.start.min(self.text.len());
+        while !self.text.is_char_boundary(start) {
+            start -= 1;
+        }
         let end = r.end.clamp(start, self.text.len());
         let line = self.line_starts.partition_point(|&s| s <= start);
-        let line_start = self.line_starts[line.saturating_sub(1)];
-        let column = self
-            .text
-            .get(line_start..start)
-            .map_or(0, |s| s.chars().count())
-            + 1;
+        let index = line.saturating_sub(1);
+        let line_start = self.line_starts[index];
+        let column = if self.ascii[index] {
+            start - line_start + 1
+        } else {
+            let (from, col) = match self.last.get() {
+                (off, col) if off >= line_start && off <= start => (off, col),
+                _ => (line_start, 1),
+            };
+            let col = col + self.text[from..start].chars().count();
+            self.last.set((start, col));
+            col
+        };
         Loc::new(
             u32::try_from(line).unwrap_or(u32::MAX),
             u32::try_from(column).unwrap_or(u32::MAX),
