@@ -538,24 +538,30 @@ impl Check {
     }
 }
 
-/// Levenshtein distance between two strings, in characters.
+/// Edit distance between two strings, in characters: insertions, deletions,
+/// substitutions and swaps of two neighbours (`raod` → `road`) each count one (the
+/// optimal string alignment distance).
 pub(crate) fn edit_distance(a: &str, b: &str) -> usize {
+    let a: Vec<char> = a.chars().collect();
     let b: Vec<char> = b.chars().collect();
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut prev = row[0];
-        row[0] = i + 1;
-        for (j, cb) in b.iter().enumerate() {
-            let cur = row[j + 1];
-            row[j + 1] = if ca == *cb {
-                prev
-            } else {
-                1 + prev.min(cur).min(row[j])
-            };
-            prev = cur;
+    // Three rows: two back (for swaps), one back, and the current one.
+    let mut two: Vec<usize> = vec![0; b.len() + 1];
+    let mut one: Vec<usize> = (0..=b.len()).collect();
+    let mut cur: Vec<usize> = vec![0; b.len() + 1];
+    for i in 1..=a.len() {
+        cur[0] = i;
+        for j in 1..=b.len() {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            let mut d = (one[j] + 1).min(cur[j - 1] + 1).min(one[j - 1] + cost);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                d = d.min(two[j - 2] + 1);
+            }
+            cur[j] = d;
         }
+        std::mem::swap(&mut two, &mut one);
+        std::mem::swap(&mut one, &mut cur);
     }
-    row[b.len()]
+    one[b.len()]
 }
 
 /// An unknown code as a message: the code, the close codes, and (with `list_all`) every
@@ -2984,8 +2990,8 @@ tiles:
 ",
     }
     /// An element or attribute name JCloisterZone does not read, a letter or two from one it does (`<monestary/>`, `penants`): most likely a slip, and the thing is lost.
-    JczUnknownName => "jcz::unknown_name", Warning {
-        why: "JCloisterZone and FanCloisterZone skip names they do not know without a word, so a misspelt `<monastery/>` or `pennants=\"1\"` is simply not on the tile in their games either. A name that is one or two letters from one they read is far more likely a slip than a new piece; it is told apart from what the rule set cannot express (`jcz::unsupported`), with the name meant. A name of a program of your own that happens to be close can be allowed (`--allow jcz::unknown_name`).",
+    JczUnknownName => "jcz::unknown_name", Error {
+        why: "JCloisterZone and FanCloisterZone skip names they do not know without a word, so a misspelt `<monastery/>`, `pennants=\"1\"` or `<tile>` is simply not there in their games either: the file is wrong, not beyond what the rule set can express (`jcz::unsupported`). A name one edit from one they read (two for names of five letters or more; swapped neighbours count as one edit) is told with the name meant. The names known are those of JCloisterZone's and FanCloisterZone's own files and of the fan expansions they play; a tile whose city, road, field or monastery is misspelt is not checked further, nor imported.",
         bad: "\
 <defs>
   <tile id=\"X/L\">

@@ -69,7 +69,7 @@ pub const COUNT_PREFIX: &str = "CO/";
 const STAND_IN: &str = "road";
 
 /// What is not checked of a tile with a word no element could read, in the coverage.
-const UNREADABLE: &str = "its shape (a side word not read)";
+const UNREADABLE: &str = "its shape (a name or side word not read)";
 /// The mark JCloisterZone's tile ids give tiles whose fields are divided by walls drawn on
 /// the tile (`IC/C!`, `AM/C!+`, `HS/C!.v`, ...): most of those walls end at corners,
 /// which tessera expresses, but a wall that ends in the middle of a side divides a field
@@ -370,6 +370,12 @@ pub fn convert(
     // FanCloisterZone's `<expansion>` block is the add-on's title, icon and links for its
     // menus: it says nothing about tiles, so there is nothing to express or to lose.
     for other in doc.other.iter().filter(|o| o.name != "expansion") {
+        let subject = format!("`<{}>`", other.name);
+        let wrap = |m: &str| format!("<{m}>");
+        if let Some((f, _)) = unknown_name(file, &other.name, other.loc, &subject, wrap) {
+            out.findings.push(f);
+            continue;
+        }
         unsupported.add(
             Check::JczUnsupported,
             format!("`<{}>`", other.name),
@@ -519,9 +525,11 @@ impl<'a> TileConv<'a, '_> {
     }
 
     /// A name JCloisterZone does not read, close to one it does (`jcz::unknown_name`):
-    /// told as such, with the name meant, and left out of the tile like what the rule set
-    /// cannot express. `shown` is how the name is written (`<monestary>`, `penants`),
-    /// `wrap` how a name is shown in the advice. False when the name is not such a slip.
+    /// told as such, with the name meant, and left out of the tile. `subject` names it in
+    /// the message, `shown` in the coverage (`<monestary>`, `penants on <city>`), `wrap`
+    /// shows a name in the advice. A slip of an element that lists sides, or of a field's
+    /// `city`, leaves the tile's shape unknown: the tile is not judged further, nor
+    /// imported. False when the name is not such a slip.
     fn misspelt(
         &mut self,
         name: &str,
@@ -529,7 +537,7 @@ impl<'a> TileConv<'a, '_> {
         (subject, shown): (String, String),
         wrap: fn(&str) -> String,
     ) -> bool {
-        let Some(meant) = near_name(name) else {
+        let Some((f, meant)) = unknown_name(self.file, name, loc, &subject, wrap) else {
             return false;
         };
         if !self.lost.contains(&shown) {
@@ -538,20 +546,14 @@ impl<'a> TileConv<'a, '_> {
         if !self.not_checked.contains(&shown) {
             self.not_checked.push(shown.clone());
         }
-        let meant: Vec<String> = meant.iter().map(|m| format!("`{}`", wrap(m))).collect();
-        let f = Finding::new(
-            Check::JczUnknownName,
-            format!(
-                "{subject} is not a name JCloisterZone reads: did you mean {}?",
-                meant.join(" or ")
-            ),
-        )
-        .in_file(self.file)
-        .at(&loc, "not read")
-        .help(format!(
-            "write {} (JCloisterZone skips names it does not know, so the tile lacks it there too); a name of a program of your own may be allowed with `--allow jcz::unknown_name`",
-            meant.join(" or ")
-        ));
+        const SHAPE: [&str; 6] = ["city", "road", "field", "farm", "river", "monastery"];
+        if meant.iter().any(|m| SHAPE.contains(m)) {
+            self.doubtful = true;
+            self.exact = false;
+            if !self.costs_tile.contains(&shown) {
+                self.costs_tile.push(shown);
+            }
+        }
         self.finding(f);
         true
     }
@@ -1655,6 +1657,34 @@ fn near_name(name: &str) -> Option<Vec<&'static str>> {
             .map(|(_, n)| n)
             .collect(),
     )
+}
+
+/// `jcz::unknown_name` for `name` at `loc` when it is a slip of a name JCloisterZone
+/// reads ([`near_name`]), with the names meant. `subject` names it in the message
+/// (`` `<monestary>` ``), `wrap` shows a name meant (`<monastery>`).
+fn unknown_name(
+    file: &SourceFile,
+    name: &str,
+    loc: Loc,
+    subject: &str,
+    wrap: fn(&str) -> String,
+) -> Option<(Finding, Vec<&'static str>)> {
+    let meant = near_name(name)?;
+    let shown: Vec<String> = meant.iter().map(|m| format!("`{}`", wrap(m))).collect();
+    let f = Finding::new(
+        Check::JczUnknownName,
+        format!(
+            "{subject} is not a name JCloisterZone reads: did you mean {}?",
+            shown.join(" or ")
+        ),
+    )
+    .in_file(file)
+    .at(&loc, "not read")
+    .help(format!(
+        "write {} (JCloisterZone skips names it does not know, so its games lack what this says too)",
+        shown.join(" or ")
+    ));
+    Some((f, meant))
 }
 
 /// `a`, `a` and `b`, `a`, `b` and `c`: words in backticks.

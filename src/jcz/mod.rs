@@ -294,8 +294,7 @@ pub struct ImportOptions {
     pub source: Option<String>,
     /// Refuse to write a tile set that lacks something of the source: what the rule set
     /// cannot express (`jcz::unsupported`, `jcz::unsupported_side`,
-    /// `jcz::unsupported_tile`), names JCloisterZone does not read (`jcz::unknown_name`)
-    /// and tiles the file does not define
+    /// `jcz::unsupported_tile`) and tiles the file does not define
     /// (`jcz::external_ref`) become errors.
     pub strict: bool,
     /// Apply the mechanical fix of each error that has one ([`Finding::fix`]: a link the
@@ -308,9 +307,8 @@ pub struct ImportOptions {
 
 /// The checks whose findings `--strict` makes errors: each says that the written tile
 /// set lacks something of the source.
-pub const STRICT: [Check; 5] = [
+pub const STRICT: [Check; 4] = [
     Check::JczUnsupported,
-    Check::JczUnknownName,
     Check::JczUnsupportedSide,
     Check::JczUnsupportedTile,
     Check::JczExternalRef,

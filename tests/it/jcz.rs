@@ -1841,8 +1841,9 @@ fn a_name_a_letter_from_one_jcz_reads_is_a_slip_with_the_name_meant() {
             ),
         ]
     );
-    assert!(v.findings.iter().all(|f| f.level == Level::Warning));
-    // The monastery and the pennant are not on the tiles: the coverage says so.
+    assert!(v.findings.iter().all(|f| f.level == Level::Error));
+    // The monastery and the pennant are not on the tiles: the coverage says so (a tile
+    // whose monastery, city, road or field is misspelt is not judged further).
     let cov = v.coverage.as_ref().expect("coverage");
     let partly: Vec<(&str, &[String])> = cov
         .tiles
@@ -1852,7 +1853,13 @@ fn a_name_a_letter_from_one_jcz_reads_is_a_slip_with_the_name_meant() {
     assert_eq!(
         partly,
         vec![
-            ("X/L", &["<monestary>".to_string()][..]),
+            (
+                "X/L",
+                &[
+                    "<monestary>".to_string(),
+                    "its shape (a name or side word not read)".to_string()
+                ][..]
+            ),
             ("X/Cc+", &["penants on <city>".to_string()][..]),
         ]
     );
@@ -1915,5 +1922,66 @@ fn the_start_tile_chosen_for_an_import_has_copies() {
             assert!(!help.contains("count: 1"), "{help}");
         }
         other => panic!("expected start_no_copy, got {other:?}"),
+    }
+}
+
+#[test]
+fn a_misspelt_tile_or_side_element_is_one_error_and_no_cascade() {
+    let dir = scratch("jcz-misspelt");
+    let tile = |body: &str| {
+        format!(
+            "<?xml version=\"1.0\"?>\n<defs>\n  <tiles>\n{body}\n    <tile id=\"X/Rr\" count=\"1\">\n      <road>W E</road>\n      <field>NL NR EL WR</field>\n      <field>ER SL SR WL</field>\n    </tile>\n  </tiles>\n</defs>\n"
+        )
+    };
+    let cases = [
+        // A swapped pair of letters is one edit.
+        (
+            "raod",
+            "    <tile id=\"X/RCr\" count=\"1\">\n      <city>N</city>\n      <raod>W E</raod>\n      <field city=\"N\">EL WR</field>\n      <field>ER SL SR WL</field>\n    </tile>",
+            "`<raod>`",
+            "`<road>`",
+        ),
+        (
+            "case",
+            "    <tile id=\"X/RCr\" count=\"1\">\n      <City>N</City>\n      <road>W E</road>\n      <field city=\"N\">EL WR</field>\n      <field>ER SL SR WL</field>\n    </tile>",
+            "`<City>`",
+            "`<city>`",
+        ),
+        (
+            "attr",
+            "    <tile id=\"X/RCr\" count=\"1\">\n      <city>N</city>\n      <road>W E</road>\n      <field citty=\"N\">EL WR</field>\n      <field>ER SL SR WL</field>\n    </tile>",
+            "attribute `citty` on `<field>`",
+            "`city`",
+        ),
+        // A misspelt `<tile>` is not a tile silently lost.
+        (
+            "tiel",
+            "    <tiel id=\"X/C\" count=\"1\">\n      <city>N</city>\n      <field city=\"N\">EL ER SL SR WL WR</field>\n    </tiel>",
+            "`<tiel>`",
+            "`<tile>`",
+        ),
+    ];
+    for (name, body, subject, meant) in cases {
+        let path = dir.join(format!("{name}.xml"));
+        std::fs::write(&path, tile(body)).expect("written");
+        let v = validate(&path);
+        let codes: Vec<&str> = v.findings.iter().map(|f| f.check.code()).collect();
+        assert_eq!(codes, ["jcz::unknown_name"], "{name}: {:#?}", v.findings);
+        let f = &v.findings[0];
+        assert_eq!(f.level, Level::Error);
+        assert_eq!(
+            f.message,
+            format!("{subject} is not a name JCloisterZone reads: did you mean {meant}?"),
+            "{name}"
+        );
+        // Nothing is imported from a file with the slip.
+        let opts = ImportOptions::default();
+        assert!(
+            matches!(
+                jcz::import(&path, &dir.join(format!("{name}.yaml")), &opts),
+                Err(tessera::Failure::Findings(_))
+            ),
+            "{name}"
+        );
     }
 }
