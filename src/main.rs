@@ -920,7 +920,9 @@ fn validate(
     let mut input = tessera::InputFiles::default();
     for p in paths {
         match input.add(p) {
-            Ok(0) => err!("note: no .yaml or .xml files in {}", shown(p)),
+            // Told once, below, when no path gave a file.
+            Ok(0) if paths.len() > 1 => err!("note: no .yaml or .xml files in {}", shown(p)),
+            Ok(0) => {}
             Ok(_) => {}
             Err(m) => {
                 let json = matches!(format, FindingFormat::Json);
@@ -928,20 +930,22 @@ fn validate(
             }
         }
     }
-    for n in &input.notes {
-        err!("note: {n}");
-    }
     let files = input.files;
     if files.is_empty() {
-        err!(
-            "error: no .yaml or .xml files found in {}",
+        // One message (the notes say the same per path), as JSON when JSON is asked for.
+        let m = format!(
+            "no .yaml or .xml files found in {}",
             paths
                 .iter()
                 .map(|p| p.display().to_string())
                 .collect::<Vec<_>>()
                 .join(", ")
         );
-        return ExitCode::from(FAILURE);
+        let json = matches!(format, FindingFormat::Json);
+        return failure_as(Failure::Tool(m), policy, json);
+    }
+    for n in &input.notes {
+        err!("note: {n}");
     }
     let mut all = Vec::new();
     let mut file_records: Vec<FileRecord> = Vec::new();
@@ -1095,10 +1099,10 @@ fn import_jcz(
         )
     };
     err!(
-        "wrote {}: {} tiles, {} definitions{left}",
+        "wrote {}: {}, {}{left}",
         out.display(),
-        imported.total,
-        imported.definitions
+        plural(imported.total as usize, "tile"),
+        plural(imported.definitions, "definition")
     );
     ExitCode::SUCCESS
 }

@@ -141,6 +141,13 @@ pub fn tileset_yaml(h: &Header, defs: &[Sp<TileDef>], lines: &[u32], xml: &[Tile
         "Converted mechanically from the source's tile definitions: sides, segments, \
          city contacts of fields, items and counts are the source's, nothing was added.",
     );
+    if xml.iter().any(|x| !x.fixed.is_empty()) {
+        notes = String::from(
+            "Converted mechanically from the source's tile definitions: sides, segments, \
+             city contacts of fields, items and counts are the source's, except the city \
+             contacts changed by `--fix`, each named on its tile (`# fixed:`).",
+        );
+    }
     if xml.iter().any(|x| !x.not_expressed.is_empty()) {
         notes.push_str(
             " What the rule set cannot express was left out; each tile that lost something says what in a comment.",

@@ -1696,6 +1696,13 @@ fn fix_imports_upstream_files_with_a_known_defect_and_names_each_change() {
     assert!(i.yaml.contains(
         "# fixed: removed the `touches` link from `field2` to `city1` (tileset::link_separated)"
     ));
+    // The provenance does not claim that nothing was changed.
+    assert!(
+        i.yaml
+            .contains("except the city contacts changed by `--fix`, each named on its tile"),
+        "{}",
+        i.yaml
+    );
     jcz::write_new(&out, &i.yaml, true).expect("written and valid");
     let g = load_tileset(&out, None).expect("loads").0;
     assert_eq!(
