@@ -630,11 +630,35 @@ fn out_dir(out: &Path) -> Result<PathBuf, Failure> {
 
 /// Writes `text` to `out` whole or not at all: it goes to a temporary file beside `out`,
 /// is checked with [`crate::validate::validate_path_with`] (a converted set must validate
-/// clean), then takes `out`'s name. Without `force` an existing `out` is never replaced.
+/// clean), then takes `out`'s name. Without `force` an existing `out` is never replaced;
+/// what is not a regular file (a device, a FIFO, a directory) never is.
 ///
-/// Errors: a message when `out` exists (without `force`), cannot be written, or the
+/// Errors: a message when `out` exists (without `force`), is not a regular file, cannot be
+/// written, or the
 /// written set does not validate (a bug of the converter; nothing is left behind).
 pub fn write_new(out: &Path, text: &str, force: bool) -> Result<(), String> {
+    // What is not a regular file (a device, a FIFO, a socket, a directory) is never
+    // replaced, --force or not; a symbolic link only with --force (the link itself).
+    if let Ok(meta) = std::fs::symlink_metadata(out) {
+        let kind = meta.file_type();
+        if !kind.is_file() && !kind.is_symlink() {
+            return Err(format!(
+                "{} is not a regular file ({}): never replaced, even with --force; choose another output",
+                out.display(),
+                if kind.is_dir() {
+                    "a directory"
+                } else {
+                    "a device, FIFO or socket"
+                }
+            ));
+        }
+        if kind.is_symlink() && !force {
+            return Err(format!(
+                "{} is a symbolic link: not followed; pass --force to replace the link itself with the file",
+                out.display()
+            ));
+        }
+    }
     if !force && out.exists() {
         return Err(format!(
             "{} exists; pass --force to replace it",

@@ -1784,3 +1784,46 @@ fn xml_long_lines_and_repeated_words() {
         Some(tessera::limits::MAX_LABELS)
     );
 }
+
+#[test]
+fn import_force_over_special_files() {
+    // Issue 21: `import jcz --force` replaced a character device or a FIFO with a regular
+    // file; the other writers refuse such targets, and so does it now (exit 1, untouched).
+    use std::os::unix::fs::FileTypeExt as _;
+    let class = "import_force_over_special_files";
+    let sb = Sandbox::new("import-special");
+    sb.write(
+        "basic.xml",
+        std::fs::read(repo().join("tests/fixtures/jcz/basic.xml")).expect("fixture"),
+    );
+    let made = Command::new("mkfifo")
+        .arg(sb.dir().join("out.yaml"))
+        .status()
+        .expect("mkfifo runs");
+    assert!(made.success(), "mkfifo made the FIFO");
+    for out in ["out.yaml", "/dev/null"] {
+        let o = sb.run(
+            class,
+            &[
+                "import",
+                "jcz",
+                "basic.xml",
+                "--set",
+                "basic:2",
+                "--force",
+                "-o",
+                out,
+            ],
+        );
+        assert_eq!(o.code, Some(1), "{out}: {}", o.tail());
+        assert!(
+            o.out.contains("is not a regular file"),
+            "{out}: {}",
+            o.tail()
+        );
+    }
+    let fifo = std::fs::symlink_metadata(sb.dir().join("out.yaml")).expect("still there");
+    assert!(fifo.file_type().is_fifo());
+    let null = std::fs::symlink_metadata("/dev/null").expect("/dev/null");
+    assert!(null.file_type().is_char_device());
+}
