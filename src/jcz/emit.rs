@@ -31,7 +31,25 @@ pub struct Header<'a> {
 
 /// A YAML double-quoted scalar (JSON string syntax is valid YAML).
 pub fn quoted(s: &str) -> String {
-    serde_json::to_string(s).unwrap_or_else(|_| "\"\"".into())
+    let json = serde_json::to_string(s).unwrap_or_else(|_| "\"\"".into());
+    // JSON leaves DEL and the C1 controls as they are; YAML does not allow them in a
+    // stream: escaped (they can only be inside the string).
+    if !json.chars().any(|c| ('\u{7f}'..='\u{9f}').contains(&c)) {
+        return json;
+    }
+    json.chars()
+        .map(|c| match c {
+            '\u{7f}'..='\u{9f}' => format!("\\u{:04X}", c as u32),
+            c => c.to_string(),
+        })
+        .collect()
+}
+
+/// Text for a YAML comment: a name from the input (a file name, a tile id) with its
+/// control characters (a newline would end the comment and inject YAML) and other unsafe
+/// characters escaped ([`crate::diag::escape_text`]).
+fn comment(s: &str) -> std::borrow::Cow<'_, str> {
+    crate::diag::escape_text(s)
 }
 
 /// A plain scalar when `s` is an identifier that no YAML reader takes for something else,
@@ -79,7 +97,7 @@ pub fn tileset_yaml(h: &Header, defs: &[Sp<TileDef>], lines: &[u32], xml: &[Tile
     };
     match h.schema {
         Some(schema) => {
-            let _ = writeln!(o, "# yaml-language-server: $schema={schema}");
+            let _ = writeln!(o, "# yaml-language-server: $schema={}", comment(schema));
         }
         None => {
             let _ = writeln!(
@@ -103,15 +121,16 @@ pub fn tileset_yaml(h: &Header, defs: &[Sp<TileDef>], lines: &[u32], xml: &[Tile
     let _ = writeln!(o, "#");
     let _ = writeln!(
         o,
-        "# Converted by `tessera import jcz` from {}{sets}; each tile keeps the",
-        h.source_name
+        "# Converted by `tessera import jcz` from {}{}; each tile keeps the",
+        comment(h.source_name),
+        comment(&sets)
     );
     let _ = writeln!(
         o,
         "# orientation of its JCloisterZone definition (its line in the source is noted)."
     );
     for line in h.source.lines() {
-        let _ = writeln!(o, "# Source: {line}");
+        let _ = writeln!(o, "# Source: {}", comment(line));
     }
     let _ = writeln!(
         o,
@@ -125,13 +144,13 @@ pub fn tileset_yaml(h: &Header, defs: &[Sp<TileDef>], lines: &[u32], xml: &[Tile
             if h.left_out.len() == 1 { "" } else { "s" }
         );
         for l in h.left_out {
-            let _ = writeln!(o, "#   {l}");
+            let _ = writeln!(o, "#   {}", comment(l));
         }
     }
     let _ = writeln!(o, "name: {}", quoted(&format!("{}{sets}", h.source_name)));
     let _ = writeln!(o, "ruleset: {}", quoted(h.ruleset));
     let _ = writeln!(o, "total: {total}");
-    let _ = writeln!(o, "# Start tile: {}", h.start_reason);
+    let _ = writeln!(o, "# Start tile: {}", comment(h.start_reason));
     let _ = writeln!(o, "start: {{tile: {}}}", quoted(h.start));
     let _ = writeln!(o, "provenance:");
     let _ = writeln!(o, "  status: imported");
@@ -170,14 +189,18 @@ pub fn tileset_yaml(h: &Header, defs: &[Sp<TileDef>], lines: &[u32], xml: &[Tile
             o,
             "  - id: {}   # {} line {line}",
             quoted(&d.id),
-            h.source_name
+            comment(h.source_name)
         );
         if let Some(lost) = xml.get(i).filter(|x| !x.not_expressed.is_empty()) {
-            let _ = writeln!(o, "    # not expressed: {}", lost.not_expressed.join(", "));
+            let _ = writeln!(
+                o,
+                "    # not expressed: {}",
+                comment(&lost.not_expressed.join(", "))
+            );
         }
         if let Some(x) = xml.get(i) {
             for fixed in &x.fixed {
-                let _ = writeln!(o, "    # fixed: {fixed}");
+                let _ = writeln!(o, "    # fixed: {}", comment(fixed));
             }
         }
         let _ = writeln!(o, "    count: {}", d.count.value);

@@ -1827,3 +1827,40 @@ fn import_force_over_special_files() {
     let null = std::fs::symlink_metadata("/dev/null").expect("/dev/null");
     assert!(null.file_type().is_char_device());
 }
+
+#[test]
+fn import_names_with_control_characters() {
+    // Issue 21: the input file's name went raw into the YAML comments (a newline injected
+    // YAML lines; ESC or DEL gave exit 1 "a bug of the converter"), and tile ids with DEL
+    // or C1 controls failed the same way. Now they are escaped, and the set is written.
+    let class = "import_names_with_control_characters";
+    let sb = Sandbox::new("import-control-names");
+    let name = "evil\nname: injected \u{1b}[31m\u{7f}.xml";
+    sb.write(
+        name,
+        "<?xml version=\"1.0\"?>\n<defs>\n  <tiles>\n    <tile id=\"X/R\u{7f}r\u{85}\u{9b}\" count=\"1\">\n      <road>W E</road>\n      <field>NL NR EL WR</field>\n      <field>ER SL SR WL</field>\n    </tile>\n  </tiles>\n</defs>\n",
+    );
+    // Written outside the sandbox (which must stay untouched).
+    let outdir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("import-control-names");
+    let _ = std::fs::remove_dir_all(&outdir);
+    std::fs::create_dir_all(&outdir).expect("output directory");
+    let out = outdir.join("out.yaml");
+    let out_arg = out.to_str().expect("UTF-8 path");
+    let o = sb.run(class, &["import", "jcz", name, "-o", out_arg]);
+    assert_eq!(o.code, Some(0), "{}", o.tail());
+    let yaml = std::fs::read_to_string(&out).expect("written");
+    assert!(
+        !yaml
+            .chars()
+            .any(|c| (c.is_control() && c != '\n') || ('\u{7f}'..='\u{9f}').contains(&c)),
+        "{yaml}"
+    );
+    assert!(
+        !yaml.lines().any(|l| l.starts_with("name: injected")),
+        "{yaml}"
+    );
+    // The id is kept exactly, escaped in YAML.
+    assert!(yaml.contains(r#"- id: "X/R\u007Fr\u0085\u009B""#), "{yaml}");
+    let o = sb.run(class, &["validate", out_arg]);
+    assert_eq!(o.code, Some(0), "{}", o.tail());
+}
