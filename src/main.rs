@@ -1502,7 +1502,8 @@ fn explain(
         out!("{text}");
         return ExitCode::SUCCESS;
     };
-    let current = std::fs::read_to_string(path).ok();
+    // Only a regular file is read: a FIFO or a device is never opened.
+    let current = tessera::output::read_existing(path);
     if current.as_deref() == Some(text.as_str()) {
         if !check {
             err!("{} is up to date", path.display());

@@ -35,6 +35,18 @@ pub enum Outcome {
 /// one cannot be a generated file.
 const MAX_COMPARED: u64 = 16 * 1024 * 1024;
 
+/// The text of the regular file at `path` (through a symbolic link), if it is one of at
+/// most 16 MiB that reads as UTF-8: what a generated file holds now, to compare with what
+/// it should hold. `None` for anything else: a FIFO is never opened (a read would wait
+/// for a writer), a device never read (`/dev/zero` has no end).
+pub fn read_existing(path: &Path) -> Option<String> {
+    let meta = std::fs::metadata(path).ok()?;
+    if !meta.is_file() || meta.len() > MAX_COMPARED {
+        return None;
+    }
+    std::fs::read_to_string(path).ok()
+}
+
 /// What stands at a target's path now.
 enum Found {
     Nothing,

@@ -1864,3 +1864,33 @@ fn import_names_with_control_characters() {
     let o = sb.run(class, &["validate", out_arg]);
     assert_eq!(o.code, Some(0), "{}", o.tail());
 }
+
+#[test]
+fn explain_out_special_files() {
+    // Issue 21: `explain --markdown --out FIFO` hung (it read the FIFO to compare), and
+    // `--out /dev/zero` read without end. Now only a regular file is read; a special file
+    // is refused (exit 1) and left as it is.
+    use std::os::unix::fs::FileTypeExt as _;
+    let class = "explain_out_special_files";
+    let sb = Sandbox::new("explain-special");
+    let made = Command::new("mkfifo")
+        .arg(sb.dir().join("checks.md"))
+        .status()
+        .expect("mkfifo runs");
+    assert!(made.success(), "mkfifo made the FIFO");
+    for (out, force) in [
+        ("checks.md", false),
+        ("checks.md", true),
+        ("/dev/zero", false),
+        ("/dev/zero", true),
+    ] {
+        let mut args = vec!["explain", "--markdown", "--out", out];
+        if force {
+            args.push("--force");
+        }
+        let o = sb.run(class, &args);
+        assert_eq!(o.code, Some(1), "{out} {force}: {}", o.tail());
+    }
+    let fifo = std::fs::symlink_metadata(sb.dir().join("checks.md")).expect("still there");
+    assert!(fifo.file_type().is_fifo());
+}
