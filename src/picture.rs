@@ -28,7 +28,32 @@ pub const DRAWN_MARK: &str = "<!-- Drawn by tessera render. -->";
 
 /// A picture with [`DRAWN_MARK`] in front.
 fn mark_drawn(svg: &str) -> String {
-    format!("{DRAWN_MARK}\n{svg}\n")
+    format!("{DRAWN_MARK}\n{}\n", xml_safe(svg))
+}
+
+/// The picture with every character XML does not allow (C0 controls but tab, newline and
+/// carriage return) or that a reader should not meet raw (DEL, the C1 controls) written as
+/// a visible escape (`\u{1b}`), as text output shows it: names from a rule set or tile
+/// set reach the picture's text and titles (issue 21: ESC made it not well-formed XML).
+/// Markup is escaped by the `svg` crate already; the escape adds none.
+fn xml_safe(svg: &str) -> std::borrow::Cow<'_, str> {
+    let bad = |c: char| {
+        (c.is_control() && !matches!(c, '\t' | '\n' | '\r')) || ('\u{7f}'..='\u{9f}').contains(&c)
+    };
+    if !svg.chars().any(bad) {
+        return std::borrow::Cow::Borrowed(svg);
+    }
+    std::borrow::Cow::Owned(
+        svg.chars()
+            .map(|c| {
+                if bad(c) {
+                    format!("\\u{{{:x}}}", c as u32)
+                } else {
+                    c.to_string()
+                }
+            })
+            .collect(),
+    )
 }
 
 /// Whether a file's text is a picture drawn by tessera (starts with [`DRAWN_MARK`]).

@@ -1894,3 +1894,34 @@ fn explain_out_special_files() {
     let fifo = std::fs::symlink_metadata(sb.dir().join("checks.md")).expect("still there");
     assert!(fifo.file_type().is_fifo());
 }
+
+#[test]
+fn render_control_characters() {
+    // Issue 21: `render` wrote ESC and C1 controls from names raw into the SVG (not
+    // well-formed XML, exit 0). Now they are visible escapes and the picture parses.
+    let class = "render_control_characters";
+    let sb = Sandbox::with_class("control-chars");
+    sb.write(
+        "sheet.yaml",
+        "name: \"Sheet\\e[2J\\x9b\"\nruleset: bundled:rulesets/carcassonne.yaml\ntotal: 1\nstart: {tile: \"C\\e[1m\\x85\"}\ntiles:\n  - id: \"C\\e[1m\\x85\"\n    count: 1\n    sides: {N: city, E: field, S: field, W: field}\n    segments:\n      - {id: \"city\\x9b\", feature: city, at: [N]}\n      - {id: \"field\\e[7m\", feature: field, at: [E, S, W], links: {touches: [\"city\\x9b\"]}}\n",
+    );
+    for args in [
+        &["render", "position.yaml", "--final"][..],
+        &["render", "sheet.yaml", "--slots"][..],
+    ] {
+        let o = sb.run(class, args);
+        assert_eq!(o.code, Some(0), "{args:?}: {}", o.tail());
+        let raw = o.stdout.chars().any(|c| {
+            (c.is_control() && !matches!(c, '\t' | '\n' | '\r'))
+                || ('\u{7f}'..='\u{9f}').contains(&c)
+        });
+        assert!(!raw, "{args:?}: raw control characters in the SVG");
+        let svg = o.stdout.trim_start_matches(|c| c != '<');
+        roxmltree::Document::parse(svg)
+            .unwrap_or_else(|e| panic!("{args:?}: not well-formed XML: {e}"));
+        assert!(
+            o.stdout.contains(r"\u{1b}"),
+            "{args:?}: the escape is shown"
+        );
+    }
+}
