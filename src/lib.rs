@@ -83,6 +83,9 @@ pub struct Played {
     pub turns: usize,
     /// Tiles drawn that fit nowhere and were set aside.
     pub set_aside: usize,
+    /// Whether the game stopped at [`limits::MAX_PLAYED_TURNS`] with tiles left (a rule
+    /// set whose piles never run out): the position holds the turns played.
+    pub stopped_at_limit: bool,
 }
 
 /// The first words of a position file written by [`play`]: `tessera play -o` replaces a
@@ -149,6 +152,7 @@ pub fn play(opts: &PlayOptions) -> Result<Played, Failure> {
         turns: game.turns.len(),
         set_aside: game.turns.iter().map(|t| t.set_aside.len()).sum::<usize>()
             + game.set_aside_at_end.len(),
+        stopped_at_limit: game.turns.len() >= limits::MAX_PLAYED_TURNS,
     })
 }
 

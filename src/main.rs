@@ -1378,6 +1378,12 @@ fn play(opts: &tessera::PlayOptions, out: Option<&Path>, force: bool) -> ExitCod
         if played.set_aside == 1 { "" } else { "s" },
         summary.join(", ")
     );
+    if played.stopped_at_limit {
+        err!(
+            "warning: the game stopped after {} turns (the most `tessera play` plays, limits::MAX_PLAYED_TURNS) with tiles left: do the rule set's piles ever run out?",
+            played.turns
+        );
+    }
     ExitCode::SUCCESS
 }
 

@@ -1925,3 +1925,37 @@ fn render_control_characters() {
         );
     }
 }
+
+#[test]
+fn play_stops_at_its_turn_limit_and_says_so() {
+    // Issue 21: `play` stopped silently at 100,000 turns. 110,001 copies of a straight
+    // road (11 definitions at the copy limit): the game stops at the limit, the position
+    // holds the turns played, and a warning says why.
+    let class = "play_stops_at_its_turn_limit_and_says_so";
+    let sb = Sandbox::new("play-turn-limit");
+    let mut set = String::from(
+        "name: endless roads\nruleset: bundled:rulesets/carcassonne.yaml\ntotal: 110001\nstart: {tile: S}\ntiles:\n",
+    );
+    for (id, n) in std::iter::once(("S".to_string(), 1))
+        .chain((0..11).map(|i| (format!("R{i}"), tessera::limits::MAX_COPIES)))
+    {
+        set.push_str(&format!(
+            "  - {{id: {id}, count: {n}, sides: {{N: field, E: road, S: field, W: road}}, segments: [{{id: road, feature: road, at: [W, E]}}, {{id: f1, feature: field, at: [WR, N, EL]}}, {{id: f2, feature: field, at: [ER, S, WL]}}]}}\n"
+        ));
+    }
+    sb.write("endless.yaml", set);
+    let o = sb.run_large(
+        class,
+        &["play", "bundled:rulesets/carcassonne.yaml", "endless.yaml"],
+        5.0,
+    );
+    assert_eq!(o.code, Some(0), "{}", o.tail());
+    assert!(
+        o.out.contains(&format!(
+            "warning: the game stopped after {} turns",
+            tessera::limits::MAX_PLAYED_TURNS
+        )),
+        "{}",
+        o.tail()
+    );
+}
