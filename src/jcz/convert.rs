@@ -647,12 +647,9 @@ impl<'a> TileConv<'a, '_> {
                 if found.labels.len() < crate::limits::MAX_LABELS {
                     found.labels.push((again.0, "listed again".to_string()));
                 }
-                let base = found
-                    .message
-                    .split(" is listed ")
-                    .next()
-                    .unwrap_or_default();
-                found.message = format!("{base} is listed {times} times");
+                // The key's message is the first one: "... is listed twice".
+                let base = key.0.trim_end_matches("twice");
+                found.message = format!("{base}{times} times");
             }
             return;
         }

@@ -162,6 +162,15 @@ impl Sandbox {
         self.root.join("in")
     }
 
+    /// Makes a FIFO named `name` in the sandbox (with `mkfifo`).
+    fn fifo(&self, name: &str) {
+        let made = Command::new("mkfifo")
+            .arg(self.dir().join(name))
+            .status()
+            .expect("mkfifo runs");
+        assert!(made.success(), "mkfifo made the FIFO {name}");
+    }
+
     fn write(&self, name: &str, data: impl AsRef<[u8]>) -> PathBuf {
         let p = self.dir().join(name);
         std::fs::write(&p, data).expect("write sandbox file");
@@ -636,11 +645,7 @@ fn special_file_named(class: &str, sb: &Sandbox, special: &str, open_stdin: bool
 #[test]
 fn fifo_as_named_path() {
     let sb = Sandbox::new("fifo");
-    let made = Command::new("mkfifo")
-        .arg(sb.dir().join("pipe.yaml"))
-        .status()
-        .expect("mkfifo runs");
-    assert!(made.success(), "mkfifo made the FIFO");
+    sb.fifo("pipe.yaml");
     special_file_named("fifo_as_named_path", &sb, "pipe.yaml", false);
 }
 
@@ -1796,11 +1801,7 @@ fn import_force_over_special_files() {
         "basic.xml",
         std::fs::read(repo().join("tests/fixtures/jcz/basic.xml")).expect("fixture"),
     );
-    let made = Command::new("mkfifo")
-        .arg(sb.dir().join("out.yaml"))
-        .status()
-        .expect("mkfifo runs");
-    assert!(made.success(), "mkfifo made the FIFO");
+    sb.fifo("out.yaml");
     for out in ["out.yaml", "/dev/null"] {
         let o = sb.run(
             class,
@@ -1873,11 +1874,7 @@ fn explain_out_special_files() {
     use std::os::unix::fs::FileTypeExt as _;
     let class = "explain_out_special_files";
     let sb = Sandbox::new("explain-special");
-    let made = Command::new("mkfifo")
-        .arg(sb.dir().join("checks.md"))
-        .status()
-        .expect("mkfifo runs");
-    assert!(made.success(), "mkfifo made the FIFO");
+    sb.fifo("checks.md");
     for (out, force) in [
         ("checks.md", false),
         ("checks.md", true),
