@@ -3427,6 +3427,12 @@ pub struct Finding {
     /// a finding is the error type of many functions, kept small. Read with
     /// [`Finding::fixes`].
     pub fix: Option<Box<Vec<LinkEdit>>>,
+    /// How many more findings of the same check and severity this one stands for: a
+    /// check that stops keeping findings at [`crate::limits::max_findings`] per file
+    /// folds the rest into its last one, which says so in its message. Counts (the
+    /// summary line, exit status, `validate --format json`) add them: see
+    /// [`Finding::weight`]. 0 for every other finding.
+    pub more: usize,
 }
 
 /// One link to add to or remove from a tile definition: a finding's mechanical fix
@@ -3478,7 +3484,14 @@ impl Finding {
             help: None,
             related: Vec::new(),
             fix: None,
+            more: 0,
         }
+    }
+
+    /// How many findings this one counts as: itself and the [`Finding::more`] it stands
+    /// for.
+    pub fn weight(&self) -> usize {
+        1 + self.more
     }
 
     /// Sets the file.
@@ -3508,6 +3521,7 @@ impl Finding {
                     help: None,
                     related: Vec::new(),
                     fix: None,
+                    more: 0,
                     message: label.clone(),
                     ..self.clone()
                 }

@@ -17,7 +17,7 @@
 //! `io::not_regular`, `yaml::budget`), never a crash. The maximum file size can be changed
 //! for a run (`tessera --max-file-size BYTES`, [`set_max_file_size`]).
 
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 
 /// Copies of one tile definition (`count`, an include's `counts`, a deduction's
 /// `distribution`, a start tile's `copy`; a JCloisterZone `count`). The most copies of one
@@ -184,6 +184,30 @@ pub const MAX_MESSAGE: usize = 2_000;
 /// thousands of characters) overflows its column instead of padding every row to it
 /// (Rust's `format!` also refuses widths over 65,535).
 pub const MAX_PAD: usize = 80;
+
+/// Default most findings one run prints (text) or records (JSON): past it, the run
+/// says how many more there were (counted in its summary and its exit status) instead
+/// of printing them, so a file that breaks one rule a million times gives a page, not
+/// hundreds of megabytes. A check that finds one violation per YAML value (the schema)
+/// also keeps at most this many per file and folds the rest into the last finding it
+/// keeps ([`crate::diag::Finding::more`]): 750,000 findings took 850 MB and 11 s, and
+/// printed 236 MB. `tessera --max-findings N` changes it for one run.
+pub const DEFAULT_MAX_FINDINGS: usize = 1_000;
+
+/// The maximum number of findings in force, as set by [`set_max_findings`].
+static MAX_FINDINGS: AtomicUsize = AtomicUsize::new(DEFAULT_MAX_FINDINGS);
+
+/// The most findings a run prints or records and a check keeps per file:
+/// [`DEFAULT_MAX_FINDINGS`] unless [`set_max_findings`] changed it. At least 1.
+pub fn max_findings() -> usize {
+    MAX_FINDINGS.load(Ordering::Relaxed).max(1)
+}
+
+/// Sets the most findings a run prints or records (the `--max-findings` flag; 0 counts
+/// as 1). Applies to every check run afterwards, on every thread.
+pub fn set_max_findings(n: usize) {
+    MAX_FINDINGS.store(n, Ordering::Relaxed);
+}
 
 /// The most turns `tessera play` plays in one game (a guard for a rule set whose piles
 /// never run out; a real game has under 100 turns, a large composed set a few hundred).

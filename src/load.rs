@@ -580,11 +580,19 @@ pub fn check_schema(file: &SourceFile, kind: FileKind, root: &Sp<Node>) -> Vec<F
         return Vec::new();
     };
     let instance = root.to_json();
-    let mut out = Vec::new();
+    let mut out: Vec<Finding> = Vec::new();
+    let keep = crate::limits::max_findings();
     for e in validator
         .iter_errors(&instance)
         .flat_map(|err| explain(&err))
     {
+        // Past the cap the rest are only counted, into the last finding kept.
+        if out.len() >= keep {
+            if let Some(last) = out.last_mut() {
+                last.more += 1;
+            }
+            continue;
+        }
         let (mut loc, mut label) = (locate(root, &e.pointer), "here".to_string());
         let mut message = e.message;
         let mut help = e.help.unwrap_or_else(|| {
@@ -622,6 +630,12 @@ pub fn check_schema(file: &SourceFile, kind: FileKind, root: &Sp<Node>) -> Vec<F
                 .in_file(file)
                 .at(&loc, label)
                 .help(help),
+        );
+    }
+    if let Some(last) = out.last_mut().filter(|f| f.more > 0) {
+        last.message = format!(
+            "{} (and {} more violations of the schema in this file, not listed: at most {keep} findings are kept per file, `--max-findings`)",
+            last.message, last.more
         );
     }
     out

@@ -5,6 +5,7 @@
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 use clap::{Args, CommandFactory as _, Parser, Subcommand, ValueEnum};
 use tessera::diag::escape_text;
@@ -35,6 +36,10 @@ pub struct Cli {
     /// io::too_large, with nothing read.
     #[arg(long, global = true, value_name = "BYTES")]
     max_file_size: Option<u64>,
+    /// Most findings printed (or recorded in JSON) in one run, default 1000; the rest
+    /// are counted in the summary and the exit status, and a note says how many.
+    #[arg(long, global = true, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    max_findings: Option<u64>,
 }
 
 #[derive(Debug, Subcommand)]
@@ -574,6 +579,14 @@ fn stdout_broken() -> bool {
 /// written (a full disk): what the command printed is incomplete.
 fn checked_stdout(code: ExitCode) -> ExitCode {
     use std::io::Write as _;
+    let not_shown = FINDINGS_NOT_SHOWN.load(Ordering::Relaxed);
+    if not_shown > 0 {
+        err!(
+            "note: {} not shown: at most {} are shown in a run (`--max-findings N` shows more)",
+            plural(not_shown, "more finding"),
+            tessera::limits::max_findings()
+        );
+    }
     if let Err(e) = std::io::stdout().flush() {
         stdout_failed(e);
     }
@@ -627,6 +640,9 @@ fn main() -> ExitCode {
     };
     if let Some(bytes) = cli.max_file_size {
         tessera::limits::set_max_file_size(bytes);
+    }
+    if let Some(n) = cli.max_findings {
+        tessera::limits::set_max_findings(usize::try_from(n).unwrap_or(usize::MAX));
     }
     let policy = match &cli.command {
         Command::Validate { policy, .. }
@@ -828,10 +844,30 @@ fn main() -> ExitCode {
     checked_stdout(code)
 }
 
+/// Findings printed or recorded so far in this run, and those left out past
+/// [`tessera::limits::max_findings`] (weighted, see [`Finding::weight`]).
+static FINDINGS_SHOWN: AtomicUsize = AtomicUsize::new(0);
+static FINDINGS_NOT_SHOWN: AtomicUsize = AtomicUsize::new(0);
+
+/// The findings of `findings` still within the run's cap on findings shown
+/// (`--max-findings`); the others are counted as not shown (said once at the end of the
+/// run, see [`checked_stdout`]).
+fn within_cap(findings: &[Finding]) -> &[Finding] {
+    let max = tessera::limits::max_findings();
+    let shown = FINDINGS_SHOWN.load(Ordering::Relaxed);
+    let room = max.saturating_sub(shown).min(findings.len());
+    FINDINGS_SHOWN.fetch_add(room, Ordering::Relaxed);
+    let left: usize = findings[room..].iter().map(Finding::weight).sum();
+    FINDINGS_NOT_SHOWN.fetch_add(left, Ordering::Relaxed);
+    &findings[..room]
+}
+
 /// Prints findings to stderr as miette reports (colour and Unicode as the terminal
-/// allows), with one handler for the whole run.
+/// allows), with one handler for the whole run; at most
+/// [`tessera::limits::max_findings`] in a run.
 fn print_findings(findings: &[Finding]) {
     use std::io::Write as _;
+    let findings = within_cap(findings);
     if findings.is_empty() {
         return;
     }
@@ -856,8 +892,14 @@ fn judge(policy: &Policy, findings: Vec<Finding>) -> Vec<Finding> {
     policy.apply(findings)
 }
 
+/// How many findings of `level` there are, each counted with those it stands for
+/// ([`Finding::weight`]).
 fn count(findings: &[Finding], level: Level) -> usize {
-    findings.iter().filter(|f| f.level == level).count()
+    findings
+        .iter()
+        .filter(|f| f.level == level)
+        .map(Finding::weight)
+        .sum()
 }
 
 fn plural(n: usize, word: &str) -> String {
@@ -892,7 +934,10 @@ fn print_json(value: &serde_json::Value) {
 /// Prints the failure record of findings that stopped a command asked for JSON (see
 /// [`failure_as`]).
 fn print_findings_record(findings: &[Finding]) {
-    let records: Vec<FindingRecord> = findings.iter().map(FindingRecord::from).collect();
+    let records: Vec<FindingRecord> = within_cap(findings)
+        .iter()
+        .map(FindingRecord::from)
+        .collect();
     print_json(
         &serde_json::json!({"error": "findings", "exit_code": FINDINGS, "findings": records}),
     );
@@ -1013,7 +1058,8 @@ fn validate(
         // The tool could not check a file: one failure record (with the findings of the
         // files it did check), as every command's JSON failure.
         FindingFormat::Json if tool_failed => {
-            let records: Vec<FindingRecord> = all.iter().map(FindingRecord::from).collect();
+            let records: Vec<FindingRecord> =
+                within_cap(&all).iter().map(FindingRecord::from).collect();
             print_json(&serde_json::json!({
                 "error": "tool",
                 "exit_code": FAILURE,
@@ -1023,9 +1069,11 @@ fn validate(
             }));
         }
         FindingFormat::Json => {
+            let findings = within_cap(&all).iter().map(FindingRecord::from).collect();
             let report = ValidateReport {
-                findings: all.iter().map(FindingRecord::from).collect(),
+                findings,
                 files: file_records,
+                not_recorded: FINDINGS_NOT_SHOWN.load(Ordering::Relaxed),
             };
             out!(
                 "{}\n",

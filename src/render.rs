@@ -597,6 +597,10 @@ pub struct FindingRecord {
     /// fix needs a judgement.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub fix: Vec<crate::diag::LinkEdit>,
+    /// How many more findings of the same check this one stands for (past the cap on
+    /// findings kept per file, see [`crate::diag::Finding::more`]); absent when none.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub more: usize,
 }
 
 /// One place a finding marks (see [`FindingRecord::labels`]).
@@ -641,6 +645,7 @@ impl From<&Finding> for FindingRecord {
                 _ => Vec::new(),
             },
             fix: f.fixes().to_vec(),
+            more: f.more,
         }
     }
 }
@@ -653,6 +658,15 @@ pub struct ValidateReport {
     pub findings: Vec<FindingRecord>,
     /// The files checked, in that order.
     pub files: Vec<FileRecord>,
+    /// Findings not recorded: past [`crate::limits::max_findings`] per run (`--max-findings`),
+    /// counted with the [`FindingRecord::more`] of those recorded. The files' counts
+    /// include them.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub not_recorded: usize,
+}
+
+fn is_zero(n: &usize) -> bool {
+    *n == 0
 }
 
 /// One checked file in `tessera validate --format json`: what was found in it and, for a

@@ -1956,3 +1956,60 @@ fn play_stops_at_its_turn_limit_and_says_so() {
         o.tail()
     );
 }
+
+#[test]
+fn findings_capped_per_run_and_counted() {
+    // Issue 21: 3 MB of YAML gave a million findings, 608 MB of stderr and 1.64 GB. The
+    // schema keeps at most `max_findings` per file and folds the rest into the last one;
+    // a run prints at most that many, counts all, and says how many it left out.
+    let class = "findings_capped_per_run_and_counted";
+    let sb = Sandbox::new(class);
+    let items = 750_000;
+    sb.write(
+        "many.yaml",
+        format!("ruleset: bundled:carcassonne\ntiles:\n{}", "- 1\n".repeat(items)),
+    );
+    let o = sb.run_large(class, &["validate", "many.yaml"], TARGET_S);
+    assert_eq!(o.code, Some(2), "{}", o.tail());
+    assert_located(class, &o, &["many.yaml"]);
+    let max = tessera::limits::DEFAULT_MAX_FINDINGS;
+    // Every violation counted (the items and the missing keys), a thousand printed.
+    assert!(o.out.contains("checked 1 file: 750001 errors"), "{}", o.tail());
+    assert_eq!(o.out.matches("schema::invalid").count(), max, "{}", o.tail());
+    assert!(
+        o.out
+            .contains(&format!("and {} more violations of the schema", 750_001 - max)),
+        "{}",
+        o.tail()
+    );
+    assert!(o.out.len() < 2_000_000, "{} bytes of output", o.out.len());
+
+    // The cap is per run: three files of three errors each, five shown, four counted.
+    for name in ["a.yaml", "b.yaml", "c.yaml"] {
+        sb.write(name, "ruleset: bundled:carcassonne\ntiles: [1, 2, 3]\n");
+    }
+    let args = ["--max-findings", "5", "validate", "a.yaml", "b.yaml", "c.yaml"];
+    let o = sb.run(class, &args);
+    assert_eq!(o.code, Some(2), "{}", o.tail());
+    assert_eq!(o.out.matches("schema::invalid").count(), 5, "{}", o.tail());
+    assert!(o.out.contains("c.yaml: tileset 4 errors"), "{}", o.tail());
+    assert!(o.out.contains("checked 3 files: 12 errors"), "{}", o.tail());
+    assert!(
+        o.out.contains("note: 7 more findings not shown: at most 5"),
+        "{}",
+        o.tail()
+    );
+    let mut json_args = args.to_vec();
+    json_args.insert(3, "--format=json");
+    let o = sb.run(class, &json_args);
+    let report: Value = serde_json::from_str(&o.stdout).expect("one JSON value");
+    assert_eq!(report["findings"].as_array().map(Vec::len), Some(5));
+    assert_eq!(report["not_recorded"], 7, "{}", o.stdout);
+    let errors: u64 = report["files"]
+        .as_array()
+        .expect("files")
+        .iter()
+        .filter_map(|f| f["errors"].as_u64())
+        .sum();
+    assert_eq!(errors, 12);
+}
