@@ -2253,6 +2253,15 @@ turns:
         bad: "# a.yaml\nextends: b.yaml\n# b.yaml\nextends: a.yaml",
         fixed: "# a.yaml\nextends: b.yaml\n# b.yaml: no extends",
     }
+    /// A chain of `extends` or `include` is more than 32 files deep.
+    ComposeTooDeep => "compose::too_deep", Error {
+        why: "Real compositions are two or three files deep (an expansion on the base game, \
+              a fan set on both). A chain is followed at most 32 files deep \
+              (`limits::MAX_COMPOSE_DEPTH`), so that a generated or hostile chain of thousands \
+              of files cannot exhaust the stack; the entry that passes the limit is reported.",
+        bad: "# f1.yaml\ninclude: [f2.yaml]\n# f2.yaml\ninclude: [f3.yaml]\n# ... f33.yaml\ninclude: [f34.yaml]",
+        fixed: "# f1.yaml\ninclude: [f2.yaml, f3.yaml, ..., f34.yaml]\n# the others: no include",
+    }
     /// An include's `counts` or `exclude` names a tile the included set does not have.
     IncludeUnknownTile => "tileset::include_unknown_tile", Error {
         why: "A count override or exclusion for a tile that is not there changes nothing, so the composed set is not the one you meant (a typo, or a tile renamed in the included set).",
@@ -3315,6 +3324,39 @@ tiles:
         bad: "\
 name: My expansion
 ruleset: ../rulesets
+total: 1
+start: {tile: E}
+tiles:
+  - id: E
+    sides: {N: city, E: field, S: field, W: field}
+    segments:
+      - {id: city, feature: city, at: [N]}
+      - {id: field, feature: field, at: [E, S, W], links: {touches: [city]}}
+",
+        fixed: "\
+name: My expansion
+ruleset: ../rulesets/carcassonne.yaml
+total: 1
+start: {tile: E}
+tiles:
+  - id: E
+    sides: {N: city, E: field, S: field, W: field}
+    segments:
+      - {id: city, feature: city, at: [N]}
+      - {id: field, feature: field, at: [E, S, W], links: {touches: [city]}}
+",
+    }
+    /// A file named in another file is not a YAML rule set, tile set or position.
+    NotOurs => "io::not_yaml", Error {
+        why: "A rule set, tile set or position is YAML; what a file names (`ruleset`, \
+              `tileset`, `include`, `shapes_from`, `extends`) is read only when its name ends \
+              in `.yaml` or `.yml`, and refused when its top level is not a rule set's \
+              (`features`), a tile set's (`tiles`, `include`) or a position's (`players`). \
+              Nothing of a refused file is shown: a tile set uploaded for checking cannot make \
+              the log print `/etc/passwd` or the environment.",
+        bad: "\
+name: My expansion
+ruleset: /etc/passwd
 total: 1
 start: {tile: E}
 tiles:

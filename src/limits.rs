@@ -209,6 +209,11 @@ pub fn set_max_findings(n: usize) {
     MAX_FINDINGS.store(n, Ordering::Relaxed);
 }
 
+/// The longest chain of `extends` (rule sets) or `include` (tile sets) followed, in
+/// files: real ones are 2 or 3 deep. A deeper entry is the finding `compose::too_deep`
+/// at it (a chain that comes back to a file on it is `compose::cycle` at any depth).
+pub const MAX_COMPOSE_DEPTH: usize = 32;
+
 /// The most turns `tessera play` plays in one game (a guard for a rule set whose piles
 /// never run out; a real game has under 100 turns, a large composed set a few hundred).
 pub const MAX_PLAYED_TURNS: usize = 100_000;

@@ -62,6 +62,13 @@ pub enum ReadErrorKind {
         /// The limit in force, in bytes.
         limit: u64,
     },
+    /// A file named in another file (`ruleset`, `tileset`, `include`, `shapes_from`,
+    /// `extends`) that cannot be a rule set, tile set or position: its name does not end
+    /// in `.yaml` or `.yml` (`None`: nothing was read from it), or it is not YAML, or YAML
+    /// whose top level is not theirs (what it is: "not valid YAML at line 2, column 7: ...",
+    /// "text", "a list", ...). Its contents are never shown, so a file pointed at by an
+    /// uploaded file (`/etc/passwd`, `/proc/self/environ`) does not leak into the log.
+    NotOurs(Option<String>),
 }
 
 impl ReadError {
@@ -79,6 +86,7 @@ impl ReadError {
             ReadErrorKind::Io(_) => Check::Io,
             ReadErrorKind::NotRegular(_) => Check::NotRegularFile,
             ReadErrorKind::TooLarge { .. } => Check::FileTooLarge,
+            ReadErrorKind::NotOurs(_) => Check::NotOurs,
         }
     }
 
@@ -105,6 +113,10 @@ impl ReadError {
             ReadErrorKind::TooLarge { size: None, limit } => {
                 format!("the file passed the limit of {limit} bytes while it was read")
             }
+            ReadErrorKind::NotOurs(None) => "its name does not end in `.yaml` or `.yml`, so it is not a rule set, tile set or position; nothing was read from it".into(),
+            ReadErrorKind::NotOurs(Some(what)) => format!(
+                "it is not a rule set, tile set or position ({what}); its contents are not shown"
+            ),
         }
     }
 
@@ -118,6 +130,10 @@ impl ReadError {
             }
             ReadErrorKind::TooLarge { limit, .. } => format!(
                 "a real rule set, tile set or position is far smaller; if this one really is this large, raise the limit with `tessera --max-file-size BYTES` (now {limit})"
+            ),
+            ReadErrorKind::NotOurs(_) => format!(
+                "name a YAML file (`.yaml`, `.yml`) whose top level is a rule set (with `features`), a tile set (`tiles` or `include`) or a position (`players`); to see the file's own findings, check it on its own (`tessera validate {}`)",
+                self.path.display()
             ),
         }
     }
@@ -867,12 +883,75 @@ pub fn load<T: DeserializeOwned>(
     Ok((file, parsed))
 }
 
+/// Reads, parses, schema-checks and deserializes a file that another file names
+/// (`ruleset`, `tileset`, `include`, `shapes_from`, `extends`): like [`load`], but only a
+/// file whose name ends in `.yaml` or `.yml` is read, and a YAML file whose top level is
+/// not a rule set's, tile set's or position's ([`sniff`]) is refused. Both are the error
+/// [`ReadErrorKind::NotOurs`], reported at the reference without showing anything of
+/// the file: what an uploaded file points at is not echoed into the log.
+///
+/// Errors: as [`load`].
+pub fn load_named<T: DeserializeOwned>(
+    path: &Path,
+    kind: FileKind,
+) -> Result<(SourceFile, T), Result<Vec<Finding>, ReadError>> {
+    let not_ours = |what| ReadError {
+        path: path.to_path_buf(),
+        kind: ReadErrorKind::NotOurs(what),
+    };
+    let yaml_name = path
+        .extension()
+        .and_then(|e| e.to_str())
+        .is_some_and(|e| e.eq_ignore_ascii_case("yaml") || e.eq_ignore_ascii_case("yml"));
+    if !yaml_name {
+        // What is missing or not a regular file is told as such by `read` (which reads
+        // nothing from it); a regular file is refused by its name, unread.
+        let regular = std::fs::metadata(path).is_ok_and(|m| m.is_file());
+        return Err(Err(match regular {
+            false => read(path).err().unwrap_or_else(|| not_ours(None)),
+            true => not_ours(None),
+        }));
+    }
+    let file = read(path).map_err(Err)?;
+    // Only a file that parsed as YAML is ever shown in a snippet.
+    let root = parse(&file).map_err(|f| {
+        let at = f
+            .position()
+            .map(|(_, line, column)| format!(" at line {line}, column {column}"))
+            .unwrap_or_default();
+        let why = f.message.strip_prefix("not valid YAML: ").unwrap_or(&f.message);
+        Err(not_ours(Some(format!("not valid YAML{at}: {why}"))))
+    })?;
+    if sniff(&root).is_none() {
+        let what = match &root.value {
+            Node::Map(_) => "a map without any of their keys",
+            Node::Seq(_) => "a list",
+            Node::Str(_) => "text",
+            Node::Int(_) | Node::Float(_) => "a number",
+            Node::Bool(_) => "a boolean",
+            Node::Null => "empty",
+        };
+        return Err(Err(not_ours(Some(format!("its top level is {what}")))));
+    }
+    let parsed = load_parsed::<T>(&file, kind, root).map_err(Ok)?;
+    Ok((file, parsed))
+}
+
 /// Parses, schema-checks and deserializes an already read file.
 pub fn load_source<T: DeserializeOwned>(
     file: &SourceFile,
     kind: FileKind,
 ) -> Result<T, Vec<Finding>> {
     let root = parse(file).map_err(|f| vec![f])?;
+    load_parsed(file, kind, root)
+}
+
+/// Schema-checks and deserializes a parsed file (stages 2 and 3 of [`load_source`]).
+fn load_parsed<T: DeserializeOwned>(
+    file: &SourceFile,
+    kind: FileKind,
+    root: Sp<Node>,
+) -> Result<T, Vec<Finding>> {
     if let Some(found) = sniff(&root).filter(|k| *k != kind) {
         return Err(vec![
             Finding::new(

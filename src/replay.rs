@@ -100,7 +100,7 @@ fn load_position_model(
     let loaded = match position.tileset.as_slice() {
         [ts] => {
             let ts_path = load::resolve(&file.path, &ts.value);
-            match load::load::<crate::model::TileSetFile>(&ts_path, FileKind::Tileset) {
+            match load::load_named::<crate::model::TileSetFile>(&ts_path, FileKind::Tileset) {
                 Ok((ts_file, parsed)) => {
                     crate::validate::load_tileset_parsed(ts_file, parsed, ruleset)
                 }

@@ -8,8 +8,7 @@
 use super::*;
 use crate::model::RuleSetFile;
 
-/// The longest chain of `extends` or `include` followed before it is called a loop.
-const MAX_DEPTH: usize = 32;
+use crate::limits::MAX_COMPOSE_DEPTH as MAX_DEPTH;
 
 /// Loads a rule set and everything it extends, merged into one [`RuleSetFile`].
 ///
@@ -22,11 +21,20 @@ const MAX_DEPTH: usize = 32;
 /// `chain` holds the files being loaded (to find loops). Errors: `Err(Err(message))` if
 /// `path` itself cannot be read; findings otherwise (a rule set named by `extends` that
 /// cannot be read is a finding at the `extends` entry).
+///
+/// `named`: the path is written in another file (a tile set's or position's `ruleset`),
+/// so it is read with [`load::load_named`]'s guard; otherwise it was given on the command
+/// line.
 pub(crate) fn load_ruleset_merged(
     path: &Path,
     chain: &mut Vec<PathBuf>,
+    named: bool,
 ) -> Result<(SourceFile, RuleSetFile), Result<Vec<Finding>, load::ReadError>> {
-    let (file, rs) = load::load::<RuleSetFile>(path, FileKind::Ruleset)?;
+    let (file, rs) = if named {
+        load::load_named::<RuleSetFile>(path, FileKind::Ruleset)?
+    } else {
+        load::load::<RuleSetFile>(path, FileKind::Ruleset)?
+    };
     merge_extends(file, rs, chain)
 }
 
@@ -67,7 +75,11 @@ fn linearize(
     for written in rs.extends.iter().flat_map(|e| e.as_slice()) {
         let p = load::resolve(&file.path, &written.value);
         let id = load::identity(&p);
-        if chain.contains(&id) || chain.len() > MAX_DEPTH {
+        if chain.len() > MAX_DEPTH {
+            findings.push(too_deep(file, written, "extends"));
+            continue;
+        }
+        if chain.contains(&id) {
             findings.push(
                 Finding::new(
                     Check::ComposeCycle,
@@ -83,13 +95,29 @@ fn linearize(
             // Already applied, as the base of an earlier entry.
             continue;
         }
-        match load::load::<RuleSetFile>(&p, FileKind::Ruleset) {
+        match load::load_named::<RuleSetFile>(&p, FileKind::Ruleset) {
             Ok((base_file, base)) => linearize(&base_file, base, chain, order, findings),
             Err(e) => findings.extend(reference_failure(file, written, "rule set", e)),
         }
     }
     chain.pop();
     order.push((me, rs));
+}
+
+/// The finding for an `extends` or `include` entry past [`MAX_DEPTH`] files deep.
+fn too_deep(file: &SourceFile, written: &Sp<String>, key: &str) -> Finding {
+    Finding::new(
+        Check::ComposeTooDeep,
+        format!(
+            "`{key}: {}` is more than {MAX_DEPTH} files deep in a chain of `{key}`",
+            written.value
+        ),
+    )
+    .in_file(file)
+    .at(&written.loc, format!("names file {} of the chain", MAX_DEPTH + 2))
+    .help(format!(
+        "a chain of `{key}` may be at most {MAX_DEPTH} files deep (real ones are 2 or 3): {key} the files this chain reaches from a file nearer the top"
+    ))
 }
 
 /// Merges `ext` over `base`: named entries of `ext` replace those of `base`, terrains are
@@ -192,7 +220,11 @@ fn collect(
         let (written, loc) = (inc.tileset(), inc.loc());
         let p = load::resolve(&file.path, &written.value);
         let id = load::identity(&p);
-        if stack.contains(&id) || stack.len() > MAX_DEPTH {
+        if stack.len() > MAX_DEPTH {
+            findings.push(with_chain(too_deep(&file, written, "include"), &chain));
+            continue;
+        }
+        if stack.contains(&id) {
             findings.push(with_chain(
                 Finding::new(
                     Check::ComposeCycle,
@@ -205,7 +237,7 @@ fn collect(
             ));
             continue;
         }
-        let loaded = match load::load::<TileSetFile>(&p, FileKind::Tileset) {
+        let loaded = match load::load_named::<TileSetFile>(&p, FileKind::Tileset) {
             Ok(x) => x,
             Err(e) => {
                 findings.extend(

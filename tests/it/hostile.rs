@@ -1967,7 +1967,7 @@ fn findings_capped_per_run_and_counted() {
     let items = 750_000;
     sb.write(
         "many.yaml",
-        format!("ruleset: bundled:carcassonne\ntiles:\n{}", "- 1\n".repeat(items)),
+        format!("ruleset: bundled:rulesets/carcassonne.yaml\ntiles:\n{}", "- 1\n".repeat(items)),
     );
     let o = sb.run_large(class, &["validate", "many.yaml"], TARGET_S);
     assert_eq!(o.code, Some(2), "{}", o.tail());
@@ -1986,7 +1986,7 @@ fn findings_capped_per_run_and_counted() {
 
     // The cap is per run: three files of three errors each, five shown, four counted.
     for name in ["a.yaml", "b.yaml", "c.yaml"] {
-        sb.write(name, "ruleset: bundled:carcassonne\ntiles: [1, 2, 3]\n");
+        sb.write(name, "ruleset: bundled:rulesets/carcassonne.yaml\ntiles: [1, 2, 3]\n");
     }
     let args = ["--max-findings", "5", "validate", "a.yaml", "b.yaml", "c.yaml"];
     let o = sb.run(class, &args);
@@ -2012,4 +2012,78 @@ fn findings_capped_per_run_and_counted() {
         .filter_map(|f| f["errors"].as_u64())
         .sum();
     assert_eq!(errors, 12);
+}
+
+#[test]
+fn named_files_that_are_not_ours_are_refused_unshown() {
+    // Issue 21: `include: /etc/passwd` or `/proc/self/environ` echoed the file or the
+    // environment into the findings. A file named in another file is read only when its
+    // name is YAML's, and shown only when it parsed as a rule set, tile set or position.
+    let class = "named_files_that_are_not_ours_are_refused_unshown";
+    let sb = Sandbox::new(class);
+    let secret = "TESSERA_SECRET_41af";
+    sb.write("secret.txt", format!("{secret}=hunter2\n"));
+    sb.write("notes.yaml", format!("{secret}: hunter2\nother: 1\n"));
+    sb.write("broken.yaml", format!("{secret}:x:0\nkey: [\n"));
+    sb.write("text.yaml", format!("{secret} is plain text\n"));
+    let referrers = [
+        ("include.yaml", "name: x\ninclude: [secret.txt, /etc/passwd, /proc/self/environ, notes.yaml, broken.yaml, text.yaml]\n", 6),
+        ("ruleset.yaml", "name: x\nruleset: notes.yaml\ntiles: []\n", 1),
+        ("shapes.yaml", "name: x\nruleset: bundled:rulesets/carcassonne.yaml\nshapes_from: secret.txt\ntiles: []\n", 1),
+        ("extends.yaml", "name: x\nextends: [/etc/passwd, broken.yaml]\nfeatures: {}\n", 2),
+        ("position.yaml", "tileset: text.yaml\nplayers: [A, B]\nturns: []\n", 1),
+    ];
+    for (name, text, refused) in referrers {
+        sb.write(name, text);
+        let o = sb.run(class, &["validate", name]);
+        assert_eq!(o.code, Some(2), "{name}: {}", o.tail());
+        assert_located(class, &o, &[name]);
+        assert_eq!(o.out.matches("io::not_yaml").count(), refused, "{name}: {}", o.tail());
+        for leak in [secret, "root:", "PATH=", "hunter2"] {
+            assert!(!o.out.contains(leak), "{name} shows {leak}: {}", o.tail());
+        }
+    }
+    // The same files checked on their own are shown: the user named them.
+    let o = sb.run(class, &["validate", "broken.yaml"]);
+    assert_eq!(o.code, Some(2));
+    assert!(o.out.contains(secret), "{}", o.tail());
+}
+
+#[test]
+fn composition_chains_deeper_than_the_limit() {
+    // Issue 21: a chain of 33+ includes (or extends) with no loop was called a loop, by a
+    // limit neither limits.rs nor the README stated. Now `compose::too_deep` at the entry
+    // past `MAX_COMPOSE_DEPTH`; a chain at the limit loads.
+    let class = "composition_chains_deeper_than_the_limit";
+    let sb = Sandbox::new(class);
+    let depth = tessera::limits::MAX_COMPOSE_DEPTH;
+    let base = "ruleset: bundled:rulesets/carcassonne.yaml\ntiles: []\n";
+    for (key, files) in [("include", depth + 5), ("extends", depth + 5)] {
+        for i in 1..files {
+            let next = format!("{key}{}.yaml", i + 1);
+            let body = match key {
+                "include" => format!("name: {key}{i}\ninclude: [{next}]\n"),
+                _ => format!("name: {key}{i}\nextends: [{next}]\nfeatures: {{}}\n"),
+            };
+            sb.write(&format!("{key}{i}.yaml"), body);
+        }
+        let last = match key {
+            "include" => format!("name: last\n{base}"),
+            _ => "name: last\nextends: bundled:rulesets/carcassonne.yaml\nfeatures: {}\n".to_string(),
+        };
+        sb.write(&format!("{key}{files}.yaml"), last);
+        let top = format!("{key}1.yaml");
+        let o = sb.run(class, &["validate", &top]);
+        assert!(o.out.contains("compose::too_deep"), "{key}: {}", o.tail());
+        assert!(!o.out.contains("compose::cycle"), "{key}: {}", o.tail());
+        let at = format!("{key}{}.yaml:", depth + 1);
+        assert!(
+            located(&o.out, &format!("{key}{}.yaml", depth + 1)),
+            "{key}: the finding is at {at}: {}",
+            o.tail()
+        );
+        // Within the limit: the chain from file 6 is 32 files deep.
+        let o = sb.run(class, &["validate", &format!("{key}6.yaml")]);
+        assert!(!o.out.contains("compose::too_deep"), "{key}: {}", o.tail());
+    }
 }
