@@ -105,18 +105,23 @@ fn external_refs(file: &SourceFile, doc: &xml::Doc, only: Option<&[String]>) -> 
 }
 
 /// Counts for checking a file as a whole: a tile's count in the first tile set that lists
-/// it, else its `count` attribute, else 1.
+/// it (the sum of its `<ref>`s there, as `import jcz` adds them up), else its `count`
+/// attribute, else 1.
 fn all_counts(
     file: &SourceFile,
     doc: &xml::Doc,
     findings: &mut Vec<Finding>,
 ) -> HashMap<String, Sp<u32>> {
-    let mut counts = HashMap::new();
+    let mut counts: HashMap<String, Sp<u32>> = HashMap::new();
     for set in &doc.sets {
+        let mut here: HashMap<&str, Sp<u32>> = HashMap::new();
         for r in &set.refs {
-            counts
-                .entry(r.tile.value.clone())
+            here.entry(r.tile.value.as_str())
+                .and_modify(|c| c.value = c.value.saturating_add(r.count.value))
                 .or_insert(r.count.clone());
+        }
+        for (tile, count) in here {
+            counts.entry(tile.to_string()).or_insert(count);
         }
     }
     for t in &doc.tiles {

@@ -2087,3 +2087,37 @@ fn composition_chains_deeper_than_the_limit() {
         assert!(!o.out.contains("compose::too_deep"), "{key}: {}", o.tail());
     }
 }
+
+#[test]
+fn repeated_refs_count_alike_in_validate_and_import() {
+    // Issue 21: `validate` counted only the first of repeated `<ref>`s of a tile while
+    // `import jcz` added them up. Both add them up now: two refs of 6,000 are 12,000
+    // copies, over the limit for both; two of 3 import as 6.
+    let class = "repeated_refs_count_alike_in_validate_and_import";
+    let sb = Sandbox::new(class);
+    let xml = |n: u32| {
+        format!(
+            "<pack>\n<tiles>\n<tile id=\"T/A\"><road>W E</road><farm>WR NL NR ER</farm><farm>WL SL SR EL</farm></tile>\n</tiles>\n<sets>\n<tile-set id=\"t\"><ref count=\"{n}\" tile=\"T/A\"/><ref count=\"{n}\" tile=\"T/A\"/></tile-set>\n</sets>\n</pack>\n"
+        )
+    };
+    sb.write("many.xml", xml(6_000));
+    let out = std::env::temp_dir().join(format!("tessera-{class}-{}.yaml", std::process::id()));
+    let out_arg = out.to_string_lossy().into_owned();
+    for args in [
+        vec!["validate", "many.xml"],
+        vec!["import", "jcz", "many.xml", "-o", &out_arg],
+    ] {
+        let o = sb.run(class, &args);
+        assert_eq!(o.code, Some(2), "{args:?}: {}", o.tail());
+        assert!(o.out.contains("has 12000 copies"), "{args:?}: {}", o.tail());
+        assert_located(class, &o, &["many.xml"]);
+    }
+    assert!(!out.exists(), "nothing written");
+    sb.write("few.xml", xml(3));
+    let o = sb.run(class, &["validate", "few.xml"]);
+    assert_eq!(o.code, Some(0), "{}", o.tail());
+    let o = sb.run(class, &["import", "jcz", "few.xml", "-o", &out_arg]);
+    assert_eq!(o.code, Some(0), "{}", o.tail());
+    assert!(o.out.contains("6 tiles, 1 definition"), "{}", o.tail());
+    let _ = std::fs::remove_file(&out);
+}
