@@ -125,7 +125,9 @@ pub fn play(opts: &PlayOptions) -> Result<Played, Failure> {
     };
     let game = engine::play::play_game(state, &agents, opts.seed, limits::MAX_PLAYED_TURNS)
         .map_err(|e| Failure::Tool(format!("the game cannot be played: {e:?}")))?;
-    if game.turns.is_empty() && game.state.game_over() {
+    // No turn and no tile set aside: there was nothing to draw. (Tiles drawn and set
+    // aside because none fits is a game, of no turns, as `simulate` counts it.)
+    if game.turns.is_empty() && game.set_aside_at_end.is_empty() && game.state.game_over() {
         return Err(Failure::Tool(format!(
             "nothing to play: the tile set{} {} no main pile (tiles outside every stack); an expansion is played together with a base set, e.g. `tessera play RULESET tilesets/base.yaml EXPANSION.yaml`",
             if opts.tilesets.len() == 1 { "" } else { "s" },

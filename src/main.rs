@@ -1426,6 +1426,12 @@ fn play(opts: &tessera::PlayOptions, out: Option<&Path>, force: bool) -> ExitCod
         if played.set_aside == 1 { "" } else { "s" },
         summary.join(", ")
     );
+    if played.turns == 0 && played.set_aside > 0 {
+        err!(
+            "warning: no tile could be placed: every tile drawn fits nowhere beside the start tile, so all {} were set aside",
+            played.set_aside
+        );
+    }
     if played.stopped_at_limit {
         err!(
             "warning: the game stopped after {} turns (the most `tessera play` plays, limits::MAX_PLAYED_TURNS) with tiles left: do the rule set's piles ever run out?",

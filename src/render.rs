@@ -996,7 +996,8 @@ pub fn played_position(header: &PlayedHeader, game: &crate::engine::play::Played
     let state = &game.state;
     let tiles = &state.game.tiles.tiles;
     let mut out = header.text.clone();
-    out.push_str("turns:\n");
+    // No turn at all (every tile drawn fitted nowhere): an empty log, as YAML writes it.
+    out.push_str(if game.turns.is_empty() { "turns: []\n" } else { "turns:\n" });
     for t in &game.turns {
         let mv = &t.mv;
         let _ = write!(

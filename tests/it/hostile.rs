@@ -2121,3 +2121,30 @@ fn repeated_refs_count_alike_in_validate_and_import() {
     assert!(o.out.contains("6 tiles, 1 definition"), "{}", o.tail());
     let _ = std::fs::remove_file(&out);
 }
+
+#[test]
+fn play_when_no_tile_ever_fits() {
+    // Issue 21: `play` on a set where no tile ever fits said "no main pile" (exit 1)
+    // while `simulate` played such games (of no turns). Now `play` writes the game (no
+    // turn, the tiles set aside), warns, and the written position scores.
+    let class = "play_when_no_tile_ever_fits";
+    let sb = Sandbox::new(class);
+    sb.write(
+        "nofit.yaml",
+        "name: nothing fits\nruleset: bundled:rulesets/carcassonne.yaml\ntotal: 4\nstart: {tile: S}\ntiles:\n  - {id: S, count: 1, sides: {N: city, E: city, S: city, W: city}, segments: [{id: c, feature: city, at: [N, E, S, W]}]}\n  - {id: R, count: 3, sides: {N: road, E: road, S: road, W: road}, segments: [{id: r1, feature: road, at: [N]}, {id: r2, feature: road, at: [E]}, {id: r3, feature: road, at: [S]}, {id: r4, feature: road, at: [W]}, {id: f1, feature: field, at: [NR, EL]}, {id: f2, feature: field, at: [ER, SL]}, {id: f3, feature: field, at: [SR, WL]}, {id: f4, feature: field, at: [WR, NL]}]}\n",
+    );
+    let o = sb.run(class, &["play", "bundled:rulesets/carcassonne.yaml", "nofit.yaml"]);
+    assert_eq!(o.code, Some(0), "{}", o.tail());
+    assert!(o.out.contains("0 turns, 3 tiles set aside"), "{}", o.tail());
+    assert!(o.out.contains("warning: no tile could be placed"), "{}", o.tail());
+    assert!(o.stdout.contains("turns: []"), "{}", o.stdout);
+    // The position it printed is a game tessera scores.
+    sb.write("game.yaml", &o.stdout);
+    let o = sb.run(class, &["score", "game.yaml", "--final"]);
+    assert_eq!(o.code, Some(0), "{}", o.tail());
+    assert!(o.out.contains("0 turns replayed"), "{}", o.tail());
+    // `simulate` agrees: games of no turns.
+    let o = sb.run(class, &["simulate", "bundled:rulesets/carcassonne.yaml", "nofit.yaml", "--games", "2"]);
+    assert_eq!(o.code, Some(0), "{}", o.tail());
+    assert!(o.out.contains("tiles set aside per game            3.00"), "{}", o.tail());
+}
