@@ -1055,21 +1055,9 @@ fn finish_new(
             out.display()
         )));
     }
-    // Checked before it is written: as a file beside it (the paths it names resolve the
-    // same), removed after.
-    let name = out
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    let trial = dir.join(format!(".{name}.{}.tmp.yaml", std::process::id()));
-    std::fs::OpenOptions::new()
-        .write(true)
-        .create_new(true)
-        .open(&trial)
-        .and_then(|mut f| std::io::Write::write_all(&mut f, text.as_bytes()))
-        .map_err(|e| Failure::Tool(format!("cannot write {}: {e}", trial.display())))?;
-    let check = validate_file(&trial, None);
-    let _ = std::fs::remove_file(&trial);
+    // Checked before it is written, as the file it will be (the paths it names resolve
+    // from its directory), in memory.
+    let check = replay::validate_source(diag::SourceFile::new(out, text.clone()));
     let errors: Vec<Finding> = check
         .map_err(Failure::Tool)?
         .findings

@@ -919,7 +919,10 @@ pub fn load_named<T: DeserializeOwned>(
             .position()
             .map(|(_, line, column)| format!(" at line {line}, column {column}"))
             .unwrap_or_default();
-        let why = f.message.strip_prefix("not valid YAML: ").unwrap_or(&f.message);
+        let why = f
+            .message
+            .strip_prefix("not valid YAML: ")
+            .unwrap_or(&f.message);
         Err(not_ours(Some(format!("not valid YAML{at}: {why}"))))
     })?;
     if sniff(&root).is_none() {

@@ -1152,6 +1152,13 @@ fn import_jcz(
         plural(imported.total as usize, "tile"),
         plural(imported.definitions, "definition")
     );
+    let (size, limit) = (imported.yaml.len() as u64, tessera::limits::max_file_size());
+    if size > limit {
+        err!(
+            "warning: {} is {size} bytes, over the maximum file size tessera reads ({limit} bytes): read it with `tessera --max-file-size {size} ...`, or import fewer tiles at a time (`--set`)",
+            shown(out)
+        );
+    }
     ExitCode::SUCCESS
 }
 

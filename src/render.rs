@@ -997,7 +997,11 @@ pub fn played_position(header: &PlayedHeader, game: &crate::engine::play::Played
     let tiles = &state.game.tiles.tiles;
     let mut out = header.text.clone();
     // No turn at all (every tile drawn fitted nowhere): an empty log, as YAML writes it.
-    out.push_str(if game.turns.is_empty() { "turns: []\n" } else { "turns:\n" });
+    out.push_str(if game.turns.is_empty() {
+        "turns: []\n"
+    } else {
+        "turns:\n"
+    });
     for t in &game.turns {
         let mv = &t.mv;
         let _ = write!(

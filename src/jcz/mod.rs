@@ -633,57 +633,19 @@ fn out_dir(out: &Path) -> Result<PathBuf, Failure> {
     })
 }
 
-/// Writes `text` to `out` whole or not at all: it goes to a temporary file beside `out`,
-/// is checked with [`crate::validate::validate_path_with`] (a converted set must validate
-/// clean), then takes `out`'s name. Without `force` an existing `out` is never replaced;
-/// what is not a regular file (a device, a FIFO, a directory) never is.
+/// Writes `text` to `out` whole or not at all, after checking it: the text is validated
+/// as the file it will be ([`crate::validate::validate_source_with`], in memory: the
+/// paths it names resolve from `out`'s directory, and no size limit applies to what
+/// tessera wrote itself), then written by [`crate::output::write_all`], the writer of
+/// every generated file: an existing `out` only with `force`, a symbolic link only with
+/// `force` (the link itself), what is not a regular file (a device, a FIFO, a directory)
+/// never; into a directory that exists.
 ///
-/// Errors: a message when `out` exists (without `force`), is not a regular file, cannot be
-/// written, or the
-/// written set does not validate (a bug of the converter; nothing is left behind).
+/// Errors: a message when `out` exists (without `force`), is not a regular file, its
+/// directory does not exist, it cannot be written, or the text does not validate (a bug
+/// of the converter; nothing is written).
 pub fn write_new(out: &Path, text: &str, force: bool) -> Result<(), String> {
-    // What is not a regular file (a device, a FIFO, a socket, a directory) is never
-    // replaced, --force or not; a symbolic link only with --force (the link itself).
-    if let Ok(meta) = std::fs::symlink_metadata(out) {
-        let kind = meta.file_type();
-        if !kind.is_file() && !kind.is_symlink() {
-            return Err(format!(
-                "{} is not a regular file ({}): never replaced, even with --force; choose another output",
-                out.display(),
-                if kind.is_dir() {
-                    "a directory"
-                } else {
-                    "a device, FIFO or socket"
-                }
-            ));
-        }
-        if kind.is_symlink() && !force {
-            return Err(format!(
-                "{} is a symbolic link: not followed; pass --force to replace the link itself with the file",
-                out.display()
-            ));
-        }
-    }
-    if !force && out.exists() {
-        return Err(format!(
-            "{} exists; pass --force to replace it",
-            out.display()
-        ));
-    }
-    let dir = out_dir(out).map_err(|e| e.to_string())?;
-    let name = file_name(out);
-    let tmp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
-    // `create_new`: never write through something already at the temporary path.
-    std::fs::OpenOptions::new()
-        .write(true)
-        .create_new(true)
-        .open(&tmp)
-        .and_then(|mut f| std::io::Write::write_all(&mut f, text.as_bytes()))
-        .map_err(|e| format!("cannot write {}: {e}", tmp.display()))?;
-    let cleanup = |m: String| {
-        let _ = std::fs::remove_file(&tmp);
-        m
-    };
+    out_dir(out).map_err(|e| e.to_string())?;
     // A converted set is a tile set: it never needs the position checks (replay, a layer
     // above this one).
     let not_a_tileset = |_: &SourceFile, _: &Sp<load::Node>| -> Result<Vec<Finding>, Failure> {
@@ -691,7 +653,8 @@ pub fn write_new(out: &Path, text: &str, force: bool) -> Result<(), String> {
             "the converted file reads as a position, not a tile set".into(),
         ))
     };
-    let check = crate::validate::validate_path_with(&tmp, &not_a_tileset).map_err(cleanup)?;
+    let file = SourceFile::new(out, text.to_string());
+    let check = crate::validate::validate_source_with(file, &not_a_tileset)?;
     let errors: Vec<String> = check
         .findings
         .iter()
@@ -699,26 +662,18 @@ pub fn write_new(out: &Path, text: &str, force: bool) -> Result<(), String> {
         .map(|f| format!("[{}] {f}", f.check.code()))
         .collect();
     if !errors.is_empty() {
-        return Err(cleanup(format!(
+        return Err(format!(
             "the converted tile set does not validate, so nothing was written (a bug of the converter): {}",
             errors.join("; ")
-        )));
+        ));
     }
-    let placed = if force {
-        std::fs::rename(&tmp, out)
-    } else {
-        // A hard link fails if `out` appeared meanwhile: never replace it. Where hard
-        // links are not supported, the existence check above has to do.
-        match std::fs::hard_link(&tmp, out) {
-            Ok(()) => std::fs::remove_file(&tmp),
-            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
-                return Err(cleanup(format!(
-                    "{} exists; pass --force to replace it",
-                    out.display()
-                )));
-            }
-            Err(_) => std::fs::rename(&tmp, out),
-        }
+    let target = crate::output::Target {
+        path: out.to_path_buf(),
+        text: text.to_string(),
     };
-    placed.map_err(|e| cleanup(format!("cannot write {}: {e}", out.display())))
+    // Never over a file that exists without `force`, even an earlier import.
+    let ours = |_: &Path, _: &str| false;
+    crate::output::write_all(&[target], &ours, force)
+        .map(drop)
+        .map_err(|reasons| reasons.join("\n"))
 }

@@ -155,7 +155,8 @@ fn reference_failure(
 ///
 /// Errors: `Failure::Tool` if it cannot be read, otherwise the findings.
 pub fn load_ruleset(path: &Path) -> Result<(SourceFile, Rules), Failure> {
-    let (file, rs) = compose::load_ruleset_merged(path, &mut Vec::new(), false).map_err(to_failure)?;
+    let (file, rs) =
+        compose::load_ruleset_merged(path, &mut Vec::new(), false).map_err(to_failure)?;
     let rules = compile_ruleset(&file, &rs)?;
     Ok((file, rules))
 }
@@ -212,12 +213,13 @@ pub fn load_tileset_parsed(
         }
     };
     let rs_path = load::resolve(&rs_from.path, &rs_written.value);
-    let (rs_file, rs) = compose::load_ruleset_merged(&rs_path, &mut Vec::new(), true).map_err(|e| {
-        reference_failure(rs_from, rs_written, "rule set", e)
-            .into_iter()
-            .map(|f| compose::with_chain(f, chain))
-            .collect::<Vec<_>>()
-    })?;
+    let (rs_file, rs) =
+        compose::load_ruleset_merged(&rs_path, &mut Vec::new(), true).map_err(|e| {
+            reference_failure(rs_from, rs_written, "rule set", e)
+                .into_iter()
+                .map(|f| compose::with_chain(f, chain))
+                .collect::<Vec<_>>()
+        })?;
     let rules = compile_ruleset(&rs_file, &rs)?;
     let mut shapes = Vec::new();
     let mut shapes_failed = false;

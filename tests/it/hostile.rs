@@ -1967,18 +1967,32 @@ fn findings_capped_per_run_and_counted() {
     let items = 750_000;
     sb.write(
         "many.yaml",
-        format!("ruleset: bundled:rulesets/carcassonne.yaml\ntiles:\n{}", "- 1\n".repeat(items)),
+        format!(
+            "ruleset: bundled:rulesets/carcassonne.yaml\ntiles:\n{}",
+            "- 1\n".repeat(items)
+        ),
     );
     let o = sb.run_large(class, &["validate", "many.yaml"], TARGET_S);
     assert_eq!(o.code, Some(2), "{}", o.tail());
     assert_located(class, &o, &["many.yaml"]);
     let max = tessera::limits::DEFAULT_MAX_FINDINGS;
     // Every violation counted (the items and the missing keys), a thousand printed.
-    assert!(o.out.contains("checked 1 file: 750001 errors"), "{}", o.tail());
-    assert_eq!(o.out.matches("schema::invalid").count(), max, "{}", o.tail());
     assert!(
-        o.out
-            .contains(&format!("and {} more violations of the schema", 750_001 - max)),
+        o.out.contains("checked 1 file: 750001 errors"),
+        "{}",
+        o.tail()
+    );
+    assert_eq!(
+        o.out.matches("schema::invalid").count(),
+        max,
+        "{}",
+        o.tail()
+    );
+    assert!(
+        o.out.contains(&format!(
+            "and {} more violations of the schema",
+            750_001 - max
+        )),
         "{}",
         o.tail()
     );
@@ -1986,9 +2000,19 @@ fn findings_capped_per_run_and_counted() {
 
     // The cap is per run: three files of three errors each, five shown, four counted.
     for name in ["a.yaml", "b.yaml", "c.yaml"] {
-        sb.write(name, "ruleset: bundled:rulesets/carcassonne.yaml\ntiles: [1, 2, 3]\n");
+        sb.write(
+            name,
+            "ruleset: bundled:rulesets/carcassonne.yaml\ntiles: [1, 2, 3]\n",
+        );
     }
-    let args = ["--max-findings", "5", "validate", "a.yaml", "b.yaml", "c.yaml"];
+    let args = [
+        "--max-findings",
+        "5",
+        "validate",
+        "a.yaml",
+        "b.yaml",
+        "c.yaml",
+    ];
     let o = sb.run(class, &args);
     assert_eq!(o.code, Some(2), "{}", o.tail());
     assert_eq!(o.out.matches("schema::invalid").count(), 5, "{}", o.tail());
@@ -2027,18 +2051,43 @@ fn named_files_that_are_not_ours_are_refused_unshown() {
     sb.write("broken.yaml", format!("{secret}:x:0\nkey: [\n"));
     sb.write("text.yaml", format!("{secret} is plain text\n"));
     let referrers = [
-        ("include.yaml", "name: x\ninclude: [secret.txt, /etc/passwd, /proc/self/environ, notes.yaml, broken.yaml, text.yaml]\n", 6),
-        ("ruleset.yaml", "name: x\nruleset: notes.yaml\ntiles: []\n", 1),
-        ("shapes.yaml", "name: x\nruleset: bundled:rulesets/carcassonne.yaml\nshapes_from: secret.txt\ntiles: []\n", 1),
-        ("extends.yaml", "name: x\nextends: [/etc/passwd, broken.yaml]\nfeatures: {}\n", 2),
-        ("position.yaml", "tileset: text.yaml\nplayers: [A, B]\nturns: []\n", 1),
+        (
+            "include.yaml",
+            "name: x\ninclude: [secret.txt, /etc/passwd, /proc/self/environ, notes.yaml, broken.yaml, text.yaml]\n",
+            6,
+        ),
+        (
+            "ruleset.yaml",
+            "name: x\nruleset: notes.yaml\ntiles: []\n",
+            1,
+        ),
+        (
+            "shapes.yaml",
+            "name: x\nruleset: bundled:rulesets/carcassonne.yaml\nshapes_from: secret.txt\ntiles: []\n",
+            1,
+        ),
+        (
+            "extends.yaml",
+            "name: x\nextends: [/etc/passwd, broken.yaml]\nfeatures: {}\n",
+            2,
+        ),
+        (
+            "position.yaml",
+            "tileset: text.yaml\nplayers: [A, B]\nturns: []\n",
+            1,
+        ),
     ];
     for (name, text, refused) in referrers {
         sb.write(name, text);
         let o = sb.run(class, &["validate", name]);
         assert_eq!(o.code, Some(2), "{name}: {}", o.tail());
         assert_located(class, &o, &[name]);
-        assert_eq!(o.out.matches("io::not_yaml").count(), refused, "{name}: {}", o.tail());
+        assert_eq!(
+            o.out.matches("io::not_yaml").count(),
+            refused,
+            "{name}: {}",
+            o.tail()
+        );
         for leak in [secret, "root:", "PATH=", "hunter2"] {
             assert!(!o.out.contains(leak), "{name} shows {leak}: {}", o.tail());
         }
@@ -2069,7 +2118,9 @@ fn composition_chains_deeper_than_the_limit() {
         }
         let last = match key {
             "include" => format!("name: last\n{base}"),
-            _ => "name: last\nextends: bundled:rulesets/carcassonne.yaml\nfeatures: {}\n".to_string(),
+            _ => {
+                "name: last\nextends: bundled:rulesets/carcassonne.yaml\nfeatures: {}\n".to_string()
+            }
         };
         sb.write(&format!("{key}{files}.yaml"), last);
         let top = format!("{key}1.yaml");
@@ -2133,10 +2184,17 @@ fn play_when_no_tile_ever_fits() {
         "nofit.yaml",
         "name: nothing fits\nruleset: bundled:rulesets/carcassonne.yaml\ntotal: 4\nstart: {tile: S}\ntiles:\n  - {id: S, count: 1, sides: {N: city, E: city, S: city, W: city}, segments: [{id: c, feature: city, at: [N, E, S, W]}]}\n  - {id: R, count: 3, sides: {N: road, E: road, S: road, W: road}, segments: [{id: r1, feature: road, at: [N]}, {id: r2, feature: road, at: [E]}, {id: r3, feature: road, at: [S]}, {id: r4, feature: road, at: [W]}, {id: f1, feature: field, at: [NR, EL]}, {id: f2, feature: field, at: [ER, SL]}, {id: f3, feature: field, at: [SR, WL]}, {id: f4, feature: field, at: [WR, NL]}]}\n",
     );
-    let o = sb.run(class, &["play", "bundled:rulesets/carcassonne.yaml", "nofit.yaml"]);
+    let o = sb.run(
+        class,
+        &["play", "bundled:rulesets/carcassonne.yaml", "nofit.yaml"],
+    );
     assert_eq!(o.code, Some(0), "{}", o.tail());
     assert!(o.out.contains("0 turns, 3 tiles set aside"), "{}", o.tail());
-    assert!(o.out.contains("warning: no tile could be placed"), "{}", o.tail());
+    assert!(
+        o.out.contains("warning: no tile could be placed"),
+        "{}",
+        o.tail()
+    );
     assert!(o.stdout.contains("turns: []"), "{}", o.stdout);
     // The position it printed is a game tessera scores.
     sb.write("game.yaml", &o.stdout);
@@ -2144,7 +2202,66 @@ fn play_when_no_tile_ever_fits() {
     assert_eq!(o.code, Some(0), "{}", o.tail());
     assert!(o.out.contains("0 turns replayed"), "{}", o.tail());
     // `simulate` agrees: games of no turns.
-    let o = sb.run(class, &["simulate", "bundled:rulesets/carcassonne.yaml", "nofit.yaml", "--games", "2"]);
+    let o = sb.run(
+        class,
+        &[
+            "simulate",
+            "bundled:rulesets/carcassonne.yaml",
+            "nofit.yaml",
+            "--games",
+            "2",
+        ],
+    );
     assert_eq!(o.code, Some(0), "{}", o.tail());
-    assert!(o.out.contains("tiles set aside per game            3.00"), "{}", o.tail());
+    assert!(
+        o.out.contains("tiles set aside per game            3.00"),
+        "{}",
+        o.tail()
+    );
+}
+
+#[test]
+fn import_whose_yaml_passes_the_file_size_limit() {
+    // Issue 21: a valid XML whose YAML would pass the maximum file size exited 1 as "a
+    // bug of the converter", printing the absolute path of a temporary file. The written
+    // text is checked in memory now (tessera's own text has no size limit), written, and
+    // a warning says how to read it back. The limit is lowered here to keep the test small.
+    let class = "import_whose_yaml_passes_the_file_size_limit";
+    let sb = Sandbox::new(class);
+    let tiles: String = (0..10)
+        .map(|i| format!("<tile id=\"T/A{i}\"><road>W E</road><farm>WR NL NR ER</farm><farm>WL SL SR EL</farm></tile>\n"))
+        .collect();
+    let xml = format!("<pack>\n<tiles>\n{tiles}</tiles>\n</pack>\n");
+    assert!(xml.len() < 1_500);
+    sb.write("small.xml", &xml);
+    let out = std::env::temp_dir().join(format!("tessera-{class}-{}.yaml", std::process::id()));
+    let out_arg = out.to_string_lossy().into_owned();
+    let o = sb.run(
+        class,
+        &[
+            "--max-file-size",
+            "1500",
+            "import",
+            "jcz",
+            "small.xml",
+            "-o",
+            &out_arg,
+        ],
+    );
+    assert_eq!(o.code, Some(0), "{}", o.tail());
+    let size = std::fs::metadata(&out).expect("written").len();
+    assert!(size > 1_500, "{size}");
+    assert!(
+        o.out.contains(&format!(
+            "is {size} bytes, over the maximum file size tessera reads (1500 bytes)"
+        )),
+        "{}",
+        o.tail()
+    );
+    assert!(!o.out.contains(".tmp"), "no temporary path: {}", o.tail());
+    let o = sb.run(class, &["--max-file-size", "1500", "validate", &out_arg]);
+    assert!(o.out.contains("io::too_large"), "{}", o.tail());
+    let o = sb.run(class, &["validate", &out_arg]);
+    assert_eq!(o.code, Some(0), "{}", o.tail());
+    let _ = std::fs::remove_file(&out);
 }

@@ -16,6 +16,9 @@ use std::path::{Path, PathBuf};
 /// in one item).
 const LAYERS: &[&[&str]] = &[
     &["limits"],
+    // The writer of generated files: std only, so that every layer that writes (`jcz`'s
+    // import, `lib`'s `new`, the binary) writes through it.
+    &["output"],
     &["geometry"],
     &["model"],
     &["schema"],
@@ -29,7 +32,6 @@ const LAYERS: &[&[&str]] = &[
     &["replay"],
     &["simulate"],
     &["render", "picture"],
-    &["output"],
 ];
 
 /// What a path to the crate root (`lib.rs`) counts as: the top, above every layer.
