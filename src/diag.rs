@@ -3474,7 +3474,7 @@ pub struct Finding {
     /// folds the rest into its last one, which says so in its message. Counts (the
     /// summary line, exit status, `validate --format json`) add them: see
     /// [`Finding::weight`]. 0 for every other finding.
-    pub more: usize,
+    pub more: u32,
 }
 
 /// One link to add to or remove from a tile definition: a finding's mechanical fix
@@ -3533,7 +3533,7 @@ impl Finding {
     /// How many findings this one counts as: itself and the [`Finding::more`] it stands
     /// for.
     pub fn weight(&self) -> usize {
-        1 + self.more
+        1 + self.more as usize
     }
 
     /// Sets the file.

@@ -605,7 +605,7 @@ pub fn check_schema(file: &SourceFile, kind: FileKind, root: &Sp<Node>) -> Vec<F
         // Past the cap the rest are only counted, into the last finding kept.
         if out.len() >= keep {
             if let Some(last) = out.last_mut() {
-                last.more += 1;
+                last.more = last.more.saturating_add(1);
             }
             continue;
         }

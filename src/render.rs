@@ -600,7 +600,7 @@ pub struct FindingRecord {
     /// How many more findings of the same check this one stands for (past the cap on
     /// findings kept per file, see [`crate::diag::Finding::more`]); absent when none.
     #[serde(skip_serializing_if = "is_zero")]
-    pub more: usize,
+    pub more: u32,
 }
 
 /// One place a finding marks (see [`FindingRecord::labels`]).
@@ -665,8 +665,8 @@ pub struct ValidateReport {
     pub not_recorded: usize,
 }
 
-fn is_zero(n: &usize) -> bool {
-    *n == 0
+fn is_zero<T: Default + PartialEq>(n: &T) -> bool {
+    *n == T::default()
 }
 
 /// One checked file in `tessera validate --format json`: what was found in it and, for a
