@@ -16,6 +16,7 @@ use std::fmt::Write as _;
 
 use petgraph::graph::NodeIndex;
 use svg::Document;
+use svg::node::Blob;
 use svg::node::element::{Circle, Group, Polygon, Rectangle, Text, Title};
 
 use crate::engine::{Phase, State};
@@ -26,9 +27,27 @@ use crate::rules::{Game, Rules, SideKindId, Tile};
 /// any): `tessera render -o` replaces a file only when it has it (or with `--force`).
 pub const DRAWN_MARK: &str = "<!-- Drawn by tessera render. -->";
 
-/// A picture with [`DRAWN_MARK`] in front.
-fn mark_drawn(svg: &str) -> String {
-    format!("{DRAWN_MARK}\n{}\n", xml_safe(svg))
+/// A picture with [`DRAWN_MARK`] in front, made [`xml_safe`]: the document is written
+/// once and dropped before the mark goes in, so a large board is held about twice, not
+/// four times.
+fn mark_drawn(doc: Document) -> String {
+    let svg = doc.to_string();
+    drop(doc);
+    let mut out = match xml_safe(&svg) {
+        std::borrow::Cow::Borrowed(_) => svg,
+        std::borrow::Cow::Owned(escaped) => escaped,
+    };
+    out.insert_str(0, &format!("{DRAWN_MARK}\n"));
+    out.push('\n');
+    out
+}
+
+/// Many elements of one layer (tiles, scored features, pieces, cards) written as they
+/// are drawn, so that only their text is kept (the `svg` crate's tree of a 100,000-tile
+/// board took over a gigabyte): appended to `layer`, which goes into the document as
+/// one [`Blob`].
+fn append(layer: &mut String, node: impl std::fmt::Display) {
+    let _ = write!(layer, "{node}");
 }
 
 /// The picture with every character XML does not allow (C0 controls but tab, newline and
@@ -455,7 +474,7 @@ pub fn tile_sheet(game: &Game, opts: SheetOptions) -> String {
     let rows = tiles.len().div_ceil(SHEET_COLUMNS).max(1);
     let width = card_w * SHEET_COLUMNS.min(tiles.len().max(1)) as f64;
     let height = card_h * rows as f64 + 20.0;
-    let mut doc = Document::new()
+    let doc = Document::new()
         .set("viewBox", (0, 0, width, height))
         .set("width", width)
         .set("height", height)
@@ -466,6 +485,7 @@ pub fn tile_sheet(game: &Game, opts: SheetOptions) -> String {
                 .set("height", height)
                 .set("fill", "#ffffff"),
         );
+    let mut cards = String::new();
     for (i, def) in tiles.iter().enumerate() {
         let origin = sheet_origin(i);
         let shape = TileShape::new(rules, def, 0);
@@ -504,9 +524,9 @@ pub fn tile_sheet(game: &Game, opts: SheetOptions) -> String {
             card = card
                 .add(text((cx, below + 28.0), 5.5, list.join(", ")).set("class", "decorations"));
         }
-        doc = doc.add(card);
+        append(&mut cards, card);
     }
-    mark_drawn(&doc.to_string())
+    mark_drawn(doc.add(Blob::new(cards)))
 }
 
 /// What a board picture shows.
@@ -640,22 +660,24 @@ pub fn board(state: &State, opts: BoardOptions) -> String {
         let y = layout.y0 + i;
         doc = doc.add(text((MARGIN / 2.0, cy), 10.0, y.to_string()).set("class", "coordinate"));
     }
-    let mut tiles = Group::new().set("id", "tiles");
+    let mut tiles = String::new();
     for (i, p) in board.placed.iter().enumerate() {
         let def = &game.tiles.tiles[p.tile];
         let origin = layout.at(p.x, p.y);
         let shape = &layout.shapes[i];
-        tiles = tiles.add(
+        append(
+            &mut tiles,
             draw_tile(&palette, def, shape, origin)
                 .add(Title::new(format!("{} at ({},{})", def.id, p.x, p.y))),
         );
-        tiles = tiles.add(tile_labels(
-            rules, def, p.turns, shape, origin, false, false,
-        ));
+        append(
+            &mut tiles,
+            tile_labels(rules, def, p.turns, shape, origin, false, false),
+        );
     }
-    doc = doc.add(tiles);
+    doc = doc.add(Group::new().set("id", "tiles").add(Blob::new(tiles)));
     // Features scored, outlined.
-    let mut scored = Group::new().set("id", "scored");
+    let mut scored = String::new();
     let mut labels: BTreeMap<(i64, i64), usize> = BTreeMap::new();
     for (k, e) in state.events.iter().enumerate() {
         if e.scorers.is_empty() {
@@ -731,7 +753,7 @@ pub fn board(state: &State, opts: BoardOptions) -> String {
             e.points,
             names.join(", ")
         )));
-        scored = scored.add(outline);
+        append(&mut scored, outline);
         if let Some((x, y)) = label_at {
             // Points of several features at one spot (a feature scored by an effect, then
             // completed) stack upwards instead of covering each other.
@@ -739,7 +761,8 @@ pub fn board(state: &State, opts: BoardOptions) -> String {
             let k = labels.entry(key).or_insert(0usize);
             let y = y - 12.0 - 10.0 * *k as f64;
             *k += 1;
-            scored = scored.add(
+            append(
+                &mut scored,
                 text((x, y), 9.0, format!("+{}", e.points))
                     .set("fill", colour.as_str())
                     .set("font-weight", "bold")
@@ -750,9 +773,9 @@ pub fn board(state: &State, opts: BoardOptions) -> String {
             );
         }
     }
-    doc = doc.add(scored);
+    doc = doc.add(Group::new().set("id", "scored").add(Blob::new(scored)));
     // Pieces, in their players' colours, labelled with their roles.
-    let mut pieces = Group::new().set("id", "pieces");
+    let mut pieces = String::new();
     for (p, placed, c) in layout.pieces(state) {
         let tile = board.placed[placed];
         let feature = board.graph[p.node].feature;
@@ -760,7 +783,8 @@ pub fn board(state: &State, opts: BoardOptions) -> String {
             .role(p.kind, feature)
             .map_or_else(|| rules.pieces[p.kind].name.clone(), |r| r.name.clone());
         let colour = palette.players[p.player].as_str();
-        pieces = pieces.add(
+        append(
+            &mut pieces,
             Group::new()
                 .set("class", "piece")
                 .add(Title::new(format!(
@@ -789,7 +813,7 @@ pub fn board(state: &State, opts: BoardOptions) -> String {
                 ),
         );
     }
-    doc = doc.add(pieces);
+    doc = doc.add(Group::new().set("id", "pieces").add(Blob::new(pieces)));
     if let Some((x, y)) = opts.highlight {
         let (hx, hy) = layout.at(x, y);
         doc = doc.add(
@@ -825,7 +849,7 @@ pub fn board(state: &State, opts: BoardOptions) -> String {
             );
     }
     doc = doc.add(legend_g);
-    mark_drawn(&doc.to_string())
+    mark_drawn(doc)
 }
 
 /// The colour of the `--highlight` frame.
