@@ -11,6 +11,13 @@ fuzz/yaml.dict. Run it from anywhere; it only writes under fuzz/.
             by the separator line of fuzz/src/lib.rs (rule set, tile set, position), with
             the references between them rewritten to ruleset.yaml and tileset.yaml and
             other bundled files named as `bundled:...`.
+- report:   the score seeds, and the base-scoring triple with hostile names (see
+            `hostile_seeds`): 70,000-character names (player, segment id, feature kind,
+            tile id, game and position) and names with control characters (ESC, DEL, the
+            C1 controls U+0085 and U+009B, newlines, bidirectional controls).
+- import:   tests/fixtures/jcz/**/*.xml, tests/fixtures/jcz-current/**/*.xml and
+            tests/invalid/jcz/*.xml (as for jcz: the target writes its input to a scratch
+            directory and imports it).
 
 The single-file targets validate their input as a file of rulesets/, tilesets/, examples/
 or tests/fixtures/jcz/, so references are rewritten relative to that directory.
@@ -119,12 +126,21 @@ def main():
         if k == "position":
             triple = score_seed(path, text)
             if triple:
-                write("score", name, triple)
-                counts["score"] = counts.get("score", 0) + 1
+                for target in ("score", "report"):
+                    write(target, name, triple)
+                    counts[target] = counts.get(target, 0) + 1
     for path in files("tests/fixtures/jcz", ".xml") + files("tests/invalid/jcz", ".xml"):
         name = os.path.splitext(os.path.basename(path))[0]
         write("jcz", name, open(path, "rb").read())
         counts["jcz"] = counts.get("jcz", 0) + 1
+    imports = files("tests/fixtures/jcz", ".xml") + files("tests/fixtures/jcz-current", ".xml")
+    for path in imports + files("tests/invalid/jcz", ".xml"):
+        name = os.path.splitext(os.path.basename(path))[0]
+        write("import", name, open(path, "rb").read())
+        counts["import"] = counts.get("import", 0) + 1
+    for name, data in hostile_seeds():
+        write("report", name, data)
+        counts["report"] = counts.get("report", 0) + 1
     write_dict()
     print(", ".join(f"{k}: {v} seeds" for k, v in sorted(counts.items())))
 
@@ -164,6 +180,64 @@ def score_seed(pos_path, pos_text):
         rewrite(pos_text, os.path.dirname(pos_path), local),
     ]
     return SEPARATOR.join(p.encode() for p in parts)
+
+
+# A name of 70,000 characters, and one with the characters a report must not show raw
+# (YAML double-quoted escapes: ESC, DEL, the C1 controls NEL and CSI, a newline, a
+# carriage return, a tab, bidirectional overrides and isolates, the line separator).
+LONG = 70_000
+CONTROLS = r"\e[31mred\e[0m\x7fdel\x85nel\x9b2Jcsi\nline\rcr\ttab\u202eevil\u2066iso\u2069\u2028end"
+
+
+def hostile_seeds():
+    """The `report` target's seeds with hostile names: the base-scoring triple (rule set,
+    tile set, position) with one name at a time replaced by a 70,000-character one or
+    one full of control characters, everywhere it is used."""
+    pos_path = os.path.join(REPO, "examples", "base-scoring.yaml")
+    triple = score_seed(pos_path, open(pos_path, encoding="utf-8").read())
+    if triple is None:
+        sys.exit("fuzz/seed.py: examples/base-scoring.yaml gives no score seed")
+    base = triple.decode().split(SEPARATOR.decode())
+    # Each edit: (what, [(part, pattern, replacement with {name})]); every pattern must
+    # match, or the seed no longer says what its name says.
+    edits = [
+        ("player", [(2, r"^players: \[A, B\]", "players: [{name}, B]")]),
+        ("segment-id", [
+            (1, r"\{id: monastery, feature: monastery\}", "{{id: {name}, feature: monastery}}"),
+            (2, r"piece: monastery\}", "piece: {name}}}"),
+        ]),
+        ("feature-kind", [
+            # An explicit key (`? KEY`): a plain or quoted key is 1,024 characters at most.
+            (0, r"(?m)^  monastery:", "  ? {name}\n  :"),
+            (0, r"feature: monastery\}", "feature: {name}}}"),
+            (1, r"feature: monastery\}", "feature: {name}}}"),
+        ]),
+        ("tile-id", [
+            (1, r"(?m)^  - id: X$", "  - id: {name}"),
+            (2, r"\{tile: X,", "{{tile: {name},"),
+        ]),
+        ("game-and-position-name", [
+            (0, r"(?m)^name: .*$", "name: {name}"),
+            (2, r"(?m)^name: .*$", "name: {name}"),
+        ]),
+    ]
+    names = {
+        # An id is letters and digits (the schema's pattern), so the long name is too.
+        "long": '"' + ("Long7" * (LONG // 5))[:LONG] + '"',
+        "controls": '"A' + CONTROLS + '"',
+    }
+    out = []
+    for flavour, name in names.items():
+        for what, subs in edits:
+            parts = list(base)
+            for part, pattern, repl in subs:
+                # A function, so that the name's backslashes stay as they are.
+                new = repl.format(name=name)
+                parts[part], n = re.subn(pattern, lambda _m: new, parts[part], flags=re.M)
+                if n == 0:
+                    sys.exit(f"fuzz/seed.py: {flavour}-{what}: no match for {pattern!r}")
+            out.append((f"{flavour}-{what}", SEPARATOR.join(p.encode() for p in parts)))
+    return out
 
 
 def cut_tileset(text, keep):

@@ -2978,6 +2978,16 @@ tiles:
 </defs>
 ",
     }
+    /// The XML passes tessera's budget: too many nodes or words.
+    JczBudget => "jcz::budget", Error {
+        why: "Real tile-definition files are small (the largest of JCloisterZone's and \
+              FanCloisterZone's have under 250 elements), so a file is read only within \
+              budgets that keep a hostile file from taking gigabytes: 200,000 XML nodes \
+              (elements, text runs, comments) and 1,000,000 words in texts and attribute \
+              values (`limits::XML_MAX_NODES`, `limits::XML_MAX_WORDS`).",
+        bad: "<city>N N N N N N N N ... (a million words)</city>",
+        fixed: "<city>N</city>",
+    }
     /// The XML does not have the shape of tile definitions (root element, a tile or tile set without id, a ref without tile, a count that is not a whole number, no tile at all).
     JczStructure => "jcz::structure", Error {
         why: "Tile definitions live in `<defs>` (JCloisterZone) or `<defs>` (FanCloisterZone), each `<tile>` with an id and each count a whole number; anything else cannot be turned into tiles.",

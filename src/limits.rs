@@ -146,6 +146,18 @@ pub const YAML_MAX_ALIASES: usize = 50_000;
 /// `yaml::budget`.
 pub const YAML_MAX_ALIAS_EVENTS: usize = 100_000;
 
+/// XML budget: the most nodes (elements, text runs, comments) one JCloisterZone file may
+/// have. The largest real files (JCloisterZone's and FanCloisterZone's, 151 of them) have
+/// under 250 elements; each node read costs a few hundred bytes, so the budget keeps a
+/// file within the size limit from taking a gigabyte (7.4 MB of `<a/>` took 1.1 GB).
+/// Passing it is the finding `jcz::budget`.
+pub const XML_MAX_NODES: u32 = 200_000;
+
+/// XML budget: the most words (side names, place names) in the text and attribute
+/// values of one file. Real files have a few thousand. Passing it is the finding
+/// `jcz::budget`, at the first word past it.
+pub const XML_MAX_WORDS: usize = 1_000_000;
+
 /// Source snippets in findings: a line longer than this many bytes is not printed whole;
 /// the snippet shows a window around the marked place instead (and context lines this
 /// long are left out), so a finding in a minified or binary file prints a few lines, not

@@ -106,6 +106,10 @@ struct Locator<'a> {
     /// The last location counted on a line that is not ASCII: (byte offset, its
     /// 1-based column).
     last: std::cell::Cell<(usize, usize)>,
+    /// Words read so far, against [`crate::limits::XML_MAX_WORDS`].
+    words: std::cell::Cell<usize>,
+    /// Where the word budget was passed, if it was: no word is kept after it.
+    over_budget: std::cell::Cell<Option<Loc>>,
 }
 
 impl<'a> Locator<'a> {
@@ -125,6 +129,8 @@ impl<'a> Locator<'a> {
             line_starts,
             ascii,
             last: std::cell::Cell::new((0, 1)),
+            words: std::cell::Cell::new(0),
+            over_budget: std::cell::Cell::new(None),
         }
     }
 
@@ -160,11 +166,29 @@ impl<'a> Locator<'a> {
     /// text differs from the parsed value (entities, CDATA), every word is located at the
     /// whole range.
     fn words(&self, value: &str, range: Range<usize>) -> Vec<Sp<String>> {
+        // At most one word past the budget is read: where it is passed.
+        let room = crate::limits::XML_MAX_WORDS.saturating_sub(self.words.get());
+        let out = self.first_words(value, range, room.saturating_add(1));
+        self.words.set(self.words.get().saturating_add(out.len()));
+        if out.len() <= room {
+            return out;
+        }
+        if self.over_budget.get().is_none() {
+            self.over_budget.set(out.last().map(|w| w.loc));
+        }
+        Vec::new()
+    }
+
+    /// The first `max` words of a value, located (see [`Locator::words`]).
+    fn first_words(&self, value: &str, range: Range<usize>, max: usize) -> Vec<Sp<String>> {
         let raw = self.text.get(range.clone()).unwrap_or_default();
         if raw == value {
             let mut out = Vec::new();
             let mut start = None;
             for (i, c) in raw.char_indices().chain(std::iter::once((raw.len(), ' '))) {
+                if out.len() >= max {
+                    break;
+                }
                 match (c.is_whitespace(), start) {
                     (false, None) => start = Some(i),
                     (true, Some(s)) => {
@@ -182,6 +206,7 @@ impl<'a> Locator<'a> {
             let loc = self.loc(range);
             value
                 .split_whitespace()
+                .take(max)
                 .map(|w| Sp::at(w.to_string(), loc))
                 .collect()
         }
@@ -242,6 +267,22 @@ pub fn looks_like_xml(file: &SourceFile) -> bool {
             .is_some_and(|e| e.eq_ignore_ascii_case("xml"))
 }
 
+/// The finding for a file past an XML budget ([`crate::limits::XML_MAX_NODES`],
+/// [`crate::limits::XML_MAX_WORDS`]): at the place it is passed when known, else at the
+/// start of the file (the parser stops counting nodes without saying where).
+fn budget(file: &SourceFile, at: Option<Loc>, what: &str) -> Finding {
+    let f = Finding::new(
+        Check::JczBudget,
+        format!("the file has {what}: not read further"),
+    )
+    .in_file(file)
+    .help("real tile-definition files have a few hundred elements and a few thousand words; split the file, or remove the repetition");
+    match at {
+        Some(loc) => f.at(&loc, "the limit is passed here"),
+        None => f.at_span(miette::SourceSpan::new(0.into(), 0), "in this file"),
+    }
+}
+
 /// The message of a parse error without its trailing position.
 fn syntax_message(e: &roxmltree::Error) -> String {
     let msg = e.to_string();
@@ -271,7 +312,14 @@ pub fn read(file: &SourceFile) -> Result<(Doc, Vec<Finding>), Finding> {
         );
     }
     let text = file.text();
-    let doc = roxmltree::Document::parse(text).map_err(|e| {
+    let options = roxmltree::ParsingOptions {
+        nodes_limit: crate::limits::XML_MAX_NODES,
+        ..roxmltree::ParsingOptions::default()
+    };
+    let doc = roxmltree::Document::parse_with_options(text, options).map_err(|e| {
+        if matches!(e, roxmltree::Error::NodesLimitReached) {
+            return budget(file, None, &format!("more than {} XML nodes (elements, text runs, comments)", crate::limits::XML_MAX_NODES));
+        }
         let pos = e.pos();
         let loc = Loc {
             line: pos.row,
@@ -288,6 +336,17 @@ pub fn read(file: &SourceFile) -> Result<(Doc, Vec<Finding>), Finding> {
     })?;
     let at = Locator::new(text);
     let root = elem(doc.root_element(), &at, 0);
+    drop(doc);
+    if let Some(loc) = at.over_budget.get() {
+        return Err(budget(
+            file,
+            Some(loc),
+            &format!(
+                "more than {} words in its text and attribute values",
+                crate::limits::XML_MAX_WORDS
+            ),
+        ));
+    }
     if !ROOTS.contains(&root.name.as_str()) {
         return Err(Finding::new(
             Check::JczStructure,

@@ -1749,10 +1749,9 @@ fn xml_long_lines_and_repeated_words() {
     // repeated word). Now: one finding each, its first marks drawn, all of them in JSON.
     let class = "xml_long_lines_and_repeated_words";
     let sb = Sandbox::new("xml-long-lines");
-    // Half the issue's million: the reader still keeps about 500 bytes per element
-    // (roxmltree's tree and ours), so a million take about 500 MB, over this suite's cap;
-    // left for the memory work of issue 21.
-    let many = "<a/>".repeat(500_000);
+    // Within the XML budgets (`limits::XML_MAX_NODES`, `XML_MAX_WORDS`; a million
+    // elements is `jcz::budget`, see xml_budgets_on_nodes_and_words).
+    let many = "<a/>".repeat(150_000);
     sb.write(
         "long-line.xml",
         format!("<?xml version=\"1.0\"?><defs><tiles>{many}<tile id=\"X/C\" count=\"1\"><city>N</city><field city=\"N\">EL ER SL SR WL WR</field></tile></tiles></defs>\n"),
@@ -1760,11 +1759,11 @@ fn xml_long_lines_and_repeated_words() {
     let o = sb.run_large(class, &["validate", "long-line.xml"], 2.0);
     assert_eq!(o.code, Some(0), "{}", o.tail());
     assert!(
-        o.out.contains("(500000 times)") && o.out.contains("9988 more places"),
+        o.out.contains("(150000 times)") && o.out.contains("9988 more places"),
         "{}",
         o.tail()
     );
-    let words = " N".repeat(1_500_000);
+    let words = " N".repeat(900_000);
     sb.write(
         "many-words.xml",
         format!("<?xml version=\"1.0\"?>\n<defs><tiles><tile id=\"X/C\" count=\"1\">\n<city>{words}</city>\n<field city=\"N\">EL ER SL SR WL WR</field></tile></tiles></defs>\n"),
@@ -1782,7 +1781,7 @@ fn xml_long_lines_and_repeated_words() {
     assert_eq!(twice.len(), 1, "{}", o.tail());
     assert_eq!(
         twice[0]["message"].as_str(),
-        Some("side `N` of tile `X/C` is listed 1500000 times")
+        Some("side `N` of tile `X/C` is listed 900000 times")
     );
     assert_eq!(
         twice[0]["labels"].as_array().map(Vec::len),
@@ -2264,4 +2263,51 @@ fn import_whose_yaml_passes_the_file_size_limit() {
     let o = sb.run(class, &["validate", &out_arg]);
     assert_eq!(o.code, Some(0), "{}", o.tail());
     let _ = std::fs::remove_file(&out);
+}
+
+#[test]
+fn xml_budgets_on_nodes_and_words() {
+    // Issue 21: 7.4 MB of XML took 1.1 GB (every element and word kept, a few hundred
+    // bytes each). Real files have under 250 elements; past `XML_MAX_NODES` nodes or
+    // `XML_MAX_WORDS` words the file is `jcz::budget`, read no further.
+    let class = "xml_budgets_on_nodes_and_words";
+    let sb = Sandbox::new(class);
+    let nodes = tessera::limits::XML_MAX_NODES as usize;
+    sb.write(
+        "nodes.xml",
+        format!("<defs>{}</defs>\n", "<a/>".repeat(nodes + 1)),
+    );
+    let words = tessera::limits::XML_MAX_WORDS;
+    sb.write(
+        "words.xml",
+        format!(
+            "<defs>\n<tile id=\"X/C\">\n<city>{}</city>\n</tile>\n</defs>\n",
+            "N ".repeat(words + 1)
+        ),
+    );
+    // Within the budgets: the same shapes, smaller, are read (and judged on their own).
+    sb.write(
+        "fewer.xml",
+        format!("<defs>{}</defs>\n", "<a/>".repeat(nodes / 2)),
+    );
+    for (name, at) in [
+        ("nodes.xml", "nodes.xml:1:1"),
+        ("words.xml", "words.xml:3:"),
+    ] {
+        let o = sb.run_large(class, &["validate", name], TARGET_S);
+        assert_eq!(o.code, Some(2), "{name}: {}", o.tail());
+        assert!(o.out.contains("jcz::budget"), "{name}: {}", o.tail());
+        assert!(o.out.contains(at), "{name}: located at {at}: {}", o.tail());
+        assert_located(class, &o, &[name]);
+    }
+    // The word past the budget is marked: the tile id is word 1, so it is the city's
+    // word number `words` (0-based `words - 1`), at column 7 + 2 * (words - 1) of line 3.
+    let o = sb.run_large(class, &["validate", "words.xml"], TARGET_S);
+    assert!(
+        o.out.contains(&format!("words.xml:3:{}", 5 + 2 * words)),
+        "{}",
+        o.tail()
+    );
+    let o = sb.run_large(class, &["validate", "fewer.xml"], TARGET_S);
+    assert!(!o.out.contains("jcz::budget"), "{}", o.tail());
 }
