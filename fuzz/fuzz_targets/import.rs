@@ -8,10 +8,10 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
+use tessera::Failure;
 use tessera::diag::{Level, SourceFile};
 use tessera::jcz::{ImportOptions, Imported};
 use tessera::schema::FileKind;
-use tessera::Failure;
 
 /// Checks what an import returned; with `Err`, whether every error has a fix (so that
 /// `--fix` gives a tile set).
@@ -33,7 +33,11 @@ fn imported(result: Result<Imported, Failure>, out: &std::path::Path, fixed: boo
 
 /// The imported YAML validated as the file `out`: a tile set, no error.
 fn validate(yaml: &str, out: &std::path::Path, fixed: bool) {
-    let how = if fixed { "import jcz --fix" } else { "import jcz" };
+    let how = if fixed {
+        "import jcz --fix"
+    } else {
+        "import jcz"
+    };
     let v = match tessera::replay::validate_source(SourceFile::new(out, yaml.to_string())) {
         Ok(v) => v,
         Err(m) => panic!("the YAML {how} wrote cannot be validated: {m}\n--- YAML ---\n{yaml}"),

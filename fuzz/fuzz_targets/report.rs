@@ -84,7 +84,13 @@ fuzz_target!(|data: &[u8]| {
         Ok(r) => {
             check_findings(&r.findings);
             check_json(&r, "the tiles report");
-            let id_width = r.tiles.iter().map(|t| t.id.chars().count()).max().unwrap_or(0).max(6);
+            let id_width = r
+                .tiles
+                .iter()
+                .map(|t| t.id.chars().count())
+                .max()
+                .unwrap_or(0)
+                .max(6);
             let side_width = r
                 .tiles
                 .iter()
