@@ -1639,6 +1639,29 @@ fn near_name(name: &str) -> Option<Vec<&'static str>> {
     if JCZ_NAMES.contains(&name) {
         return None;
     }
+    // Remembered per name: a file may repeat one unknown name hundreds of thousands of
+    // times (the edit distances to every known name took a second for 50,000 `<a/>`).
+    // At most 10,000 names are kept: a file of more distinct ones starts over.
+    type Memo = std::collections::HashMap<String, Option<Vec<&'static str>>>;
+    thread_local! {
+        static MEMO: std::cell::RefCell<Memo> = std::cell::RefCell::default();
+    }
+    if let Some(known) = MEMO.with(|m| m.borrow().get(name).cloned()) {
+        return known;
+    }
+    let found = nearest_names(name);
+    MEMO.with(|m| {
+        let mut m = m.borrow_mut();
+        if m.len() >= 10_000 {
+            m.clear();
+        }
+        m.insert(name.to_string(), found.clone());
+    });
+    found
+}
+
+/// [`near_name`], computed.
+fn nearest_names(name: &str) -> Option<Vec<&'static str>> {
     let lower = name.to_lowercase();
     let limit = if name.chars().count() >= 5 { 2 } else { 1 };
     let scored: Vec<(usize, &'static str)> = JCZ_NAMES
