@@ -250,6 +250,30 @@ pub fn escape_text(s: &str) -> Cow<'_, str> {
     Cow::Owned(out)
 }
 
+/// A whole document tessera writes (an SVG picture, the HTML score page) with every
+/// character of [`is_unsafe_char`] but its own line feeds and tabs, and the non-characters
+/// U+FFFE and U+FFFF, which XML does not allow, written as a visible escape (`\u{1b}`), as
+/// text output shows them: names from a rule set, tile set or position reach titles, text
+/// and table cells, and must neither make the document ill-formed nor reach a reader raw.
+/// Markup is escaped before (by the `svg` and `maud` crates); this adds none.
+pub fn escape_document(text: &str) -> Cow<'_, str> {
+    let bad = |c: char| {
+        (is_unsafe_char(c) && !matches!(c, '\n' | '\t')) || matches!(c, '\u{fffe}' | '\u{ffff}')
+    };
+    if !text.chars().any(bad) {
+        return Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 16);
+    for c in text.chars() {
+        if bad(c) {
+            out.push_str(&format!("\\u{{{:x}}}", c as u32));
+        } else {
+            out.push(c);
+        }
+    }
+    Cow::Owned(out)
+}
+
 /// A file's text as snippets show it: every unsafe character ([`is_unsafe_char`]) but
 /// tabs, line feeds and the carriage return of a CRLF replaced by a character of the same
 /// length in bytes (`?`, `¿` or `\u{FFFD}`), so that every byte span still fits and

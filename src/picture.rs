@@ -27,13 +27,15 @@ use crate::rules::{Game, Rules, SideKindId, Tile};
 /// any): `tessera render -o` replaces a file only when it has it (or with `--force`).
 pub const DRAWN_MARK: &str = "<!-- Drawn by tessera render. -->";
 
-/// A picture with [`DRAWN_MARK`] in front, made [`xml_safe`]: the document is written
+/// A picture with [`DRAWN_MARK`] in front, its names' control characters escaped
+/// ([`crate::diag::escape_document`]; issue 21: ESC made it not well-formed XML, U+FFFE
+/// too): the document is written
 /// once and dropped before the mark goes in, so a large board is held about twice, not
 /// four times.
 fn mark_drawn(doc: Document) -> String {
     let svg = doc.to_string();
     drop(doc);
-    let mut out = match xml_safe(&svg) {
+    let mut out = match crate::diag::escape_document(&svg) {
         std::borrow::Cow::Borrowed(_) => svg,
         std::borrow::Cow::Owned(escaped) => escaped,
     };
@@ -48,31 +50,6 @@ fn mark_drawn(doc: Document) -> String {
 /// one [`Blob`].
 fn append(layer: &mut String, node: impl std::fmt::Display) {
     let _ = write!(layer, "{node}");
-}
-
-/// The picture with every character XML does not allow (C0 controls but tab, newline and
-/// carriage return) or that a reader should not meet raw (DEL, the C1 controls) written as
-/// a visible escape (`\u{1b}`), as text output shows it: names from a rule set or tile
-/// set reach the picture's text and titles (issue 21: ESC made it not well-formed XML).
-/// Markup is escaped by the `svg` crate already; the escape adds none.
-fn xml_safe(svg: &str) -> std::borrow::Cow<'_, str> {
-    let bad = |c: char| {
-        (c.is_control() && !matches!(c, '\t' | '\n' | '\r')) || ('\u{7f}'..='\u{9f}').contains(&c)
-    };
-    if !svg.chars().any(bad) {
-        return std::borrow::Cow::Borrowed(svg);
-    }
-    std::borrow::Cow::Owned(
-        svg.chars()
-            .map(|c| {
-                if bad(c) {
-                    format!("\\u{{{:x}}}", c as u32)
-                } else {
-                    c.to_string()
-                }
-            })
-            .collect(),
-    )
 }
 
 /// Whether a file's text is a picture drawn by tessera (starts with [`DRAWN_MARK`]).

@@ -1630,5 +1630,11 @@ pub fn score_html(report: &ScoreReport, board_svg: &str, colours: &[String]) -> 
             }
         }
     };
-    format!("<!DOCTYPE html>\n{HTML_MARK}\n{}\n", page.into_string())
+    // Names reach the title, headings and cells: their control characters escaped
+    // (maud escapes markup only).
+    let page = page.into_string();
+    format!(
+        "<!DOCTYPE html>\n{HTML_MARK}\n{}\n",
+        crate::diag::escape_document(&page)
+    )
 }

@@ -1899,7 +1899,7 @@ fn render_control_characters() {
     let sb = Sandbox::with_class("control-chars");
     sb.write(
         "sheet.yaml",
-        "name: \"Sheet\\e[2J\\x9b\"\nruleset: bundled:rulesets/carcassonne.yaml\ntotal: 1\nstart: {tile: \"C\\e[1m\\x85\"}\ntiles:\n  - id: \"C\\e[1m\\x85\"\n    count: 1\n    sides: {N: city, E: field, S: field, W: field}\n    segments:\n      - {id: \"city\\x9b\", feature: city, at: [N]}\n      - {id: \"field\\e[7m\", feature: field, at: [E, S, W], links: {touches: [\"city\\x9b\"]}}\n",
+        "name: \"Sheet\\e[2J\\x9b\\r\\uFFFE\"\nruleset: bundled:rulesets/carcassonne.yaml\ntotal: 1\nstart: {tile: \"C\\e[1m\\x85\"}\ntiles:\n  - id: \"C\\e[1m\\x85\"\n    count: 1\n    sides: {N: city, E: field, S: field, W: field}\n    segments:\n      - {id: \"city\\x9b\", feature: city, at: [N]}\n      - {id: \"field\\e[7m\", feature: field, at: [E, S, W], links: {touches: [\"city\\x9b\"]}}\n",
     );
     for args in [
         &["render", "position.yaml", "--final"][..],
@@ -1920,6 +1920,34 @@ fn render_control_characters() {
             "{args:?}: the escape is shown"
         );
     }
+    // The HTML score page too (maud escapes markup only): names in its title, headings
+    // and cells, and the board inside it.
+    let page = std::env::temp_dir().join(format!("tessera-{class}-{}.html", std::process::id()));
+    let page_arg = page.to_string_lossy().into_owned();
+    let o = sb.run(
+        class,
+        &[
+            "score",
+            "position.yaml",
+            "--final",
+            "--html",
+            &page_arg,
+            "--force",
+        ],
+    );
+    assert_eq!(o.code, Some(0), "{}", o.tail());
+    let html = std::fs::read_to_string(&page).expect("the page is written");
+    let _ = std::fs::remove_file(&page);
+    let raw: Vec<char> = html
+        .chars()
+        .filter(|&c| tessera::diag::is_unsafe_char(c) && !matches!(c, '\n' | '\t'))
+        .collect();
+    assert!(raw.is_empty(), "raw characters in the page: {raw:?}");
+    assert!(html.contains(r"\u{1b}"), "the escape is shown in the page");
+    let board = &html[html.find("<svg").expect("the board")..];
+    let board = &board[..board.find("</svg>").expect("closed") + "</svg>".len()];
+    roxmltree::Document::parse(board)
+        .unwrap_or_else(|e| panic!("the board in the page is not well-formed XML: {e}"));
 }
 
 #[test]
