@@ -41,7 +41,7 @@ fuzz_target!(|data: &[u8]| {
     // The placements of the set's first tile (an argument in the binary, not file content).
     if let Ok(lp) = tessera::replay::load_position(&position) {
         if let Some(tile) = lp.game.tiles.tiles.first().map(|t| t.id.clone()) {
-            match tessera::placements_report(&position, &tile) {
+            match tessera::placements_report(&position, &tile, true) {
                 Ok(r) => tessera_fuzz::check_findings(&r.findings),
                 Err(Failure::Findings(f)) => tessera_fuzz::check_findings(&f),
                 Err(Failure::Tool(_)) => {}
