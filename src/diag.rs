@@ -3532,7 +3532,7 @@ pub struct LinkEdit {
 /// A message or help text cut to [`crate::limits::MAX_MESSAGE`] bytes (on a character
 /// boundary) with a note of what was cut: a name of megabytes in a hostile file is not
 /// printed whole, once per finding.
-fn clip_text(text: String) -> String {
+pub fn clip_text(text: String) -> String {
     let max = crate::limits::MAX_MESSAGE;
     if text.len() <= max {
         return text;
@@ -3672,6 +3672,47 @@ impl Finding {
 
 /// The message, with unsafe characters escaped ([`escape_text`]): this is what text output
 /// shows. The exact text is [`Finding::message`].
+/// Keeps a list of findings within `keep` (a check that may find one violation per tile
+/// or value of a hostile file, half a million of them, calls it as it goes): past `keep`,
+/// a finding is folded into the last finding kept of the same check and severity
+/// ([`Finding::more`]), or kept when it is the first of its check and severity, so the
+/// list stays within `keep` plus one per check and every finding is still counted. Call
+/// it as often as you like; [`note_folded`] then says so in the messages.
+pub fn fold_findings(findings: &mut Vec<Finding>, keep: usize) {
+    if findings.len() <= keep {
+        return;
+    }
+    let rest = findings.split_off(keep);
+    let mut last: std::collections::HashMap<(Check, Level), usize> =
+        std::collections::HashMap::new();
+    for (i, f) in findings.iter().enumerate() {
+        last.insert((f.check, f.level), i);
+    }
+    for f in rest {
+        match last.get(&(f.check, f.level)) {
+            Some(&i) => {
+                let weight = u32::try_from(f.weight()).unwrap_or(u32::MAX);
+                findings[i].more = findings[i].more.saturating_add(weight);
+            }
+            None => {
+                last.insert((f.check, f.level), findings.len());
+                findings.push(f);
+            }
+        }
+    }
+}
+
+/// Adds to the message of each finding that stands for others ([`fold_findings`]) how
+/// many it stands for.
+pub fn note_folded(findings: &mut [Finding], keep: usize) {
+    for f in findings.iter_mut().filter(|f| f.more > 0) {
+        f.message = format!(
+            "{} (and {} more like it in this file, not listed: at most {keep} findings are kept per file, `--max-findings`)",
+            f.message, f.more
+        );
+    }
+}
+
 impl fmt::Display for Finding {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&escape_text(&self.message))

@@ -357,8 +357,35 @@ fn load_game(
         players.iter().map(|p| q(p)).collect::<Vec<_>>().join(", ")
     ));
     let file = diag::SourceFile::new(&dir.join("played.yaml"), format!("{header}turns: []\n"));
-    let lp = replay::load_position_file(&file)?;
-    Ok((header, lp))
+    match replay::load_position_file(&file) {
+        Ok(lp) => Ok((header, lp)),
+        // The position is tessera's own (never written when it fails): a finding is told
+        // from the file named on the command line, as `validate` tells it, at its own
+        // place and under the name given.
+        Err(Failure::Findings(findings)) => {
+            if let Some(r) = ruleset {
+                validate::load_ruleset(r)?;
+            }
+            for t in tilesets
+                .iter()
+                .filter(|t| !t.to_string_lossy().starts_with(load::BUNDLED_PREFIX))
+            {
+                if ruleset.is_some() {
+                    // Its own `ruleset:` is not the one played: read, not compiled.
+                    load::load::<model::TileSetFile>(t, schema::FileKind::Tileset).map_err(
+                        |e| match e {
+                            Ok(f) => Failure::Findings(f),
+                            Err(m) => m.into_failure(),
+                        },
+                    )?;
+                } else {
+                    validate::load_tileset(t, None)?;
+                }
+            }
+            Err(Failure::Findings(findings))
+        }
+        Err(e) => Err(e),
+    }
 }
 
 /// A path named on the command line (relative to `here`) as a file written in `dir`
@@ -647,9 +674,10 @@ pub fn placements_report(
     let Some(t) = lp.game.tiles.get(tile) else {
         let ids: Vec<&str> = lp.game.tiles.tiles.iter().map(|t| t.id.as_str()).collect();
         return Err(Failure::Tool(format!(
-            "unknown tile `{tile}`; tiles of {}: {}",
-            lp.game.tiles.name,
-            ids.join(", ")
+            "unknown tile `{}`; tiles of {}: {}",
+            diag::escape_text(tile),
+            diag::escape_text(&lp.game.tiles.name),
+            diag::escape_text(&ids.join(", "))
         )));
     };
     let copies_left = lp.game.tiles.tiles[t].count.saturating_sub(state.used[t]);
@@ -721,9 +749,10 @@ pub fn tiles_report(
             None => {
                 let ids: Vec<&str> = game.tiles.tiles.iter().map(|t| t.id.as_str()).collect();
                 return Err(Failure::Tool(format!(
-                    "unknown tile `{id}`; tiles of {}: {}",
-                    game.tiles.name,
-                    ids.join(", ")
+                    "unknown tile `{}`; tiles of {}: {}",
+                    diag::escape_text(id),
+                    diag::escape_text(&game.tiles.name),
+                    diag::escape_text(&ids.join(", "))
                 )));
             }
         },

@@ -857,7 +857,10 @@ fn within_cap(findings: &[Finding]) -> &[Finding] {
     let shown = FINDINGS_SHOWN.load(Ordering::Relaxed);
     let room = max.saturating_sub(shown).min(findings.len());
     FINDINGS_SHOWN.fetch_add(room, Ordering::Relaxed);
-    let left: usize = findings[room..].iter().map(Finding::weight).sum();
+    // Those shown that stand for others (folded into them, `Finding::more`) leave those
+    // others unshown too.
+    let folded: usize = findings[..room].iter().map(|f| f.more as usize).sum();
+    let left: usize = findings[room..].iter().map(Finding::weight).sum::<usize>() + folded;
     FINDINGS_NOT_SHOWN.fetch_add(left, Ordering::Relaxed);
     &findings[..room]
 }
@@ -950,7 +953,14 @@ fn failure(e: Failure, policy: &Policy) -> ExitCode {
             ExitCode::from(FINDINGS)
         }
         Failure::Tool(m) => {
-            err!("error: {m}");
+            // A name of megabytes (from a file or the command line) is cut, line by line
+            // (a message may list things on lines of its own); control characters in
+            // names are escaped where the names go in, and by `err!`.
+            let m: Vec<String> = m
+                .split('\n')
+                .map(|l| tessera::diag::clip_text(l.to_string()))
+                .collect();
+            err!("error: {}", m.join("\n"));
             ExitCode::from(FAILURE)
         }
     }
@@ -1112,12 +1122,16 @@ fn import_jcz(
     force: bool,
     opts: &tessera::jcz::ImportOptions,
 ) -> ExitCode {
-    // Refuse early, before any work, when the output exists.
-    if !force && out.exists() {
+    // Refuse early, before any work, when the output cannot be written or exists.
+    if std::fs::metadata(out).is_ok_and(|m| !m.is_file()) {
         err!(
-            "error: {} exists; pass --force to replace it",
-            out.display()
+            "error: {} is not a regular file (a directory, a device or a FIFO): it is never replaced, --force or not",
+            shown(out)
         );
+        return ExitCode::from(FAILURE);
+    }
+    if !force && out.exists() {
+        err!("error: {} exists; pass --force to replace it", shown(out));
         return ExitCode::from(FAILURE);
     }
     let imported = match tessera::jcz::import(file, out, opts) {
@@ -1126,7 +1140,7 @@ fn import_jcz(
             print_findings(&f);
             err!(
                 "{}: {}; nothing written",
-                file.display(),
+                shown(file),
                 plural(count(&f, Level::Error), "error")
             );
             return ExitCode::from(FINDINGS);
@@ -1148,7 +1162,7 @@ fn import_jcz(
     };
     err!(
         "wrote {}: {}, {}{left}",
-        out.display(),
+        shown(out),
         plural(imported.total as usize, "tile"),
         plural(imported.definitions, "definition")
     );
@@ -1573,22 +1587,29 @@ fn explain(
     let current = tessera::output::read_existing(path);
     if current.as_deref() == Some(text.as_str()) {
         if !check {
-            err!("{} is up to date", path.display());
+            err!("{} is up to date", shown(path));
         }
         return ExitCode::SUCCESS;
     }
     if check {
         err!(
             "stale: {} (run `tessera explain --markdown --out {} --force` to regenerate)",
-            path.display(),
-            path.display()
+            shown(path),
+            shown(path)
         );
         return ExitCode::from(FINDINGS);
+    }
+    if std::fs::metadata(path).is_ok_and(|m| !m.is_file()) {
+        err!(
+            "error: {} is not a regular file (a directory, a device or a FIFO): it is never replaced, --force or not",
+            shown(path)
+        );
+        return ExitCode::from(FAILURE);
     }
     if path.exists() && !force {
         err!(
             "error: {} exists and differs from the generated reference; pass --force to replace it",
-            path.display()
+            shown(path)
         );
         return ExitCode::from(FAILURE);
     }

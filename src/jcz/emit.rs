@@ -32,14 +32,16 @@ pub struct Header<'a> {
 /// A YAML double-quoted scalar (JSON string syntax is valid YAML).
 pub fn quoted(s: &str) -> String {
     let json = serde_json::to_string(s).unwrap_or_else(|_| "\"\"".into());
-    // JSON leaves DEL and the C1 controls as they are; YAML does not allow them in a
-    // stream: escaped (they can only be inside the string).
-    if !json.chars().any(|c| ('\u{7f}'..='\u{9f}').contains(&c)) {
+    // JSON leaves DEL, the C1 controls and the bidirectional controls as they are; YAML
+    // does not allow the first two in a stream, and the last would reorder what an editor
+    // shows: escaped (they can only be inside the string; the value read is the same).
+    let raw = |c: char| c >= '\u{7f}' && crate::diag::is_unsafe_char(c);
+    if !json.chars().any(raw) {
         return json;
     }
     json.chars()
         .map(|c| match c {
-            '\u{7f}'..='\u{9f}' => format!("\\u{:04X}", c as u32),
+            c if raw(c) => format!("\\u{:04X}", c as u32),
             c => c.to_string(),
         })
         .collect()

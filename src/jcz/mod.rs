@@ -441,10 +441,11 @@ pub fn import(path: &Path, out: &Path, opts: &ImportOptions) -> Result<Imported,
                     ""
                 };
                 return Err(Failure::Tool(format!(
-                    "--start {id}: not a tile of the converted set{why}; its tiles: {}",
+                    "--start {}: not a tile of the converted set{why}; its tiles: {}",
+                    crate::diag::escape_text(id),
                     written
                         .iter()
-                        .map(|&i| conv.defs[i].id.value.as_str())
+                        .map(|&i| crate::diag::escape_text(&conv.defs[i].id.value))
                         .collect::<Vec<_>>()
                         .join(", ")
                 )));
@@ -523,7 +524,12 @@ pub fn import(path: &Path, out: &Path, opts: &ImportOptions) -> Result<Imported,
         .map_or_else(|| rs_path.display().to_string(), |p| relative(&out_dir, p));
     let schema_rel = schema_above(&out_dir).map(|p| relative(&out_dir, &p));
     let source_name = file_name(path);
-    let source = opts.source.clone().unwrap_or_else(|| source_name.clone());
+    // Written as comment lines, one per line of the source: a file name is one line
+    // (its control characters escaped), a `--source` text may be several.
+    let source = opts
+        .source
+        .clone()
+        .unwrap_or_else(|| crate::diag::escape_text(&source_name).into_owned());
     let pick = |i: &usize| conv.defs[*i].clone();
     let defs: Vec<_> = written.iter().map(pick).collect();
     let lines: Vec<u32> = written.iter().map(|&i| conv.lines[i]).collect();

@@ -116,7 +116,7 @@ fn too_deep(file: &SourceFile, written: &Sp<String>, key: &str) -> Finding {
     .in_file(file)
     .at(&written.loc, format!("names file {} of the chain", MAX_DEPTH + 2))
     .help(format!(
-        "a chain of `{key}` may be at most {MAX_DEPTH} files deep (real ones are 2 or 3): {key} the files this chain reaches from a file nearer the top"
+        "a chain of `{key}` may be at most {MAX_DEPTH} files deep (real ones are 2 or 3): name the files this chain reaches in the `{key}` of a file nearer the top"
     ))
 }
 

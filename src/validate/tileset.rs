@@ -1956,6 +1956,7 @@ pub(crate) fn compile_parts(
     rules: &Rules,
 ) -> Result<(TileSet, Vec<Finding>), Vec<Finding>> {
     let mut sink = Sink::default();
+    let keep = crate::limits::max_findings();
     let mut tiles: Vec<Tile> = Vec::new();
     let mut by_id: HashMap<String, usize> = HashMap::new();
     let mut first_def: HashMap<String, (usize, &Sp<TileDef>)> = HashMap::new();
@@ -2028,7 +2029,17 @@ pub(crate) fn compile_parts(
                 }
                 Err(f) => own.0.extend(f),
             }
+            // A hostile set repeats one mistake on every tile: kept within the cap as
+            // they come, the rest counted (hundreds of thousands took a gigabyte).
+            if own.0.len() >= keep.saturating_mul(2) {
+                crate::diag::fold_findings(&mut own.0, keep);
+            }
+            if warnings.len() >= keep.saturating_mul(2) {
+                crate::diag::fold_findings(&mut warnings, keep);
+            }
         }
+        crate::diag::fold_findings(&mut own.0, keep);
+        crate::diag::note_folded(&mut own.0, keep);
         let sum = ts
             .tiles
             .iter()
@@ -2165,6 +2176,8 @@ pub(crate) fn compile_parts(
             }
         }
     }
+    crate::diag::fold_findings(&mut warnings, keep);
+    crate::diag::note_folded(&mut warnings, keep);
     if !sink.0.is_empty() {
         let mut all = merge_repeated(sink.0);
         all.extend(warnings);

@@ -1838,7 +1838,7 @@ fn import_names_with_control_characters() {
     let name = "evil\nname: injected \u{1b}[31m\u{7f}.xml";
     sb.write(
         name,
-        "<?xml version=\"1.0\"?>\n<defs>\n  <tiles>\n    <tile id=\"X/R\u{7f}r\u{85}\u{9b}\" count=\"1\">\n      <road>W E</road>\n      <field>NL NR EL WR</field>\n      <field>ER SL SR WL</field>\n    </tile>\n  </tiles>\n</defs>\n",
+        "<?xml version=\"1.0\"?>\n<defs>\n  <tiles>\n    <tile id=\"X/R\u{7f}r\u{85}\u{9b}\u{202e}\" count=\"1\">\n      <road>W E</road>\n      <field>NL NR EL WR</field>\n      <field>ER SL SR WL</field>\n    </tile>\n  </tiles>\n</defs>\n",
     );
     // Written outside the sandbox (which must stay untouched).
     let outdir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("import-control-names");
@@ -1859,8 +1859,18 @@ fn import_names_with_control_characters() {
         !yaml.lines().any(|l| l.starts_with("name: injected")),
         "{yaml}"
     );
-    // The id is kept exactly, escaped in YAML.
-    assert!(yaml.contains(r#"- id: "X/R\u007Fr\u0085\u009B""#), "{yaml}");
+    // The file name is one comment line, its newline escaped (the fresh user's trial).
+    assert!(
+        !yaml
+            .lines()
+            .any(|l| l.starts_with("# Source: name: injected")),
+        "{yaml}"
+    );
+    // The id is kept exactly, escaped in YAML (the bidirectional control too).
+    assert!(
+        yaml.contains(r#"- id: "X/R\u007Fr\u0085\u009B\u202E""#),
+        "{yaml}"
+    );
     let o = sb.run(class, &["validate", out_arg]);
     assert_eq!(o.code, Some(0), "{}", o.tail());
 }
@@ -1886,6 +1896,12 @@ fn explain_out_special_files() {
         }
         let o = sb.run(class, &args);
         assert_eq!(o.code, Some(1), "{out} {force}: {}", o.tail());
+        // Said as it is, with --force or without (the fresh user's trial).
+        assert!(
+            o.out.contains("is not a regular file"),
+            "{out} {force}: {}",
+            o.tail()
+        );
     }
     let fifo = std::fs::symlink_metadata(sb.dir().join("checks.md")).expect("still there");
     assert!(fifo.file_type().is_fifo());
@@ -2063,6 +2079,63 @@ fn findings_capped_per_run_and_counted() {
         .filter_map(|f| f["errors"].as_u64())
         .sum();
     assert_eq!(errors, 12);
+}
+
+#[test]
+fn meaning_findings_folded_per_file() {
+    // From the fresh user's trial of issue 21: 250,000 `- {id: T, count: 1}` gave 500,001
+    // meaning findings (a duplicate id and no shape per line), all kept: 819 MB. The
+    // tile-set checks keep `max_findings` per file as they go and fold the rest into the
+    // last of the same check, counted; the run says how many were not shown.
+    let class = "meaning_findings_folded_per_file";
+    let sb = Sandbox::new(class);
+    let lines = 100_000;
+    sb.write(
+        "dups.yaml",
+        format!(
+            "name: dups\nruleset: bundled:rulesets/carcassonne.yaml\ntotal: 1\nstart: {{tile: T}}\ntiles:\n{}",
+            "  - {id: T, count: 1}\n".repeat(lines)
+        ),
+    );
+    let o = sb.run_large(class, &["validate", "dups.yaml"], TARGET_S);
+    assert_located(class, &o, &["dups.yaml"]);
+    // Every line has no shape, every line but the first repeats the id, and the total
+    // is wrong once.
+    let all = 2 * lines;
+    assert!(
+        o.out.contains(&format!("checked 1 file: {all} errors")),
+        "{}",
+        o.tail()
+    );
+    let max = tessera::limits::DEFAULT_MAX_FINDINGS;
+    assert!(
+        o.out
+            .contains(&format!("note: {} more findings not shown", all - max)),
+        "{}",
+        o.tail()
+    );
+    assert!(
+        o.out.contains("more like it in this file, not listed"),
+        "{}",
+        o.tail()
+    );
+}
+
+#[test]
+fn play_tells_a_broken_file_at_its_own_place() {
+    // From the fresh user's trial of issue 21: `play` and `simulate` told a broken tile
+    // set given on the command line as `io::not_yaml` at a made-up `played.yaml`, hiding
+    // the file's own finding.
+    let class = "play_tells_a_broken_file_at_its_own_place";
+    let sb = Sandbox::new(class);
+    sb.write("empty.yaml", "");
+    let ruleset = format!("{}/rulesets/carcassonne.yaml", env!("CARGO_MANIFEST_DIR"));
+    for command in ["play", "simulate"] {
+        let o = sb.run(class, &[command, &ruleset, "empty.yaml"]);
+        assert_located(class, &o, &["empty.yaml"]);
+        assert!(!o.out.contains("played.yaml"), "{command}: {}", o.tail());
+        assert!(!o.out.contains("io::not_yaml"), "{command}: {}", o.tail());
+    }
 }
 
 #[test]
