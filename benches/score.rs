@@ -9,7 +9,8 @@ use std::hint::black_box;
 use std::path::Path;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use tessera::engine::{State, draw_pile, play_in_order};
+use tessera::engine::play::lay_out;
+use tessera::engine::{State, draw_pile};
 use tessera::replay::validate_path;
 use tessera::validate::load_tileset;
 
@@ -19,32 +20,17 @@ fn full_base_game(c: &mut Criterion) {
     let players = vec!["A".to_string(), "B".to_string(), "C".to_string()];
     // Lay out the whole set once to get a legal 72-tile game with pieces.
     let mut state = State::new(&game, players.clone(), game.rules.default_options());
-    state
-        .place_tile(game.tiles.start, 0, 0, 0)
-        .expect("start tile");
-    let (moves, left) = play_in_order(&mut state, &draw_pile(&game), true);
+    state.place_start(game.tiles.start, 0).expect("start tile");
+    let (moves, left) = lay_out(&mut state, &draw_pile(&game), true);
     assert!(left.is_empty(), "every base tile is placed");
     assert_eq!(state.board.placed.len(), 72);
 
     c.bench_function("score full 72-tile base game (replay + final)", |b| {
         b.iter(|| {
             let mut s = State::new(&game, players.clone(), game.rules.default_options());
-            s.place_tile(game.tiles.start, 0, 0, 0).expect("start tile");
+            s.place_start(game.tiles.start, 0).expect("start tile");
             for m in &moves {
-                let placed = s
-                    .place_tile(
-                        m.tile,
-                        m.placement.x,
-                        m.placement.y,
-                        (m.placement.rotation / 90) as u8,
-                    )
-                    .expect("legal move");
-                if let Some(at) = &m.piece {
-                    let seg = s.segment_at(placed, at).expect("address");
-                    s.place_piece(m.player, 0, placed, seg, true)
-                        .expect("legal piece");
-                }
-                s.score_completed(placed);
+                s.apply(m, &[]).expect("a legal move");
             }
             s.final_scoring();
             black_box(s.points.iter().sum::<i64>() + s.final_points.iter().sum::<i64>())

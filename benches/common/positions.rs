@@ -8,7 +8,7 @@
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
-use tessera::engine::{State, draw_pile};
+use tessera::engine::{Action, State, draw_pile};
 use tessera::validate::load_tileset;
 
 /// Copies per inline tile definition in [`long_road`]: the road tiles are split over
@@ -127,9 +127,7 @@ pub fn random_game(dir: &Path, copies: u32, players: usize, supply: u32, seed: u
     let (game, _) = load_tileset(&ts_path, None).expect("generated tile set loads");
     let names: Vec<String> = (1..=players).map(|p| format!("P{p}")).collect();
     let mut state = State::new(&game, names.clone(), game.rules.default_options());
-    state
-        .place_tile(game.tiles.start, 0, 0, 0)
-        .expect("start tile");
+    state.place_start(game.tiles.start, 0).expect("start tile");
     let mut rng = Rng::new(seed);
     let mut pile = draw_pile(&game);
     for i in (1..pile.len()).rev() {
@@ -149,31 +147,36 @@ pub fn random_game(dir: &Path, copies: u32, players: usize, supply: u32, seed: u
             continue;
         }
         let p = legal[rng.below(legal.len())];
-        let player = turns % players;
-        let placed = state
-            .place_tile(tile, p.x, p.y, (p.rotation / 90) as u8)
+        let player = state.to_play();
+        let begun = state
+            .begin_turn(player, tile, (p.x, p.y, (p.rotation / 90) as u8), &[])
             .expect("a legal placement");
         turns += 1;
-        state.turn = turns;
-        state.last_player = player;
-        state.apply_effects(player, placed);
         let _ = write!(
             pos,
             "  - {{tile: {}, x: {}, y: {}, rotation: {}",
             game.tiles.tiles[tile].id, p.x, p.y, p.rotation
         );
-        let options = state.piece_options(player, placed);
+        // A follower (the base set's one piece kind) on a segment that takes one, three
+        // times in four.
+        let options: Vec<Action> = state
+            .actions(&begun)
+            .into_iter()
+            .filter(|a| matches!(a, Action::Piece { .. }))
+            .collect();
+        let mut action = Action::Pass;
         if !options.is_empty() && rng.below(4) != 0 {
-            let o = &options[rng.below(options.len())];
-            let seg = state.segment_at(placed, &o.at).expect("option address");
-            let kind = game.rules.piece(&o.kind).expect("option kind");
-            state
-                .place_piece(player, kind, placed, seg, true)
-                .expect("a legal piece");
-            let _ = write!(pos, ", piece: {}", o.at);
+            action = options[rng.below(options.len())];
+            if let Action::Piece { segment, .. } = action {
+                let _ = write!(
+                    pos,
+                    ", piece: {}",
+                    state.address_of(begun.placed(), segment)
+                );
+            }
         }
         pos.push_str("}\n");
-        state.score_completed(placed);
+        state.finish_turn(begun, action).expect("a legal piece");
     }
     let pieces_left = state.pieces.len();
     state.final_scoring();

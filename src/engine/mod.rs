@@ -21,9 +21,7 @@ pub mod play;
 mod turn;
 
 pub use pieces::Pieces;
-pub use turn::{
-    Action, Actions, Begun, Event, Events, LayError, Move as TurnMove, SetAsideError, TurnError,
-};
+pub use turn::{Action, Actions, Begun, Event, Events, LayError, Move, SetAsideError, TurnError};
 
 use std::collections::BTreeMap;
 
@@ -411,21 +409,6 @@ impl<'g> State<'g> {
             self.main_left = self.main_left.saturating_sub(1);
         }
         self.used[tile] = self.used[tile].saturating_add(1);
-    }
-
-    /// Places a tile if it fits (see [`Board::fits`]); counts the copy used.
-    pub fn place_tile(
-        &mut self,
-        tile: TileId,
-        x: i32,
-        y: i32,
-        turns: u8,
-    ) -> Result<u32, PlaceError> {
-        self.board.fits(&self.game.tiles, tile, x, y, turns)?;
-        self.count_copy(tile);
-        Ok(self
-            .board
-            .place(&self.game.rules, &self.game.tiles, tile, x, y, turns))
     }
 
     /// Resolves an address on a placed tile (board orientation) to a segment index.
@@ -986,7 +969,7 @@ impl<'g> State<'g> {
     /// Scores every feature completed by the tile just placed (with index `placed`):
     /// closed features through its segments, surrounded features on it or around it.
     /// Returns the features completed (scored or not), for extra-turn rules.
-    pub fn score_completed(&mut self, placed: u32) -> Vec<Completed> {
+    pub(crate) fn score_completed(&mut self, placed: u32) -> Vec<Completed> {
         let rules = &self.game.rules;
         let play = self.game.play_tables();
         let p = self.board.placed[placed as usize];
@@ -1082,7 +1065,7 @@ impl<'g> State<'g> {
     /// Applies the effects of the items on the tile just placed (rules' `effects`), for
     /// `player`: immediate scoring (logboat, hunting trap) with covering. Returns the piece
     /// kind an effect lets the player return (shaman), if any.
-    pub fn apply_effects(&mut self, player: usize, placed: u32) -> Option<PieceKindId> {
+    pub(crate) fn apply_effects(&mut self, player: usize, placed: u32) -> Option<PieceKindId> {
         let rules = &self.game.rules;
         if rules.effects.is_empty() {
             return None;
@@ -1155,7 +1138,7 @@ impl<'g> State<'g> {
 
     /// Puts the tokens the tile just placed brings: one face-down token per item of a
     /// pool's kind, on the segment holding it (Gold Rush: one mining token per nugget).
-    pub fn put_tokens(&mut self, placed: u32) {
+    pub(crate) fn put_tokens(&mut self, placed: u32) {
         let rules = &self.game.rules;
         if rules.token_pools.is_empty() {
             return;
@@ -1441,86 +1424,6 @@ pub struct Completed {
     pub items: SmallVec<[u64; 8]>,
     /// Whether pieces were counted on it.
     pub pieces: bool,
-}
-
-/// One move of a game played by [`play_in_order`]: a tile, where it went, and the piece
-/// placed on it (address), if any.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Move {
-    /// Tile.
-    pub tile: TileId,
-    /// Where.
-    pub placement: Placement,
-    /// Player.
-    pub player: usize,
-    /// Piece address on the tile, if a piece was placed (first piece kind).
-    pub piece: Option<String>,
-}
-
-/// Plays tiles in the given order with the simplest policy: each tile goes to its first
-/// legal placement (sorted by x, y, rotation); a tile that fits nowhere, or whose pile
-/// may not be drawn yet ([`State::pile_waiting`]), is set aside and retried after the next
-/// placement. With `pieces`, the player puts a piece of the first
-/// kind on the first piece option when they have one. Players take turns in order.
-/// Completed features are scored as in play. Returns the moves and the tiles never placed.
-pub fn play_in_order(
-    state: &mut State,
-    order: &[TileId],
-    pieces: bool,
-) -> (Vec<Move>, Vec<TileId>) {
-    let mut pending: Vec<TileId> = order.to_vec();
-    let mut moves = Vec::new();
-    let mut player = 0;
-    loop {
-        let before = pending.len();
-        let mut i = 0;
-        while i < pending.len() {
-            let tile = pending[i];
-            let stack = state.game.tiles.tiles[tile].stack;
-            if state.pile_waiting(stack).is_some() {
-                i += 1;
-                continue;
-            }
-            let Some(&p) = state.legal_placements(tile).first() else {
-                i += 1;
-                continue;
-            };
-            pending.remove(i);
-            let turns = (p.rotation / 90) as u8;
-            let Ok(placed) = state.place_tile(tile, p.x, p.y, turns) else {
-                continue;
-            };
-            state.turn += 1;
-            state.last_player = player;
-            state.apply_effects(player, placed);
-            let mut piece = None;
-            if pieces {
-                if let Some(opt) = state
-                    .piece_options(player, placed)
-                    .into_iter()
-                    .find(|o| Some(&o.kind) == state.game.rules.pieces.first().map(|k| &k.name))
-                {
-                    if let Some(seg) = state.segment_at(placed, &opt.at) {
-                        if state.place_piece(player, 0, placed, seg, true).is_ok() {
-                            piece = Some(opt.at);
-                        }
-                    }
-                }
-            }
-            state.score_completed(placed);
-            moves.push(Move {
-                tile,
-                placement: p,
-                player,
-                piece,
-            });
-            player = (player + 1) % state.players.len().max(1);
-        }
-        if pending.len() == before || pending.is_empty() {
-            break;
-        }
-    }
-    (moves, pending)
 }
 
 /// The tiles of a game's ordinary turns in the order they are drawn: every copy of every

@@ -18,6 +18,76 @@ use rand_pcg::Pcg64Mcg;
 use super::turn::Move;
 use super::*;
 
+/// Lays tiles in the given order with the simplest policy, through the one turn
+/// sequence ([`State::begin_turn`], [`State::finish_turn`]): each tile goes to its first
+/// legal placement (sorted by x, y, rotation); a tile that fits nowhere, or that may not
+/// be drawn now ([`State::may_draw`]: a pile played before it, an extra turn's stack), is
+/// kept back and tried again after the next tile is laid. With `pieces`, the player puts
+/// a piece of the rule set's first kind on the first segment of the tile that takes one
+/// ([`State::actions`]' order). Players take turns as the state says ([`State::to_play`]).
+/// The start tile must be laid before ([`State::place_start`]). Returns the moves played
+/// and the tiles never laid (the game may end first: [`State::game_over`]).
+pub fn lay_out(state: &mut State, order: &[TileId], pieces: bool) -> (Vec<Move>, Vec<TileId>) {
+    let mut pending: Vec<TileId> = order.to_vec();
+    let mut moves = Vec::new();
+    loop {
+        let before = pending.len();
+        let mut i = 0;
+        while i < pending.len() && !state.game_over() {
+            let tile = pending[i];
+            let first = if state.may_draw(tile) {
+                state.legal_placements(tile).first().copied()
+            } else {
+                None
+            };
+            let Some(p) = first else {
+                i += 1;
+                continue;
+            };
+            pending.remove(i);
+            let player = state.to_play();
+            let turns = (p.rotation / 90) as u8;
+            let Ok(begun) = state.begin_turn(player, tile, (p.x, p.y, turns), &[]) else {
+                continue;
+            };
+            let action = if pieces {
+                state
+                    .actions(&begun)
+                    .into_iter()
+                    .find(|a| {
+                        matches!(
+                            a,
+                            Action::Piece {
+                                kind: 0,
+                                on: None,
+                                ..
+                            }
+                        )
+                    })
+                    .unwrap_or(Action::Pass)
+            } else {
+                Action::Pass
+            };
+            if state.finish_turn(begun, action).is_err() {
+                continue;
+            }
+            moves.push(Move {
+                player,
+                tile,
+                x: p.x,
+                y: p.y,
+                turns,
+                take_back: None,
+                action,
+            });
+        }
+        if pending.len() == before || pending.is_empty() || state.game_over() {
+            break;
+        }
+    }
+    (moves, pending)
+}
+
 /// How a seat chooses its moves.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Agent {

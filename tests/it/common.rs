@@ -116,3 +116,24 @@ pub fn yaml_files(dir: &str) -> Vec<std::path::PathBuf> {
     out.sort();
     out
 }
+
+/// Asserts the rule that a completed feature is scored at once and its majority pieces go
+/// back to supply (rules digest section 1, "scoring a completed feature"): after any
+/// turn, no majority-counting piece stands on a completed feature of the kind it counts
+/// on. Checked from the board alone (`graph::completed`), whatever path played the turns.
+pub fn assert_no_piece_on_completed(state: &tessera::engine::State, what: &str) {
+    let rules = &state.game.rules;
+    for p in state.pieces.iter() {
+        if !rules.pieces[p.kind].majority {
+            continue;
+        }
+        let completed =
+            tessera::graph::completed(rules, &state.game.tiles, &state.board, p.scored_on, p.node);
+        let at = state.board.placed[state.board.graph[p.node].placed as usize];
+        assert!(
+            !completed,
+            "{what}: a {} of player {} still stands on a completed {} at ({}, {})",
+            rules.pieces[p.kind].name, p.player, rules.features[p.scored_on].name, at.x, at.y
+        );
+    }
+}

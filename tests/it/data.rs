@@ -9,7 +9,8 @@
 use std::path::{Path, PathBuf};
 
 use tessera::diag::Level;
-use tessera::engine::{State, draw_pile, play_in_order};
+
+use tessera::engine::{State, draw_pile};
 use tessera::replay::validate_path;
 use tessera::rules::Game;
 use tessera::schema::{FileKind, schema_text};
@@ -203,11 +204,10 @@ fn pnp_demo_has_the_deduced_totals_and_five_followers() {
 fn lay_out(path: &str, expected: usize) {
     let g = game(path);
     let mut state = State::new(&g, vec!["A".into(), "B".into()], g.rules.default_options());
-    state
-        .place_tile(g.tiles.start, 0, 0, 0)
-        .expect("start tile");
-    let (moves, left) = play_in_order(&mut state, &draw_pile(&g), true);
+    state.place_start(g.tiles.start, 0).expect("start tile");
+    let (moves, left) = tessera::engine::play::lay_out(&mut state, &draw_pile(&g), true);
     assert!(left.is_empty(), "{path}: tiles that fit nowhere: {left:?}");
+    crate::common::assert_no_piece_on_completed(&state, path);
     assert_eq!(moves.len() + 1, expected);
     assert_eq!(state.board.placed.len(), expected);
     state.final_scoring();

@@ -26,7 +26,7 @@ use crate::common;
 
 use std::path::Path;
 
-use tessera::engine::{State, draw_pile, play_in_order};
+use tessera::engine::{State, draw_pile};
 use tessera::replay::{load_position, replay};
 use tessera::rules::Game;
 use tessera::validate::{load_ruleset, load_tileset};
@@ -385,13 +385,12 @@ fn imported_tile_sets_have_the_box_contents() {
 fn lay_out(path: &str, tiles: usize) -> Vec<tessera::engine::Move> {
     let g = game(path);
     let mut state = State::new(&g, vec!["A".into(), "B".into()], g.rules.default_options());
-    state
-        .place_tile(g.tiles.start, 0, 0, 0)
-        .expect("start tile");
+    state.place_start(g.tiles.start, 0).expect("start tile");
     let pile = draw_pile(&g);
     assert_eq!(pile.len() + 1, tiles, "{path}");
-    let (moves, left) = play_in_order(&mut state, &pile, true);
+    let (moves, left) = tessera::engine::play::lay_out(&mut state, &pile, true);
     assert!(left.is_empty(), "{path}: tiles that fit nowhere: {left:?}");
+    crate::common::assert_no_piece_on_completed(&state, path);
     assert_eq!(moves.len() + 1, tiles);
     state.final_scoring();
     let total: i64 = state.points.iter().chain(&state.final_points).sum();

@@ -16,6 +16,7 @@ mod cli;
 mod compose;
 mod data;
 mod deduction;
+mod engine;
 mod expansions;
 mod features;
 mod gr;
