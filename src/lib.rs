@@ -24,6 +24,7 @@
 //! assert_eq!(report.points("A"), Some(14));
 //! ```
 
+pub mod address;
 pub mod board;
 pub mod diag;
 pub mod engine;
@@ -47,7 +48,8 @@ use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 
 pub use diag::{Check, Failure, Finding};
-pub use engine::{PieceOption, Placement};
+pub use engine::Placement;
+pub use render::PieceOption;
 pub use render::ScoreReport;
 
 /// What `tessera play` plays: the game (rule set, tile sets played together), the seats,
@@ -691,7 +693,7 @@ pub fn placements_report(
                 let mut next = state.clone();
                 let turns = (p.rotation / 90) as u8;
                 match next.begin_turn(player, t, (p.x, p.y, turns), &[]) {
-                    Ok(begun) => next.piece_options(player, begun.placed()),
+                    Ok(begun) => render::piece_options(&next, player, begun.placed()),
                     Err(_) => Vec::new(),
                 }
             })
@@ -780,7 +782,7 @@ pub fn piece_options_path(path: &Path) -> Result<Vec<PieceOption>, Failure> {
     }
     let state = replay::replay(&lp, None)?;
     let last = state.board.placed.len().saturating_sub(1) as u32;
-    Ok(state.piece_options(state.last_player, last))
+    Ok(render::piece_options(&state, state.last_player, last))
 }
 
 /// The files `tessera validate` checks for the paths it is given: a path to a file is

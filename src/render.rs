@@ -11,7 +11,7 @@ use crate::diag::{Check, Finding, Level, escape_text as esc};
 use crate::validate::{Checked, Coverage};
 use std::collections::BTreeMap;
 
-use crate::engine::{LogEntry, Phase, Scored, State};
+use crate::engine::{Event, Logged, Phase, Scored, State};
 use crate::rules::{Count, Rules};
 use crate::score::TermValue;
 
@@ -253,7 +253,7 @@ fn board_pieces(state: &State) -> Vec<BoardPiece> {
                 role,
                 feature: rules.features[s.feature].name.clone(),
                 cell: [tile.x, tile.y],
-                at: state.address_of(s.placed, s.segment as usize),
+                at: crate::address::address_of(state, s.placed, s.segment as usize),
             }
         })
         .collect()
@@ -319,6 +319,66 @@ pub struct ScoreReport {
     pub pieces: Vec<BoardPiece>,
 }
 
+/// Something that happened besides scoring (an extra turn earned, a piece taken back, a
+/// token mined, a tile set aside), in the rule set's words.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct LogEntry {
+    /// Turns played when it happened.
+    pub turn: usize,
+    /// What happened.
+    pub text: String,
+}
+
+impl LogEntry {
+    /// The words of one logged event ([`Logged`]).
+    pub fn new(state: &State, l: &Logged) -> Self {
+        let rules = &state.game.rules;
+        let name = |p: usize| state.players.get(p).map_or("?", String::as_str);
+        let text = match l.event {
+            Event::SetAside { tile } => format!(
+                "tile `{}` fits nowhere and is set aside",
+                state.game.tiles.tiles[tile].id
+            ),
+            Event::TakenBack { kind, on, segment } => {
+                let p = state.board.placed[on as usize];
+                format!(
+                    "{} takes back their {} at ({}, {}) {}",
+                    name(l.player),
+                    rules.pieces[kind].name,
+                    p.x,
+                    p.y,
+                    crate::address::address_of(state, on, segment)
+                )
+            }
+            Event::Mined { pool } => {
+                let pool = &rules.token_pools[pool];
+                let piece = pool
+                    .taken_by
+                    .map_or("piece", |k| rules.pieces[k].name.as_str());
+                format!(
+                    "{} takes the top token of the {} under their {piece}",
+                    name(l.player),
+                    rules.features[pool.feature].name
+                )
+            }
+            Event::TokensLeft { pool, kind, count } => format!(
+                "{count} {} token{} leave the game with the completed {} (no majority)",
+                rules.token_pools[pool].name,
+                if count == 1 { "" } else { "s" },
+                rules.features[kind].name
+            ),
+            Event::ExtraTurn { player, stack } => format!(
+                "{} earns an extra turn with a tile from the {} stack",
+                name(player),
+                rules.stacks[stack].name
+            ),
+            // Not logged (scoring is told by the features scored).
+            ref other => format!("{other:?}"),
+        };
+        LogEntry { turn: l.turn, text }
+    }
+}
+
 impl ScoreReport {
     /// Builds the report from a game state.
     pub fn from_state(state: &State, position: Option<String>, final_scoring: bool) -> Self {
@@ -349,7 +409,7 @@ impl ScoreReport {
                 .iter()
                 .map(|e| ScoreEvent::new(state, e))
                 .collect(),
-            log: state.log.clone(),
+            log: state.log.iter().map(|l| LogEntry::new(state, l)).collect(),
             pieces: board_pieces(state),
         }
     }
@@ -1017,7 +1077,7 @@ pub fn played_position(header: &PlayedHeader, game: &crate::engine::play::Played
             Action::Mine => out.push_str(", mine: true"),
             Action::Piece { kind, on, segment } => {
                 let target = t.piece_on.unwrap_or(0);
-                let at = state.address_of(target, segment);
+                let at = crate::address::address_of(state, target, segment);
                 let kind = q(&state.game.rules.pieces[kind].name);
                 match on {
                     None => {
@@ -1637,4 +1697,47 @@ pub fn score_html(report: &ScoreReport, board_svg: &str, colours: &[String]) -> 
         "<!DOCTYPE html>\n{HTML_MARK}\n{}\n",
         crate::diag::escape_document(&page)
     )
+}
+
+/// Where a piece may go on the tile just placed.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+pub struct PieceOption {
+    /// Feature kind, e.g. `city`.
+    pub feature: String,
+    /// Role, e.g. `knight`.
+    pub role: String,
+    /// Piece kind, e.g. `follower`.
+    pub kind: String,
+    /// Address in board orientation (`N`, `NL`, or an inner segment's id).
+    pub at: String,
+}
+
+/// Where `player` could put a piece on placed tile `placed` now, in words (feature kind,
+/// role, piece kind, address), sorted: `tessera placements --pieces` and the cases'
+/// piece options.
+pub fn piece_options(state: &State, player: usize, placed: u32) -> Vec<PieceOption> {
+    let p = state.board.placed[placed as usize];
+    let def = &state.game.tiles.tiles[p.tile];
+    let mut out = Vec::new();
+    for seg in 0..def.segments.len() {
+        for kind in 0..state.game.rules.pieces.len() {
+            if state
+                .can_place_piece(player, kind, placed, seg, true)
+                .is_ok()
+            {
+                let feature = def.segments[seg].feature;
+                out.push(PieceOption {
+                    feature: state.game.rules.features[feature].name.clone(),
+                    role: state
+                        .role(kind, feature)
+                        .map(|r| r.name.clone())
+                        .unwrap_or_default(),
+                    kind: state.game.rules.pieces[kind].name.clone(),
+                    at: crate::address::address_of(state, placed, seg),
+                });
+            }
+        }
+    }
+    out.sort();
+    out
 }

@@ -615,7 +615,7 @@ fn piece_target(
             }
         },
     };
-    Ok(match state.segment_at(target, req.at) {
+    Ok(match crate::address::segment_at(state, target, req.at) {
         Some(seg) => Ok((target, seg)),
         None => Err(PieceError::UnknownAddress),
     })
@@ -639,7 +639,7 @@ fn piece_finding(
             let def = &lp.game.tiles.tiles[p.tile];
             let addresses: Vec<String> = (0..def.segments.len())
                 .map(|seg| {
-                    let a = state.address_of(target, seg);
+                    let a = crate::address::address_of(state, target, seg);
                     let name = &rules.features[def.segments[seg].feature].name;
                     format!("{a} ({name})")
                 })
@@ -834,9 +834,7 @@ fn segment_node(
         .board
         .at(x.value, y.value)
         .and_then(|placed| {
-            state
-                .segment_at(placed, at)
-                .map(|s| state.board.node(placed, s))
+            crate::address::segment_at(state, placed, at).map(|s| state.board.node(placed, s))
         })
         .ok_or_else(|| {
             Finding::new(
@@ -937,7 +935,7 @@ fn play_turn(state: &mut State, lp: &LoadedPosition, turn: &Sp<Turn>) -> Result<
         let target = state
             .board
             .at(r.x.value, r.y.value)
-            .and_then(|on| state.segment_at(on, &r.at).map(|s| (on, s)));
+            .and_then(|on| crate::address::segment_at(state, on, &r.at).map(|s| (on, s)));
         let result = match target {
             Some((on, seg)) => state.take_back(&mut begun, on, seg),
             // No such segment: no piece of the player there either.
@@ -960,10 +958,9 @@ fn play_turn(state: &mut State, lp: &LoadedPosition, turn: &Sp<Turn>) -> Result<
         None if turn.mine => Action::Mine,
         None => Action::Pass,
     };
-    let events = state
+    state
         .finish_turn(begun, action)
         .map_err(|e| fail(state, e, Some(placed)))?;
-    note_events(state, lp, player, &events);
     Ok(())
 }
 
@@ -972,11 +969,7 @@ fn set_aside(state: &mut State, lp: &LoadedPosition, id: &Sp<String>) -> Result<
     let tile = tile_id(lp, id)?;
     let name = &lp.game.tiles.tiles[tile].id;
     match state.set_aside(tile) {
-        Ok(()) => {
-            let text = format!("tile `{name}` fits nowhere and is set aside");
-            state.note(text);
-            Ok(())
-        }
+        Ok(()) => Ok(()),
         Err(SetAsideError::Exhausted) => Err(place_finding(state, lp, tile, (0, 0), LayError::Exhausted, id)),
         Err(SetAsideError::Fits(p)) => Err(Finding::new(
             Check::SetAsideFits,
@@ -985,49 +978,6 @@ fn set_aside(state: &mut State, lp: &LoadedPosition, id: &Sp<String>) -> Result<
         .in_file(&lp.file)
         .at(&id.loc, "has a legal placement")
         .help("only a tile that fits nowhere on the board is set aside; place it, or remove it from `set_aside`")),
-    }
-}
-
-/// Notes for the report: what a turn did besides scoring (a piece taken back, a token
-/// mined, an extra turn earned), in the rule set's words.
-fn note_events(state: &mut State, lp: &LoadedPosition, player: usize, events: &[Event]) {
-    let rules = &lp.game.rules;
-    for e in events {
-        let text = match *e {
-            Event::TakenBack { kind, on, segment } => {
-                let p = state.board.placed[on as usize];
-                format!(
-                    "{} takes back their {} at ({}, {}) {}",
-                    state.players[player],
-                    rules.pieces[kind].name,
-                    p.x,
-                    p.y,
-                    state.address_of(on, segment)
-                )
-            }
-            Event::Mined { pool } => {
-                let pool = &rules.token_pools[pool];
-                let piece = pool
-                    .taken_by
-                    .map_or("piece", |k| rules.pieces[k].name.as_str());
-                format!(
-                    "{} takes the top token of the {} under their {piece}",
-                    state.players[player], rules.features[pool.feature].name
-                )
-            }
-            Event::TokensLeft { pool, kind, count } => format!(
-                "{count} {} token{} leave the game with the completed {} (no majority)",
-                rules.token_pools[pool].name,
-                if count == 1 { "" } else { "s" },
-                rules.features[kind].name
-            ),
-            Event::ExtraTurn { player, stack } => format!(
-                "{} earns an extra turn with a tile from the {} stack",
-                state.players[player], rules.stacks[stack].name
-            ),
-            _ => continue,
-        };
-        state.note(text);
     }
 }
 
@@ -1253,8 +1203,7 @@ fn replay_inner<'g>(lp: &'g LoadedPosition, limit: Option<usize>) -> Result<Stat
             )?;
             state.points[player] = state.points[player].saturating_add(pts.value);
         }
-        let events = state.score_pending();
-        note_events(&mut state, lp, 0, &events);
+        state.score_pending();
     }
     Ok(state)
 }

@@ -171,7 +171,7 @@ pub fn random_game(dir: &Path, copies: u32, players: usize, supply: u32, seed: u
                 let _ = write!(
                     pos,
                     ", piece: {}",
-                    state.address_of(begun.placed(), segment)
+                    tessera::address::address_of(&state, begun.placed(), segment)
                 );
             }
         }

@@ -30,7 +30,7 @@ use serde::Serialize;
 use smallvec::SmallVec;
 
 use crate::board::{Board, PlaceError};
-use crate::geometry::{AROUND, Side, offset, opposite, parse_slot, slot_name};
+use crate::geometry::{AROUND, Side, offset, opposite};
 use crate::graph::{self, Feature};
 use crate::rules::Game;
 use crate::rules::{FeatureId, ItemId, NO_SEGMENT, PieceKindId, Role, TileId};
@@ -45,19 +45,6 @@ pub struct Placement {
     pub y: i32,
     /// Degrees clockwise.
     pub rotation: u32,
-}
-
-/// Where a piece may go on the tile just placed.
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize)]
-pub struct PieceOption {
-    /// Feature kind, e.g. `city`.
-    pub feature: String,
-    /// Role, e.g. `knight`.
-    pub role: String,
-    /// Piece kind, e.g. `follower`.
-    pub kind: String,
-    /// Address in board orientation (`N`, `NL`, or an inner segment's id).
-    pub at: String,
 }
 
 /// When a feature scored.
@@ -111,14 +98,17 @@ pub struct Scored {
     pub effect: Option<ItemId>,
 }
 
-/// Something that happened in a turn besides scoring (an extra turn earned, a piece
-/// returned by an effect, a token mined).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct LogEntry {
-    /// Turn number.
+/// Something that happened besides scoring, kept for reports (ids only; the report layer
+/// words it, [`crate::render`]): a tile set aside ([`Event::SetAside`]), a piece taken
+/// back, a token mined, tokens that left the game, an extra turn earned.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Logged {
+    /// Turns played when it happened (a tile set aside before turn 5 is logged at 4).
     pub turn: usize,
+    /// The player of that turn (index in turn order).
+    pub player: usize,
     /// What happened.
-    pub text: String,
+    pub event: Event,
 }
 
 /// The state of a game in progress.
@@ -155,8 +145,8 @@ pub struct State<'g> {
     pub tokens: Vec<TokenState>,
     /// Values announced for the tokens taken next (a turn's `draws`), in order.
     pub draws: std::collections::VecDeque<u32>,
-    /// What happened besides scoring, in order.
-    pub log: Vec<LogEntry>,
+    /// What happened besides scoring, in order (see [`Logged`]).
+    pub log: Vec<Logged>,
     /// Main-pile tiles (no `stack`) with copies not yet placed (see
     /// [`State::main_pile_empty`]).
     main_left: usize,
@@ -409,33 +399,6 @@ impl<'g> State<'g> {
             self.main_left = self.main_left.saturating_sub(1);
         }
         self.used[tile] = self.used[tile].saturating_add(1);
-    }
-
-    /// Resolves an address on a placed tile (board orientation) to a segment index.
-    pub fn segment_at(&self, placed: u32, address: &str) -> Option<usize> {
-        let p = self.board.placed[placed as usize];
-        let def = &self.game.tiles.tiles[p.tile];
-        let rot = &def.rotations[p.turns as usize];
-        let parts = |s: u8| self.game.rules.parts(rot.sides[s as usize]);
-        if let Some(slot) = parse_slot(address, parts, true) {
-            let s = rot.slot_segment[slot.side as usize][slot.part as usize];
-            return (s != crate::rules::NO_SEGMENT).then_some(s as usize);
-        }
-        def.segments.iter().position(|s| s.id == address)
-    }
-
-    /// The address of a segment in board orientation: its first slot, or its id when it
-    /// lies inside the tile.
-    pub fn address_of(&self, placed: u32, segment: usize) -> String {
-        let p = self.board.placed[placed as usize];
-        let def = &self.game.tiles.tiles[p.tile];
-        let rot = &def.rotations[p.turns as usize];
-        let mut slots: Vec<_> = def.board_slots(segment, p.turns).collect();
-        slots.sort();
-        match slots.first() {
-            Some(&s) => slot_name(s, self.game.rules.parts(rot.sides[s.side as usize])),
-            None => def.segments[segment].id.clone(),
-        }
     }
 
     /// The pieces counted on a feature: standing on its segments, with a role scored on
@@ -841,34 +804,6 @@ impl<'g> State<'g> {
         self.game.play_tables().placement_rules[tile]
     }
 
-    /// Where `player` could put a piece on a placed tile now, sorted.
-    pub fn piece_options(&self, player: usize, placed: u32) -> Vec<PieceOption> {
-        let p = self.board.placed[placed as usize];
-        let def = &self.game.tiles.tiles[p.tile];
-        let mut out = Vec::new();
-        for seg in 0..def.segments.len() {
-            for kind in 0..self.game.rules.pieces.len() {
-                if self
-                    .can_place_piece(player, kind, placed, seg, true)
-                    .is_ok()
-                {
-                    let feature = def.segments[seg].feature;
-                    out.push(PieceOption {
-                        feature: self.game.rules.features[feature].name.clone(),
-                        role: self
-                            .role(kind, feature)
-                            .map(|r| r.name.clone())
-                            .unwrap_or_default(),
-                        kind: self.game.rules.pieces[kind].name.clone(),
-                        at: self.address_of(placed, seg),
-                    });
-                }
-            }
-        }
-        out.sort();
-        out
-    }
-
     /// The record of a scored feature (its tiles moved out of `f`, written out for it).
     fn event(
         &self,
@@ -1194,14 +1129,6 @@ impl<'g> State<'g> {
         self.taken.push((pool, player));
     }
 
-    /// Notes something that happened this turn, for the report.
-    pub fn note(&mut self, text: String) {
-        self.log.push(LogEntry {
-            turn: self.turn,
-            text,
-        });
-    }
-
     /// The token pool a piece can take from and the piece kind that takes it.
     fn mining(&self) -> Option<(usize, PieceKindId)> {
         self.game
@@ -1323,7 +1250,15 @@ impl<'g> State<'g> {
     pub fn score_pending(&mut self) -> Vec<Event> {
         self.left_game.clear();
         self.score_all(true);
-        std::mem::take(&mut self.left_game)
+        let events = std::mem::take(&mut self.left_game);
+        for e in &events {
+            self.log.push(Logged {
+                turn: self.turn,
+                player: self.last_player,
+                event: e.clone(),
+            });
+        }
+        events
     }
 
     /// Scores every feature of the board once, in board order (by the feature's first

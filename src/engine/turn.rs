@@ -120,6 +120,12 @@ pub enum Event {
         /// How many tokens.
         count: u32,
     },
+    /// A tile drawn fitted nowhere and was set aside (before a turn; logged, never in a
+    /// turn's events).
+    SetAside {
+        /// The tile.
+        tile: TileId,
+    },
     /// The player earned an extra turn with a tile of this stack.
     ExtraTurn {
         /// The player.
@@ -564,6 +570,22 @@ impl State<'_> {
                 self.turn_events.push(Event::ExtraTurn { player, stack });
             }
         }
+        // What a report tells besides scoring, kept (a few turns of a game have any).
+        for e in &self.turn_events {
+            if matches!(
+                e,
+                Event::TakenBack { .. }
+                    | Event::Mined { .. }
+                    | Event::TokensLeft { .. }
+                    | Event::ExtraTurn { .. }
+            ) {
+                self.log.push(Logged {
+                    turn: self.turn,
+                    player,
+                    event: e.clone(),
+                });
+            }
+        }
         Ok(std::mem::take(&mut self.turn_events))
     }
 
@@ -631,6 +653,11 @@ impl State<'_> {
             return Err(SetAsideError::Fits(p));
         }
         self.count_copy(tile);
+        self.log.push(Logged {
+            turn: self.turn,
+            player: self.to_play(),
+            event: Event::SetAside { tile },
+        });
         Ok(())
     }
 

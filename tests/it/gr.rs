@@ -117,9 +117,7 @@ fn held(state: &State, name: &str) -> Vec<Option<u32>> {
 /// Tokens lying on the segment `at` of the tile at (x, y).
 fn pile(state: &State, x: i32, y: i32, at: &str) -> usize {
     let placed = state.board.at(x, y).expect("a tile at that cell");
-    let seg = state
-        .segment_at(placed, at)
-        .expect("a segment at that address");
+    let seg = tessera::address::segment_at(state, placed, at).expect("a segment at that address");
     let node = state.board.node(placed, seg);
     state.tokens[0].on.get(&node).map_or(0, Vec::len)
 }
@@ -437,7 +435,7 @@ fn tent_mines_the_top_token_and_moves() {
     let tents: Vec<_> = state.pieces.iter().filter(|p| p.kind == tent).collect();
     assert_eq!(tents.len(), 1, "one tent on the board: {tents:?}");
     let placed = state.board.at(1, 1).expect("tile at (1,1)");
-    let seg = state.segment_at(placed, "S").expect("mountain segment");
+    let seg = tessera::address::segment_at(&state, placed, "S").expect("mountain segment");
     assert_eq!(
         tents[0].node,
         state.board.node(placed, seg),

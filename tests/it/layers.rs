@@ -29,7 +29,7 @@ const LAYERS: &[&[&str]] = &[
     &["jcz"],
     &["board", "graph", "score"],
     &["engine"],
-    &["replay"],
+    &["address", "replay"],
     &["simulate"],
     &["render", "picture"],
 ];
