@@ -54,7 +54,8 @@ fn playouts(c: &mut Criterion) {
                 let state = State::new(&lp.game, players.clone(), lp.options.clone());
                 let g = play_game(state, &[Agent::Random], seed, 100_000).expect("game plays");
                 black_box(
-                    g.state.points.iter().sum::<i64>() + g.state.final_points.iter().sum::<i64>(),
+                    g.state.points().iter().sum::<i64>()
+                        + g.state.final_points().iter().sum::<i64>(),
                 )
             })
         });

@@ -51,7 +51,7 @@ fn long_road(c: &mut Criterion) {
             b.iter(|| {
                 let mut s = replay(&lp, None).expect("the long road replays");
                 s.final_scoring();
-                black_box(s.final_points[0])
+                black_box(s.final_points()[0])
             })
         });
     }
@@ -78,7 +78,7 @@ fn random_game(c: &mut Criterion) {
         b.iter(|| {
             let mut s = played.clone();
             s.final_scoring();
-            black_box(s.final_points.iter().sum::<i64>())
+            black_box(s.final_points().iter().sum::<i64>())
         })
     });
     group.finish();

@@ -23,7 +23,7 @@ fn full_base_game(c: &mut Criterion) {
     state.place_start(game.tiles.start, 0).expect("start tile");
     let (moves, left) = lay_out(&mut state, &draw_pile(&game), true);
     assert!(left.is_empty(), "every base tile is placed");
-    assert_eq!(state.board.placed.len(), 72);
+    assert_eq!(state.board().placed.len(), 72);
 
     c.bench_function("score full 72-tile base game (replay + final)", |b| {
         b.iter(|| {
@@ -33,7 +33,7 @@ fn full_base_game(c: &mut Criterion) {
                 s.apply(m, &[]).expect("a legal move");
             }
             s.final_scoring();
-            black_box(s.points.iter().sum::<i64>() + s.final_points.iter().sum::<i64>())
+            black_box(s.points().iter().sum::<i64>() + s.final_points().iter().sum::<i64>())
         })
     });
 
@@ -41,7 +41,7 @@ fn full_base_game(c: &mut Criterion) {
         b.iter(|| {
             let mut s = state.clone();
             s.final_scoring();
-            black_box(s.final_points.iter().sum::<i64>())
+            black_box(s.final_points().iter().sum::<i64>())
         })
     });
 }

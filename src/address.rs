@@ -11,10 +11,10 @@ use crate::geometry::{parse_slot, slot_name};
 /// rotation is taken into account), if there is one: a slot (`N`, `NL`, ...) or the id of
 /// a segment. `None` when the address names no segment of the tile.
 pub fn segment_at(state: &State, placed: u32, address: &str) -> Option<usize> {
-    let p = *state.board.placed.get(placed as usize)?;
-    let def = &state.game.tiles.tiles[p.tile];
+    let p = *state.board().placed.get(placed as usize)?;
+    let def = &state.game().tiles.tiles[p.tile];
     let rot = &def.rotations[p.turns as usize];
-    let parts = |s: u8| state.game.rules.parts(rot.sides[s as usize]);
+    let parts = |s: u8| state.game().rules.parts(rot.sides[s as usize]);
     if let Some(slot) = parse_slot(address, parts, true) {
         let s = rot.slot_segment[slot.side as usize][slot.part as usize];
         return (s != crate::rules::NO_SEGMENT).then_some(s as usize);
@@ -26,13 +26,13 @@ pub fn segment_at(state: &State, placed: u32, address: &str) -> Option<usize> {
 /// first slot (in side order N, E, S, W, left to right), or its id when it lies inside
 /// the tile.
 pub fn address_of(state: &State, placed: u32, segment: usize) -> String {
-    let p = state.board.placed[placed as usize];
-    let def = &state.game.tiles.tiles[p.tile];
+    let p = state.board().placed[placed as usize];
+    let def = &state.game().tiles.tiles[p.tile];
     let rot = &def.rotations[p.turns as usize];
     let mut slots: Vec<_> = def.board_slots(segment, p.turns).collect();
     slots.sort();
     match slots.first() {
-        Some(&s) => slot_name(s, state.game.rules.parts(rot.sides[s.side as usize])),
+        Some(&s) => slot_name(s, state.game().rules.parts(rot.sides[s.side as usize])),
         None => def.segments[segment].id.clone(),
     }
 }

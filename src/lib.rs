@@ -144,8 +144,8 @@ pub fn play(opts: &PlayOptions) -> Result<Played, Failure> {
     let tokens = game.state.token_points();
     let points = (0..players.len())
         .map(|p| {
-            game.state.points[p]
-                .saturating_add(game.state.final_points[p])
+            game.state.points()[p]
+                .saturating_add(game.state.final_points()[p])
                 .saturating_add(tokens[p].0)
         })
         .collect();
@@ -455,7 +455,7 @@ pub fn score_with_page(
     with_position(path, opts, |lp, state| {
         let report = report_of(lp, state, opts);
         let board = picture::board(state, picture::BoardOptions::default());
-        let colours = picture::Palette::new(&state.game.rules, &state.players).players;
+        let colours = picture::Palette::new(&state.game().rules, state.players()).players;
         let page = render::score_html(&report, &board, &colours);
         (report, page, lp.notes.clone())
     })
@@ -551,7 +551,7 @@ pub fn render_path(path: &Path, opts: &RenderOptions) -> Result<(String, Vec<Fin
                     // A cell on the board or next to it: a picture reaching a cell far
                     // away would be as large as the distance.
                     let near = |a: i32, b: i32| a.abs_diff(b) <= 1;
-                    let placed = &state.board.placed;
+                    let placed = &state.board().placed;
                     let (xs, ys) = (placed.iter().map(|p| p.x), placed.iter().map(|p| p.y));
                     let (x0, x1) = (xs.clone().min().unwrap_or(0), xs.max().unwrap_or(0));
                     let (y0, y1) = (ys.clone().min().unwrap_or(0), ys.max().unwrap_or(0));
@@ -682,7 +682,7 @@ pub fn placements_report(
             diag::escape_text(&ids.join(", "))
         )));
     };
-    let copies_left = lp.game.tiles.tiles[t].count.saturating_sub(state.used[t]);
+    let copies_left = lp.game.tiles.tiles[t].count.saturating_sub(state.used()[t]);
     let placements = state.legal_placements(t);
     let player = state.to_play();
     // The piece options after each placement: the turn begun on a copy of the state.
@@ -705,7 +705,7 @@ pub fn placements_report(
         tile: tile.to_string(),
         placements,
         pieces,
-        player: state.players.get(player).cloned().unwrap_or_default(),
+        player: state.players().get(player).cloned().unwrap_or_default(),
         copies_left,
         findings: lp.notes.clone(),
     })
@@ -781,8 +781,8 @@ pub fn piece_options_path(path: &Path) -> Result<Vec<PieceOption>, Failure> {
         last.value.piece = None;
     }
     let state = replay::replay(&lp, None)?;
-    let last = state.board.placed.len().saturating_sub(1) as u32;
-    Ok(render::piece_options(&state, state.last_player, last))
+    let last = state.board().placed.len().saturating_sub(1) as u32;
+    Ok(render::piece_options(&state, state.last_player(), last))
 }
 
 /// The files `tessera validate` checks for the paths it is given: a path to a file is

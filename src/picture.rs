@@ -531,7 +531,7 @@ struct Layout {
 
 impl Layout {
     fn new(state: &State, opts: BoardOptions) -> Self {
-        let board = &state.board;
+        let board = &state.board();
         let cells = board
             .placed
             .iter()
@@ -555,7 +555,11 @@ impl Layout {
                 .placed
                 .iter()
                 .map(|p| {
-                    TileShape::new(&state.game.rules, &state.game.tiles.tiles[p.tile], p.turns)
+                    TileShape::new(
+                        &state.game().rules,
+                        &state.game().tiles.tiles[p.tile],
+                        p.turns,
+                    )
                 })
                 .collect(),
         }
@@ -571,7 +575,7 @@ impl Layout {
 
     /// A point of a placed tile's shape, on the picture.
     fn on_tile(&self, state: &State, placed: usize, q: Point) -> Point {
-        let p = state.board.placed[placed];
+        let p = state.board().placed[placed];
         let (x, y) = self.at(p.x, p.y);
         (x + q.0, y + q.1)
     }
@@ -581,7 +585,7 @@ impl Layout {
     fn pieces<'s>(&self, state: &'s State) -> Vec<(&'s crate::score::Piece, usize, Point)> {
         let mut on_segment: BTreeMap<NodeIndex, usize> = BTreeMap::new();
         let mut out = Vec::new();
-        for p in state.pieces.iter() {
+        for p in state.pieces().iter() {
             let Some((placed, segment)) = segment_of(state, p.node) else {
                 continue;
             };
@@ -604,13 +608,13 @@ impl Layout {
 /// colour with its points, a legend of the players, and (`highlight`) one cell marked.
 /// Returns the SVG text.
 pub fn board(state: &State, opts: BoardOptions) -> String {
-    let game = state.game;
+    let game = state.game();
     let rules = &game.rules;
-    let board = &state.board;
-    let palette = Palette::new(rules, &state.players);
+    let board = &state.board();
+    let palette = Palette::new(rules, state.players());
     let layout = Layout::new(state, opts);
     let (cols, rows) = (layout.cols as f64, layout.rows as f64);
-    let legend = 16.0 * state.players.len() as f64 + 10.0;
+    let legend = 16.0 * state.players().len() as f64 + 10.0;
     let width = MARGIN + cols * TILE + 10.0;
     let height = MARGIN + rows * TILE + 10.0 + legend;
     let mut doc = Document::new()
@@ -656,7 +660,7 @@ pub fn board(state: &State, opts: BoardOptions) -> String {
     // Features scored, outlined.
     let mut scored = String::new();
     let mut labels: BTreeMap<(i64, i64), usize> = BTreeMap::new();
-    for (k, e) in state.events.iter().enumerate() {
+    for (k, e) in state.events().iter().enumerate() {
         if e.scorers.is_empty() {
             continue;
         }
@@ -722,7 +726,7 @@ pub fn board(state: &State, opts: BoardOptions) -> String {
         let names: Vec<&str> = e
             .scorers
             .iter()
-            .map(|&s| state.players[s].as_str())
+            .map(|&s| state.players()[s].as_str())
             .collect();
         outline = outline.add(Title::new(format!(
             "{}: {} points to {} ({phase})",
@@ -766,7 +770,7 @@ pub fn board(state: &State, opts: BoardOptions) -> String {
                 .set("class", "piece")
                 .add(Title::new(format!(
                     "{}: {} as {role} on the {} at ({},{})",
-                    state.players[p.player],
+                    state.players()[p.player],
                     rules.pieces[p.kind].name,
                     rules.features[feature].name,
                     tile.x,
@@ -808,9 +812,9 @@ pub fn board(state: &State, opts: BoardOptions) -> String {
     // Legend: each player's colour and points.
     let mut legend_g = Group::new().set("id", "legend");
     let top = MARGIN + rows * TILE + 14.0;
-    for (i, name) in state.players.iter().enumerate() {
+    for (i, name) in state.players().iter().enumerate() {
         let y = top + 16.0 * i as f64;
-        let total = state.points[i].saturating_add(state.final_points[i]);
+        let total = state.points()[i].saturating_add(state.final_points()[i]);
         legend_g = legend_g
             .add(
                 Circle::new()
@@ -834,7 +838,7 @@ pub const HIGHLIGHT: &str = "#ff00ff";
 
 /// The placed tile and segment of a segment node.
 fn segment_of(state: &State, node: NodeIndex) -> Option<(usize, usize)> {
-    let s = state.board.graph.node_weight(node)?;
+    let s = state.board().graph.node_weight(node)?;
     Some((s.placed as usize, s.segment as usize))
 }
 

@@ -160,12 +160,12 @@ pub fn explain_sum(terms: &[TermRecord], points: i64, capped: bool) -> String {
 impl ScoreEvent {
     /// A feature scored, in the words of the game's rule set and players.
     pub fn new(state: &State, e: &Scored) -> Self {
-        let rules = &state.game.rules;
+        let rules = &state.game().rules;
         let by_player = |v: &[u32]| -> BTreeMap<String, u32> {
             v.iter()
                 .enumerate()
                 .filter(|&(_, &n)| n > 0)
-                .map(|(p, &n)| (state.players[p].clone(), n))
+                .map(|(p, &n)| (state.players()[p].clone(), n))
                 .collect()
         };
         let terms: Vec<TermRecord> = e.terms.iter().map(|t| TermRecord::new(rules, t)).collect();
@@ -191,7 +191,7 @@ impl ScoreEvent {
                 .tiles
                 .iter()
                 .map(|&t| {
-                    let p = state.board.placed[t as usize];
+                    let p = state.board().placed[t as usize];
                     [p.x, p.y]
                 })
                 .collect(),
@@ -207,7 +207,7 @@ impl ScoreEvent {
             scorers: e
                 .scorers
                 .iter()
-                .map(|&s| state.players[s].clone())
+                .map(|&s| state.players()[s].clone())
                 .collect(),
             points: e.points,
             why,
@@ -236,19 +236,19 @@ impl ScoreEvent {
 /// The pieces on the board of a state, by player in turn order, each player's in the
 /// order they were placed.
 fn board_pieces(state: &State) -> Vec<BoardPiece> {
-    let rules = &state.game.rules;
-    let mut pieces: Vec<_> = state.pieces.iter().collect();
+    let rules = &state.game().rules;
+    let mut pieces: Vec<_> = state.pieces().iter().collect();
     pieces.sort_by_key(|p| p.player);
     pieces
         .into_iter()
         .map(|p| {
-            let s = state.board.graph[p.node];
-            let tile = state.board.placed[s.placed as usize];
+            let s = state.board().graph[p.node];
+            let tile = state.board().placed[s.placed as usize];
             let role = state
                 .role(p.kind, s.feature)
                 .map_or_else(|| rules.pieces[p.kind].name.clone(), |r| r.name.clone());
             BoardPiece {
-                player: state.players[p.player].clone(),
+                player: state.players()[p.player].clone(),
                 kind: rules.pieces[p.kind].name.clone(),
                 role,
                 feature: rules.features[s.feature].name.clone(),
@@ -332,15 +332,15 @@ pub struct LogEntry {
 impl LogEntry {
     /// The words of one logged event ([`Logged`]).
     pub fn new(state: &State, l: &Logged) -> Self {
-        let rules = &state.game.rules;
-        let name = |p: usize| state.players.get(p).map_or("?", String::as_str);
+        let rules = &state.game().rules;
+        let name = |p: usize| state.players().get(p).map_or("?", String::as_str);
         let text = match l.event {
             Event::SetAside { tile } => format!(
                 "tile `{}` fits nowhere and is set aside",
-                state.game.tiles.tiles[tile].id
+                state.game().tiles.tiles[tile].id
             ),
             Event::TakenBack { kind, on, segment } => {
-                let p = state.board.placed[on as usize];
+                let p = state.board().placed[on as usize];
                 format!(
                     "{} takes back their {} at ({}, {}) {}",
                     name(l.player),
@@ -384,32 +384,36 @@ impl ScoreReport {
     pub fn from_state(state: &State, position: Option<String>, final_scoring: bool) -> Self {
         ScoreReport {
             position,
-            game: state.game.rules.name.clone(),
-            turns: state.turn,
+            game: state.game().rules.name.clone(),
+            turns: state.turn(),
             snapshot: false,
             final_scoring,
             players: state
-                .players
+                .players()
                 .iter()
                 .zip(state.token_points())
                 .enumerate()
                 .map(|(i, (name, (tokens, unknown_tokens)))| PlayerScore {
                     name: name.clone(),
-                    points: state.points[i]
-                        .saturating_add(state.final_points[i])
+                    points: state.points()[i]
+                        .saturating_add(state.final_points()[i])
                         .saturating_add(if final_scoring { tokens } else { 0 }),
-                    during_play: state.points[i],
-                    final_scoring: state.final_points[i],
+                    during_play: state.points()[i],
+                    final_scoring: state.final_points()[i],
                     tokens,
                     unknown_tokens,
                 })
                 .collect(),
             features: state
-                .events
+                .events()
                 .iter()
                 .map(|e| ScoreEvent::new(state, e))
                 .collect(),
-            log: state.log.iter().map(|l| LogEntry::new(state, l)).collect(),
+            log: state
+                .log()
+                .iter()
+                .map(|l| LogEntry::new(state, l))
+                .collect(),
             pieces: board_pieces(state),
         }
     }
@@ -1054,7 +1058,7 @@ pub fn played_position(header: &PlayedHeader, game: &crate::engine::play::Played
     use crate::engine::Action;
     let q = |s: &str| serde_json::to_string(s).unwrap_or_else(|_| "\"\"".into());
     let state = &game.state;
-    let tiles = &state.game.tiles.tiles;
+    let tiles = &state.game().tiles.tiles;
     let mut out = header.text.clone();
     // No turn at all (every tile drawn fitted nowhere): an empty log, as YAML writes it.
     out.push_str(if game.turns.is_empty() {
@@ -1078,13 +1082,13 @@ pub fn played_position(header: &PlayedHeader, game: &crate::engine::play::Played
             Action::Piece { kind, on, segment } => {
                 let target = t.piece_on.unwrap_or(0);
                 let at = crate::address::address_of(state, target, segment);
-                let kind = q(&state.game.rules.pieces[kind].name);
+                let kind = q(&state.game().rules.pieces[kind].name);
                 match on {
                     None => {
                         let _ = write!(out, ", piece: {{kind: {kind}, at: {}}}", q(&at));
                     }
                     Some(_) => {
-                        let p = state.board.placed[target as usize];
+                        let p = state.board().placed[target as usize];
                         let _ = write!(
                             out,
                             ", piece: {{kind: {kind}, at: {}, x: {}, y: {}}}",
@@ -1716,23 +1720,23 @@ pub struct PieceOption {
 /// role, piece kind, address), sorted: `tessera placements --pieces` and the cases'
 /// piece options.
 pub fn piece_options(state: &State, player: usize, placed: u32) -> Vec<PieceOption> {
-    let p = state.board.placed[placed as usize];
-    let def = &state.game.tiles.tiles[p.tile];
+    let p = state.board().placed[placed as usize];
+    let def = &state.game().tiles.tiles[p.tile];
     let mut out = Vec::new();
     for seg in 0..def.segments.len() {
-        for kind in 0..state.game.rules.pieces.len() {
+        for kind in 0..state.game().rules.pieces.len() {
             if state
                 .can_place_piece(player, kind, placed, seg, true)
                 .is_ok()
             {
                 let feature = def.segments[seg].feature;
                 out.push(PieceOption {
-                    feature: state.game.rules.features[feature].name.clone(),
+                    feature: state.game().rules.features[feature].name.clone(),
                     role: state
                         .role(kind, feature)
                         .map(|r| r.name.clone())
                         .unwrap_or_default(),
-                    kind: state.game.rules.pieces[kind].name.clone(),
+                    kind: state.game().rules.pieces[kind].name.clone(),
                     at: crate::address::address_of(state, placed, seg),
                 });
             }

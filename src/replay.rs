@@ -445,9 +445,9 @@ fn place_finding(
             theirs,
             neighbour,
         }) => {
-            let n = state.board.placed[neighbour as usize];
+            let n = state.board().placed[neighbour as usize];
             let fitting: Vec<String> = (0..4u8)
-                .filter(|&t| state.board.fits(&lp.game.tiles, tile, x, y, t).is_ok())
+                .filter(|&t| state.board().fits(&lp.game.tiles, tile, x, y, t).is_ok())
                 .map(|t| (t as u32 * 90).to_string())
                 .collect();
             let fit_help = if fitting.is_empty() {
@@ -517,7 +517,7 @@ fn rule_finding(
             right,
         } => {
             let f = &rules.features[feature].name;
-            let n = state.board.placed[neighbour as usize];
+            let n = state.board().placed[neighbour as usize];
             let way = if right { "right" } else { "left" };
             Finding::new(
                 Check::UTurn,
@@ -602,7 +602,7 @@ fn piece_target(
         Some(_) if !lp.game.rules.pieces[req.kind].anywhere => {
             return Ok(Err(PieceError::NotAnywhere));
         }
-        Some((x, y)) => match state.board.at(x, y) {
+        Some((x, y)) => match state.board().at(x, y) {
             Some(t) => t,
             None => {
                 return Err(Finding::new(
@@ -634,8 +634,8 @@ fn piece_finding(
     let at = req.at;
     let f = match e {
         PieceError::UnknownAddress => {
-            let target = req.cell.and_then(|(x, y)| state.board.at(x, y)).unwrap_or(placed);
-            let p = state.board.placed[target as usize];
+            let target = req.cell.and_then(|(x, y)| state.board().at(x, y)).unwrap_or(placed);
+            let p = state.board().placed[target as usize];
             let def = &lp.game.tiles.tiles[p.tile];
             let addresses: Vec<String> = (0..def.segments.len())
                 .map(|seg| {
@@ -667,7 +667,7 @@ fn piece_finding(
                 .map(|r| {
                     let off = r
                         .requires_option
-                        .filter(|&o| !state.options[o])
+                        .filter(|&o| !state.options()[o])
                         .map(|o| format!(" (only with option `{}`, which is off)", rules.options[o].name))
                         .unwrap_or_default();
                     format!("{} on {}{off}", r.name, rules.features[r.feature].name)
@@ -687,7 +687,7 @@ fn piece_finding(
                 .iter()
                 .map(|&k| rules.pieces[k].name.as_str())
                 .collect();
-            let (by, piece) = (&state.players[by], &rules.pieces[piece].name);
+            let (by, piece) = (&state.players()[by], &rules.pieces[piece].name);
             let place = if segment { "segment" } else { rules.features[feature].name.as_str() };
             Finding::new(
                 Check::FeatureOccupied,
@@ -715,7 +715,7 @@ fn piece_finding(
         .help("remove `x` and `y` from the piece; only pieces that may go on any tile (a tent) name a cell"),
         PieceError::NoSupply => Finding::new(
             Check::NoSupply,
-            format!("{} has no {kname} left in supply", state.players[req.player]),
+            format!("{} has no {kname} left in supply", state.players()[req.player]),
         )
         .help({
             let n = lp.game.tiles.supply[req.kind];
@@ -736,7 +736,7 @@ fn extra_turn_finding(
 ) -> Finding {
     Finding::new(
         Check::ExtraTurnPlayer,
-        format!("{} earned an extra turn on the previous turn, so this turn is theirs", state.players[bonus_player]),
+        format!("{} earned an extra turn on the previous turn, so this turn is theirs", state.players()[bonus_player]),
     )
     .in_file(&lp.file)
     .at(loc, "another player")
@@ -763,7 +763,7 @@ fn mine_finding(
                 Check::Mine,
                 format!(
                     "{} has no {kind} on the board to mine with",
-                    state.players[player]
+                    state.players()[player]
                 ),
                 format!(
                     "place the {kind} on a turn first; a turn places a piece or mines, not both"
@@ -774,7 +774,7 @@ fn mine_finding(
             Check::MineEmpty,
             format!(
                 "no token is left where {}'s tent stands",
-                state.players[player]
+                state.players()[player]
             ),
             "tokens are put on a mountain when tiles with nugget symbols are placed".to_string(),
         ),
@@ -811,14 +811,7 @@ fn lay_tokens(state: &mut State, lp: &LoadedPosition, pile: &Sp<TokenPile>) -> R
             })?,
     };
     let node = segment_node(state, lp, (&pile.x, &pile.y), &pile.at, "tokens")?;
-    let t = &mut state.tokens[pool];
-    for &value in &pile.values {
-        t.on.entry(node).or_default().push(Token {
-            seq: t.next_seq,
-            value,
-        });
-        t.next_seq += 1;
-    }
+    state.snapshot_tokens(pool, node, &pile.values);
     Ok(())
 }
 
@@ -831,10 +824,10 @@ fn segment_node(
     label: &str,
 ) -> Result<NodeIndex, Finding> {
     state
-        .board
+        .board()
         .at(x.value, y.value)
         .and_then(|placed| {
-            crate::address::segment_at(state, placed, at).map(|s| state.board.node(placed, s))
+            crate::address::segment_at(state, placed, at).map(|s| state.board().node(placed, s))
         })
         .ok_or_else(|| {
             Finding::new(
@@ -868,11 +861,7 @@ fn cover_items(
                     rules.items.iter().map(String::as_str),
                 ));
         };
-        let c = &mut state
-            .covered
-            .entry(node)
-            .or_insert_with(|| vec![0; rules.items.len()])[i];
-        *c = c.saturating_add(n.value);
+        state.snapshot_cover(node, i, n.value);
     }
     Ok(())
 }
@@ -933,7 +922,7 @@ fn play_turn(state: &mut State, lp: &LoadedPosition, turn: &Sp<Turn>) -> Result<
     let placed = begun.placed();
     if let Some(r) = &turn.return_piece {
         let target = state
-            .board
+            .board()
             .at(r.x.value, r.y.value)
             .and_then(|on| crate::address::segment_at(state, on, &r.at).map(|s| (on, s)));
         let result = match target {
@@ -1008,7 +997,7 @@ fn turn_finding(
         }
         TurnError::ExtraTurnStack { player: b, stack: s } => Finding::new(
             Check::ExtraTurnStack,
-            format!("this is {}'s extra turn: the tile comes from the {} stack", state.players[b], rules.stacks[s].name),
+            format!("this is {}'s extra turn: the tile comes from the {} stack", state.players()[b], rules.stacks[s].name),
         )
         .in_file(&lp.file)
         .at(&loc.loc, "not a tile of that stack")
@@ -1061,7 +1050,7 @@ fn turn_finding(
                 Check::ReturnNoPiece,
                 format!(
                     "{} has no {} at ({x}, {y}) `{at}`",
-                    state.players[player], rules.pieces[kind].name
+                    state.players()[player], rules.pieces[kind].name
                 ),
             )
             .in_file(&lp.file)
@@ -1091,7 +1080,7 @@ fn turn_finding(
                     loc: &loc.loc,
                     cell: None,
                 };
-                let placed = state.board.placed.len().saturating_sub(1) as u32;
+                let placed = state.board().placed.len().saturating_sub(1) as u32;
                 piece_finding(state, lp, placed, &req, e)
             }
         },
@@ -1156,7 +1145,7 @@ fn replay_inner<'g>(lp: &'g LoadedPosition, limit: Option<usize>) -> Result<Stat
                 put_piece(&mut state, lp, placed, &req, false)?;
             }
         }
-        if let Some(&first) = state.board.disconnected().first() {
+        if let Some(&first) = state.board().disconnected().first() {
             let bt = &board[first as usize];
             return Err(Finding::new(
                 Check::NotAdjacent,
@@ -1175,7 +1164,7 @@ fn replay_inner<'g>(lp: &'g LoadedPosition, limit: Option<usize>) -> Result<Stat
         for pile in &lp.position.tokens {
             lay_tokens(&mut state, lp, pile)?;
         }
-        if !lp.position.held.is_empty() && state.tokens.is_empty() {
+        if !lp.position.held.is_empty() && state.tokens().is_empty() {
             return Err(
                 Finding::new(Check::NoTokens, "these rules have no tokens to hold")
                     .in_file(&lp.file)
@@ -1186,12 +1175,10 @@ fn replay_inner<'g>(lp: &'g LoadedPosition, limit: Option<usize>) -> Result<Stat
         for (name, values) in &lp.position.held {
             // The name is a key: the finding points at its tokens, on the same line.
             let player = player_id(lp, &Sp::at(name.clone(), values.loc))?;
-            if let Some(t) = state.tokens.first_mut() {
-                t.held[player].extend(values.value.iter().copied());
-            }
+            state.snapshot_held(player, &values.value);
         }
         if let Some(a) = &lp.position.active {
-            state.last_player = player_id(lp, a)?;
+            state.snapshot_active(player_id(lp, a)?);
         }
         for (name, pts) in &lp.position.scores {
             let player = player_id(
@@ -1201,7 +1188,7 @@ fn replay_inner<'g>(lp: &'g LoadedPosition, limit: Option<usize>) -> Result<Stat
                     loc: pts.loc,
                 },
             )?;
-            state.points[player] = state.points[player].saturating_add(pts.value);
+            state.snapshot_bank(player, pts.value);
         }
         state.score_pending();
     }

@@ -197,7 +197,7 @@ pub fn run(
                 let tokens = s.token_points();
                 let mut play_points = vec![0i64; rules.features.len()];
                 let mut final_points = vec![0i64; rules.features.len()];
-                for e in &s.events {
+                for e in s.events() {
                     let kind = e.kind;
                     let pts = e.points.saturating_mul(e.scorers.len() as i64);
                     let slot = if e.phase == crate::engine::Phase::Final {
@@ -210,14 +210,14 @@ pub fn run(
                 let result = GameResult {
                     points: (0..players.len())
                         .map(|p| {
-                            s.points[p]
-                                .saturating_add(s.final_points[p])
+                            s.points()[p]
+                                .saturating_add(s.final_points()[p])
                                 .saturating_add(tokens[p].0)
                         })
                         .collect(),
                     turns,
                     set_aside: set_aside + g.set_aside_at_end.len(),
-                    pieces_left: s.supply.iter().flatten().map(|&n| u64::from(n)).sum(),
+                    pieces_left: s.supply().iter().flatten().map(|&n| u64::from(n)).sum(),
                     completed: g.completed,
                     play_points,
                     final_points,

@@ -178,12 +178,12 @@ pub fn random_game(dir: &Path, copies: u32, players: usize, supply: u32, seed: u
         pos.push_str("}\n");
         state.finish_turn(begun, action).expect("a legal piece");
     }
-    let pieces_left = state.pieces.len();
+    let pieces_left = state.pieces().len();
     state.final_scoring();
     let points = names
         .iter()
         .enumerate()
-        .map(|(i, n)| (n.clone(), state.points[i] + state.final_points[i]))
+        .map(|(i, n)| (n.clone(), state.points()[i] + state.final_points()[i]))
         .collect();
     let position = dir.join(format!("random-{copies}x-{players}p-{seed}.yaml"));
     std::fs::write(&position, pos).expect("write the position");

@@ -18,6 +18,7 @@
 
 mod pieces;
 pub mod play;
+mod snapshot;
 mod turn;
 
 pub use pieces::Pieces;
@@ -115,38 +116,38 @@ pub struct Logged {
 #[derive(Debug, Clone)]
 pub struct State<'g> {
     /// Rules and tiles.
-    pub game: &'g Game,
+    game: &'g Game,
     /// Options in effect, by option id.
-    pub options: Vec<bool>,
+    options: Vec<bool>,
     /// Player names in turn order.
-    pub players: Vec<String>,
+    players: Vec<String>,
     /// The board.
-    pub board: Board,
+    board: Board,
     /// Pieces on the board, by id (indexed by segment, and by feature in the board's
     /// [`crate::graph::Forest`]).
-    pub pieces: Pieces,
+    pieces: Pieces,
     /// Pieces in supply, `[player][piece kind]`.
-    pub supply: Vec<Vec<u32>>,
+    supply: Vec<Vec<u32>>,
     /// Points banked, by player.
-    pub points: Vec<i64>,
+    points: Vec<i64>,
     /// Points from the end-of-game scoring, by player (zero until [`State::final_scoring`]).
-    pub final_points: Vec<i64>,
+    final_points: Vec<i64>,
     /// Every feature scored so far.
-    pub events: Vec<Scored>,
+    events: Vec<Scored>,
     /// Copies used, by tile.
-    pub used: Vec<u32>,
+    used: Vec<u32>,
     /// Turns played.
-    pub turn: usize,
+    turn: usize,
     /// The player of the last turn played.
-    pub last_player: usize,
+    last_player: usize,
     /// Items covered (hunting trap).
-    pub covered: Covered,
+    covered: Covered,
     /// Token supplies' state, by pool (Gold Rush mining tokens).
-    pub tokens: Vec<TokenState>,
+    tokens: Vec<TokenState>,
     /// Values announced for the tokens taken next (a turn's `draws`), in order.
-    pub draws: std::collections::VecDeque<u32>,
+    draws: std::collections::VecDeque<u32>,
     /// What happened besides scoring, in order (see [`Logged`]).
-    pub log: Vec<Logged>,
+    log: Vec<Logged>,
     /// Main-pile tiles (no `stack`) with copies not yet placed (see
     /// [`State::main_pile_empty`]).
     main_left: usize,
@@ -165,6 +166,107 @@ pub struct State<'g> {
     /// were not all occupied when last looked at: (x, y, placed index), in no order.
     /// A new tile can complete only those within one cell of it.
     watched: Vec<(i32, i32, u32)>,
+}
+
+/// Reading the state: every field is the engine's own, changed only by the turn sequence
+/// (and a snapshot's set-up, [`crate::replay`]).
+impl<'g> State<'g> {
+    /// Rules and tiles.
+    #[inline]
+    pub fn game(&self) -> &'g Game {
+        self.game
+    }
+
+    /// Options in effect, by option id.
+    #[inline]
+    pub fn options(&self) -> &[bool] {
+        &self.options
+    }
+
+    /// Player names in turn order.
+    #[inline]
+    pub fn players(&self) -> &[String] {
+        &self.players
+    }
+
+    /// The board.
+    #[inline]
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// Pieces on the board, by id (indexed by segment, and by feature in the board's
+    /// [`crate::graph::Forest`]).
+    #[inline]
+    pub fn pieces(&self) -> &Pieces {
+        &self.pieces
+    }
+
+    /// Pieces in supply, `[player][piece kind]`.
+    #[inline]
+    pub fn supply(&self) -> &[Vec<u32>] {
+        &self.supply
+    }
+
+    /// Points banked, by player.
+    #[inline]
+    pub fn points(&self) -> &[i64] {
+        &self.points
+    }
+
+    /// Points from the end-of-game scoring, by player (zero until [`State::final_scoring`]).
+    #[inline]
+    pub fn final_points(&self) -> &[i64] {
+        &self.final_points
+    }
+
+    /// Every feature scored so far.
+    #[inline]
+    pub fn events(&self) -> &[Scored] {
+        &self.events
+    }
+
+    /// Copies used, by tile.
+    #[inline]
+    pub fn used(&self) -> &[u32] {
+        &self.used
+    }
+
+    /// Turns played.
+    #[inline]
+    pub fn turn(&self) -> usize {
+        self.turn
+    }
+
+    /// The player of the last turn played.
+    #[inline]
+    pub fn last_player(&self) -> usize {
+        self.last_player
+    }
+
+    /// Items covered (hunting trap).
+    #[inline]
+    pub fn covered(&self) -> &Covered {
+        &self.covered
+    }
+
+    /// Token supplies' state, by pool (Gold Rush mining tokens).
+    #[inline]
+    pub fn tokens(&self) -> &[TokenState] {
+        &self.tokens
+    }
+
+    /// Values announced for the tokens taken next (a turn's `draws`), in order.
+    #[inline]
+    pub fn draws(&self) -> &std::collections::VecDeque<u32> {
+        &self.draws
+    }
+
+    /// What happened besides scoring, in order (see [`Logged`]).
+    #[inline]
+    pub fn log(&self) -> &[Logged] {
+        &self.log
+    }
 }
 
 /// A face-down token lying on the board.

@@ -122,14 +122,19 @@ pub fn yaml_files(dir: &str) -> Vec<std::path::PathBuf> {
 /// turn, no majority-counting piece stands on a completed feature of the kind it counts
 /// on. Checked from the board alone (`graph::completed`), whatever path played the turns.
 pub fn assert_no_piece_on_completed(state: &tessera::engine::State, what: &str) {
-    let rules = &state.game.rules;
-    for p in state.pieces.iter() {
+    let rules = &state.game().rules;
+    for p in state.pieces().iter() {
         if !rules.pieces[p.kind].majority {
             continue;
         }
-        let completed =
-            tessera::graph::completed(rules, &state.game.tiles, &state.board, p.scored_on, p.node);
-        let at = state.board.placed[state.board.graph[p.node].placed as usize];
+        let completed = tessera::graph::completed(
+            rules,
+            &state.game().tiles,
+            state.board(),
+            p.scored_on,
+            p.node,
+        );
+        let at = state.board().placed[state.board().graph[p.node].placed as usize];
         assert!(
             !completed,
             "{what}: a {} of player {} still stands on a completed {} at ({}, {})",

@@ -209,9 +209,9 @@ fn lay_out(path: &str, expected: usize) {
     assert!(left.is_empty(), "{path}: tiles that fit nowhere: {left:?}");
     crate::common::assert_no_piece_on_completed(&state, path);
     assert_eq!(moves.len() + 1, expected);
-    assert_eq!(state.board.placed.len(), expected);
+    assert_eq!(state.board().placed.len(), expected);
     state.final_scoring();
-    let total: i64 = state.points.iter().chain(&state.final_points).sum();
+    let total: i64 = state.points().iter().chain(state.final_points()).sum();
     assert!(total > 0, "{path}: a full game scores points");
 }
 

@@ -55,7 +55,7 @@ fn play(game: &tessera::rules::Game, tiles: &[(&str, i32, i32)]) -> (Vec<i64>, u
         };
         state.apply(&mv, &[]).expect("a legal move");
     }
-    (state.points.clone(), state.pieces.len())
+    (state.points().to_vec(), state.pieces().len())
 }
 
 #[test]

@@ -136,8 +136,8 @@ fn large_follower_returns_to_supply_after_scoring() {
         load_position(Path::new(&format!("{IC}/road-large-follower-tie.yaml"))).expect("loads");
     let state = replay(&lp, None).expect("replays");
     let large = lp.game.rules.piece("large_follower").expect("piece kind");
-    assert_eq!(state.supply[0][large], 1);
-    assert!(state.pieces.is_empty());
+    assert_eq!(state.supply()[0][large], 1);
+    assert!(state.pieces().is_empty());
 }
 
 #[test]
@@ -182,7 +182,7 @@ fn whole_river_then_land_tiles_scores_beside_the_river() {
 fn river_positions_start_with_the_spring() {
     let lp = load_position(Path::new(&format!("{RIVER}/whole-river.yaml"))).expect("loads");
     let state = replay(&lp, None).expect("replays");
-    let first = state.board.placed[0];
+    let first = state.board().placed[0];
     assert_eq!(lp.game.tiles.tiles[first.tile].id, "RI/s");
     assert_eq!((first.x, first.y), (0, 0));
 }
@@ -393,7 +393,7 @@ fn lay_out(path: &str, tiles: usize) -> Vec<tessera::engine::Move> {
     crate::common::assert_no_piece_on_completed(&state, path);
     assert_eq!(moves.len() + 1, tiles);
     state.final_scoring();
-    let total: i64 = state.points.iter().chain(&state.final_points).sum();
+    let total: i64 = state.points().iter().chain(state.final_points()).sum();
     assert!(total > 0, "{path}: a full game scores points");
     moves
 }

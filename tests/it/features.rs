@@ -41,7 +41,7 @@ fn link_edge_ends(
 /// Completion as it was computed before the counters: from a walked feature, walking the
 /// linked ones.
 fn completed_by_walking(state: &State, f: &Feature) -> bool {
-    let (rules, tiles, board) = (&state.game.rules, &state.game.tiles, &state.board);
+    let (rules, tiles, board) = (&state.game().rules, &state.game().tiles, &state.board());
     match rules.features[f.kind].completion {
         Completion::Closed => f.open_edges == 0,
         Completion::Surrounded => graph::neighbours(board, f) == 8,
@@ -69,7 +69,7 @@ fn completed_by_walking(state: &State, f: &Feature) -> bool {
 /// Checks that the features linked to `f` by each relation, read from the tiles' link
 /// tables ([`graph::linked`]), are those its link edges in the graph reach.
 fn audit_links(state: &State, f: &Feature, at: &str) {
-    let (rules, tiles, board) = (&state.game.rules, &state.game.tiles, &state.board);
+    let (rules, tiles, board) = (&state.game().rules, &state.game().tiles, &state.board());
     let forest = &board.features;
     for relation in 0..rules.relations.len() {
         for kind in 0..rules.features.len() {
@@ -96,7 +96,7 @@ fn audit_links(state: &State, f: &Feature, at: &str) {
 
 /// Checks every feature of the board both ways.
 fn audit(state: &State, what: &str) {
-    let (rules, tiles, board) = (&state.game.rules, &state.game.tiles, &state.board);
+    let (rules, tiles, board) = (&state.game().rules, &state.game().tiles, &state.board());
     let forest = &board.features;
     let mut walked_features = BTreeSet::new();
     for n in board.graph.node_indices() {
@@ -126,7 +126,7 @@ fn audit(state: &State, what: &str) {
                 "{at}: completion"
             );
             let on: Vec<_> = state
-                .pieces
+                .pieces()
                 .iter()
                 .filter(|p| p.scored_on == kind && walked.nodes.binary_search(&p.node).is_ok())
                 .copied()

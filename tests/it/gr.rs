@@ -103,7 +103,7 @@ fn replayed<'g>(lp: &'g LoadedPosition, limit: Option<usize>) -> State<'g> {
 
 fn player(state: &State, name: &str) -> usize {
     state
-        .players
+        .players()
         .iter()
         .position(|p| p == name)
         .unwrap_or_else(|| panic!("no player {name}"))
@@ -111,37 +111,37 @@ fn player(state: &State, name: &str) -> usize {
 
 /// The token values a player holds (mining tokens, the only supply), in the order taken.
 fn held(state: &State, name: &str) -> Vec<Option<u32>> {
-    state.tokens[0].held[player(state, name)].clone()
+    state.tokens()[0].held[player(state, name)].clone()
 }
 
 /// Tokens lying on the segment `at` of the tile at (x, y).
 fn pile(state: &State, x: i32, y: i32, at: &str) -> usize {
-    let placed = state.board.at(x, y).expect("a tile at that cell");
+    let placed = state.board().at(x, y).expect("a tile at that cell");
     let seg = tessera::address::segment_at(state, placed, at).expect("a segment at that address");
-    let node = state.board.node(placed, seg);
-    state.tokens[0].on.get(&node).map_or(0, Vec::len)
+    let node = state.board().node(placed, seg);
+    state.tokens()[0].on.get(&node).map_or(0, Vec::len)
 }
 
 /// Tokens lying anywhere on the board.
 fn tokens_on_board(state: &State) -> usize {
-    state.tokens[0].on.values().map(Vec::len).sum()
+    state.tokens()[0].on.values().map(Vec::len).sum()
 }
 
 /// A player's pieces of a kind in supply.
 fn supply(lp: &LoadedPosition, state: &State, name: &str, kind: &str) -> u32 {
     let k = lp.game.rules.piece(kind).expect("piece kind");
-    state.supply[player(state, name)][k]
+    state.supply()[player(state, name)][k]
 }
 
 /// Asserts that every cowboy and tent is back in supply (4 cowboys, 1 tent each).
 fn assert_all_pieces_back(lp: &LoadedPosition, state: &State) {
     assert!(
-        state.pieces.is_empty(),
+        state.pieces().is_empty(),
         "{:?}: no piece left on the board: {:?}",
         lp.file.path,
-        state.pieces
+        state.pieces()
     );
-    for name in &state.players {
+    for name in state.players() {
         assert_eq!(supply(lp, state, name, "cowboy"), 4, "{name}'s cowboys");
         assert_eq!(supply(lp, state, name, "tent"), 1, "{name}'s tent");
     }
@@ -432,13 +432,13 @@ fn tent_mines_the_top_token_and_moves() {
     assert_eq!(held(&mined, "Blue"), [Some(5)]);
     let state = replayed(&lp, None);
     let tent = lp.game.rules.piece("tent").expect("tent");
-    let tents: Vec<_> = state.pieces.iter().filter(|p| p.kind == tent).collect();
+    let tents: Vec<_> = state.pieces().iter().filter(|p| p.kind == tent).collect();
     assert_eq!(tents.len(), 1, "one tent on the board: {tents:?}");
-    let placed = state.board.at(1, 1).expect("tile at (1,1)");
+    let placed = state.board().at(1, 1).expect("tile at (1,1)");
     let seg = tessera::address::segment_at(&state, placed, "S").expect("mountain segment");
     assert_eq!(
         tents[0].node,
-        state.board.node(placed, seg),
+        state.board().node(placed, seg),
         "the tent moved to (1,1)"
     );
     assert_eq!(supply(&lp, &state, "Blue", "tent"), 0);

@@ -137,9 +137,9 @@ fn ex5_three_forests_joined_majority_scores_10() {
     let lp = load_position(Path::new(&hg("ex5-three-forests-joined.yaml"))).expect("loads");
     let state = replay(&lp, None).expect("replays (the extra turn is legal)");
     assert!(
-        state.pieces.is_empty(),
+        state.pieces().is_empty(),
         "all three gatherers return: {:?}",
-        state.pieces
+        state.pieces()
     );
     let meeple = lp
         .game
@@ -148,8 +148,12 @@ fn ex5_three_forests_joined_majority_scores_10() {
         .iter()
         .position(|p| p.name == "meeple")
         .expect("meeple");
-    for (i, name) in state.players.iter().enumerate() {
-        assert_eq!(state.supply[i][meeple], 5, "{name}'s meeples are all back");
+    for (i, name) in state.players().iter().enumerate() {
+        assert_eq!(
+            state.supply()[i][meeple],
+            5,
+            "{name}'s meeples are all back"
+        );
     }
 }
 
@@ -240,11 +244,15 @@ fn errata_shaman_returns_a_meeple_without_scoring() {
         .iter()
         .position(|p| p.name == "meeple")
         .expect("meeple");
-    assert_eq!(state.supply[0][meeple], 5, "Red's fisher is back in supply");
+    assert_eq!(
+        state.supply()[0][meeple],
+        5,
+        "Red's fisher is back in supply"
+    );
     assert!(
-        state.pieces.is_empty(),
+        state.pieces().is_empty(),
         "no piece left on the board: {:?}",
-        state.pieces
+        state.pieces()
     );
 }
 

@@ -110,7 +110,7 @@ fn every_example_and_case_position_draws_its_pieces_in_their_players_colours() {
             .unwrap_or_else(|e| panic!("{}: not drawn: {e:?}", path.display()));
         let pixmap = raster(&svg);
         keep(&pixmap, &path);
-        let palette = Palette::new(&state.game.rules, &state.players);
+        let palette = Palette::new(&state.game().rules, state.players());
         // End-of-game scoring leaves every piece on the board, as drawn.
         let mut scored = state.clone();
         scored.final_scoring();
@@ -120,7 +120,7 @@ fn every_example_and_case_position_draws_its_pieces_in_their_players_colours() {
                 palette.players[player],
                 "{}: a piece of {}",
                 path.display(),
-                state.players[player]
+                state.players()[player]
             );
             pieces += 1;
         }
@@ -148,8 +148,8 @@ fn a_highlighted_cell_is_framed_on_the_board_or_next_to_it() {
         let pixmap = raster(&svg);
         // The frame's left edge, halfway down the cell: the cell's corner is found from a
         // piece-free layout (the cells shown are the board's and the highlighted one).
-        let xs = state.board.placed.iter().map(|p| p.x).chain([cell.0]);
-        let ys = state.board.placed.iter().map(|p| p.y).chain([cell.1]);
+        let xs = state.board().placed.iter().map(|p| p.x).chain([cell.0]);
+        let ys = state.board().placed.iter().map(|p| p.y).chain([cell.1]);
         let (x0, y0) = (xs.min().unwrap_or(0), ys.min().unwrap_or(0));
         let left = picture::MARGIN + f64::from(cell.0 - x0) * picture::TILE + 1.5;
         let middle = picture::MARGIN + f64::from(cell.1 - y0) * picture::TILE + picture::TILE / 2.0;

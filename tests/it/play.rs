@@ -199,7 +199,7 @@ fn counted_placements_agree_with_the_listed_ones() {
                 // rotation fit exactly when they are one of the listed placements, so
                 // drawing until one fits picks each listed placement with the same chance.
                 let mut fitting = Vec::new();
-                for i in 0..g.state.board.frontier_cells().len() {
+                for i in 0..g.state.board().frontier_cells().len() {
                     for turns in 0..4u8 {
                         let fit = g.state.placement_fits(tile, i, turns);
                         let fit = fit.unwrap_or_else(|| panic!("{ruleset}: counted, not drawn"));
@@ -285,13 +285,15 @@ fn a_reset_state_plays_the_games_of_a_new_one() {
             assert!(!fresh.turns.is_empty(), "{ruleset}: a game was played");
             assert_eq!(again.turns, fresh.turns, "{ruleset} seed {seed}");
             assert_eq!(
-                again.state.points, fresh.state.points,
+                again.state.points(),
+                fresh.state.points(),
                 "{ruleset} seed {seed}"
             );
-            assert_eq!(again.state.final_points, fresh.state.final_points);
-            assert_eq!(again.state.events.len(), fresh.state.events.len());
+            assert_eq!(again.state.final_points(), fresh.state.final_points());
+            assert_eq!(again.state.events().len(), fresh.state.events().len());
             assert_eq!(
-                again.state.supply, fresh.state.supply,
+                again.state.supply(),
+                fresh.state.supply(),
                 "{ruleset} seed {seed}"
             );
             used = again.state;
