@@ -425,6 +425,39 @@ fn every_module_has_a_layer_and_the_map_names_it() {
 }
 
 #[test]
+fn the_readme_module_table_names_every_module_in_layer_order() {
+    // README.md's "Layout" table: one row per top-level module of `src/`, lowest layer
+    // first (the order of LAYERS; modules of one layer in any order).
+    let readme = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md"))
+        .expect("README.md reads");
+    let start = readme
+        .find("| module | concept |")
+        .expect("README.md has the module table");
+    let rows: Vec<String> = readme[start..]
+        .lines()
+        .skip(2)
+        .take_while(|l| l.starts_with('|'))
+        .filter_map(|l| l.split('`').nth(1).map(str::to_string))
+        .collect();
+    let mut listed: Vec<String> = rows.clone();
+    listed.sort();
+    let mut modules: Vec<String> = top_level_modules().into_iter().collect();
+    modules.sort();
+    assert_eq!(
+        listed, modules,
+        "README.md's module table (left) and src/ (right)"
+    );
+    let layers: Vec<usize> = rows
+        .iter()
+        .map(|m| layer_of(m).expect("a module of LAYERS"))
+        .collect();
+    assert!(
+        layers.windows(2).all(|w| w[0] <= w[1]),
+        "README.md's module table is not in layer order: {rows:?}"
+    );
+}
+
+#[test]
 fn the_scan_sees_every_form_of_import() {
     let modules: BTreeSet<String> = LAYERS
         .iter()
