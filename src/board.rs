@@ -12,9 +12,10 @@ use std::collections::HashMap;
 
 use petgraph::graph::{NodeIndex, UnGraph};
 
+pub use crate::forest::Edge;
+use crate::forest::Forest;
 use crate::geometry::{AROUND, Side, offset, opposite};
-use crate::graph::Forest;
-use crate::rules::{FeatureId, NO_SEGMENT, RelationId, Rules, TileId, TileSet};
+use crate::rules::{FeatureId, NO_SEGMENT, Rules, TileId, TileSet};
 
 /// A tile lying on the board.
 #[derive(Debug, Clone, Copy)]
@@ -40,15 +41,6 @@ pub struct SegmentNode {
     pub segment: u8,
     /// Feature kind of the segment.
     pub feature: FeatureId,
-}
-
-/// A graph edge.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Edge {
-    /// Facing slots of two neighbouring tiles: the segments belong to the same feature.
-    Match,
-    /// A link on one tile, with its relation (field touches city).
-    Link(RelationId),
 }
 
 /// Why a tile cannot go where it was placed.

@@ -28,6 +28,7 @@ pub mod address;
 pub mod board;
 pub mod diag;
 pub mod engine;
+pub mod forest;
 pub mod geometry;
 pub mod graph;
 pub mod jcz;

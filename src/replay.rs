@@ -374,17 +374,16 @@ fn piece_kind(
     }
 }
 
-/// Places a tile from the position, turning errors into findings at `loc`.
+/// Places a tile of a snapshot where it lies, turning errors into findings at `loc`.
 fn place(
     state: &mut State,
     lp: &LoadedPosition,
     tile: TileId,
     (x, y, turns): (i32, i32, u8),
     loc: &Sp<String>,
-    adjacency: bool,
 ) -> Result<u32, Finding> {
     state
-        .lay(tile, x, y, turns, adjacency)
+        .snapshot_tile(tile, x, y, turns)
         .map_err(|e| place_finding(state, lp, tile, (x, y), e, loc))
 }
 
@@ -578,11 +577,9 @@ fn put_piece(
     lp: &LoadedPosition,
     placed: u32,
     req: &PieceRequest,
-    check_blocking: bool,
 ) -> Result<(), Finding> {
-    let result = piece_target(state, lp, placed, req)?.and_then(|(target, seg)| {
-        state.place_piece(req.player, req.kind, target, seg, check_blocking)
-    });
+    let result = piece_target(state, lp, placed, req)?
+        .and_then(|(target, seg)| state.snapshot_piece(req.player, req.kind, target, seg));
     result.map_err(|e| piece_finding(state, lp, placed, req, e))
 }
 
@@ -1129,7 +1126,7 @@ fn replay_inner<'g>(lp: &'g LoadedPosition, limit: Option<usize>) -> Result<Stat
             let tile = tile_id(lp, &bt.tile)?;
             let rot = turns_of(lp, &bt.rotation)?;
             let at = (bt.x.value, bt.y.value, rot);
-            let placed = place(&mut state, lp, tile, at, &bt.tile, false)?;
+            let placed = place(&mut state, lp, tile, at, &bt.tile)?;
             for piece in &bt.pieces {
                 let req = PieceRequest {
                     player: player_id(lp, &piece.player)?,
@@ -1142,7 +1139,7 @@ fn replay_inner<'g>(lp: &'g LoadedPosition, limit: Option<usize>) -> Result<Stat
                     loc: &piece.at.loc,
                     cell: None,
                 };
-                put_piece(&mut state, lp, placed, &req, false)?;
+                put_piece(&mut state, lp, placed, &req)?;
             }
         }
         if let Some(&first) = state.board().disconnected().first() {

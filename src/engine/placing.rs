@@ -152,7 +152,7 @@ impl<'g> State<'g> {
     }
 
     /// Places a piece (see [`State::can_place_piece`]).
-    pub fn place_piece(
+    pub(super) fn place_piece(
         &mut self,
         player: usize,
         kind: PieceKindId,
@@ -180,7 +180,7 @@ impl<'g> State<'g> {
 
     /// Returns a player's piece of `kind` on a segment to supply, without scoring (shaman).
     /// Returns whether such a piece was there.
-    pub fn return_piece(
+    pub(super) fn return_piece(
         &mut self,
         player: usize,
         kind: PieceKindId,

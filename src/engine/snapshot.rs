@@ -6,6 +6,36 @@
 use super::*;
 
 impl State<'_> {
+    /// Lays a tile of a snapshot where it lies: copies left and the fit to its
+    /// neighbours are checked, not that it touches the board (a snapshot lists its tiles
+    /// in any order), nor the placement rules. Returns its index in placement order.
+    ///
+    /// Errors: [`LayError`].
+    pub(crate) fn snapshot_tile(
+        &mut self,
+        tile: TileId,
+        x: i32,
+        y: i32,
+        turns: u8,
+    ) -> Result<u32, LayError> {
+        self.lay(tile, x, y, turns, false)
+    }
+
+    /// Puts a piece of a snapshot on segment `segment` of placed tile `placed`: its role
+    /// and the player's supply are checked, not blocking (a snapshot may hold a tied
+    /// feature).
+    ///
+    /// Errors: [`PieceError`].
+    pub(crate) fn snapshot_piece(
+        &mut self,
+        player: usize,
+        kind: PieceKindId,
+        placed: u32,
+        segment: usize,
+    ) -> Result<(), PieceError> {
+        self.place_piece(player, kind, placed, segment, false)
+    }
+
     /// Lays face-down tokens of pool `pool` on segment node `node`, in order (the last on
     /// top); `None` for a value not known.
     pub(crate) fn snapshot_tokens(&mut self, pool: usize, node: NodeIndex, values: &[Option<u32>]) {

@@ -270,7 +270,7 @@ impl State<'_> {
     /// rules; then places it and counts the copy. Returns its index in placement order.
     ///
     /// Errors: [`LayError`].
-    pub fn lay(
+    pub(super) fn lay(
         &mut self,
         tile: TileId,
         x: i32,

@@ -27,6 +27,7 @@ const LAYERS: &[&[&str]] = &[
     &["rules"],
     &["validate"],
     &["jcz"],
+    &["forest"],
     &["board", "graph", "score"],
     &["engine"],
     &["address", "replay"],
@@ -358,6 +359,86 @@ fn no_module_imports_a_higher_layer() {
          caller up):\n{}",
         bad.len(),
         bad.join("\n")
+    );
+}
+
+/// Every top-level module's imports of other top-level modules, from every file of it.
+fn import_graph(
+    modules: &BTreeSet<String>,
+) -> std::collections::BTreeMap<String, BTreeSet<String>> {
+    let mut files = Vec::new();
+    rust_files(&src(), &mut files);
+    let mut graph: std::collections::BTreeMap<String, BTreeSet<String>> = Default::default();
+    for path in &files {
+        let rel = path.strip_prefix(src()).expect("under src/");
+        let parts: Vec<&str> = rel
+            .iter()
+            .map(|p| p.to_str().expect("UTF-8 name"))
+            .collect();
+        let top = parts[0].trim_end_matches(".rs");
+        if top == "lib" || top == "main" {
+            continue;
+        }
+        let depth = match parts.last() {
+            Some(&"mod.rs") => parts.len() - 2,
+            _ => parts.len() - 1,
+        };
+        let text = std::fs::read_to_string(path).expect("a source file reads");
+        let to = graph.entry(top.to_string()).or_default();
+        for (_, m) in imports(&code_only(&text), depth, modules) {
+            if m != top && m != ROOT {
+                to.insert(m);
+            }
+        }
+    }
+    graph
+}
+
+#[test]
+fn modules_of_one_layer_import_each_other_without_a_cycle() {
+    // Issue 22: modules that share a layer may import each other, but not in a circle
+    // (then they are one module, or one of them belongs lower).
+    let graph = import_graph(&top_level_modules());
+    let same_layer = |a: &str, b: &str| layer_of(a).is_some() && layer_of(a) == layer_of(b);
+    // Depth-first search for a back edge among same-layer imports.
+    fn visit<'a>(
+        m: &'a str,
+        graph: &'a std::collections::BTreeMap<String, BTreeSet<String>>,
+        same: &dyn Fn(&str, &str) -> bool,
+        path: &mut Vec<&'a str>,
+        done: &mut BTreeSet<&'a str>,
+    ) -> Option<Vec<String>> {
+        if let Some(i) = path.iter().position(|p| *p == m) {
+            let mut cycle: Vec<String> = path[i..].iter().map(|s| s.to_string()).collect();
+            cycle.push(m.to_string());
+            return Some(cycle);
+        }
+        if !done.insert(m) {
+            return None;
+        }
+        path.push(m);
+        for next in graph.get(m).into_iter().flatten() {
+            if same(m, next) {
+                if let Some(c) = visit(next, graph, same, path, done) {
+                    return Some(c);
+                }
+            }
+        }
+        path.pop();
+        None
+    }
+    let mut done = BTreeSet::new();
+    for m in graph.keys() {
+        let cycle = visit(m, &graph, &same_layer, &mut Vec::new(), &mut done);
+        assert!(
+            cycle.is_none(),
+            "a cycle of imports inside a layer: {:?}",
+            cycle
+        );
+    }
+    assert!(
+        graph.values().any(|to| !to.is_empty()),
+        "no import found: the scan is broken"
     );
 }
 
