@@ -330,8 +330,9 @@ pub struct LogEntry {
 }
 
 impl LogEntry {
-    /// The words of one logged event ([`Logged`]).
-    pub fn new(state: &State, l: &Logged) -> Self {
+    /// The words of one logged event ([`Logged`]); `None` for an event the engine does
+    /// not log (scoring is told by the features scored).
+    pub fn new(state: &State, l: &Logged) -> Option<Self> {
         let rules = &state.game().rules;
         let name = |p: usize| state.players().get(p).map_or("?", String::as_str);
         let text = match l.event {
@@ -372,10 +373,9 @@ impl LogEntry {
                 name(player),
                 rules.stacks[stack].name
             ),
-            // Not logged (scoring is told by the features scored).
-            ref other => format!("{other:?}"),
+            _ => return None,
         };
-        LogEntry { turn: l.turn, text }
+        Some(LogEntry { turn: l.turn, text })
     }
 }
 
@@ -412,7 +412,7 @@ impl ScoreReport {
             log: state
                 .log()
                 .iter()
-                .map(|l| LogEntry::new(state, l))
+                .filter_map(|l| LogEntry::new(state, l))
                 .collect(),
             pieces: board_pieces(state),
         }

@@ -71,15 +71,7 @@ pub fn lay_out(state: &mut State, order: &[TileId], pieces: bool) -> (Vec<Move>,
             if state.finish_turn(begun, action).is_err() {
                 continue;
             }
-            moves.push(Move {
-                player,
-                tile,
-                x: p.x,
-                y: p.y,
-                turns,
-                take_back: None,
-                action,
-            });
+            moves.push(Move::at(player, tile, p, action));
         }
         if pending.len() == before || pending.is_empty() || state.game_over() {
             break;
@@ -363,15 +355,7 @@ fn choose(
                     actions[rng.random_range(0..actions.len())]
                 }
             };
-            let mv = Move {
-                player,
-                tile,
-                x: p.x,
-                y: p.y,
-                turns,
-                take_back: None,
-                action,
-            };
+            let mv = Move::at(player, tile, p, action);
             Ok((mv, Some(begun)))
         }
         Agent::Greedy => {

@@ -56,6 +56,22 @@ pub struct Move {
     pub action: Action,
 }
 
+impl Move {
+    /// The move of `player` laying `tile` at placement `p` (its rotation in quarter
+    /// turns), then `action`; no piece taken back.
+    pub fn at(player: usize, tile: TileId, p: Placement, action: Action) -> Move {
+        Move {
+            player,
+            tile,
+            x: p.x,
+            y: p.y,
+            turns: (p.rotation / 90) as u8,
+            take_back: None,
+            action,
+        }
+    }
+}
+
 /// What happened in one turn, in order (kept inline: a turn rarely has more than 4).
 pub type Events = SmallVec<[Event; 4]>;
 
@@ -628,15 +644,7 @@ impl State<'_> {
         };
         next.actions(&begun)
             .into_iter()
-            .map(|action| Move {
-                player,
-                tile,
-                x: p.x,
-                y: p.y,
-                turns,
-                take_back: None,
-                action,
-            })
+            .map(|action| Move::at(player, tile, p, action))
             .collect()
     }
 

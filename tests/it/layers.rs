@@ -318,20 +318,27 @@ fn violations(
         .collect()
 }
 
-#[test]
-fn no_module_imports_a_higher_layer() {
-    let modules = top_level_modules();
+/// One source file of a top-level module (not `lib.rs` or `main.rs`): its path under
+/// `src/`, its module, how deep it sits in it (for `super::`), and its text.
+struct ModuleFile {
+    rel: PathBuf,
+    top: String,
+    depth: usize,
+    text: String,
+}
+
+/// Every source file of the top-level modules of `src/`, in name order.
+fn module_files() -> Vec<ModuleFile> {
     let mut files = Vec::new();
     rust_files(&src(), &mut files);
-    let mut bad = Vec::new();
-    let mut paths_seen = 0;
+    let mut out = Vec::new();
     for path in &files {
-        let rel = path.strip_prefix(src()).expect("under src/");
+        let rel = path.strip_prefix(src()).expect("under src/").to_path_buf();
         let parts: Vec<&str> = rel
             .iter()
             .map(|p| p.to_str().expect("UTF-8 name"))
             .collect();
-        let top = parts[0].trim_end_matches(".rs");
+        let top = parts[0].trim_end_matches(".rs").to_string();
         if top == "lib" || top == "main" {
             continue;
         }
@@ -340,8 +347,25 @@ fn no_module_imports_a_higher_layer() {
             _ => parts.len() - 1,
         };
         let text = std::fs::read_to_string(path).expect("a source file reads");
-        paths_seen += imports(&code_only(&text), depth, &modules).len();
-        for (line, m) in violations(top, &text, depth, &modules) {
+        out.push(ModuleFile {
+            rel,
+            top,
+            depth,
+            text,
+        });
+    }
+    out
+}
+
+#[test]
+fn no_module_imports_a_higher_layer() {
+    let modules = top_level_modules();
+    let mut bad = Vec::new();
+    let mut paths_seen = 0;
+    for f in module_files() {
+        let (rel, top, depth, text) = (&f.rel, f.top.as_str(), f.depth, &f.text);
+        paths_seen += imports(&code_only(text), depth, &modules).len();
+        for (line, m) in violations(top, text, depth, &modules) {
             bad.push(format!(
                 "src/{}:{line}: `{top}` (layer {}) imports `{m}`",
                 rel.display(),
@@ -366,27 +390,11 @@ fn no_module_imports_a_higher_layer() {
 fn import_graph(
     modules: &BTreeSet<String>,
 ) -> std::collections::BTreeMap<String, BTreeSet<String>> {
-    let mut files = Vec::new();
-    rust_files(&src(), &mut files);
     let mut graph: std::collections::BTreeMap<String, BTreeSet<String>> = Default::default();
-    for path in &files {
-        let rel = path.strip_prefix(src()).expect("under src/");
-        let parts: Vec<&str> = rel
-            .iter()
-            .map(|p| p.to_str().expect("UTF-8 name"))
-            .collect();
-        let top = parts[0].trim_end_matches(".rs");
-        if top == "lib" || top == "main" {
-            continue;
-        }
-        let depth = match parts.last() {
-            Some(&"mod.rs") => parts.len() - 2,
-            _ => parts.len() - 1,
-        };
-        let text = std::fs::read_to_string(path).expect("a source file reads");
-        let to = graph.entry(top.to_string()).or_default();
-        for (_, m) in imports(&code_only(&text), depth, modules) {
-            if m != top && m != ROOT {
+    for f in module_files() {
+        let to = graph.entry(f.top.clone()).or_default();
+        for (_, m) in imports(&code_only(&f.text), f.depth, modules) {
+            if m != f.top && m != ROOT {
                 to.insert(m);
             }
         }
