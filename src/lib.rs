@@ -34,6 +34,7 @@ pub mod graph;
 pub mod jcz;
 pub mod limits;
 pub mod load;
+pub mod mechanism;
 pub mod model;
 pub mod output;
 pub mod picture;

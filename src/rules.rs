@@ -196,8 +196,8 @@ pub struct Rules {
     pub options: Vec<RuleOption>,
     /// Effects of placing tiles that carry items.
     pub effects: Vec<Effect>,
-    /// Extra turns earned by completing features.
-    pub bonus_turns: Vec<BonusTurn>,
+    /// The mechanisms' compiled sections, one field per mechanism.
+    pub mechanisms: Mechanisms,
     /// Token supplies.
     pub token_pools: Vec<TokenPool>,
     /// Where the rules read each item, by item and feature kind: whether some rule reads
@@ -251,18 +251,35 @@ pub struct Effect {
     pub return_piece: Option<PieceKindId>,
 }
 
-/// A compiled extra-turn rule (see [`crate::model::BonusTurnDef`]).
-#[derive(Debug, Clone)]
-pub struct BonusTurn {
-    /// Feature kind whose completion earns it.
-    pub feature: FeatureId,
-    /// Item the completed feature must hold.
-    pub item: ItemId,
-    /// Stack the extra tile comes from.
-    pub stack: usize,
-    /// Option that makes a piece in the feature necessary.
-    pub requires_piece_option: Option<OptionId>,
+/// What every mechanism's compiled section says about itself to the rest of the tables.
+pub trait MechanismTable {
+    /// Marks each (item, feature kind) the mechanism reads an item on (see
+    /// [`Rules::items_read`]). Default: none.
+    fn items_read(&self, _mark: &mut dyn FnMut(ItemId, FeatureId)) {}
 }
+
+/// Writes [`Mechanisms`], one field per mechanism as the registry lists them
+/// ([`crate::mechanism::registry!`]).
+macro_rules! mechanisms {
+    ($($(#[$doc:meta])* $m:ident => $key:ident,)*) => {
+        /// The mechanisms' compiled sections, by mechanism (`rules.mechanisms.extra_turns`).
+        #[derive(Debug, Clone, Default)]
+        pub struct Mechanisms {
+            $(
+                $(#[$doc])*
+                pub $m: crate::mechanism::$m::table::Table,
+            )*
+        }
+
+        impl Mechanisms {
+            /// Every mechanism's [`MechanismTable::items_read`], in registry order.
+            fn items_read(&self, mark: &mut dyn FnMut(ItemId, FeatureId)) {
+                $(MechanismTable::items_read(&self.$m, mark);)*
+            }
+        }
+    };
+}
+crate::mechanism::registry!(mechanisms);
 
 impl Rules {
     /// Number of parts of a side kind's profile (1 or 3).
@@ -306,7 +323,7 @@ impl Rules {
     /// - an effect (`when_placed`) fires on any segment of the tile just placed when it
     ///   lets a piece be returned; otherwise only its `score` uses it, on a segment of its
     ///   `feature`, whose cases then read items as a feature's cases do;
-    /// - an extra turn (`bonus_turns`) reads `with_item` on the completed kind;
+    /// - a mechanism's table, as its [`MechanismTable::items_read`] says;
     /// - a token supply reads `per_item` on its `feature`.
     pub fn items_read(&self) -> Vec<Vec<bool>> {
         let kinds = self.features.len();
@@ -362,9 +379,7 @@ impl Rules {
                 cases(&e.score, k, &mut mark);
             }
         }
-        for b in &self.bonus_turns {
-            mark(b.item, b.feature);
-        }
+        self.mechanisms.items_read(&mut mark);
         for p in &self.token_pools {
             mark(p.item, p.feature);
         }

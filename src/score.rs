@@ -389,7 +389,7 @@ mod tests {
             }],
             options: vec![],
             effects: vec![],
-            bonus_turns: vec![],
+            mechanisms: Default::default(),
             token_pools: vec![],
             item_readers: vec![],
         };

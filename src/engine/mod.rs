@@ -17,6 +17,7 @@
 //! `weight` (Inns and Cathedrals: the large follower counts 2).
 
 mod effects;
+mod hooks;
 mod pieces;
 mod placement;
 mod placing;
@@ -26,6 +27,7 @@ mod snapshot;
 mod tokens;
 mod turn;
 
+pub use hooks::Hooks;
 pub use pieces::Pieces;
 pub use placement::{FrontierFit, RuleBreak, Waiting};
 pub use placing::PieceError;
@@ -420,26 +422,4 @@ pub fn draw_pile(game: &Game) -> Vec<TileId> {
         }
     }
     pile
-}
-
-/// The extra turn a player earns with the features a tile completed, if any: the stack
-/// the extra tile comes from (rules' `bonus_turns`; none when that stack is used up).
-pub fn earned_bonus(state: &State, completed: &[Completed]) -> Option<usize> {
-    let rules = &state.game.rules;
-    rules.bonus_turns.iter().find_map(|b| {
-        let earned = completed.iter().any(|c| {
-            c.kind == b.feature
-                && c.items[b.item] > 0
-                && (b.requires_piece_option.is_none_or(|o| !state.options[o]) || c.pieces)
-        });
-        let left = state
-            .game
-            .tiles
-            .tiles
-            .iter()
-            .enumerate()
-            .filter(|(_, t)| t.stack == Some(b.stack))
-            .any(|(i, t)| state.used[i] < t.count);
-        (earned && left).then_some(b.stack)
-    })
 }

@@ -581,7 +581,8 @@ impl State<'_> {
             });
         }
         if !extra {
-            self.extra_turn = earned_bonus(self, &completed).map(|stack| (player, stack));
+            self.extra_turn =
+                hooks::earned_extra_turn(self, &completed).map(|stack| (player, stack));
             if let Some((player, stack)) = self.extra_turn {
                 self.turn_events.push(Event::ExtraTurn { player, stack });
             }

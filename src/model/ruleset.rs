@@ -10,81 +10,90 @@ use serde::{Deserialize, Serialize};
 
 use super::Sp;
 
-/// A rule set: everything about a game that is not a tile. A tile set names the rule set it
-/// is played with; the interpreter has no game built in.
-///
-/// Example: `rulesets/carcassonne.yaml` (Carcassonne base game, rules digest section 1).
-#[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct RuleSetFile {
-    /// Display name of the game, e.g. `Carcassonne`.
-    pub name: String,
-    /// Where the rules come from (rulebook, edition, section).
-    #[serde(default)]
-    pub source: Option<String>,
-    /// Rule sets this one builds on (a path, or a list of paths, relative to this file), e.g.
-    /// an expansion that extends the base game: `extends: carcassonne.yaml`. The sections of
-    /// the extended rule sets are merged in order, then this file's: a named entry (a side
-    /// kind, item, relation, decoration, stack, feature kind, piece kind, token supply or
-    /// option) given here replaces the extended one whole; terrains are the union; effects
-    /// and bonus turns are appended. A path starting with `bundled:` names a rule set built
-    /// into tessera (`bundled:rulesets/carcassonne.yaml`).
-    #[serde(default)]
-    pub extends: Option<Paths>,
-    /// Terrains that can appear along tile sides, e.g. `[city, road, field]`.
-    #[serde(default)]
-    pub terrains: Vec<Sp<String>>,
-    /// Side kinds and their profiles: the terrains met walking clockwise along the side.
-    /// A profile has 1 part (`city: [city]`, slot named by the side: `N`) or 3 parts
-    /// (`road: [field, road, field]`, slots `NL`, `N`, `NR`; L/R as seen from the tile centre
-    /// looking out). Two sides fit when they are of the same kind.
-    #[serde(default)]
-    pub sides: BTreeMap<String, Sp<Vec<Sp<String>>>>,
-    /// Items that segments can carry and terms can count (pennant, fish, nugget, …).
-    #[serde(default)]
-    pub items: BTreeMap<String, Described>,
-    /// Relations that links between segments on one tile can carry
-    /// (field `touches` city, river `flows_into` lake, railroad `ends_at` city), each with
-    /// the two feature kinds it joins and whether a corner contact implies it.
-    #[serde(default)]
-    pub relations: BTreeMap<String, RelationDef>,
-    /// Decorations tiles may show that have no effect on these rules (the C2 illustrations).
-    #[serde(default)]
-    pub decorations: BTreeMap<String, Described>,
-    /// Extra draw piles besides the main one, by name. Tiles name their pile with `stack:`.
-    /// A stack without `order` is drawn only for extra turns (Hunters and Gatherers: the
-    /// `menhir` tiles of `bonus_turns`); a stack with an `order` is played in ordinary
-    /// turns before the main pile (The River: the river tiles, then the lake).
-    #[serde(default)]
-    pub stacks: BTreeMap<String, StackDef>,
-    /// Feature kinds by name: their geometry, when they are completed and how they score.
-    #[serde(default)]
-    pub features: BTreeMap<String, FeatureKindDef>,
-    /// Piece kinds by name (follower/meeple, hut, tent): supply per player and where they go.
-    /// The first one listed is the default kind of a piece placement that names none.
-    #[serde(default)]
-    pub pieces: IndexMap<String, PieceKindDef>,
-    /// Token supplies by name (Gold Rush mining tokens).
-    #[serde(default)]
-    pub tokens: IndexMap<String, TokenPoolDef>,
-    /// Effects of placing a tile that carries an item (Hunters and Gatherers menhir tiles:
-    /// logboat, hunting trap, shaman).
-    #[serde(default)]
-    pub effects: Vec<EffectDef>,
-    /// Extra turns earned by completing a feature (Hunters and Gatherers menhirs).
-    #[serde(default)]
-    pub bonus_turns: Vec<BonusTurnDef>,
-    /// Named rule switches (e.g. the legacy `small_city` rule). Scoring cases and roles can
-    /// depend on them; a position turns them on or off.
-    #[serde(default)]
-    pub options: BTreeMap<String, OptionDef>,
-    /// Colours of pictures (`tessera render`), `#rrggbb`, by terrain or feature kind name:
-    /// a feature kind's segments are drawn in its own colour, else in its terrain's, else
-    /// in a default colour by the rule set's order. `colours: {city: "#c47a3d"}`.
-    #[serde(default)]
-    #[schemars(with = "BTreeMap<String, super::bounds::Colour>")]
-    pub colours: BTreeMap<String, Sp<String>>,
+/// Writes [`RuleSetFile`]: the core sections, then one field per mechanism's section as
+/// the registry lists them ([`crate::mechanism::registry!`]), then the options and colours.
+macro_rules! rule_set_file {
+    ($($(#[$doc:meta])* $m:ident => $key:ident,)*) => {
+        /// A rule set: everything about a game that is not a tile. A tile set names the rule set it
+        /// is played with; the interpreter has no game built in.
+        ///
+        /// Example: `rulesets/carcassonne.yaml` (Carcassonne base game, rules digest section 1).
+        #[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
+        #[serde(deny_unknown_fields)]
+        pub struct RuleSetFile {
+            /// Display name of the game, e.g. `Carcassonne`.
+            pub name: String,
+            /// Where the rules come from (rulebook, edition, section).
+            #[serde(default)]
+            pub source: Option<String>,
+            /// Rule sets this one builds on (a path, or a list of paths, relative to this file), e.g.
+            /// an expansion that extends the base game: `extends: carcassonne.yaml`. The sections of
+            /// the extended rule sets are merged in order, then this file's: a named entry (a side
+            /// kind, item, relation, decoration, stack, feature kind, piece kind, token supply or
+            /// option) given here replaces the extended one whole; terrains are the union; effects
+            /// and bonus turns are appended. A path starting with `bundled:` names a rule set built
+            /// into tessera (`bundled:rulesets/carcassonne.yaml`).
+            #[serde(default)]
+            pub extends: Option<Paths>,
+            /// Terrains that can appear along tile sides, e.g. `[city, road, field]`.
+            #[serde(default)]
+            pub terrains: Vec<Sp<String>>,
+            /// Side kinds and their profiles: the terrains met walking clockwise along the side.
+            /// A profile has 1 part (`city: [city]`, slot named by the side: `N`) or 3 parts
+            /// (`road: [field, road, field]`, slots `NL`, `N`, `NR`; L/R as seen from the tile centre
+            /// looking out). Two sides fit when they are of the same kind.
+            #[serde(default)]
+            pub sides: BTreeMap<String, Sp<Vec<Sp<String>>>>,
+            /// Items that segments can carry and terms can count (pennant, fish, nugget, …).
+            #[serde(default)]
+            pub items: BTreeMap<String, Described>,
+            /// Relations that links between segments on one tile can carry
+            /// (field `touches` city, river `flows_into` lake, railroad `ends_at` city), each with
+            /// the two feature kinds it joins and whether a corner contact implies it.
+            #[serde(default)]
+            pub relations: BTreeMap<String, RelationDef>,
+            /// Decorations tiles may show that have no effect on these rules (the C2 illustrations).
+            #[serde(default)]
+            pub decorations: BTreeMap<String, Described>,
+            /// Extra draw piles besides the main one, by name. Tiles name their pile with `stack:`.
+            /// A stack without `order` is drawn only for extra turns (Hunters and Gatherers: the
+            /// `menhir` tiles of `bonus_turns`); a stack with an `order` is played in ordinary
+            /// turns before the main pile (The River: the river tiles, then the lake).
+            #[serde(default)]
+            pub stacks: BTreeMap<String, StackDef>,
+            /// Feature kinds by name: their geometry, when they are completed and how they score.
+            #[serde(default)]
+            pub features: BTreeMap<String, FeatureKindDef>,
+            /// Piece kinds by name (follower/meeple, hut, tent): supply per player and where they go.
+            /// The first one listed is the default kind of a piece placement that names none.
+            #[serde(default)]
+            pub pieces: IndexMap<String, PieceKindDef>,
+            /// Token supplies by name (Gold Rush mining tokens).
+            #[serde(default)]
+            pub tokens: IndexMap<String, TokenPoolDef>,
+            /// Effects of placing a tile that carries an item (Hunters and Gatherers menhir tiles:
+            /// logboat, hunting trap, shaman).
+            #[serde(default)]
+            pub effects: Vec<EffectDef>,
+            $(
+                $(#[$doc])*
+                #[serde(default)]
+                pub $key: crate::mechanism::$m::model::Section,
+            )*
+            /// Named rule switches (e.g. the legacy `small_city` rule). Scoring cases and roles can
+            /// depend on them; a position turns them on or off.
+            #[serde(default)]
+            pub options: BTreeMap<String, OptionDef>,
+            /// Colours of pictures (`tessera render`), `#rrggbb`, by terrain or feature kind name:
+            /// a feature kind's segments are drawn in its own colour, else in its terrain's, else
+            /// in a default colour by the rule set's order. `colours: {city: "#c47a3d"}`.
+            #[serde(default)]
+            #[schemars(with = "BTreeMap<String, super::bounds::Colour>")]
+            pub colours: BTreeMap<String, Sp<String>>,
+        }
+    };
 }
+crate::mechanism::registry!(rule_set_file);
 
 /// One path or a list of paths, each relative to the file that names it. Written as a
 /// string or a list of strings; read as the list.
@@ -428,21 +437,7 @@ pub struct EffectDef {
     pub return_piece: Option<Sp<String>>,
 }
 
-/// An extra turn earned by completing a feature.
-#[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct BonusTurnDef {
-    /// The feature kind whose completion earns it, e.g. `forest`.
-    pub completed: Sp<String>,
-    /// The completed feature must hold this item, e.g. `menhir`.
-    pub with_item: Sp<String>,
-    /// The extra turn's tile comes from this stack; no extra turn when it is empty.
-    pub stack: Sp<String>,
-    /// With this option on, the completed feature must also hold a piece (the Board Game
-    /// Arena reading of the menhir rule).
-    #[serde(default)]
-    pub requires_piece_option: Option<Sp<String>>,
-}
+pub use crate::mechanism::extra_turns::model::BonusTurnDef;
 
 /// A piece kind: follower (meeple), hut, tent, …
 #[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]

@@ -120,50 +120,58 @@ fn too_deep(file: &SourceFile, written: &Sp<String>, key: &str) -> Finding {
     ))
 }
 
-/// Merges `ext` over `base`: named entries of `ext` replace those of `base`, terrains are
-/// the union, lists are appended; name and source are `ext`'s.
-fn merge_ruleset(mut base: RuleSetFile, ext: RuleSetFile) -> RuleSetFile {
-    // Destructured so that a new section of the format cannot be forgotten here.
-    let RuleSetFile {
-        name,
-        source,
-        extends: _,
-        terrains,
-        sides,
-        items,
-        relations,
-        decorations,
-        stacks,
-        features,
-        pieces,
-        tokens,
-        effects,
-        bonus_turns,
-        options,
-        colours,
-    } = ext;
-    base.name = name;
-    base.source = source.or(base.source);
-    base.extends = None;
-    for t in terrains {
-        if !base.terrains.iter().any(|b| b.value == t.value) {
-            base.terrains.push(t);
+/// Writes `merge_ruleset`, with a merge of each mechanism's section as the registry
+/// lists them ([`crate::mechanism::registry!`]).
+macro_rules! merge_ruleset {
+    ($($(#[$doc:meta])* $m:ident => $key:ident,)*) => {
+        /// Merges `ext` over `base`: named entries of `ext` replace those of `base`, terrains
+        /// are the union, lists are appended (a mechanism's section as its
+        /// [`crate::mechanism::Section`] says); name and source are `ext`'s.
+        fn merge_ruleset(mut base: RuleSetFile, ext: RuleSetFile) -> RuleSetFile {
+            // Destructured so that a new section of the format cannot be forgotten here.
+            let RuleSetFile {
+                name,
+                source,
+                extends: _,
+                terrains,
+                sides,
+                items,
+                relations,
+                decorations,
+                stacks,
+                features,
+                pieces,
+                tokens,
+                effects,
+                options,
+                colours,
+                $($key,)*
+            } = ext;
+            base.name = name;
+            base.source = source.or(base.source);
+            base.extends = None;
+            for t in terrains {
+                if !base.terrains.iter().any(|b| b.value == t.value) {
+                    base.terrains.push(t);
+                }
+            }
+            base.sides.extend(sides);
+            base.items.extend(items);
+            base.relations.extend(relations);
+            base.decorations.extend(decorations);
+            base.stacks.extend(stacks);
+            base.features.extend(features);
+            base.pieces.extend(pieces);
+            base.tokens.extend(tokens);
+            base.effects.extend(effects);
+            $(crate::mechanism::Section::merge(&mut base.$key, $key);)*
+            base.options.extend(options);
+            base.colours.extend(colours);
+            base
         }
-    }
-    base.sides.extend(sides);
-    base.items.extend(items);
-    base.relations.extend(relations);
-    base.decorations.extend(decorations);
-    base.stacks.extend(stacks);
-    base.features.extend(features);
-    base.pieces.extend(pieces);
-    base.tokens.extend(tokens);
-    base.effects.extend(effects);
-    base.bonus_turns.extend(bonus_turns);
-    base.options.extend(options);
-    base.colours.extend(colours);
-    base
+    };
 }
+crate::mechanism::registry!(merge_ruleset);
 
 /// One tile set of a composition: its file, its contents and how it was reached.
 pub(crate) struct Part {

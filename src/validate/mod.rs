@@ -26,7 +26,7 @@
 
 mod compose;
 mod deduce;
-mod ruleset;
+pub(crate) mod ruleset;
 mod tileset;
 
 pub use deduce::{Solution, solve};
@@ -44,7 +44,7 @@ use crate::geometry::{SIDES, parse_slot, slot_names};
 use crate::load;
 use crate::model::{self, Loc, ProvenanceStatus, RuleSetFile, Sp, TileDef, TileSetFile};
 use crate::rules::{
-    Area, BonusTurn, Case, Completion, Count, Effect, FeatureKind, PieceKind, Role, RuleOption,
+    Area, Case, Completion, Count, Effect, FeatureKind, Mechanisms, PieceKind, Role, RuleOption,
     Rules, Segment, SideKind, Stack, Term, Tile, TileSet, TokenPool,
 };
 use crate::schema::FileKind;
@@ -116,10 +116,11 @@ pub(crate) fn quoted_list<S: AsRef<str>>(names: &[S]) -> String {
 
 /// Collects results and findings.
 #[derive(Default)]
-struct Sink(Vec<Finding>);
+pub(crate) struct Sink(Vec<Finding>);
 
 impl Sink {
-    fn take<T>(&mut self, r: Result<T, Finding>) -> Option<T> {
+    /// The value, or `None` with the finding kept.
+    pub(crate) fn take<T>(&mut self, r: Result<T, Finding>) -> Option<T> {
         match r {
             Ok(v) => Some(v),
             Err(f) => {
@@ -128,7 +129,8 @@ impl Sink {
             }
         }
     }
-    fn push(&mut self, f: Finding) {
+    /// Keeps a finding.
+    pub(crate) fn push(&mut self, f: Finding) {
         self.0.push(f);
     }
 }

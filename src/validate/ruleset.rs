@@ -2,8 +2,9 @@
 
 use super::*;
 
-/// The names a rule set declares, for resolving references with findings.
-struct Names<'a> {
+/// The names a rule set declares, for resolving references with findings (a mechanism's
+/// `check` resolves its section's names through it).
+pub(crate) struct Names<'a> {
     file: &'a SourceFile,
     terrains: Vec<String>,
     items: Vec<String>,
@@ -18,16 +19,23 @@ impl Names<'_> {
     fn find(&self, names: &[String], name: &Sp<String>, what: &str) -> Result<usize, Finding> {
         lookup(names, name, what, Check::RuleSetUnknownName, self.file)
     }
-    fn item(&self, n: &Sp<String>) -> Result<usize, Finding> {
+    /// The id of a declared item (`ruleset::unknown_name` otherwise).
+    pub(crate) fn item(&self, n: &Sp<String>) -> Result<usize, Finding> {
         self.find(&self.items, n, "item")
     }
-    fn feature(&self, n: &Sp<String>) -> Result<usize, Finding> {
+    /// The id of a declared feature kind.
+    pub(crate) fn feature(&self, n: &Sp<String>) -> Result<usize, Finding> {
         self.find(&self.features, n, "feature kind")
+    }
+    /// The id of a declared stack.
+    pub(crate) fn stack(&self, n: &Sp<String>) -> Result<usize, Finding> {
+        self.find(&self.stacks, n, "stack")
     }
     fn relation(&self, n: &Sp<String>) -> Result<usize, Finding> {
         self.find(&self.relations, n, "relation")
     }
-    fn option(&self, n: &Sp<String>) -> Result<usize, Finding> {
+    /// The id of a declared option.
+    pub(crate) fn option(&self, n: &Sp<String>) -> Result<usize, Finding> {
         self.find(&self.options, n, "option")
     }
     /// Item counts keyed by item name, with the count's location for errors.
@@ -96,6 +104,20 @@ impl Names<'_> {
             .collect()
     }
 }
+
+/// Writes `compile_mechanisms`: each mechanism's section compiled by its `check`, as the
+/// registry lists them ([`crate::mechanism::registry!`]).
+macro_rules! compile_mechanisms {
+    ($($(#[$doc:meta])* $m:ident => $key:ident,)*) => {
+        /// Compiles every mechanism's section, findings into `sink`.
+        fn compile_mechanisms(rs: &RuleSetFile, names: &Names, sink: &mut Sink) -> Mechanisms {
+            Mechanisms {
+                $($m: crate::mechanism::$m::check::compile(&rs.$key, names, sink),)*
+            }
+        }
+    };
+}
+crate::mechanism::registry!(compile_mechanisms);
 
 /// Compiles a rule set, reporting every unknown name.
 ///
@@ -371,25 +393,7 @@ pub fn compile_ruleset(file: &SourceFile, rs: &RuleSetFile) -> Result<Rules, Vec
             })
         })
         .collect();
-    let bonus_turns = rs
-        .bonus_turns
-        .iter()
-        .filter_map(|b| {
-            let feature = sink.take(names.feature(&b.completed));
-            let item = sink.take(names.item(&b.with_item));
-            let stack = sink.take(names.find(&names.stacks, &b.stack, "stack"));
-            let requires_piece_option = match &b.requires_piece_option {
-                Some(o) => Some(sink.take(names.option(o))?),
-                None => None,
-            };
-            Some(BonusTurn {
-                feature: feature?,
-                item: item?,
-                stack: stack?,
-                requires_piece_option,
-            })
-        })
-        .collect();
+    let mechanisms = compile_mechanisms(rs, &names, &mut sink);
     let token_pools = rs
         .tokens
         .iter()
@@ -469,7 +473,7 @@ pub fn compile_ruleset(file: &SourceFile, rs: &RuleSetFile) -> Result<Rules, Vec
         pieces,
         options,
         effects,
-        bonus_turns,
+        mechanisms,
         item_readers: Vec::new(),
     };
     rules.item_readers = rules.items_read();

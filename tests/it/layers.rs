@@ -15,6 +15,10 @@ use std::path::{Path, PathBuf};
 /// ones. Several modules in one layer may import each other (ARCHITECTURE.md names them
 /// in one item).
 const LAYERS: &[&[&str]] = &[
+    // The registry of mechanisms (`src/mechanism/mod.rs` and each mechanism's `mod.rs`):
+    // a list and module declarations, importing nothing. A mechanism's parts belong to
+    // the modules of their layers (see `MECHANISM_PARTS`).
+    &["mechanism"],
     &["limits"],
     // The writer of generated files: std only, so that every layer that writes (`jcz`'s
     // import, `lib`'s `new`, the binary) writes through it.
@@ -34,6 +38,25 @@ const LAYERS: &[&[&str]] = &[
     &["simulate"],
     &["render", "picture"],
 ];
+
+/// The parts of a mechanism (`src/mechanism/NAME/PART.rs`, or a directory `PART/`) and
+/// the module each is a part of: a mechanism's `model.rs` is part of `model` (it may
+/// import what `model` may, and `model` may import it), and so on up the layers.
+const MECHANISM_PARTS: &[(&str, &str)] = &[
+    ("model", "model"),
+    ("table", "rules"),
+    ("check", "validate"),
+    ("play", "engine"),
+    ("words", "render"),
+];
+
+/// The module a mechanism's part belongs to, if `part` is one.
+fn part_module(part: &str) -> Option<&'static str> {
+    MECHANISM_PARTS
+        .iter()
+        .find(|(p, _)| *p == part.trim_end_matches(".rs"))
+        .map(|(_, m)| *m)
+}
 
 /// What a path to the crate root (`lib.rs`) counts as: the top, above every layer.
 const ROOT: &str = "crate root (lib.rs)";
@@ -282,7 +305,24 @@ fn imports(code: &str, depth: usize, modules: &BTreeSet<String>) -> Vec<(usize, 
                 } else if c.get(j).copied().is_some_and(ident) {
                     let end = (j..c.len()).find(|&k| !ident(c[k])).unwrap_or(c.len());
                     let head: String = c[j..end].iter().collect();
-                    found.push((line_at(i), module_of(&head)));
+                    // `crate::mechanism::NAME::PART` (NAME may be a macro's `$m`) is a path
+                    // into the module PART belongs to; other `crate::mechanism` paths
+                    // name the registry.
+                    let segment = |from: usize| {
+                        let k = sep_at(from)?;
+                        let k0 = if c.get(k) == Some(&'$') { k + 1 } else { k };
+                        let e = (k0..c.len()).find(|&e| !ident(c[e])).unwrap_or(c.len());
+                        (e > k0).then(|| (c[k..e].iter().collect::<String>(), e))
+                    };
+                    let part = (head == "mechanism")
+                        .then(|| segment(end))
+                        .flatten()
+                        .and_then(|(_, e)| segment(e))
+                        .and_then(|(part, _)| part_module(&part));
+                    found.push((
+                        line_at(i),
+                        part.map_or_else(|| module_of(&head), String::from),
+                    ));
                 }
             }
         } else if word_at(i, "super") && sep_at(i + 5).is_some() {
@@ -322,7 +362,10 @@ fn violations(
 /// `src/`, its module, how deep it sits in it (for `super::`), and its text.
 struct ModuleFile {
     rel: PathBuf,
+    /// Its module (a mechanism's part: the module of its layer).
     top: String,
+    /// Whether it is a part of a mechanism (`src/mechanism/NAME/PART.rs`).
+    part: bool,
     depth: usize,
     text: String,
 }
@@ -338,7 +381,7 @@ fn module_files() -> Vec<ModuleFile> {
             .iter()
             .map(|p| p.to_str().expect("UTF-8 name"))
             .collect();
-        let top = parts[0].trim_end_matches(".rs").to_string();
+        let mut top = parts[0].trim_end_matches(".rs").to_string();
         if top == "lib" || top == "main" {
             continue;
         }
@@ -346,15 +389,57 @@ fn module_files() -> Vec<ModuleFile> {
             Some(&"mod.rs") => parts.len() - 2,
             _ => parts.len() - 1,
         };
+        // A mechanism's part is part of its layer's module.
+        let mut part = false;
+        if top == "mechanism" {
+            if let Some(m) = parts.get(2).and_then(|p| part_module(p)) {
+                top = m.to_string();
+                part = true;
+            }
+        }
         let text = std::fs::read_to_string(path).expect("a source file reads");
         out.push(ModuleFile {
             rel,
             top,
+            part,
             depth,
             text,
         });
     }
     out
+}
+
+impl ModuleFile {
+    /// What the file imports (see [`imports`]); in a mechanism's part, a `super::PART`
+    /// path is an import of the module that part belongs to (a mechanism's `table` may
+    /// not reach into its own `play`).
+    fn imports(&self, modules: &BTreeSet<String>) -> Vec<(usize, String)> {
+        let code = code_only(&self.text);
+        let mut found = imports(&code, self.depth, modules);
+        if self.part {
+            for (n, line) in code.lines().enumerate() {
+                for (at, _) in line.match_indices("super::") {
+                    let rest = &line[at + "super::".len()..];
+                    let end = rest
+                        .find(|c: char| !(c.is_alphanumeric() || c == '_'))
+                        .unwrap_or(rest.len());
+                    if let Some(m) = part_module(&rest[..end]) {
+                        found.push((n + 1, m.to_string()));
+                    }
+                }
+            }
+        }
+        found
+    }
+
+    /// The imports that go up a layer: (line, imported module).
+    fn violations(&self, modules: &BTreeSet<String>) -> Vec<(usize, String)> {
+        let own = layer_of(&self.top).unwrap_or(usize::MAX);
+        self.imports(modules)
+            .into_iter()
+            .filter(|(_, m)| m != &self.top && (m == ROOT || layer_of(m).is_some_and(|l| l > own)))
+            .collect()
+    }
 }
 
 #[test]
@@ -363,9 +448,9 @@ fn no_module_imports_a_higher_layer() {
     let mut bad = Vec::new();
     let mut paths_seen = 0;
     for f in module_files() {
-        let (rel, top, depth, text) = (&f.rel, f.top.as_str(), f.depth, &f.text);
-        paths_seen += imports(&code_only(text), depth, &modules).len();
-        for (line, m) in violations(top, text, depth, &modules) {
+        let (rel, top) = (&f.rel, f.top.as_str());
+        paths_seen += f.imports(&modules).len();
+        for (line, m) in f.violations(&modules) {
             bad.push(format!(
                 "src/{}:{line}: `{top}` (layer {}) imports `{m}`",
                 rel.display(),
@@ -393,7 +478,7 @@ fn import_graph(
     let mut graph: std::collections::BTreeMap<String, BTreeSet<String>> = Default::default();
     for f in module_files() {
         let to = graph.entry(f.top.clone()).or_default();
-        for (_, m) in imports(&code_only(&f.text), f.depth, modules) {
+        for (_, m) in f.imports(modules) {
             if m != f.top && m != ROOT {
                 to.insert(m);
             }

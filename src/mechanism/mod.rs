@@ -1,0 +1,65 @@
+//! Mechanisms: rules the data switches on, each a module of its own, named for what it
+//! does and parameterised by the rule set (no game, piece or item name appears here).
+//!
+//! A mechanism keeps its part of every layer in one directory, one file per layer, each
+//! file in the layer of its name (`tests/it/layers.rs` checks it):
+//! - `model.rs` (the `model` layer): its rule-set section, `Section` (serde and schemars
+//!   types; their doc comments become the JSON Schema's descriptions);
+//! - `table.rs` (the `rules` layer): `Table`, the compiled section, with
+//!   [`crate::rules::MechanismTable`] (which items it reads on which feature kinds);
+//! - `check.rs` (the `validate` layer): `compile`, the section's meaning checks (findings
+//!   with their codes) and its compilation into the table;
+//! - `play.rs` (the `engine` layer): `Play`, its hooks at named points of the turn
+//!   ([`crate::engine::Hooks`]; every hook has a default that does nothing, and the
+//!   engine calls them statically, with no dynamic dispatch);
+//! - `words.rs` (the report layer), when it logs events of its own.
+//!
+//! Registering a mechanism is one entry in [`registry!`]: its module and the key of its
+//! section in a rule set, with the section's description. Every layer that takes part
+//! (the rule-set format, its merging under `extends`, compilation, the tables, the
+//! engine's hooks) expands the registry with a macro of its own, so none of them lists
+//! the mechanisms by hand. ARCHITECTURE.md, "Adding a mechanism", walks through one.
+
+/// The mechanisms, in the order the engine calls their hooks: `module => key`, where
+/// `key` is the rule-set section the mechanism reads (`bonus_turns:`), with the section's
+/// description as its doc comment (shown in editors through the JSON Schema).
+///
+/// `registry!(m)` calls the macro `m!` with the list; a layer that takes part expands it
+/// into what that layer needs (a field per section, a call per hook).
+macro_rules! registry {
+    ($then:ident) => {
+        $then! {
+            /// Extra turns earned by completing a feature (Hunters and Gatherers menhirs).
+            extra_turns => bonus_turns,
+        }
+    };
+}
+pub(crate) use registry;
+
+/// Declares the mechanisms' modules.
+macro_rules! declare {
+    ($($(#[$doc:meta])* $m:ident => $key:ident,)*) => {
+        $(pub mod $m;)*
+    };
+}
+registry!(declare);
+
+/// How a section of a rule set merges with the same section of the rule set it extends
+/// (`extends:`): the later file's entries are appended (a list) or replace the entries of
+/// the same name (a map).
+pub trait Section: Default {
+    /// Merges `later` (the extending file's section) over `self`.
+    fn merge(&mut self, later: Self);
+}
+
+impl<T> Section for Vec<T> {
+    fn merge(&mut self, later: Self) {
+        self.extend(later);
+    }
+}
+
+impl<V> Section for indexmap::IndexMap<String, V> {
+    fn merge(&mut self, later: Self) {
+        self.extend(later);
+    }
+}
