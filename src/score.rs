@@ -1,8 +1,9 @@
 //! Scoring: evaluating a rule set's cases and terms on a feature, and majorities.
 //!
-//! Rules digest section 1 and 4: a feature's majority is the player(s) with the most
-//! majority-counting pieces in it; all tied players score the full points; the number of
-//! pieces never multiplies points. The first case whose condition holds gives the points.
+//! A feature's majority (docs/rules/carcassonne.md#8-majority-and-ties) is the
+//! player(s) with the most majority-counting pieces in it; all tied players score the full
+//! points; the number of pieces never multiplies points. The first case whose condition
+//! holds gives the points.
 
 use std::collections::HashMap;
 

@@ -2,13 +2,13 @@
 //! at the end. No files and no text processing: position files are replayed into game
 //! states a layer above ([`crate::replay`]).
 //!
-//! A turn (rules digest section 1): place a tile so that it touches the board and every
-//! touching side fits; apply the effects of the items on it (Hunters and Gatherers menhir
-//! tiles); optionally place one piece from supply on a segment of that tile, only if the
-//! feature the piece counts on holds no piece that blocks it; then score every feature the
-//! tile completed, whoever placed it, and return the pieces in them (a piece placed this
-//! turn on a feature completed this turn scores and returns too). Completing a feature can
-//! earn an extra turn with a tile from another stack.
+//! A turn (docs/rules/carcassonne.md#1-turn): place a tile so that it touches the board and
+//! every touching side fits; apply the effects of the items on it (Hunters and Gatherers
+//! menhir tiles); optionally place one piece from supply on a segment of that tile, only if
+//! the feature the piece counts on holds no piece that blocks it; then score every feature
+//! the tile completed, whoever placed it, and return the pieces in them (a piece placed
+//! this turn on a feature completed this turn scores and returns too). Completing a feature
+//! can earn an extra turn with a tile from another stack.
 //!
 //! Rule sets can add placement rules (The River): stacks with an `order` are drawn in
 //! ordinary turns before the main pile ([`State::pile_waiting`]); a stack's tiles may have
@@ -62,7 +62,8 @@ pub struct Placement {
 /// When a feature scored.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Phase {
-    /// Completed during play (rules digest section 1: scored at the end of the turn).
+    /// Completed during play (scored at the end of the turn:
+    /// docs/rules/carcassonne.md#3-scoring-a-completed-feature).
     Play,
     /// End-of-game scoring.
     Final,

@@ -3,8 +3,8 @@
 //! ([`State::apply`]). Pure: no files, no text; [`crate::render`] writes a
 //! [`PlayedGame`] as a position file that replays to the same points.
 //!
-//! Drawing (rules digest section 1): in an ordinary turn the tile comes from the first
-//! pile that may be drawn now (stacks with an `order` first, then the main pile; see
+//! Drawing (docs/rules/carcassonne.md#1-turn): in an ordinary turn the tile comes from the
+//! first pile that may be drawn now (stacks with an `order` first, then the main pile; see
 //! [`State::may_draw`]), uniformly among its copies left, which is the same as drawing
 //! from a shuffled pile. A tile that fits nowhere is set aside ([`State::set_aside`]) and
 //! another is drawn. In an extra turn the tile comes from the extra turn's stack. Token

@@ -1,5 +1,6 @@
-//! One way to play a turn: the turn sequence of the rules (digest section 1), written once
-//! and used by position replay, by [`crate::play`] and by simulation.
+//! One way to play a turn: the turn sequence of the rules
+//! (docs/rules/carcassonne.md#1-turn), written once and used by position replay, by
+//! [`crate::play`] and by simulation.
 //!
 //! A turn is a [`Move`]: the player, the tile drawn and where it goes, optionally a piece
 //! of theirs taken back by an effect of the tile, and the [`Action`] of step 2 (place a

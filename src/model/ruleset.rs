@@ -1,5 +1,6 @@
 //! The rule-set format (`rulesets/*.yaml`): terrains, side profiles, feature kinds, scoring,
-//! pieces and options. See `reference/design-notes.md` and the README's "Rule sets" section.
+//! pieces and options. See the README's "Rule sets" section and
+//! docs/rules/carcassonne.md#12-what-every-game-shares.
 
 use std::collections::BTreeMap;
 
@@ -17,7 +18,8 @@ macro_rules! rule_set_file {
         /// A rule set: everything about a game that is not a tile. A tile set names the rule set it
         /// is played with; the interpreter has no game built in.
         ///
-        /// Example: `rulesets/carcassonne.yaml` (Carcassonne base game, rules digest section 1).
+        /// Example: `rulesets/carcassonne.yaml` (Carcassonne base game,
+        /// docs/rules/carcassonne.md).
         #[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
         #[serde(deny_unknown_fields)]
         pub struct RuleSetFile {

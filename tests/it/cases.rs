@@ -2,14 +2,14 @@
 //! points they must give.
 //!
 //! * `tests/positions/base/c*.yaml`: the base-game cases C1–C13 of
-//!   `base-game-cases.md` (test suites of other public Carcassonne engines, mostly
-//!   JCloisterZone, re-checked by hand); `s6-*.yaml`: its section 6 (legacy JCloisterZone
-//!   unit tests that state one feature's value; a follower is placed on the feature so the
-//!   value shows up as that player's points).
+//!   docs/rules/cases.md (test suites of other public Carcassonne engines, mostly
+//!   JCloisterZone, re-checked by hand); `s6-*.yaml`: its feature values (legacy
+//!   JCloisterZone unit tests that state one feature's value; a follower is placed on the
+//!   feature so the value shows up as that player's points).
 //! * `tests/positions/pnp/*.yaml`: the worked examples and FAQ of the Print-and-Play Demo
-//!   2020 (`seed-examples.md` section C). The rules state the results but not the boards,
-//!   so each file builds a small legal board from the demo tiles that realises the stated
-//!   situation; the comments in each file explain it.
+//!   2020 (docs/rules/pnp-demo.md#3-worked-examples). The rules state the results but not
+//!   the boards, so each file builds a small legal board from the demo tiles that realises
+//!   the stated situation; the comments in each file explain it.
 //!
 //! The expected points are the ones the cases state. A failing test means the engine
 //! disagrees with the case; see each position file for the reasoning.
@@ -248,7 +248,7 @@ fn c13_road_loop_through_one_junction() {
 }
 
 // ---------------------------------------------------------------------------------------
-// Base game, section 6: the value of one feature
+// Base game: the value of one feature (docs/rules/cases.md#feature-values)
 // ---------------------------------------------------------------------------------------
 
 #[test]

@@ -118,7 +118,7 @@ pub fn yaml_files(dir: &str) -> Vec<std::path::PathBuf> {
 }
 
 /// Asserts the rule that a completed feature is scored at once and its majority pieces go
-/// back to supply (rules digest section 1, "scoring a completed feature"): after any
+/// back to supply (docs/rules/carcassonne.md#3-scoring-a-completed-feature): after any
 /// turn, no majority-counting piece stands on a completed feature of the kind it counts
 /// on. Checked from the board alone (`graph::completed`), whatever path played the turns.
 pub fn assert_no_piece_on_completed(state: &tessera::engine::State, what: &str) {

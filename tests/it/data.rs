@@ -232,9 +232,9 @@ fn whole_gold_rush_set_forms_one_board() {
 
 #[test]
 fn gold_rush_reconstruction_keeps_the_verified_constraints() {
-    // reference/tiles/gold-rush.md: 72 tiles; the start design's mountain shows exactly one
-    // nugget symbol; each mountain segment 1-3 nuggets; cities have 3 or 4 railroads; at
-    // most 63 nugget symbols in all (one token per symbol, 63 tokens).
+    // docs/rules/gold-rush.md#9-tile-data: 72 tiles; the start design's mountain shows
+    // exactly one nugget symbol; each mountain segment 1-3 nuggets; cities have 3 or 4
+    // railroads; at most 63 nugget symbols in all (one token per symbol, 63 tokens).
     let g = game("tilesets/gold-rush-reconstructed.yaml");
     let item = |name: &str| g.rules.items.iter().position(|i| i == name).expect("item");
     let feature = |id: usize| g.rules.features[id].name.as_str();

@@ -1,13 +1,13 @@
-//! Inns and Cathedrals and The River, played with the base game: every worked figure of the
-//! expansions digest, the river's placement rules as legal and illegal turn logs, and one
-//! game with all three together.
+//! Inns and Cathedrals and The River, played with the base game: every worked figure of
+//! docs/rules/inns-and-cathedrals.md#6-worked-figures, the river's placement rules as legal
+//! and illegal turn logs, and one game with all three together.
 //!
 //! * `tests/positions/ic/*.yaml`: the inn, cathedral and large-follower figures, played
 //!   with `tilesets/base-inns-cathedrals.yaml` (the base set and
 //!   `tilesets/inns-cathedrals.yaml`, imported by `tessera import jcz` from JCloisterZone's
 //!   `inns-and-cathedrals:2` set). The printed cathedral is a four-sided city, so the
-//!   digest's 3-tile cathedral city uses a stand-in tile defined in the position; a 5-tile
-//!   city with the printed cathedral is scored too.
+//!   3-tile cathedral city of its worked figures uses a stand-in tile defined in the
+//!   position; a 5-tile city with the printed cathedral is scored too.
 //! * `tests/positions/river/*.yaml`: the whole river (spring, 10 river tiles, lake) and
 //!   land tiles, with `tilesets/base-river.yaml` (`tilesets/river.yaml`, imported from
 //!   JCloisterZone's `river/1:2` set, then the base set: the spring starts).
@@ -335,7 +335,7 @@ fn game(path: &str) -> Game {
 #[test]
 fn imported_tile_sets_have_the_box_contents() {
     // JCloisterZone's inns-and-cathedrals:2 (18 tiles: 6 with an inn, 2 cathedrals;
-    // digest: 18 land tiles, 6 with an inn, 2 with a cathedral) and river/1:2 (12 tiles:
+    // as docs/rules/inns-and-cathedrals.md#1-contents says) and river/1:2 (12 tiles:
     // spring, lake, 10 river tiles).
     let ic = game("tilesets/base-inns-cathedrals.yaml");
     let own: Vec<_> = ic

@@ -1,16 +1,17 @@
-//! Gold Rush: the rulebook's worked examples (`seed-examples.md` section B), the rules it
-//! states without an example (tents, mining, a railroad that re-enters its city), and rule
-//! checks, as position files with the points they must give.
+//! Gold Rush: the rulebook's worked examples (docs/rules/gold-rush.md#8-worked-examples),
+//! the rules it states without an example (tents, mining, a railroad that re-enters its
+//! city), and rule checks, as position files with the points they must give.
 //!
-//! * `tests/positions/gr/ex*.yaml`: examples 1–12 of `seed-examples.md` section B. The
-//!   contents of the Gold Rush tiles are not public (`reference/tiles/gold-rush.md`), so
-//!   every position defines the tiles it needs inline (`tiles:`, ids `gr-…`, plain
-//!   stand-ins, not the printed designs) and starts from one of them (`start:`); it still
-//!   names `tilesets/gold-rush-reconstructed.yaml` for the game. The rulebook pictures are
-//!   not recoverable either: each file builds a small board that realises the stated
-//!   inventory, explained in its comments. Final-scoring examples (10, 11, 12) and the
-//!   scoreboard example (4) are snapshots; the others are turn logs, so every placement
-//!   rule is checked on the way. Example 7 is also a snapshot with known token values
+//! * `tests/positions/gr/ex*.yaml`: examples 1–12 of
+//!   docs/rules/gold-rush.md#8-worked-examples. The contents of the Gold Rush tiles are not
+//!   public (docs/rules/gold-rush.md#9-tile-data), so every position defines the tiles it
+//!   needs inline (`tiles:`, ids `gr-…`, plain stand-ins, not the printed designs) and
+//!   starts from one of them (`start:`); it still names
+//!   `tilesets/gold-rush-reconstructed.yaml` for the game. The rulebook pictures are not
+//!   recoverable either: each file builds a small board that realises the stated inventory,
+//!   explained in its comments. Final-scoring examples (10, 11, 12) and the scoreboard
+//!   example (4) are snapshots; the others are turn logs, so every placement rule is
+//!   checked on the way. Example 7 is also a snapshot with known token values
 //!   (`ex7-mountain-tie-snapshot.yaml`: `tokens:` and `active:`).
 //! * `city-*.yaml`, `tent-*.yaml`: rules without an example: a railroad that leaves a city
 //!   and comes back counts once; the tent (placed on any tile, moved, never counted for the

@@ -1,17 +1,20 @@
 //! Hunters and Gatherers (2nd edition): the rulebook's worked examples, its errata, the
-//! rule-level facts of `base-game-cases.md` section 7, and rule checks (extra turns, huts,
-//! the shaman, the `bga_menhir` option), as position files with the points they must give.
+//! rule-level facts of docs/rules/cases.md#hunters-and-gatherers-facts, and rule checks
+//! (extra turns, huts, the shaman, the `bga_menhir` option), as position files with the
+//! points they must give.
 //!
-//! * `tests/positions/hg/ex*.yaml`: examples 1–10 of `seed-examples.md` section A (the
-//!   rulebook captions). The rulebook states the results but its pictures are not
-//!   recoverable, so each file builds a small legal board from the real tiles of
-//!   `tilesets/hunters-gatherers.yaml` that realises the stated inventory; the comments in
-//!   each file explain the board. Final-scoring examples (huts, grasslands, pit trap) are
-//!   snapshots; the others are turn logs, so every placement rule is checked on the way.
+//! * `tests/positions/hg/ex*.yaml`: examples 1–10 of
+//!   docs/rules/hunters-and-gatherers.md#9-worked-examples (the rulebook captions). The
+//!   rulebook states the results but its pictures are not recoverable, so each file builds
+//!   a small legal board from the real tiles of `tilesets/hunters-gatherers.yaml` that
+//!   realises the stated inventory; the comments in each file explain the board.
+//!   Final-scoring examples (huts, grasslands, pit trap) are snapshots; the others are turn
+//!   logs, so every placement rule is checked on the way.
 //! * `errata-*.yaml`: the corrective footnotes (the shaman MAY return a meeple; the 4-tile
 //!   forest and the 4-lake logboat are examples 3 and 8).
-//! * `s7-*.yaml`: the ChaCuN course facts of `base-game-cases.md` section 7. The 2-tile
-//!   mushroom forest needs an inline tile (no real mushroom tile has a single forest side).
+//! * `s7-*.yaml`: the ChaCuN course facts of
+//!   docs/rules/cases.md#hunters-and-gatherers-facts. The 2-tile mushroom forest needs an
+//!   inline tile (no real mushroom tile has a single forest side).
 //! * `menhir-*.yaml`, `bga-menhir-*.yaml`, `huts-*.yaml`, `wildfire.yaml`, `raft.yaml`:
 //!   rule checks and the menhir-tile powers without a worked example.
 //! * `tests/invalid/hg/*.yaml`: turn logs with one illegal turn (a menhir tile
@@ -68,7 +71,7 @@ fn assert_legal(file: &str) {
 }
 
 // ---------------------------------------------------------------------------------------
-// Examples 1–10 (seed-examples.md section A)
+// Examples 1–10 (docs/rules/hunters-and-gatherers.md#9-worked-examples)
 // ---------------------------------------------------------------------------------------
 
 /// Example 1: river of 3 tiles closed by 2 lakes with 1 fish each, completed by Blue's
@@ -270,7 +273,7 @@ fn return_piece_needs_the_shaman() {
 }
 
 // ---------------------------------------------------------------------------------------
-// Section 7 facts (base-game-cases.md, ChaCuN course)
+// ChaCuN course facts (docs/rules/cases.md#hunters-and-gatherers-facts)
 // ---------------------------------------------------------------------------------------
 
 /// A 2-tile forest with one group of mushrooms: 2 x 2 + 3 = 7 (inline mushroom tile).
@@ -401,7 +404,7 @@ fn piece_short_form_places_a_meeple() {
 }
 
 // ---------------------------------------------------------------------------------------
-// Tile set totals (reference/tiles/hunters-gatherers-v2.md)
+// Tile set totals (docs/rules/hunters-and-gatherers.md#1-tiles-and-pieces)
 // ---------------------------------------------------------------------------------------
 
 #[derive(Debug, Default, PartialEq, Eq)]
@@ -417,9 +420,10 @@ struct Totals {
     mammoths: u32,
 }
 
-/// The tile set's totals match hunters-gatherers-v2.md: land tiles 79 (fish 34, lakes 20,
-/// menhir forests 30, deer 30, tigers 11, aurochs 10, mammoths 4); menhir tiles 16 (fish
-/// 16, lakes 9, menhir forest 1, mushroom forests 2, deer 3, tigers 2, aurochs 3,
+/// The tile set's totals match
+/// docs/rules/hunters-and-gatherers.md#1-tiles-and-pieces: land tiles 79 (fish 34, lakes
+/// 20, menhir forests 30, deer 30, tigers 11, aurochs 10, mammoths 4); menhir tiles 16
+/// (fish 16, lakes 9, menhir forest 1, mushroom forests 2, deer 3, tigers 2, aurochs 3,
 /// mammoths 4). Computed from the compiled tiles.
 #[test]
 fn tileset_totals_match_the_reference() {

@@ -12,6 +12,7 @@ mod browser;
 mod cases;
 mod catalogue;
 mod checks;
+mod citations;
 mod cli;
 mod compose;
 mod data;
