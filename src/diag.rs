@@ -1908,6 +1908,22 @@ turns:
   - {tile: U, x: 1, y: 0, rotation: 90, piece: {kind: follower, at: W}}
 ",
     }
+    /// A piece that needs one of its owner's pieces on the feature is placed where none is.
+    NeedsOwnPiece => "position::needs_own_piece", Error {
+        why: "A piece kind under `raising_pieces` with `needs` goes only on a feature where its \
+              owner already has a piece of one of those kinds (Traders and Builders: the pig \
+              joins one of its owner's farmers in a field).",
+        bad: "\
+turns:
+  - {tile: E, x: 1, y: 0, piece: {kind: pig, at: S}}   # no farmer of A in that field
+",
+        fixed: "\
+turns:
+  - {tile: E, x: 1, y: 0, piece: {kind: follower, at: S}}   # a farmer
+  - {tile: E, x: 1, y: 1, rotation: 180}
+  - {tile: V, x: 2, y: 0, piece: {kind: pig, at: S}}    # A's farmer is in this field
+",
+    }
     /// A player has no piece of that kind left in supply.
     NoSupply => "position::no_supply", Error {
         why: "Each player has the rule set's (or the tile set's `supply:`) number of each piece \
@@ -2812,6 +2828,25 @@ tileset: ../tilesets/base-river.yaml
 players: [A, B]
 turns:
   - {tile: \"RI.1/IFI\", x: 1, y: 0}   # river tiles first, the lake when none is left
+",
+    }
+    /// A raising piece kind raises scores on a feature kind it has no role on.
+    RaisingPieceRole => "ruleset::raising_piece_role", Error {
+        why: "`raising_pieces` raises its owner's score on the features a piece of the kind \
+              stands on; on a feature kind it has no role on (under `pieces:`) it could never \
+              stand, so the rule would never apply: usually the wrong feature kind or a \
+              missing role.",
+        bad: "\
+pieces:
+  pig: {supply: 1, majority: false, blocked_by: [], roles: [{role: pig, feature: field}]}
+raising_pieces:
+  pig: {feature: city, per_unit: 1}
+",
+        fixed: "\
+pieces:
+  pig: {supply: 1, majority: false, blocked_by: [], roles: [{role: pig, feature: field}]}
+raising_pieces:
+  pig: {feature: field, per_unit: 1, needs: [follower]}
 ",
     }
     /// A tile of a stack with `continues` is placed without continuing that feature.

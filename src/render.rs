@@ -49,6 +49,10 @@ pub struct ScoreEvent {
     /// Tokens each scorer took from the feature (Gold Rush mining tokens).
     #[serde(skip_serializing_if = "BTreeMap::is_empty")]
     pub tokens: BTreeMap<String, u32>,
+    /// Points each scorer received besides `points`, from pieces that raise their
+    /// owner's score (a pig in a field), by player name; empty when none did.
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    pub raised: BTreeMap<String, i64>,
     /// Whether features of this kind can be completed at all (fields cannot).
     pub completable: bool,
     /// The items in words, with the rule set's plurals (`2 deer, 1 tiger`).
@@ -173,6 +177,17 @@ impl ScoreEvent {
         if let Some(item) = e.effect {
             why = format!("{} on the tile just placed: {why}", rules.items[item]);
         }
+        let raised: BTreeMap<String, i64> = e
+            .raised
+            .iter()
+            .enumerate()
+            .filter(|&(_, &n)| n != 0)
+            .map(|(p, &n)| (state.players()[p].clone(), n))
+            .collect();
+        if !raised.is_empty() {
+            let each: Vec<String> = raised.iter().map(|(p, n)| format!("{p} {n:+}")).collect();
+            why = format!("{why}; raised by pieces on it: {}", each.join(", "));
+        }
         let strength = if e.strength.is_empty() {
             BTreeMap::new()
         } else {
@@ -213,6 +228,7 @@ impl ScoreEvent {
             why,
             terms,
             tokens: by_player(&e.tokens),
+            raised,
             completable: rules.features[e.kind].completion != crate::rules::Completion::Never,
             items_text: e
                 .items

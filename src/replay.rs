@@ -705,6 +705,28 @@ fn piece_finding(
             Finding::new(Check::FeatureCompleted, format!("this {feature} is completed"))
                 .help(format!("a {kname} goes only on a {feature} that is not completed yet"))
         }
+        PieceError::NeedsOwnPiece { feature } => {
+            let feature = &rules.features[feature].name;
+            let needs: Vec<&str> = rules
+                .mechanisms
+                .raising_pieces
+                .iter()
+                .filter(|r| r.piece == req.kind)
+                .flat_map(|r| r.needs.iter().map(|&k| rules.pieces[k].name.as_str()))
+                .collect();
+            Finding::new(
+                Check::NeedsOwnPiece,
+                format!(
+                    "a {kname} goes only on a {feature} where {} already has a {}",
+                    state.players()[req.player],
+                    needs.join(" or ")
+                ),
+            )
+            .help(format!(
+                "place it on a {feature} holding one of {}'s pieces (the rule set's `raising_pieces: {{{kname}: {{needs: ..}}}}`)",
+                state.players()[req.player]
+            ))
+        }
         PieceError::NotAnywhere => Finding::new(
             Check::NotAnywhere,
             format!("a {kname} goes only on the tile just placed"),

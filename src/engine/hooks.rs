@@ -3,7 +3,9 @@
 //! hook in registry order, statically (each call is to a known function, inlined when
 //! small; a hook a mechanism does not define is the trait's default and costs nothing).
 
-use super::{Completed, State};
+use super::{Completed, PieceError, State};
+use crate::graph::Feature;
+use crate::score::{Piece, Valuation};
 
 /// A mechanism's hooks at named points of the turn. Each has a default that does nothing;
 /// a mechanism's `play.rs` implements the ones it needs on its own unit type (`Play`).
@@ -15,6 +17,19 @@ pub trait Hooks {
     fn earned_extra_turn(_state: &State, _completed: &[Completed]) -> Option<usize> {
         None
     }
+
+    /// When a piece could go on a segment by the core rules (a role, no blocking piece,
+    /// supply left): whether the mechanism lets it. The first refusal decides.
+    #[inline]
+    fn may_place_piece(_state: &State, _piece: &Piece) -> Result<(), PieceError> {
+        Ok(())
+    }
+
+    /// When a feature is scored for its majority: points each player receives besides
+    /// the feature's value, added into `raised` (by player; only the scorers' count).
+    /// `on`: the pieces counted on the feature; `v`: its value.
+    #[inline]
+    fn raise(_state: &State, _f: &Feature, _on: &[Piece], _v: &Valuation, _raised: &mut [i64]) {}
 }
 
 /// Writes the engine's calls to every mechanism's hooks, as the registry lists them
@@ -32,6 +47,33 @@ macro_rules! dispatch {
                 }
             )*
             None
+        }
+
+        /// [`Hooks::may_place_piece`] of every mechanism, the first refusal.
+        #[inline]
+        pub(super) fn may_place_piece(state: &State, piece: &Piece) -> Result<(), PieceError> {
+            $(<crate::mechanism::$m::play::Play as Hooks>::may_place_piece(state, piece)?;)*
+            Ok(())
+        }
+
+        /// [`Hooks::raise`] of every mechanism: the points each scorer receives besides the
+        /// feature's value, by player (all zero when no mechanism raises anything).
+        #[inline]
+        pub(super) fn raise(
+            state: &State,
+            f: &Feature,
+            on: &[Piece],
+            v: &Valuation,
+            scorers: &[usize],
+        ) -> smallvec::SmallVec<[i64; 8]> {
+            let mut raised = smallvec::smallvec![0; state.players().len()];
+            $(<crate::mechanism::$m::play::Play as Hooks>::raise(state, f, on, v, &mut raised);)*
+            for (p, x) in raised.iter_mut().enumerate() {
+                if !scorers.contains(&p) {
+                    *x = 0;
+                }
+            }
+            raised
         }
     };
 }

@@ -107,6 +107,9 @@ pub struct Scored {
     pub capped: bool,
     /// Tokens each player took from the feature, by player (empty when none was taken).
     pub tokens: Vec<u32>,
+    /// Points each scorer received besides `points`, from pieces that raise their owner's
+    /// score ([`Hooks::raise`]), by player; empty when none did.
+    pub raised: Vec<i64>,
     /// For an effect: the item on the tile just placed that triggered it.
     pub effect: Option<ItemId>,
 }

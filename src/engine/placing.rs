@@ -36,6 +36,12 @@ pub enum PieceError {
     },
     /// The piece may only go on the tile just placed.
     NotAnywhere,
+    /// The piece needs one of its owner's pieces on the feature already (a mechanism's
+    /// rule, [`crate::mechanism::raising_pieces`]).
+    NeedsOwnPiece {
+        /// Feature kind.
+        feature: FeatureId,
+    },
 }
 
 impl<'g> State<'g> {
@@ -143,12 +149,16 @@ impl<'g> State<'g> {
         if self.supply[player][kind] == 0 && !(pk.movable && on_board) {
             return Err(PieceError::NoSupply);
         }
-        Ok(Piece {
+        let piece = Piece {
             player,
             kind,
             node,
             scored_on: role.scored_on,
-        })
+        };
+        if check_blocking {
+            super::hooks::may_place_piece(self, &piece)?;
+        }
+        Ok(piece)
     }
 
     /// Places a piece (see [`State::can_place_piece`]).

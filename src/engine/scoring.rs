@@ -41,6 +41,7 @@ impl<'g> State<'g> {
             terms: v.terms,
             capped: v.capped,
             tokens: Vec::new(),
+            raised: Vec::new(),
             effect: None,
         }
     }
@@ -92,14 +93,22 @@ impl<'g> State<'g> {
             } else {
                 Vec::new()
             };
+            let raised = super::hooks::raise(self, &f, &on, &v, &scorers);
             for &s in &scorers {
+                let won = v.points.saturating_add(raised[s]);
                 if phase == Phase::Final {
-                    self.final_points[s] = self.final_points[s].saturating_add(v.points);
+                    self.final_points[s] = self.final_points[s].saturating_add(won);
                 } else {
-                    self.points[s] = self.points[s].saturating_add(v.points);
+                    self.points[s] = self.points[s].saturating_add(won);
                 }
             }
+            let raised = if raised.iter().any(|&x| x != 0) {
+                raised.into_vec()
+            } else {
+                Vec::new()
+            };
             let mut e = self.event(f, phase, completed, scorers, v);
+            e.raised = raised;
             e.pieces = pieces;
             e.tokens = tokens;
             e.strength = strength;

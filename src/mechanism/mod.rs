@@ -31,6 +31,9 @@ macro_rules! registry {
         $then! {
             /// Extra turns earned by completing a feature (Hunters and Gatherers menhirs).
             extra_turns => bonus_turns,
+            /// Pieces that raise their owner's score on the feature they stand on, by piece
+            /// kind (Traders and Builders: the pig).
+            raising_pieces => raising_pieces,
         }
     };
 }

@@ -5,7 +5,10 @@ use super::*;
 /// The names a rule set declares, for resolving references with findings (a mechanism's
 /// `check` resolves its section's names through it).
 pub(crate) struct Names<'a> {
-    file: &'a SourceFile,
+    /// The rule set's file (findings point into it).
+    pub(crate) file: &'a SourceFile,
+    /// The rule set.
+    rs: &'a RuleSetFile,
     terrains: Vec<String>,
     items: Vec<String>,
     relations: Vec<String>,
@@ -26,6 +29,19 @@ impl Names<'_> {
     /// The id of a declared feature kind.
     pub(crate) fn feature(&self, n: &Sp<String>) -> Result<usize, Finding> {
         self.find(&self.features, n, "feature kind")
+    }
+    /// The id of a declared piece kind.
+    pub(crate) fn piece(&self, n: &Sp<String>) -> Result<usize, Finding> {
+        self.find(&self.pieces, n, "piece kind")
+    }
+    /// Whether the piece kind `piece` has a role counted on the feature kind `feature`
+    /// (its `scored_on`, or its `feature`).
+    pub(crate) fn has_role(&self, piece: &str, feature: &str) -> bool {
+        self.rs.pieces.get(piece).is_some_and(|k| {
+            k.roles
+                .iter()
+                .any(|r| r.scored_on.as_ref().unwrap_or(&r.feature).value == feature)
+        })
     }
     /// The id of a declared stack.
     pub(crate) fn stack(&self, n: &Sp<String>) -> Result<usize, Finding> {
@@ -126,6 +142,7 @@ pub fn compile_ruleset(file: &SourceFile, rs: &RuleSetFile) -> Result<Rules, Vec
     let mut sink = Sink::default();
     let names = Names {
         file,
+        rs,
         terrains: rs.terrains.iter().map(|t| t.value.clone()).collect(),
         items: rs.items.keys().cloned().collect(),
         relations: rs.relations.keys().cloned().collect(),

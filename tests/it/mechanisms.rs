@@ -1,0 +1,90 @@
+//! Mechanisms (`src/mechanism/`), each on positions of its own: `raising_pieces` on a
+//! rule set that adds Traders and Builders' pig to the base game
+//! (`tests/fixtures/mechanisms/pig.yaml`).
+
+use crate::common;
+
+const POSITIONS: &str = "tests/positions/mechanisms";
+const BAD: &str = "tests/invalid/mechanisms";
+
+#[test]
+fn a_pig_raises_its_owners_field_score_by_one_per_completed_city() {
+    let path = format!("{POSITIONS}/pig-raises-its-owner.yaml");
+    // A and B tie in the field (one farmer each): 3 per completed city each, and A's pig
+    // adds 1 per city for A only.
+    common::assert_points(&path, true, None, &[("A", 4), ("B", 3)]);
+    let r = common::report(&path, true, None);
+    let field = r
+        .features
+        .iter()
+        .find(|e| e.feature == "field")
+        .expect("the field is scored");
+    assert_eq!(field.points, 3, "the field's own value, for each scorer");
+    assert_eq!(field.raised.get("A"), Some(&1));
+    assert_eq!(field.raised.get("B"), None);
+    assert!(
+        field.why.contains("raised by pieces on it: A +1"),
+        "{}",
+        field.why
+    );
+}
+
+#[test]
+fn a_pig_goes_only_where_its_owner_has_a_farmer() {
+    common::assert_finding(
+        &format!("{BAD}/pig-without-farmer.yaml"),
+        "position::needs_own_piece",
+    );
+}
+
+#[test]
+fn random_games_with_pigs_raise_scorers_only() {
+    // Played on the real tile set: whole random games with pigs, where every field a pig
+    // stands in is scored, and a raised score goes to a scorer only.
+    let players = tessera::seat_names(3);
+    let lp = tessera::load_game_files(
+        None,
+        &[std::path::PathBuf::from(
+            "tests/fixtures/mechanisms/pig-base.yaml",
+        )],
+        &players,
+    )
+    .expect("the pig game loads");
+    let mut raised = 0;
+    for seed in 0..40 {
+        let state = tessera::engine::State::new(&lp.game, players.clone(), lp.options.clone());
+        let played = tessera::engine::play::play_game(
+            state,
+            &[tessera::engine::play::Agent::Random],
+            seed,
+            usize::MAX,
+        )
+        .expect("a random game plays");
+        common::assert_no_piece_on_completed(&played.state, "a game with pigs");
+        for e in played.state.events() {
+            for (p, &r) in e.raised.iter().enumerate() {
+                if r != 0 {
+                    raised += 1;
+                    assert!(
+                        e.scorers.contains(&p),
+                        "seed {seed}: a raise for a non-scorer"
+                    );
+                    assert!(r > 0);
+                }
+            }
+        }
+    }
+    assert!(raised > 0, "random games with pigs raise some field scores");
+}
+
+#[test]
+fn a_raising_piece_needs_a_role_on_its_feature_kind() {
+    let path = format!("{BAD}/pig-on-city.yaml");
+    let v = tessera::validate_file(std::path::Path::new(&path), None).expect("the file reads");
+    let found: Vec<(&str, usize)> = v
+        .findings
+        .iter()
+        .map(|f| (f.check.code(), f.position().map_or(0, |(_, line, _)| line)))
+        .collect();
+    assert_eq!(found, [("ruleset::raising_piece_role", 14)], "{path}");
+}
