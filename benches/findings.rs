@@ -13,7 +13,7 @@ use std::path::Path;
 use criterion::{Criterion, criterion_group, criterion_main};
 use tessera::diag::SourceFile;
 use tessera::render::{FindingRecord, findings_text};
-use tessera::replay::validate_source;
+use tessera::validate_file;
 
 /// The findings of a tile set of `n` one-line definitions, each with an unknown key.
 fn findings(n: usize) -> Vec<tessera::Finding> {
@@ -26,7 +26,7 @@ fn findings(n: usize) -> Vec<tessera::Finding> {
         ));
     }
     let file = SourceFile::new(Path::new("tilesets/many.yaml"), text);
-    let v = validate_source(file).expect("validated");
+    let v = validate_file(file, None).expect("validated");
     assert_eq!(v.findings.len(), n);
     v.findings
 }

@@ -37,7 +37,7 @@ fn hostile(c: &mut Criterion) {
     g.bench_function(format!("validate XML with {n} <a/> on one line"), |b| {
         b.iter(|| {
             let file = SourceFile::new(Path::new("tilesets/long-line.xml"), xml.clone());
-            black_box(tessera::jcz::validate_source(file, None).expect("validated"))
+            black_box(tessera::validate_file(file, None).expect("validated"))
         })
     });
 
@@ -54,7 +54,7 @@ fn hostile(c: &mut Criterion) {
         |b| {
             b.iter(|| {
                 let file = SourceFile::new(Path::new("tilesets/many.yaml"), yaml.clone());
-                let v = tessera::replay::validate_source(file).expect("validated");
+                let v = tessera::validate_file(file, None).expect("validated");
                 black_box(findings_text(&v.findings, &handler).len())
             })
         },

@@ -11,8 +11,8 @@ use std::path::Path;
 use criterion::{Criterion, criterion_group, criterion_main};
 use tessera::engine::play::lay_out;
 use tessera::engine::{State, draw_pile};
-use tessera::replay::validate_path;
 use tessera::validate::load_tileset;
+use tessera::validate_file;
 
 fn full_base_game(c: &mut Criterion) {
     let (game, _) =
@@ -49,7 +49,7 @@ fn full_base_game(c: &mut Criterion) {
 fn validate_base(c: &mut Criterion) {
     c.bench_function("validate tilesets/base.yaml", |b| {
         b.iter(|| {
-            let v = validate_path(Path::new("tilesets/base.yaml")).expect("readable");
+            let v = validate_file(Path::new("tilesets/base.yaml"), None).expect("readable");
             black_box(v.findings.len())
         })
     });

@@ -12,7 +12,7 @@ use std::hint::black_box;
 use std::path::{Path, PathBuf};
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use tessera::replay::validate_path;
+use tessera::validate_file;
 
 /// Writes a tile set of `n` definitions made from the base set's shapes (each with count 1
 /// and no per-copy decorations) and returns its path.
@@ -49,7 +49,7 @@ fn generated_set(n: usize) -> PathBuf {
 
 fn validate_sets(c: &mut Criterion) {
     let combined = Path::new("tilesets/base-ic-river.yaml");
-    let v = validate_path(combined).expect("readable");
+    let v = validate_file(combined, None).expect("readable");
     assert!(
         v.findings
             .iter()
@@ -59,7 +59,7 @@ fn validate_sets(c: &mut Criterion) {
     // solver counts 124,416,000 assignments and every tile's alternatives).
     let demo = Path::new("tilesets/pnp-demo.yaml");
     assert!(
-        validate_path(demo)
+        validate_file(demo, None)
             .expect("readable")
             .findings
             .iter()
@@ -67,15 +67,24 @@ fn validate_sets(c: &mut Criterion) {
     );
     c.bench_function(
         "validate the print-and-play demo (deduction measured)",
-        |b| b.iter(|| black_box(validate_path(demo).expect("readable").findings.len())),
+        |b| b.iter(|| black_box(validate_file(demo, None).expect("readable").findings.len())),
     );
     c.bench_function(
         "validate base + Inns and Cathedrals + River (composed)",
-        |b| b.iter(|| black_box(validate_path(combined).expect("readable").findings.len())),
+        |b| {
+            b.iter(|| {
+                black_box(
+                    validate_file(combined, None)
+                        .expect("readable")
+                        .findings
+                        .len(),
+                )
+            })
+        },
     );
 
     let composed = Path::new("examples/my-expansion.yaml");
-    let v = validate_path(composed).expect("readable");
+    let v = validate_file(composed, None).expect("readable");
     assert!(
         v.findings
             .iter()
@@ -83,16 +92,25 @@ fn validate_sets(c: &mut Criterion) {
     );
     c.bench_function(
         "validate a fan expansion composed with the base game",
-        |b| b.iter(|| black_box(validate_path(composed).expect("readable").findings.len())),
+        |b| {
+            b.iter(|| {
+                black_box(
+                    validate_file(composed, None)
+                        .expect("readable")
+                        .findings
+                        .len(),
+                )
+            })
+        },
     );
 
     let big = generated_set(5_000);
-    let v = validate_path(&big).expect("readable");
+    let v = validate_file(&big, None).expect("readable");
     assert!(v.findings.is_empty(), "{:?}", v.findings.first());
     let mut group = c.benchmark_group("large");
     group.sample_size(10);
     group.bench_function("validate a generated 5,000-definition tile set", |b| {
-        b.iter(|| black_box(validate_path(&big).expect("readable").findings.len()))
+        b.iter(|| black_box(validate_file(&big, None).expect("readable").findings.len()))
     });
     group.finish();
     std::fs::remove_file(&big).ok();

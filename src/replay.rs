@@ -4,8 +4,9 @@
 //!
 //! This layer sits above both [`crate::validate`] (which loads the game) and
 //! [`crate::engine`] (which plays it), so it is also where a position file is validated:
-//! [`validate_path`] and [`validate_source`] check a file of any kind, a position by
-//! replaying it ([`check_position`]).
+//! `validate_source` checks a YAML file of any kind, a position by replaying it
+//! ([`check_position`]); [`crate::validate_file`], the one entry point for any file,
+//! calls it.
 
 use std::path::Path;
 
@@ -20,20 +21,12 @@ use crate::schema::FileKind;
 use crate::validate::{self, Validation, compile_tile};
 use petgraph::graph::NodeIndex;
 
-/// Validates one file of any kind (rule set, tile set or position) read from `path`:
-/// syntax, schema, then meaning; a position's turns are replayed. The kind is told from
-/// the file's keys.
-///
-/// Errors: `Err(message)` only when the file cannot be read.
-pub fn validate_path(path: &Path) -> Result<Validation, String> {
-    validate::validate_path_with(path, &check_position)
-}
-
-/// Like [`validate_path`] for a file already read (its path still resolves the files it
-/// names).
+/// Validates one YAML file of any kind (rule set, tile set or position) already read (its
+/// path still resolves the files it names): syntax, schema, then meaning; a position's
+/// turns are replayed. The kind is told from the file's keys.
 ///
 /// Errors: `Err(message)` only when a file it names cannot be read as a tool failure.
-pub fn validate_source(file: SourceFile) -> Result<Validation, String> {
+pub(crate) fn validate_source(file: SourceFile) -> Result<Validation, String> {
     validate::validate_source_with(file, &check_position)
 }
 

@@ -3,7 +3,7 @@
 //! written), against the default rule set; a file of several `<tile-set>`s is imported
 //! with its first (`--set ID`), and a file whose errors all have a mechanical fix is
 //! imported again with `--fix`. The YAML it returns must be what `import jcz` may write:
-//! validated as that file (`tessera::replay::validate_source`), it reads as a tile set
+//! validated as that file (`tessera::validate_file`), it reads as a tile set
 //! with no error; otherwise the YAML and the findings are printed and the target panics.
 #![no_main]
 
@@ -38,7 +38,7 @@ fn validate(yaml: &str, out: &std::path::Path, fixed: bool) {
     } else {
         "import jcz"
     };
-    let v = match tessera::replay::validate_source(SourceFile::new(out, yaml.to_string())) {
+    let v = match tessera::validate_file(SourceFile::new(out, yaml.to_string()), None) {
         Ok(v) => v,
         Err(m) => panic!("the YAML {how} wrote cannot be validated: {m}\n--- YAML ---\n{yaml}"),
     };

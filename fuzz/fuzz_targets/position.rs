@@ -1,5 +1,5 @@
 //! The position loader: any bytes validated as the YAML file `examples/fuzz-input.yaml` through
-//! `tessera::replay::validate_source` (syntax, schema, meaning, every turn replayed), the way
+//! `tessera::validate_file` (syntax, schema, meaning, every turn replayed), the way
 //! `tessera validate` does; relative paths in the input resolve to the bundled files.
 #![no_main]
 

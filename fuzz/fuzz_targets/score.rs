@@ -22,7 +22,7 @@ fuzz_target!(|data: &[u8]| {
     // The rule set and the tile set as `tessera validate` sees them (the position is
     // validated by scoring it: the same loading and replay).
     for name in &names[..2] {
-        tessera_fuzz::check_validation(tessera::replay::validate_path(&dir.join(name)));
+        tessera_fuzz::check_validation(tessera::validate_file(&dir.join(name), None));
     }
     let position = dir.join("position.yaml");
     let opts = ScoreOptions {

@@ -1,5 +1,5 @@
 //! The tileset loader: any bytes validated as the YAML file `tilesets/fuzz-input.yaml` through
-//! `tessera::replay::validate_source` (syntax, schema, meaning), the way
+//! `tessera::validate_file` (syntax, schema, meaning), the way
 //! `tessera validate` does; relative paths in the input resolve to the bundled files.
 #![no_main]
 

@@ -133,7 +133,7 @@ pub fn check_validation(v: Result<Validation, String>) {
 /// bundled files beside it).
 pub fn validate_yaml(data: &[u8], rel: &str) {
     let file = SourceFile::from_bytes(&repo().join(rel), data.to_vec());
-    check_validation(tessera::replay::validate_source(file));
+    check_validation(tessera::validate_file(file, None));
 }
 
 /// A directory of this process's own under the system's temporary directory, for the

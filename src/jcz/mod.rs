@@ -10,8 +10,9 @@
 //! every finding points at the XML line and column of the element, attribute or word at
 //! fault. Findings only XML can have use the `jcz::` codes.
 //!
-//! Entry points: [`validate_path`] (what `tessera validate FILE.xml` runs) and [`import`]
-//! with [`write_new`] (`tessera import jcz FILE.xml -o OUT.yaml`).
+//! Entry points: [`import`] with [`write_new`] (`tessera import jcz FILE.xml -o OUT.yaml`);
+//! a file is checked through [`crate::validate_file`] (what `tessera validate FILE.xml`
+//! runs), which hands XML to this module's `validate_source`.
 
 mod advice;
 pub mod convert;
@@ -225,19 +226,17 @@ fn checked(
     findings
 }
 
-/// Checks a JCZ file read from `path` against a rule set (default: [`default_ruleset`]).
-///
-/// Errors: a message when the file or the rule set cannot be read.
-pub fn validate_path(path: &Path, ruleset: Option<&Path>) -> Result<Validation, String> {
-    validate_source(load::read(path)?, ruleset)
-}
-
-/// Checks a JCZ file already read: XML syntax and shape, the `jcz::` checks, then every
-/// tile-set check of [`compile_tileset`], all located in the XML. Counts are each tile's
-/// count in the first tile set that lists it.
+/// Checks a JCZ file already read against a rule set (default: [`default_ruleset`]): XML
+/// syntax and shape, the `jcz::` checks, then every tile-set check of
+/// [`compile_tileset`], all located in the XML. Counts are each tile's count in the first
+/// tile set that lists it. Called through [`crate::validate_file`], the one entry point
+/// for any file.
 ///
 /// Errors: a message when the rule set cannot be read.
-pub fn validate_source(file: SourceFile, ruleset: Option<&Path>) -> Result<Validation, String> {
+pub(crate) fn validate_source(
+    file: SourceFile,
+    ruleset: Option<&Path>,
+) -> Result<Validation, String> {
     let mut v = Validation {
         path: file.path.clone(),
         kind: Some(FileKind::Tileset),
@@ -640,7 +639,7 @@ fn out_dir(out: &Path) -> Result<PathBuf, Failure> {
 }
 
 /// Writes `text` to `out` whole or not at all, after checking it: the text is validated
-/// as the file it will be ([`crate::validate::validate_source_with`], in memory: the
+/// as the file it will be (`validate::validate_source_with`, in memory: the
 /// paths it names resolve from `out`'s directory, and no size limit applies to what
 /// tessera wrote itself), then written by [`crate::output::write_all`], the writer of
 /// every generated file: an existing `out` only with `force`, a symbolic link only with

@@ -21,8 +21,7 @@
 //!   through its links;
 //! - position: checked by replaying it, a layer above this one ([`crate::replay`]: tiles
 //!   exist and fit, pieces are legal, a snapshot holds the start tile at the origin); the
-//!   entry points that check any file are [`crate::replay::validate_path`] and
-//!   [`crate::replay::validate_source`].
+//!   entry point that checks any file is [`crate::validate_file`].
 
 mod compose;
 mod deduce;
@@ -505,34 +504,18 @@ impl Checked {
 
 /// How a position's meaning is checked, given the file and its tree (parsed, schema
 /// checked): by replaying it, which this layer cannot do (the engine sits above it), so
-/// the caller passes it in ([`crate::replay::validate_source`] does). Returns the notes
+/// the caller passes it in (`replay::validate_source` does). Returns the notes
 /// to report, or the findings; a [`Failure::Tool`] is a file it names that cannot be read.
 pub type PositionCheck<'a> =
     &'a dyn Fn(&SourceFile, &Sp<load::Node>) -> Result<Vec<Finding>, Failure>;
 
-/// Validates one file read from `path`: as [`validate_source_with`].
-///
-/// Errors: `Err(message)` only when the file cannot be read.
-pub fn validate_path_with(path: &Path, position: PositionCheck) -> Result<Validation, String> {
-    match load::read(path) {
-        Ok(file) => validate_source_with(file, position),
-        // A file that is not a regular file or is too large: a finding in it.
-        Err(e) if e.is_finding() => Ok(Validation {
-            path: path.to_path_buf(),
-            kind: None,
-            findings: vec![e.finding()],
-            coverage: None,
-        }),
-        Err(e) => Err(e.to_string()),
-    }
-}
-
 /// Validates a file already read (its path still resolves the files it names): syntax,
 /// schema, then meaning, the kind told from the file's keys. A rule set or tile set is
-/// checked here; a position by `position` (see [`PositionCheck`]).
+/// checked here; a position by `position` (see [`PositionCheck`]). The public entry point
+/// for any file is [`crate::validate_file`] (a layer above, which can replay positions).
 ///
 /// Errors: `Err(message)` only when a file it names cannot be read as a tool failure.
-pub fn validate_source_with(
+pub(crate) fn validate_source_with(
     file: SourceFile,
     position: PositionCheck,
 ) -> Result<Validation, String> {

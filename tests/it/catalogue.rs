@@ -7,7 +7,7 @@ use std::path::PathBuf;
 
 use tessera::diag::{Check, Level, SourceFile};
 use tessera::load::{RULESET_KEYS, TILESET_KEYS};
-use tessera::replay::validate_source;
+use tessera::validate_file;
 
 /// Where a whole-file example is validated, so that its relative paths
 /// (`../rulesets/carcassonne.yaml`, `../tilesets/base.yaml`, `base.yaml`) reach the
@@ -49,12 +49,9 @@ fn validate_example(check: Check, dir: &str, text: &str) -> Vec<(&'static str, L
     let ext = if xml { "xml" } else { "yaml" };
     let path = PathBuf::from(dir).join(format!("catalogue-example-{name}.{ext}"));
     let file = SourceFile::new(&path, text.to_string());
-    let v = if xml {
-        tessera::jcz::validate_source(file, None)
-    } else {
-        validate_source(file)
-    }
-    .unwrap_or_else(|m| panic!("{}: example cannot be validated: {m}", check.code()));
+    // XML (by its extension) is checked as JCloisterZone tile definitions.
+    let v = validate_file(file, None)
+        .unwrap_or_else(|m| panic!("{}: example cannot be validated: {m}", check.code()));
     v.findings
         .iter()
         .map(|f| (f.check.code(), f.level, f.message.clone()))

@@ -9,13 +9,13 @@ use crate::common;
 use std::path::Path;
 
 use tessera::diag::{Finding, Level, SourceFile};
-use tessera::replay::{validate_path, validate_source};
 use tessera::validate::load_tileset;
+use tessera::validate_file;
 
 /// Validates `text` as if it were the file at `path` (relative paths inside it resolve
 /// from there); returns every finding.
 fn validate_text(path: &str, text: &str) -> Vec<Finding> {
-    validate_source(SourceFile::new(Path::new(path), text.to_string()))
+    validate_file(SourceFile::new(Path::new(path), text.to_string()), None)
         .expect("validates")
         .findings
 }
@@ -154,7 +154,7 @@ fn bundled_relations_declare_their_kinds() {
 #[test]
 fn zero_count_is_a_warning_and_the_set_still_loads() {
     let path = Path::new("tests/invalid/checks/zero-count.yaml");
-    let v = validate_path(path).expect("readable");
+    let v = validate_file(path, None).expect("readable");
     let levels: Vec<(&str, Level)> = v
         .findings
         .iter()
@@ -277,7 +277,7 @@ fn bundled_tilesets() -> Vec<std::path::PathBuf> {
 #[test]
 fn bundled_sets_keep_no_linked_segments_apart_and_carry_no_unread_item() {
     for set in bundled_tilesets() {
-        let v = validate_path(&set).expect("readable");
+        let v = validate_file(&set, None).expect("readable");
         let found: Vec<String> = v
             .findings
             .iter()

@@ -8,8 +8,8 @@ use std::path::Path;
 
 use crate::common::assert_points;
 use tessera::diag::{Check, Level};
-use tessera::replay::validate_path;
 use tessera::validate::{load_ruleset, load_tileset};
+use tessera::validate_file;
 
 #[test]
 fn the_example_expansion_includes_the_base_game() {
@@ -22,7 +22,7 @@ fn the_example_expansion_includes_the_base_game() {
     assert_eq!(game.tiles.tiles[game.tiles.start].id, "D");
     assert!(notes.is_empty(), "{notes:?}");
     // `tessera validate` prints the summary as a note.
-    let v = validate_path(Path::new("examples/my-expansion.yaml")).expect("readable");
+    let v = validate_file(Path::new("examples/my-expansion.yaml"), None).expect("readable");
     let summary: Vec<_> = v
         .findings
         .iter()
@@ -53,8 +53,11 @@ fn a_position_can_name_several_tile_sets() {
 
 #[test]
 fn findings_are_in_the_authors_file_once_per_missing_name() {
-    let v =
-        validate_path(Path::new("tests/invalid/compose/typo-in-expansion.yaml")).expect("readable");
+    let v = validate_file(
+        Path::new("tests/invalid/compose/typo-in-expansion.yaml"),
+        None,
+    )
+    .expect("readable");
     let unknown: Vec<_> = v
         .findings
         .iter()
@@ -76,8 +79,11 @@ fn findings_are_in_the_authors_file_once_per_missing_name() {
 
 #[test]
 fn a_finding_in_an_included_set_names_the_include_that_led_there() {
-    let v = validate_path(Path::new("tests/invalid/compose/includes-broken-part.yaml"))
-        .expect("readable");
+    let v = validate_file(
+        Path::new("tests/invalid/compose/includes-broken-part.yaml"),
+        None,
+    )
+    .expect("readable");
     assert_eq!(v.findings.len(), 1, "{:?}", v.findings);
     let f = &v.findings[0];
     assert_eq!(f.check, Check::SlotClaim);
@@ -93,8 +99,11 @@ fn a_finding_in_an_included_set_names_the_include_that_led_there() {
 
 #[test]
 fn an_id_clash_is_reported_at_both_definitions() {
-    let v =
-        validate_path(Path::new("tests/invalid/compose/clash-with-base.yaml")).expect("readable");
+    let v = validate_file(
+        Path::new("tests/invalid/compose/clash-with-base.yaml"),
+        None,
+    )
+    .expect("readable");
     let clash: Vec<_> = v
         .findings
         .iter()
@@ -192,8 +201,11 @@ fn the_rule_set_that_extends_the_others_is_chosen_whatever_the_order() {
     assert_eq!(lp.game.rules.name, "Carcassonne with Inns and Cathedrals");
     assert!(lp.game.rules.items.contains(&"inn".to_string()));
     // Unrelated games: a finding in the composing file naming both rule sets.
-    let v =
-        validate_path(Path::new("tests/invalid/compose/ruleset-conflict.yaml")).expect("readable");
+    let v = validate_file(
+        Path::new("tests/invalid/compose/ruleset-conflict.yaml"),
+        None,
+    )
+    .expect("readable");
     assert_eq!(v.findings.len(), 1, "{:?}", v.findings);
     let f = &v.findings[0];
     assert_eq!(f.check, Check::RuleSetConflict);
@@ -227,7 +239,7 @@ fn the_same_set_by_two_paths_is_included_twice() {
         ),
     )
     .expect("write");
-    let v = validate_path(&path).expect("readable");
+    let v = validate_file(&path, None).expect("readable");
     std::fs::remove_dir_all(&dir).ok();
     let codes: Vec<&str> = v.findings.iter().map(|f| f.check.code()).collect();
     assert_eq!(codes, ["tileset::included_twice"]);

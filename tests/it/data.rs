@@ -11,10 +11,10 @@ use std::path::{Path, PathBuf};
 use tessera::diag::Level;
 
 use tessera::engine::{State, draw_pile};
-use tessera::replay::validate_path;
 use tessera::rules::Game;
 use tessera::schema::{FileKind, schema_text};
 use tessera::validate::load_tileset;
+use tessera::validate_file;
 
 use crate::common::yaml_files;
 
@@ -48,7 +48,7 @@ fn invalid_fixtures_fail_with_the_code_they_expect() {
             "{}: no `# expect: CODE` line",
             f.display()
         );
-        let v = validate_path(&f).expect("readable");
+        let v = validate_file(&f, None).expect("readable");
         let codes: Vec<&str> = v
             .findings
             .iter()
@@ -94,7 +94,7 @@ fn every_bundled_file_has_a_schema_modeline() {
     for f in files {
         let text = std::fs::read_to_string(&f).expect("readable");
         let first = text.lines().next().unwrap_or_default();
-        let v = validate_path(&f).expect("readable");
+        let v = validate_file(&f, None).expect("readable");
         let kind = v.kind.expect("kind is recognised").name();
         assert!(
             first.starts_with("# yaml-language-server: $schema=")
@@ -118,7 +118,7 @@ fn every_bundled_file_has_a_schema_modeline() {
 #[test]
 fn every_bundled_file_validates_clean() {
     for f in bundled() {
-        let v = validate_path(&f).expect("readable");
+        let v = validate_file(&f, None).expect("readable");
         let errors: Vec<String> = v
             .findings
             .iter()

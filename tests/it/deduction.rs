@@ -6,17 +6,20 @@
 use std::path::Path;
 
 use tessera::diag::{Check, Finding, Level, SourceFile};
-use tessera::replay::validate_source;
 use tessera::validate::load_tileset;
+use tessera::validate_file;
 
 const DEMO: &str = "tilesets/pnp-demo.yaml";
 
 /// Validates `text` as if it were a file in `tilesets/` (its relative paths resolve there).
 fn validate_text(text: &str) -> Vec<Finding> {
-    validate_source(SourceFile::new(
-        Path::new("tilesets/pnp-demo-changed.yaml"),
-        text.to_string(),
-    ))
+    validate_file(
+        SourceFile::new(
+            Path::new("tilesets/pnp-demo-changed.yaml"),
+            text.to_string(),
+        ),
+        None,
+    )
     .expect("validates")
     .findings
 }

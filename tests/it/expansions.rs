@@ -248,9 +248,10 @@ fn the_river_takes_no_follower() {
 
 #[test]
 fn a_stack_must_continue_a_kind_that_meets_other_tiles() {
-    let f = tessera::replay::validate_path(Path::new(&format!(
-        "{BAD_RIVER}/stack-continues-monastery.yaml"
-    )))
+    let f = tessera::validate_file(
+        Path::new(&format!("{BAD_RIVER}/stack-continues-monastery.yaml")),
+        None,
+    )
     .expect("readable");
     let codes: Vec<&str> = f.findings.iter().map(|x| x.check.code()).collect();
     assert_eq!(codes, vec!["ruleset::continues_kind"]);

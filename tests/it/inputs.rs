@@ -252,7 +252,7 @@ fn the_library_refuses_what_is_not_a_regular_file_without_reading() {
         let e = load::read(&path).expect_err("not read");
         assert_eq!(e.kind, load::ReadErrorKind::NotRegular(what));
         assert_eq!(e.check(), Check::NotRegularFile);
-        let v = tessera::replay::validate_path(&path).expect("a finding, not a failure");
+        let v = tessera::validate_file(&path, None).expect("a finding, not a failure");
         let f = &v.findings[0];
         assert_eq!(f.check, Check::NotRegularFile);
         let (file, line, col) = f.position().expect("located");
@@ -420,7 +420,7 @@ fn a_finding_past_column_65535_is_drawn_clipped() {
     // scalar): the report used to panic ("Formatting argument out of range").
     let text = format!("name: {} : [\n", "x".repeat(70_000));
     let file = SourceFile::new(Path::new("long.yaml"), text);
-    let v = tessera::replay::validate_source(file).expect("validated");
+    let v = tessera::validate_file(file, None).expect("validated");
     assert_eq!(v.findings.len(), 1);
     let shown = report(&v.findings);
     assert!(shown.contains("[long.yaml:1:70008]"), "{shown}");
@@ -436,7 +436,7 @@ fn a_finding_past_column_65535_is_drawn_clipped() {
         " ".repeat(70_000)
     );
     let file = SourceFile::new(Path::new("wide.yaml"), text);
-    let v = tessera::replay::validate_source(file).expect("validated");
+    let v = tessera::validate_file(file, None).expect("validated");
     let shown = report(&v.findings);
     assert!(shown.contains("unknown key `bogus`"), "{shown}");
     assert!(shown.len() < 4_000, "{} bytes", shown.len());
@@ -546,7 +546,7 @@ fn findings_render_in_linear_time() {
             text.push_str(&format!("  - {{id: T{i}, bogus: 1}}\n"));
         }
         let file = SourceFile::new(Path::new("many.yaml"), text);
-        let v = tessera::replay::validate_source(file).expect("validated");
+        let v = tessera::validate_file(file, None).expect("validated");
         assert!(v.findings.len() >= n);
         v.findings
     }

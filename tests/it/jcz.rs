@@ -40,7 +40,7 @@ fn xml_files(dir: &str) -> Vec<PathBuf> {
 }
 
 fn validate(path: &Path) -> Validation {
-    jcz::validate_path(path, None).unwrap_or_else(|e| {
+    tessera::validate_file(path, None).unwrap_or_else(|e| {
         panic!(
             "{}: a JCZ file is findings, not a tool failure: {e}",
             path.display()
@@ -547,7 +547,7 @@ fn every_set_of_every_clean_file_imports_to_a_clean_tile_set() {
                 Ok(i) => {
                     jcz::write_new(&out, &i.yaml, true)
                         .unwrap_or_else(|e| panic!("{name} {run:?}: {e}"));
-                    let v = tessera::replay::validate_path(&out).expect("readable");
+                    let v = tessera::validate_file(&out, None).expect("readable");
                     assert!(
                         v.findings.iter().all(|f| f.level < Level::Error),
                         "{name} {run:?}: {:?}",
@@ -577,7 +577,7 @@ fn attributes_named_like_items_of_the_rule_set_become_items() {
     // of it reads them, each is a `tileset::item_unread` warning instead.
     let rs = Path::new("tests/fixtures/jcz-rulesets/base-with-inn-cathedral-items.yaml");
     let ic = Path::new(DIR).join("inns_and_cathedrals.xml");
-    let v = jcz::validate_path(&ic, Some(rs)).expect("readable");
+    let v = tessera::validate_file(&ic, Some(rs)).expect("readable");
     assert_eq!(
         codes(&v),
         BTreeSet::from(["tileset::item_unread".to_string()])
@@ -746,7 +746,7 @@ fn damaged_jcz_files_never_panic() {
         let text = std::fs::read_to_string(&path).expect("readable");
         for _ in 0..60 {
             let damaged = common::replace_word(&text, &[' ', '\n', '>', '"'], SNIPPETS, &mut rng);
-            let v = jcz::validate_source(SourceFile::new(&path, damaged.clone()), None)
+            let v = tessera::validate_file(SourceFile::new(&path, damaged.clone()), None)
                 .unwrap_or_else(|e| panic!("{name}: a damaged file is findings: {e}\n{damaged}"));
             for f in v.findings.iter().filter(|f| f.level == Level::Error) {
                 assert!(
@@ -841,7 +841,7 @@ fn corner_rule_findings_in_xml_say_which_city_attribute_to_write() {
         1,
     );
     assert_ne!(fixed, text);
-    let v = jcz::validate_source(SourceFile::new(&path, fixed), None).expect("checked");
+    let v = tessera::validate_file(SourceFile::new(&path, fixed), None).expect("checked");
     assert!(!codes(&v).contains(CORNER_RULE), "{:?}", codes(&v));
 }
 
@@ -879,7 +879,7 @@ fn generic_findings_in_xml_give_xml_advice() {
   </tiles>
 </pack>
 "#;
-    let v = jcz::validate_source(SourceFile::new(Path::new("advice.xml"), xml.into()), None)
+    let v = tessera::validate_file(SourceFile::new(Path::new("advice.xml"), xml.into()), None)
         .expect("checked");
     let by_code = |code: &str| -> Vec<&tessera::diag::Finding> {
         v.findings
@@ -1167,7 +1167,7 @@ fn same_as_2021(
     let dir = scratch(&format!("jcz-current-{name}"));
     let now = Path::new(CURRENT).join(format!("{name}.xml"));
     let old = Path::new(CURRENT).join(format!("2021/{name}.xml"));
-    let v = jcz::validate_path(&now, ruleset.map(Path::new)).expect("readable");
+    let v = tessera::validate_file(&now, ruleset.map(Path::new)).expect("readable");
     let want: BTreeSet<String> = codes_now.iter().map(|c| c.to_string()).collect();
     assert_eq!(codes(&v), want, "{name}: {:?}", v.findings);
     let a = shapes(&now, ruleset, &dir.join("now.yaml"));
@@ -1269,7 +1269,7 @@ fn renamed_attributes_are_the_same_items() {
     // With a rule set that has the items (today's names), both spellings give them; it
     // scores none of them, which is the warning tileset::item_unread, once per item.
     let rs = "tests/fixtures/jcz-rulesets/base-with-renamed-items.yaml";
-    let v = jcz::validate_path(&Path::new(CURRENT).join("renames.xml"), Some(Path::new(rs)))
+    let v = tessera::validate_file(&Path::new(CURRENT).join("renames.xml"), Some(Path::new(rs)))
         .expect("readable");
     let unread: Vec<&str> = v
         .findings
@@ -1459,7 +1459,7 @@ fn a_split_side_does_not_cascade_into_lists_nothing() {
   </tile>
 </defs>
 "#;
-    let v = jcz::validate_source(SourceFile::new(Path::new("split.xml"), xml.into()), None)
+    let v = tessera::validate_file(SourceFile::new(Path::new("split.xml"), xml.into()), None)
         .expect("checked");
     assert!(!codes(&v).contains("tileset::no_slots"), "{:?}", v.findings);
     assert_eq!(lines_of(&v, "jcz::split_side"), BTreeSet::from([4]));
@@ -1487,8 +1487,8 @@ fn grouped_findings_mark_every_place() {
         ));
     }
     xml.push_str("</defs>\n");
-    let v =
-        jcz::validate_source(SourceFile::new(Path::new("towers.xml"), xml), None).expect("checked");
+    let v = tessera::validate_file(SourceFile::new(Path::new("towers.xml"), xml), None)
+        .expect("checked");
     let f = only(&v, "jcz::unsupported");
     assert!(f.message.contains("(5 times)"), "{}", f.message);
     assert_eq!(f.labels.len(), 5);
@@ -1512,13 +1512,13 @@ fn id_content_looks_at_pennants_and_advises_todays_spelling() {
   </tile>
 </defs>
 "#;
-    let v = jcz::validate_source(SourceFile::new(Path::new("now.xml"), now.into()), None)
+    let v = tessera::validate_file(SourceFile::new(Path::new("now.xml"), now.into()), None)
         .expect("checked");
     let h = only(&v, "jcz::id_content").help.clone().unwrap_or_default();
     assert!(h.starts_with("add `pennants=\"1\"` to the `<city>`"), "{h}");
     let old = now.replace("defs>", "pack>").replace("field", "farm");
     let v =
-        jcz::validate_source(SourceFile::new(Path::new("old.xml"), old), None).expect("checked");
+        tessera::validate_file(SourceFile::new(Path::new("old.xml"), old), None).expect("checked");
     let h = only(&v, "jcz::id_content").help.clone().unwrap_or_default();
     // Today's spelling there too: JCloisterZone no longer reads `pennant="yes"`.
     assert!(
@@ -1527,8 +1527,8 @@ fn id_content_looks_at_pennants_and_advises_todays_spelling() {
     );
     // `pennants` counts: a `+` tile with them is clean.
     let with = now.replace("<city>", "<city pennants=\"1\">");
-    let v =
-        jcz::validate_source(SourceFile::new(Path::new("with.xml"), with), None).expect("checked");
+    let v = tessera::validate_file(SourceFile::new(Path::new("with.xml"), with), None)
+        .expect("checked");
     assert_eq!(codes(&v), BTreeSet::new());
 }
 
@@ -1622,7 +1622,7 @@ fn a_field_beside_a_gate_may_name_the_gates_city() {
         "gate.xml",
         r#"<tile id="X/ccgc"><city city-gate="S">N</city><city>W E</city><field city="N W">SR</field><field city="N E">SL</field></tile>"#,
     );
-    let v = jcz::validate_path(&gate, None).expect("readable");
+    let v = tessera::validate_file(&gate, None).expect("readable");
     let got = codes(&v);
     assert!(got.contains("jcz::unsupported_side"), "{got:?}");
     assert!(!got.contains("tileset::link_separated"), "{:?}", v.findings);
@@ -1630,7 +1630,7 @@ fn a_field_beside_a_gate_may_name_the_gates_city() {
         "road.xml",
         r#"<tile id="X/crfr"><city>E</city><road>N S</road><field city="E">NL WR WL SR</field><field city="E">NR SL</field></tile>"#,
     );
-    let v = jcz::validate_path(&road, None).expect("readable");
+    let v = tessera::validate_file(&road, None).expect("readable");
     assert!(
         codes(&v).contains("tileset::link_separated"),
         "{:?}",

@@ -37,6 +37,9 @@ const LAYERS: &[&[&str]] = &[
     &["address", "replay"],
     &["simulate"],
     &["render", "picture"],
+    // The commands: each one's arguments, library entry points and printing; below only
+    // `lib.rs` (which re-exports the entry points) and `main.rs` (which dispatches).
+    &["command"],
 ];
 
 /// The parts of a mechanism (`src/mechanism/NAME/PART.rs`, or a directory `PART/`) and
@@ -628,6 +631,30 @@ fn the_readme_module_table_names_every_module_in_layer_order() {
     assert!(
         layers.windows(2).all(|w| w[0] <= w[1]),
         "README.md's module table is not in layer order: {rows:?}"
+    );
+}
+
+#[test]
+fn lib_rs_is_a_map_of_modules_and_re_exports() {
+    // Issue 22: the entry points live in `command` (one module per command); `lib.rs`
+    // declares the modules and re-exports the public API, nothing else.
+    let text = std::fs::read_to_string(src().join("lib.rs")).expect("src/lib.rs reads");
+    let code: String = code_only(&text)
+        .lines()
+        .filter(|l| !l.trim_start().starts_with("#!["))
+        .collect::<Vec<_>>()
+        .join("\n");
+    let others: Vec<&str> = code
+        .split(';')
+        .map(str::trim)
+        .filter(|item| {
+            !item.is_empty() && !item.starts_with("pub mod ") && !item.starts_with("pub use ")
+        })
+        .collect();
+    assert!(
+        others.is_empty(),
+        "src/lib.rs holds more than module declarations and `pub use` re-exports (move \
+         code into its module, an entry point into `src/command/`): {others:?}"
     );
 }
 

@@ -659,7 +659,7 @@ fn a_rule_set_that_validates_can_be_used_by_any_position() {
                     }
                 }
             };
-            let validation = std::panic::catch_unwind(|| tessera::replay::validate_path(&vpath));
+            let validation = std::panic::catch_unwind(|| tessera::validate_file(&vpath, None));
             let Ok(Ok(validation)) = validation else {
                 problems.push(format!("{what}: validation panicked or failed"));
                 continue;

@@ -10,7 +10,7 @@ use crate::common::Rng;
 use std::path::{Path, PathBuf};
 
 use tessera::diag::SourceFile;
-use tessera::replay::validate_source;
+use tessera::validate_file;
 
 fn bundled() -> Vec<PathBuf> {
     let mut out = Vec::new();
@@ -117,7 +117,7 @@ fn damaged_bundled_files_never_panic() {
             let damaged = mutate(&text, &mut rng);
             // Keep the real path so that relative references still resolve.
             let file = SourceFile::new(Path::new(&path), damaged.clone());
-            let v = validate_source(file).unwrap_or_else(|e| {
+            let v = validate_file(file, None).unwrap_or_else(|e| {
                 panic!(
                     "{}: a damaged file is a finding, not a tool failure: {e}\n{damaged}",
                     path.display()

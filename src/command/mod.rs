@@ -1,0 +1,83 @@
+//! The commands of the `tessera` binary, one module each: its arguments (a clap `Args`
+//! type, which `src/main.rs` gathers into the command line), the library entry points it
+//! calls (re-exported at the crate root: [`crate::score_path`], [`crate::validate_file`],
+//! ...), and its `run`, which prints the result and chooses the exit status: 0 clean, 2
+//! findings in the input (the data is wrong), 1 the tool could not run (an unreadable
+//! path, a bad flag). What the commands share (printing findings, judging them with the
+//! `--allow` / `--deny` policy, JSON failure records, standard output) is in `common`.
+//!
+//! The top layer of the crate: it may use every module below it.
+
+use std::process::ExitCode;
+
+use clap::{Args, ValueEnum};
+
+use crate::diag::{Failure, Policy};
+
+mod common;
+
+pub mod completions;
+pub mod explain;
+pub mod import;
+pub mod new;
+pub mod placements;
+pub mod play;
+pub mod render;
+pub mod schema;
+pub mod score;
+pub mod simulate;
+pub mod tiles;
+pub mod validate;
+
+pub use common::{checked_stdout, usage_error};
+
+/// Which findings are reported, and at what severity.
+#[derive(Debug, Args)]
+pub struct PolicyArgs {
+    /// Drop the findings with this code (repeatable). Only warnings and notes can be allowed.
+    #[arg(long, value_name = "CODE")]
+    allow: Vec<String>,
+    /// Make the findings with this code errors (repeatable); `--deny warnings` makes every
+    /// warning an error.
+    #[arg(long, value_name = "CODE")]
+    deny: Vec<String>,
+}
+
+impl PolicyArgs {
+    /// The policy these flags ask for. Errors: the exit status of a flag that names no
+    /// code (or cannot be allowed), already reported (as JSON too when JSON is asked for).
+    fn policy(&self) -> Result<Policy, ExitCode> {
+        Policy::new(&self.allow, &self.deny).map_err(|m| {
+            common::failure_as(Failure::Tool(m), &Policy::default(), common::json_asked())
+        })
+    }
+}
+
+/// Text or JSON (`--format`), for the commands that print a report.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    /// A table and a breakdown per feature.
+    Text,
+    /// JSON: for `score`, `players` (name, points, during_play, final_scoring, tokens,
+    /// unknown_tokens), `features` and `log`; for `simulate`, `variants` (per column:
+    /// seats, turns, set_aside_per_game, pieces_left_per_player, features).
+    Json,
+}
+
+/// How a seat chooses its moves (`tessera play --agent`).
+#[derive(Debug, Clone, Copy, ValueEnum)]
+pub enum AgentArg {
+    /// A legal placement, then a legal piece action, uniformly at random.
+    Random,
+    /// The move with the best immediate score change (own gain minus the best other's).
+    Greedy,
+}
+
+impl AgentArg {
+    fn agent(self) -> crate::engine::play::Agent {
+        match self {
+            AgentArg::Random => crate::engine::play::Agent::Random,
+            AgentArg::Greedy => crate::engine::play::Agent::Greedy,
+        }
+    }
+}
