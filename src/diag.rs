@@ -1914,14 +1914,20 @@ turns:
               owner already has a piece of one of those kinds (Traders and Builders: the pig \
               joins one of its owner's farmers in a field).",
         bad: "\
+tileset: ../tests/fixtures/mechanisms/pig-base.yaml
+players: [A, B]
 turns:
-  - {tile: E, x: 1, y: 0, piece: {kind: pig, at: S}}   # no farmer of A in that field
+  - {tile: E, x: 0, y: -1, rotation: 180}
+  - {tile: U, x: 1, y: 0, rotation: 90, piece: N}      # B's farmer
+  - {tile: B, x: 1, y: -1, piece: {kind: pig, at: N}}  # A has no farmer in this field
 ",
         fixed: "\
+tileset: ../tests/fixtures/mechanisms/pig-base.yaml
+players: [A, B]
 turns:
-  - {tile: E, x: 1, y: 0, piece: {kind: follower, at: S}}   # a farmer
-  - {tile: E, x: 1, y: 1, rotation: 180}
-  - {tile: V, x: 2, y: 0, piece: {kind: pig, at: S}}    # A's farmer is in this field
+  - {tile: E, x: 0, y: -1, rotation: 180, piece: N}    # A's farmer
+  - {tile: U, x: 1, y: 0, rotation: 90, piece: N}      # B's farmer
+  - {tile: B, x: 1, y: -1, piece: {kind: pig, at: N}}  # joins A's farmer
 ",
     }
     /// A player has no piece of that kind left in supply.
@@ -2837,12 +2843,16 @@ turns:
               stand, so the rule would never apply: usually the wrong feature kind or a \
               missing role.",
         bad: "\
+name: Carcassonne with the pig
+extends: carcassonne.yaml
 pieces:
   pig: {supply: 1, majority: false, blocked_by: [], roles: [{role: pig, feature: field}]}
 raising_pieces:
   pig: {feature: city, per_unit: 1}
 ",
         fixed: "\
+name: Carcassonne with the pig
+extends: carcassonne.yaml
 pieces:
   pig: {supply: 1, majority: false, blocked_by: [], roles: [{role: pig, feature: field}]}
 raising_pieces:

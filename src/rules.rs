@@ -194,8 +194,6 @@ pub struct Rules {
     pub pieces: Vec<PieceKind>,
     /// Options.
     pub options: Vec<RuleOption>,
-    /// Effects of placing tiles that carry items.
-    pub effects: Vec<Effect>,
     /// The mechanisms' compiled sections, one field per mechanism.
     pub mechanisms: Mechanisms,
     /// Token supplies.
@@ -234,28 +232,11 @@ pub struct TokenPool {
     pub taken_by: Option<PieceKindId>,
 }
 
-/// A compiled placement effect (see [`crate::model::EffectDef`]).
-#[derive(Debug, Clone)]
-pub struct Effect {
-    /// Triggering item on the tile just placed.
-    pub item: ItemId,
-    /// Feature kind looked at.
-    pub feature: Option<FeatureId>,
-    /// Radius around the tile just placed, if limited.
-    pub within: Option<u32>,
-    /// Cases the placer scores now.
-    pub score: Vec<Case>,
-    /// Cover the counted items.
-    pub cover: bool,
-    /// The placer may return a piece of this kind.
-    pub return_piece: Option<PieceKindId>,
-}
-
 /// What every mechanism's compiled section says about itself to the rest of the tables.
 pub trait MechanismTable {
     /// Marks each (item, feature kind) the mechanism reads an item on (see
-    /// [`Rules::items_read`]). Default: none.
-    fn items_read(&self, _mark: &mut dyn FnMut(ItemId, FeatureId)) {}
+    /// [`Rules::items_read`]; `rules`: the rest of the tables). Default: none.
+    fn items_read(&self, _rules: &Rules, _mark: &mut dyn FnMut(ItemId, FeatureId)) {}
 }
 
 /// Writes [`Mechanisms`], one field per mechanism as the registry lists them
@@ -273,8 +254,8 @@ macro_rules! mechanisms {
 
         impl Mechanisms {
             /// Every mechanism's [`MechanismTable::items_read`], in registry order.
-            fn items_read(&self, mark: &mut dyn FnMut(ItemId, FeatureId)) {
-                $(MechanismTable::items_read(&self.$m, mark);)*
+            fn items_read(&self, rules: &Rules, mark: &mut dyn FnMut(ItemId, FeatureId)) {
+                $(MechanismTable::items_read(&self.$m, rules, mark);)*
             }
         }
     };
@@ -320,9 +301,6 @@ impl Rules {
     ///   `area: {around}`, terms counting `{item}` or `cancelled_by` read the items of the
     ///   feature's own segments; a `{linked: {feature, item}}` term reads the item on the
     ///   linked kind's segments;
-    /// - an effect (`when_placed`) fires on any segment of the tile just placed when it
-    ///   lets a piece be returned; otherwise only its `score` uses it, on a segment of its
-    ///   `feature`, whose cases then read items as a feature's cases do;
     /// - a mechanism's table, as its [`MechanismTable::items_read`] says;
     /// - a token supply reads `per_item` on its `feature`.
     pub fn items_read(&self) -> Vec<Vec<bool>> {
@@ -340,50 +318,43 @@ impl Rules {
                 }
             }
         };
-        fn cases(list: &[Case], kind: FeatureId, mark: &mut impl FnMut(ItemId, FeatureId)) {
-            for c in list {
-                for &(i, _) in c.items.iter().chain(&c.items_at_least) {
-                    mark(i, kind);
-                }
-                if let Some(a) = c.area {
-                    mark(a.around, kind);
-                }
-                for t in &c.terms {
-                    match t.count {
-                        Count::Item(i) => mark(i, kind),
-                        Count::Linked {
-                            feature,
-                            item: Some(i),
-                            ..
-                        } => mark(i, feature),
-                        _ => {}
-                    }
-                    if let Some(i) = t.cancelled_by {
-                        mark(i, kind);
-                    }
-                }
-            }
-        }
         for (k, f) in self.features.iter().enumerate() {
-            cases(&f.completed, k, &mut mark);
-            cases(&f.final_, k, &mut mark);
+            cases_read(&f.completed, k, &mut mark);
+            cases_read(&f.final_, k, &mut mark);
         }
-        for e in &self.effects {
-            if e.return_piece.is_some() {
-                for k in 0..kinds {
-                    mark(e.item, k);
-                }
-            }
-            if let Some(k) = e.feature.filter(|_| !e.score.is_empty()) {
-                mark(e.item, k);
-                cases(&e.score, k, &mut mark);
-            }
-        }
-        self.mechanisms.items_read(&mut mark);
+        self.mechanisms.items_read(self, &mut mark);
         for p in &self.token_pools {
             mark(p.item, p.feature);
         }
         reads
+    }
+}
+
+/// Marks the items a list of scoring cases reads on feature kind `kind`: conditions on
+/// items, an area's marker, terms counting an item or cancelled by one (on `kind`), and a
+/// linked term's item (on the linked kind). See [`Rules::items_read`].
+pub fn cases_read(list: &[Case], kind: FeatureId, mark: &mut dyn FnMut(ItemId, FeatureId)) {
+    for c in list {
+        for &(i, _) in c.items.iter().chain(&c.items_at_least) {
+            mark(i, kind);
+        }
+        if let Some(a) = c.area {
+            mark(a.around, kind);
+        }
+        for t in &c.terms {
+            match t.count {
+                Count::Item(i) => mark(i, kind),
+                Count::Linked {
+                    feature,
+                    item: Some(i),
+                    ..
+                } => mark(i, feature),
+                _ => {}
+            }
+            if let Some(i) = t.cancelled_by {
+                mark(i, kind);
+            }
+        }
     }
 }
 

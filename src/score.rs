@@ -389,7 +389,6 @@ mod tests {
                 blocked_on_segment: false,
             }],
             options: vec![],
-            effects: vec![],
             mechanisms: Default::default(),
             token_pools: vec![],
             item_readers: vec![],

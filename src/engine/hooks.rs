@@ -3,8 +3,9 @@
 //! hook in registry order, statically (each call is to a known function, inlined when
 //! small; a hook a mechanism does not define is the trait's default and costs nothing).
 
-use super::{Completed, PieceError, State};
+use super::{Completed, PieceError, Scored, State};
 use crate::graph::Feature;
+use crate::rules::{ItemId, PieceKindId};
 use crate::score::{Piece, Valuation};
 
 /// A mechanism's hooks at named points of the turn. Each has a default that does nothing;
@@ -15,6 +16,14 @@ pub trait Hooks {
     /// one decides.
     #[inline]
     fn earned_extra_turn(_state: &State, _completed: &[Completed]) -> Option<usize> {
+        None
+    }
+
+    /// After the tile of a turn is placed (index `placed` on the board) and before a piece
+    /// is: what its items do for `player`. Returns a piece kind the player may take back
+    /// this turn (the first mechanism that names one decides).
+    #[inline]
+    fn after_tile_placed(_state: &mut State, _player: usize, _placed: u32) -> Option<PieceKindId> {
         None
     }
 
@@ -49,6 +58,23 @@ macro_rules! dispatch {
             None
         }
 
+        /// [`Hooks::after_tile_placed`] of every mechanism, in registry order: the first
+        /// piece kind one lets the player take back.
+        #[inline]
+        pub(super) fn after_tile_placed(
+            state: &mut State,
+            player: usize,
+            placed: u32,
+        ) -> Option<PieceKindId> {
+            let mut take_back = None;
+            $(
+                let named =
+                    <crate::mechanism::$m::play::Play as Hooks>::after_tile_placed(state, player, placed);
+                take_back = take_back.or(named);
+            )*
+            take_back
+        }
+
         /// [`Hooks::may_place_piece`] of every mechanism, the first refusal.
         #[inline]
         pub(super) fn may_place_piece(state: &State, piece: &Piece) -> Result<(), PieceError> {
@@ -78,3 +104,30 @@ macro_rules! dispatch {
     };
 }
 crate::mechanism::registry!(dispatch);
+
+/// What a mechanism's hooks may change in the state, besides what the turn sequence does:
+/// points banked and features scored outside majority scoring, items covered. Nothing
+/// else of the state is written from outside the engine.
+impl State<'_> {
+    /// Banks `points` for `player` now (an effect's immediate scoring).
+    pub(crate) fn bank_points(&mut self, player: usize, points: i64) {
+        self.points[player] = self.points[player].saturating_add(points);
+    }
+
+    /// Covers `count` more of `item` on segment `node`: they count no more.
+    pub(crate) fn cover_items(
+        &mut self,
+        node: petgraph::graph::NodeIndex,
+        item: ItemId,
+        count: u32,
+    ) {
+        let items = self.game.rules.items.len();
+        let c = &mut self.covered.entry(node).or_insert_with(|| vec![0; items])[item];
+        *c = c.saturating_add(count);
+    }
+
+    /// Records a feature scored (built with [`State::scored_record`]).
+    pub(crate) fn record_scored(&mut self, scored: Scored) {
+        self.events.push(scored);
+    }
+}

@@ -16,7 +16,6 @@
 //! way in a row ([`State::placement_rules`]). A majority weighs each piece by its kind's
 //! `weight` (Inns and Cathedrals: the large follower counts 2).
 
-mod effects;
 mod hooks;
 mod pieces;
 mod placement;
@@ -46,7 +45,7 @@ use crate::geometry::{AROUND, Side, offset, opposite};
 use crate::graph::{self, Feature};
 use crate::rules::Game;
 use crate::rules::{FeatureId, ItemId, NO_SEGMENT, PieceKindId, Role, TileId};
-use crate::score::{self, Covered, Ctx, Piece, TermValue, Valuation, Within};
+use crate::score::{self, Covered, Ctx, Piece, TermValue, Valuation};
 
 /// A legal tile placement.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
@@ -362,7 +361,9 @@ impl<'g> State<'g> {
         self.watched.clear();
     }
 
-    fn ctx(&self) -> Ctx<'_> {
+    /// The scoring context of the board as it is (rules, tiles, board, options, items
+    /// covered).
+    pub(crate) fn ctx(&self) -> Ctx<'_> {
         Ctx {
             rules: &self.game.rules,
             tiles: &self.game.tiles,

@@ -18,7 +18,7 @@ pub struct Completed {
 
 impl<'g> State<'g> {
     /// The record of a scored feature (its tiles moved out of `f`, written out for it).
-    pub(super) fn event(
+    pub(crate) fn scored_record(
         &self,
         f: Feature,
         phase: Phase,
@@ -107,7 +107,7 @@ impl<'g> State<'g> {
             } else {
                 Vec::new()
             };
-            let mut e = self.event(f, phase, completed, scorers, v);
+            let mut e = self.scored_record(f, phase, completed, scorers, v);
             e.raised = raised;
             e.pieces = pieces;
             e.tokens = tokens;

@@ -382,7 +382,7 @@ impl State<'_> {
         self.taken.clear();
         self.left_game.clear();
         let scored = self.events.len();
-        let may_take_back = self.apply_effects(player, placed);
+        let may_take_back = hooks::after_tile_placed(self, player, placed);
         let events = &mut self.turn_events;
         events.clear();
         events.push(Event::Placed { placed });

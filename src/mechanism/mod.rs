@@ -34,6 +34,9 @@ macro_rules! registry {
             /// Pieces that raise their owner's score on the feature they stand on, by piece
             /// kind (Traders and Builders: the pig).
             raising_pieces => raising_pieces,
+            /// Effects of placing a tile that carries an item (Hunters and Gatherers menhir
+            /// tiles: logboat, hunting trap, shaman).
+            tile_effects => effects,
         }
     };
 }

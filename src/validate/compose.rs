@@ -142,7 +142,6 @@ macro_rules! merge_ruleset {
                 features,
                 pieces,
                 tokens,
-                effects,
                 options,
                 colours,
                 $($key,)*
@@ -163,7 +162,6 @@ macro_rules! merge_ruleset {
             base.features.extend(features);
             base.pieces.extend(pieces);
             base.tokens.extend(tokens);
-            base.effects.extend(effects);
             $(crate::mechanism::Section::merge(&mut base.$key, $key);)*
             base.options.extend(options);
             base.colours.extend(colours);

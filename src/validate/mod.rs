@@ -43,8 +43,8 @@ use crate::geometry::{SIDES, parse_slot, slot_names};
 use crate::load;
 use crate::model::{self, Loc, ProvenanceStatus, RuleSetFile, Sp, TileDef, TileSetFile};
 use crate::rules::{
-    Area, Case, Completion, Count, Effect, FeatureKind, Mechanisms, PieceKind, Role, RuleOption,
-    Rules, Segment, SideKind, Stack, Term, Tile, TileSet, TokenPool,
+    Area, Case, Completion, Count, FeatureKind, Mechanisms, PieceKind, Role, RuleOption, Rules,
+    Segment, SideKind, Stack, Term, Tile, TileSet, TokenPool,
 };
 use crate::schema::FileKind;
 

@@ -30,6 +30,10 @@ impl Names<'_> {
     pub(crate) fn feature(&self, n: &Sp<String>) -> Result<usize, Finding> {
         self.find(&self.features, n, "feature kind")
     }
+    /// The index of a feature kind by name, if declared (no finding).
+    pub(crate) fn feature_index(&self, name: &str) -> Option<usize> {
+        self.features.iter().position(|n| n == name)
+    }
     /// The id of a declared piece kind.
     pub(crate) fn piece(&self, n: &Sp<String>) -> Result<usize, Finding> {
         self.find(&self.pieces, n, "piece kind")
@@ -98,7 +102,8 @@ impl Names<'_> {
             cancelled_by,
         })
     }
-    fn cases(&self, list: &[model::ScoreCase], sink: &mut Sink) -> Vec<Case> {
+    /// Scoring cases compiled (unknown names reported into `sink`).
+    pub(crate) fn cases(&self, list: &[model::ScoreCase], sink: &mut Sink) -> Vec<Case> {
         list.iter()
             .map(|c| {
                 let when = c.when.clone().unwrap_or_default();
@@ -121,14 +126,40 @@ impl Names<'_> {
     }
 }
 
+/// The core of the rule set compiled before the mechanisms' sections, for their checks.
+pub(crate) struct Core<'a> {
+    features: &'a [FeatureKind],
+    relation_kinds: &'a [Option<[usize; 2]>],
+}
+
+impl Core<'_> {
+    /// Checks the terms of a scoring case read on feature kind `kind` as a feature kind's
+    /// own are checked (counts that mean something on that kind, relations between the
+    /// right kinds).
+    pub(crate) fn check_terms(
+        &self,
+        names: &Names,
+        kind: usize,
+        case: &model::ScoreCase,
+        sink: &mut Sink,
+    ) {
+        check_terms(names, kind, case, self.features, self.relation_kinds, sink);
+    }
+}
+
 /// Writes `compile_mechanisms`: each mechanism's section compiled by its `check`, as the
 /// registry lists them ([`crate::mechanism::registry!`]).
 macro_rules! compile_mechanisms {
     ($($(#[$doc:meta])* $m:ident => $key:ident,)*) => {
         /// Compiles every mechanism's section, findings into `sink`.
-        fn compile_mechanisms(rs: &RuleSetFile, names: &Names, sink: &mut Sink) -> Mechanisms {
+        fn compile_mechanisms(
+            rs: &RuleSetFile,
+            names: &Names,
+            core: &Core,
+            sink: &mut Sink,
+        ) -> Mechanisms {
             Mechanisms {
-                $($m: crate::mechanism::$m::check::compile(&rs.$key, names, sink),)*
+                $($m: crate::mechanism::$m::check::compile(&rs.$key, names, core, sink),)*
             }
         }
     };
@@ -275,17 +306,6 @@ pub fn compile_ruleset(file: &SourceFile, rs: &RuleSetFile) -> Result<Rules, Vec
             check_terms(&names, i, case, &features, &relation_kinds, &mut sink);
         }
     }
-    for e in &rs.effects {
-        let kind = e
-            .feature
-            .as_ref()
-            .and_then(|f| names.features.iter().position(|n| *n == f.value));
-        if let Some(kind) = kind {
-            for case in &e.score {
-                check_terms(&names, kind, case, &features, &relation_kinds, &mut sink);
-            }
-        }
-    }
     let mut pieces = Vec::new();
     for (i, (name, p)) in rs.pieces.iter().enumerate() {
         let roles = p
@@ -386,31 +406,11 @@ pub fn compile_ruleset(file: &SourceFile, rs: &RuleSetFile) -> Result<Rules, Vec
             continues: continues.map(|(_, f)| f),
         });
     }
-    let effects = rs
-        .effects
-        .iter()
-        .filter_map(|e| {
-            let item = sink.take(names.item(&e.when_placed));
-            let feature = match &e.feature {
-                Some(f) => Some(sink.take(names.feature(f))?),
-                None => None,
-            };
-            let score = names.cases(&e.score, &mut sink);
-            let return_piece = match &e.return_piece {
-                Some(k) => Some(sink.take(names.find(&names.pieces, k, "piece kind"))?),
-                None => None,
-            };
-            Some(Effect {
-                item: item?,
-                feature,
-                within: e.within,
-                score,
-                cover: e.cover,
-                return_piece,
-            })
-        })
-        .collect();
-    let mechanisms = compile_mechanisms(rs, &names, &mut sink);
+    let core = Core {
+        features: &features,
+        relation_kinds: &relation_kinds,
+    };
+    let mechanisms = compile_mechanisms(rs, &names, &core, &mut sink);
     let token_pools = rs
         .tokens
         .iter()
@@ -489,7 +489,6 @@ pub fn compile_ruleset(file: &SourceFile, rs: &RuleSetFile) -> Result<Rules, Vec
         features,
         pieces,
         options,
-        effects,
         mechanisms,
         item_readers: Vec::new(),
     };

@@ -86,5 +86,5 @@ fn a_raising_piece_needs_a_role_on_its_feature_kind() {
         .iter()
         .map(|f| (f.check.code(), f.position().map_or(0, |(_, line, _)| line)))
         .collect();
-    assert_eq!(found, [("ruleset::raising_piece_role", 14)], "{path}");
+    assert_eq!(found, [("ruleset::raising_piece_role", 15)], "{path}");
 }

@@ -3,11 +3,11 @@
 use super::model::Section;
 use super::table::{BonusTurn, Table};
 use crate::validate::Sink;
-use crate::validate::ruleset::Names;
+use crate::validate::ruleset::{Core, Names};
 
 /// Compiles the section, reporting every unknown feature kind, item, stack or option into
 /// `sink`; a rule with an unknown name is left out.
-pub(crate) fn compile(section: &Section, names: &Names, sink: &mut Sink) -> Table {
+pub(crate) fn compile(section: &Section, names: &Names, _core: &Core, sink: &mut Sink) -> Table {
     section
         .iter()
         .filter_map(|b| {

@@ -1,6 +1,6 @@
 //! The compiled `bonus_turns:` section.
 
-use crate::rules::{FeatureId, ItemId, MechanismTable, OptionId};
+use crate::rules::{FeatureId, ItemId, MechanismTable, OptionId, Rules};
 
 /// The compiled extra-turn rules, in the rule set's order.
 pub type Table = Vec<BonusTurn>;
@@ -20,7 +20,7 @@ pub struct BonusTurn {
 
 impl MechanismTable for Table {
     /// An extra turn reads `with_item` on the completed kind.
-    fn items_read(&self, mark: &mut dyn FnMut(ItemId, FeatureId)) {
+    fn items_read(&self, _rules: &Rules, mark: &mut dyn FnMut(ItemId, FeatureId)) {
         for b in self {
             mark(b.item, b.feature);
         }

@@ -7,11 +7,11 @@ use super::table::{RaisingPiece, Table};
 use crate::diag::{Check, Finding};
 use crate::model::Sp;
 use crate::validate::Sink;
-use crate::validate::ruleset::Names;
+use crate::validate::ruleset::{Core, Names};
 
 /// Compiles the section, reporting every unknown name into `sink`; an entry with an
 /// unknown name, or naming a feature kind its piece has no role on, is left out.
-pub(crate) fn compile(section: &Section, names: &Names, sink: &mut Sink) -> Table {
+pub(crate) fn compile(section: &Section, names: &Names, _core: &Core, sink: &mut Sink) -> Table {
     section
         .iter()
         .filter_map(|(name, def)| {

@@ -1,23 +1,33 @@
-//! Effects of items on the tile just placed: immediate scoring of features near it (with
-//! covering of the items scored), and a piece the player may take back.
+//! Applying the effects of the items on the tile just placed.
 
-use super::*;
+use petgraph::graph::NodeIndex;
 
-impl<'g> State<'g> {
-    /// Applies the effects of the items on the tile just placed (rules' `effects`), for
-    /// `player`: immediate scoring (logboat, hunting trap) with covering. Returns the piece
-    /// kind an effect lets the player return (shaman), if any.
-    pub(crate) fn apply_effects(&mut self, player: usize, placed: u32) -> Option<PieceKindId> {
-        let rules = &self.game.rules;
-        if rules.effects.is_empty() {
+use crate::engine::{Hooks, Phase, State};
+use crate::graph;
+use crate::rules::{Count, PieceKindId};
+use crate::score::{self, Within};
+
+/// The mechanism's hooks.
+pub struct Play;
+
+impl Hooks for Play {
+    /// The effects of the items on the tile just placed (index `placed`), for `player`, in
+    /// segment order and then the rule set's order: immediate scoring (logboat, hunting
+    /// trap) with covering. Returns the piece kind an effect lets the player take back
+    /// (shaman), if any.
+    fn after_tile_placed(state: &mut State, player: usize, placed: u32) -> Option<PieceKindId> {
+        let game = state.game();
+        let rules = &game.rules;
+        let effects = &rules.mechanisms.tile_effects;
+        if effects.is_empty() {
             return None;
         }
-        let p = self.board.placed[placed as usize];
+        let p = state.board().placed[placed as usize];
         let mut may_return = None;
-        for seg in 0..self.game.tiles.tiles[p.tile].segments.len() {
-            let node = self.board.node(placed, seg);
-            for effect in &rules.effects {
-                if self.ctx().items_on(node, effect.item) == 0 {
+        for seg in 0..game.tiles.tiles[p.tile].segments.len() {
+            let node = state.board().node(placed, seg);
+            for effect in effects {
+                if state.ctx().items_on(node, effect.item) == 0 {
                     continue;
                 }
                 may_return = may_return.or(effect.return_piece);
@@ -27,16 +37,16 @@ impl<'g> State<'g> {
                 if effect.score.is_empty()
                     || !rules.features[kind]
                         .members
-                        .contains(&self.board.graph[node].feature)
+                        .contains(&state.board().graph[node].feature)
                 {
                     continue;
                 }
-                let f = graph::component(rules, &self.game.tiles, &self.board, kind, node);
+                let f = graph::component(rules, &game.tiles, state.board(), kind, node);
                 let within = effect.within.map(|radius| Within {
                     centre: (p.x, p.y),
                     radius,
                 });
-                let ctx = self.ctx();
+                let ctx = state.ctx();
                 let scope: Vec<NodeIndex> = ctx.scoped(&f, within).collect();
                 let Some((v, case)) = score::value_with_case(&ctx, &f, &effect.score, within)
                 else {
@@ -47,32 +57,28 @@ impl<'g> State<'g> {
                 let terms = &effect.score[case].terms;
                 let mut cover: Vec<(usize, u32)> = Vec::new();
                 for (t, tv) in terms.iter().zip(&v.terms) {
-                    if let crate::rules::Count::Item(i) = t.count {
+                    if let Count::Item(i) = t.count {
                         cover.push((i, u32::MAX));
                     }
                     if let Some(c) = t.cancelled_by {
                         cover.push((c, tv.cancelled as u32));
                     }
                 }
-                self.points[player] = self.points[player].saturating_add(v.points);
-                let mut e = self.event(f, Phase::Effect, false, vec![player], v);
+                state.bank_points(player, v.points);
+                let mut e = state.scored_record(f, Phase::Effect, false, vec![player], v);
                 e.effect = Some(effect.item);
                 if effect.cover {
                     for (item, mut left) in cover {
                         for &n in &scope {
-                            let k = self.ctx().items_on(n, item).min(left);
+                            let k = state.ctx().items_on(n, item).min(left);
                             if k > 0 {
                                 left -= k;
-                                let c = &mut self
-                                    .covered
-                                    .entry(n)
-                                    .or_insert_with(|| vec![0; rules.items.len()])[item];
-                                *c = c.saturating_add(k);
+                                state.cover_items(n, item, k);
                             }
                         }
                     }
                 }
-                self.events.push(e);
+                state.record_scored(e);
             }
         }
         may_return
