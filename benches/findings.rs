@@ -12,7 +12,7 @@ use std::path::Path;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use tessera::diag::SourceFile;
-use tessera::render::{FindingRecord, findings_text};
+use tessera::report::{FindingRecord, findings_text};
 use tessera::validate_file;
 
 /// The findings of a tile set of `n` one-line definitions, each with an unknown key.

@@ -20,7 +20,7 @@ use std::time::Duration;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use tessera::diag::SourceFile;
-use tessera::render::findings_text;
+use tessera::report::findings_text;
 use tessera::{RenderOptions, ScoreOptions, render_path};
 
 fn dir() -> PathBuf {

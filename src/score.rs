@@ -15,7 +15,7 @@ use crate::graph::{self, Feature};
 use crate::rules::{Area, Case, Count, ItemId, Rules, Term, TileSet};
 
 /// One term's contribution, for the breakdown: ids and numbers only; reports name what
-/// was counted from the rule set ([`crate::render`]).
+/// was counted from the rule set ([`crate::report`]).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TermValue {
     /// What was counted (the compiled term's count: tiles, an item, linked features, ...).

@@ -5,7 +5,7 @@
 //!
 //! Game `i` of a run is played with the seed [`game_seed`]`(seed, i)`, and the results are
 //! summed in game order, so the same seed gives the same numbers whatever the number of
-//! threads. The summaries are plain data; [`crate::render`] prints them.
+//! threads. The summaries are plain data; [`crate::report`] prints them.
 
 use serde::Serialize;
 

@@ -12,7 +12,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use tessera::render::ScoreReport;
+use tessera::report::ScoreReport;
 use tessera::{RenderOptions, ScoreOptions};
 use tessera_fuzz::{check_failure, check_findings, check_json, check_svg, check_text};
 

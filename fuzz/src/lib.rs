@@ -20,7 +20,7 @@ use std::sync::Once;
 
 use tessera::Failure;
 use tessera::diag::{Finding, SourceFile, is_unsafe_char};
-use tessera::render::FindingRecord;
+use tessera::report::FindingRecord;
 use tessera::validate::Validation;
 
 /// The repository root (the fuzz crate lives in `fuzz/`).

@@ -8,7 +8,7 @@ use std::process::ExitCode;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use crate::diag::{Failure, Finding, Level, Policy, escape_text};
-use crate::render::{FindingRecord, findings_text};
+use crate::report::{FindingRecord, findings_text};
 
 /// Exit status of a run that found problems in its input (the data is wrong).
 pub(crate) const FINDINGS: u8 = 2;

@@ -9,7 +9,7 @@ use clap::Args;
 use super::Format;
 use super::common::{FAILURE, FINDINGS, err, failure_as, out, shown};
 use crate::diag::{Check, Failure, Policy, unknown_code_message};
-use crate::render::{checks_list, checks_markdown, explain_text};
+use crate::report::{checks_list, checks_markdown, explain_text};
 
 /// Explain a finding code: what it checks, why it matters, bad and fixed input.
 ///

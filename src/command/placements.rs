@@ -11,7 +11,7 @@ use super::common::{FINDINGS, err, failure_as, judge_success_as, out};
 use super::{Format, PolicyArgs};
 use crate::diag::{self, Failure, Finding, escape_text};
 use crate::engine::Placement;
-use crate::render::PieceOption;
+use crate::report::PieceOption;
 use crate::replay;
 
 /// List every legal placement (x, y, rotation) of a tile on a position's board.
@@ -120,7 +120,7 @@ pub fn placements_report(
                 let mut next = state.clone();
                 let turns = (p.rotation / 90) as u8;
                 match next.begin_turn(player, t, (p.x, p.y, turns), &[]) {
-                    Ok(begun) => crate::render::piece_options(&next, player, begun.placed()),
+                    Ok(begun) => crate::report::piece_options(&next, player, begun.placed()),
                     Err(_) => Vec::new(),
                 }
             })
@@ -149,7 +149,7 @@ pub fn piece_options_path(path: &Path) -> Result<Vec<PieceOption>, Failure> {
     }
     let state = replay::replay(&lp, None)?;
     let last = state.board().placed.len().saturating_sub(1) as u32;
-    Ok(crate::render::piece_options(
+    Ok(crate::report::piece_options(
         &state,
         state.last_player(),
         last,

@@ -141,7 +141,7 @@ pub fn play(opts: &PlayOptions) -> Result<Played, Failure> {
         )));
     }
     let position =
-        crate::render::played_position(&crate::render::PlayedHeader { text: header }, &game);
+        crate::report::played_position(&crate::report::PlayedHeader { text: header }, &game);
     let tokens = game.state.token_points();
     let points = (0..players.len())
         .map(|p| {

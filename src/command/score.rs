@@ -9,7 +9,7 @@ use clap::Args;
 use super::common::{FINDINGS, failure_as, judge_success_as, out, write_generated};
 use super::{Format, PolicyArgs};
 use crate::diag::{Failure, Finding};
-use crate::render::ScoreReport;
+use crate::report::ScoreReport;
 use crate::{engine, picture, replay};
 
 /// Score a position: replay its turns (or read its snapshot) and print points per player
@@ -95,7 +95,7 @@ fn report_of(
 }
 
 /// Like [`score_checked`], also writing the report as one self-contained HTML page with
-/// the board's picture ([`crate::render::score_html`]): (report, page, findings).
+/// the board's picture ([`crate::report::score_html`]): (report, page, findings).
 ///
 /// Errors: as [`score_path`].
 pub fn score_with_page(
@@ -106,7 +106,7 @@ pub fn score_with_page(
         let report = report_of(lp, state, opts);
         let board = picture::board(state, picture::BoardOptions::default());
         let colours = picture::Palette::new(&state.game().rules, state.players()).players;
-        let page = crate::render::score_html(&report, &board, &colours);
+        let page = crate::report::score_html(&report, &board, &colours);
         (report, page, lp.notes.clone())
     })
 }
@@ -159,7 +159,7 @@ pub fn run(args: ScoreArgs) -> ExitCode {
             }
             if let (Some((target, force)), Some(page)) = (html, page) {
                 // Never over a file that exists, unless --force or it is a page written here.
-                let ours = |_: &Path, text: &str| crate::render::is_score_page(text);
+                let ours = |_: &Path, text: &str| crate::report::is_score_page(text);
                 if let Err(code) = write_generated(target, page, &ours, force) {
                     return code;
                 }

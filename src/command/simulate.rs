@@ -216,7 +216,7 @@ pub fn run(args: SimulateArgs) -> ExitCode {
     match result {
         Ok(summaries) => {
             match format {
-                Format::Text => out!("{}", crate::render::simulation_text(&summaries)),
+                Format::Text => out!("{}", crate::report::simulation_text(&summaries)),
                 Format::Json => out!(
                     "{}\n",
                     serde_json::to_string_pretty(&serde_json::json!({ "variants": summaries }))

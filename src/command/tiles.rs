@@ -9,7 +9,7 @@ use clap::Args;
 use super::common::{FAILURE, FINDINGS, failure_as, judge_success_as, out, stdout_broken};
 use super::{Format, PolicyArgs};
 use crate::diag::{self, Failure, Finding, escape_text};
-use crate::render::TileRecord;
+use crate::report::TileRecord;
 use crate::{geometry, validate};
 
 /// List a tile set's definitions, or draw one as text with its slot names.

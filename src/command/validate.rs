@@ -13,7 +13,7 @@ use super::common::{
     print_findings, print_json, shown, within_cap,
 };
 use crate::diag::{Failure, Level, SourceFile};
-use crate::render::{CoverageRecord, FileRecord, FindingRecord, ValidateReport, coverage_text};
+use crate::report::{CoverageRecord, FileRecord, FindingRecord, ValidateReport, coverage_text};
 use crate::validate::Validation;
 use crate::{jcz, load, replay};
 

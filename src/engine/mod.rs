@@ -72,7 +72,7 @@ pub enum Phase {
 }
 
 /// One feature scored, during play, at the end or by an effect: ids and numbers only
-/// (reports name them, [`crate::render`]).
+/// (reports name them, [`crate::report`]).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Scored {
     /// When.
@@ -114,7 +114,7 @@ pub struct Scored {
 }
 
 /// Something that happened besides scoring, kept for reports (ids only; the report layer
-/// words it, [`crate::render`]): a tile set aside ([`Event::SetAside`]), a piece taken
+/// words it, [`crate::report`]): a tile set aside ([`Event::SetAside`]), a piece taken
 /// back, a token mined, tokens that left the game, an extra turn earned.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Logged {

@@ -1,6 +1,6 @@
 //! Playing whole games: tiles drawn at random from what is left, each turn chosen by an
 //! [`Agent`] among the legal moves and played through the one turn sequence
-//! ([`State::apply`]). Pure: no files, no text; [`crate::render`] writes a
+//! ([`State::apply`]). Pure: no files, no text; [`crate::report`] writes a
 //! [`PlayedGame`] as a position file that replays to the same points.
 //!
 //! Drawing (docs/rules/carcassonne.md#1-turn): in an ordinary turn the tile comes from the

@@ -102,7 +102,7 @@ fn the_html_score_report_opens_in_chromium_without_console_errors() {
         String::from_utf8_lossy(&out.stderr)
     );
     let html = std::fs::read_to_string(&page).expect("written");
-    assert!(tessera::render::is_score_page(&html));
+    assert!(tessera::report::is_score_page(&html));
     assert!(
         !html.contains(" src=") && !html.contains("<link") && !html.contains("url("),
         "the page loads nothing from elsewhere"

@@ -240,7 +240,7 @@ fn sums_saturate_instead_of_wrapping() {
     }
     let mut state = tessera::replay::replay(&lp, None).expect("replays");
     state.final_scoring();
-    let report = tessera::render::ScoreReport::from_state(&state, None, true);
+    let report = tessera::report::ScoreReport::from_state(&state, None, true);
     assert_eq!(report.points("Ann"), Some(i64::MAX));
     assert_eq!(report.points("Ben"), Some(4));
 }

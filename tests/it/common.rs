@@ -3,7 +3,7 @@
 
 use std::path::Path;
 
-use tessera::render::ScoreReport;
+use tessera::report::ScoreReport;
 use tessera::replay::{load_position, replay};
 use tessera::{Failure, ScoreOptions, score_path};
 

@@ -82,7 +82,7 @@ fn committed_schemas_are_fresh() {
 fn committed_check_reference_is_fresh() {
     let committed = std::fs::read_to_string("docs/checks.md").expect("docs/checks.md is committed");
     assert!(
-        committed == tessera::render::checks_markdown(),
+        committed == tessera::report::checks_markdown(),
         "docs/checks.md is stale: run `cargo run -- explain --markdown --out docs/checks.md --force`"
     );
 }

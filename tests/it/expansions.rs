@@ -45,7 +45,7 @@ fn assert_final(path: &str, expected: &[(&str, i64)]) {
 }
 
 /// The one feature event of a kind scored in a phase (`play` or `final`).
-fn event(path: &str, phase: &str, feature: &str) -> tessera::render::ScoreEvent {
+fn event(path: &str, phase: &str, feature: &str) -> tessera::report::ScoreEvent {
     let r = common::report(path, true, None);
     let mut found: Vec<_> = r
         .features

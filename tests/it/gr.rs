@@ -36,7 +36,7 @@ use std::collections::BTreeMap;
 use std::path::Path;
 
 use tessera::engine::State;
-use tessera::render::ScoreReport;
+use tessera::report::ScoreReport;
 use tessera::replay::{LoadedPosition, load_position, replay};
 
 const GR: &str = "tests/positions/gr";

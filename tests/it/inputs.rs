@@ -411,7 +411,7 @@ fn report(findings: &[tessera::Finding]) -> String {
     let handler =
         miette::GraphicalReportHandler::new_themed(miette::GraphicalTheme::unicode_nocolor())
             .with_width(100);
-    tessera::render::findings_text(findings, &handler)
+    tessera::report::findings_text(findings, &handler)
 }
 
 #[test]

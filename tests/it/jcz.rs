@@ -1493,7 +1493,7 @@ fn grouped_findings_mark_every_place() {
     assert!(f.message.contains("(5 times)"), "{}", f.message);
     assert_eq!(f.labels.len(), 5);
     assert!(!f.help.as_deref().unwrap_or_default().contains("not marked"));
-    let record = serde_json::to_value(tessera::render::FindingRecord::from(f)).expect("JSON");
+    let record = serde_json::to_value(tessera::report::FindingRecord::from(f)).expect("JSON");
     let lines: Vec<u64> = record["labels"]
         .as_array()
         .expect("labels")
@@ -1539,7 +1539,7 @@ fn validate_says_how_much_of_each_file_was_checked() {
     assert_eq!(c.tiles.len(), 19);
     assert_eq!(c.count(Checked::Partly), 19);
     assert!(c.tiles.iter().all(|t| t.not_checked == ["<tower>"]));
-    let text = tessera::render::coverage_text(&c);
+    let text = tessera::report::coverage_text(&c);
     assert_eq!(
         text,
         "19 tiles: 0 fully checked, 19 partly (not checked: <tower> in 19), 0 not checked"

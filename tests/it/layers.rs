@@ -36,7 +36,7 @@ const LAYERS: &[&[&str]] = &[
     &["engine"],
     &["address", "replay"],
     &["simulate"],
-    &["render", "picture"],
+    &["report", "picture"],
     // The commands: each one's arguments, library entry points and printing; below only
     // `lib.rs` (which re-exports the entry points) and `main.rs` (which dispatches).
     &["command"],
@@ -50,7 +50,7 @@ const MECHANISM_PARTS: &[(&str, &str)] = &[
     ("table", "rules"),
     ("check", "validate"),
     ("play", "engine"),
-    ("words", "render"),
+    ("words", "report"),
 ];
 
 /// The module a mechanism's part belongs to, if `part` is one.
@@ -671,7 +671,7 @@ use crate::{diag::{Check, Finding}, replay, self};
 use crate::rules::Game;
 use crate::Failure;
 fn f() -> u32 {
-    let s = "crate::render::x";
+    let s = "crate::report::x";
     let r = r#"crate::output"#;
     let c = '{';
     let _ = crate :: engine::State::new;

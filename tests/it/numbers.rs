@@ -317,7 +317,7 @@ fn in_capped_child(name: &str) -> bool {
 /// The completed 2-tile city of a snapshot (D's city cap closed by E), scored after
 /// `change` has changed the game in memory, as a library caller could (no file can: the
 /// schema and `tileset::out_of_range` stop such values). Returns the city's score event.
-fn city_scored(change: impl FnOnce(&mut tessera::rules::Game)) -> tessera::render::ScoreEvent {
+fn city_scored(change: impl FnOnce(&mut tessera::rules::Game)) -> tessera::report::ScoreEvent {
     use tessera::replay::{load_position, replay};
     let path = Path::new("tests/positions/snapshot/completed-not-yet-scored.yaml");
     let mut lp = load_position(path).expect("the snapshot loads");
@@ -326,13 +326,13 @@ fn city_scored(change: impl FnOnce(&mut tessera::rules::Game)) -> tessera::rende
     state
         .events()
         .iter()
-        .map(|e| tessera::render::ScoreEvent::new(&state, e))
+        .map(|e| tessera::report::ScoreEvent::new(&state, e))
         .find(|e| e.feature == "city")
         .expect("the city is scored")
 }
 
 /// [`city_scored`] with `pennants` on each of the city's two segments.
-fn city_with_pennants(pennants: [u32; 2]) -> tessera::render::ScoreEvent {
+fn city_with_pennants(pennants: [u32; 2]) -> tessera::report::ScoreEvent {
     city_scored(|game| {
         let city = game.rules.features.iter().position(|f| f.name == "city");
         let pennant = game.rules.items.iter().position(|i| i == "pennant");
@@ -350,7 +350,7 @@ fn city_with_pennants(pennants: [u32; 2]) -> tessera::render::ScoreEvent {
 
 /// [`city_scored`] with the completed city's terms' points replaced by `points`, one term
 /// per value, each counting tiles.
-fn city_with_points(points: &[i64]) -> tessera::render::ScoreEvent {
+fn city_with_points(points: &[i64]) -> tessera::report::ScoreEvent {
     city_scored(|game| {
         let city = game.rules.features.iter_mut().find(|f| f.name == "city");
         let case = &mut city.expect("city").completed;

@@ -104,7 +104,7 @@ fn every_bundled_game_simulates_with_plausible_numbers() {
             s.features.iter().any(|f| f.completed_per_game > 0.0),
             "{sets:?}: nothing completed"
         );
-        let text = tessera::render::simulation_text(std::slice::from_ref(s));
+        let text = tessera::report::simulation_text(std::slice::from_ref(s));
         assert!(text.contains("P1 win rate") && text.contains("completed per game"));
     }
 }
@@ -122,7 +122,7 @@ fn a_variant_is_compared_in_a_second_column() {
     assert_eq!(s.len(), 2);
     assert_eq!(s[0].turns.max, 71);
     assert_eq!(s[1].turns.max, 47, "the demo's 48 tiles");
-    let text = tessera::render::simulation_text(&s);
+    let text = tessera::report::simulation_text(&s);
     let header = text
         .lines()
         .find(|l| l.starts_with("tile sets"))
@@ -172,7 +172,7 @@ fn a_compared_tile_set_is_played_under_the_rule_set_it_names() {
         "completed cities: {variant_play} per game at 3 per tile, {base_play} at 2"
     );
     assert_eq!(variant_end, base_end, "incomplete cities score the same");
-    let text = tessera::render::simulation_text(&s);
+    let text = tessera::report::simulation_text(&s);
     let row = text
         .lines()
         .find(|l| l.starts_with("rule set"))
@@ -235,7 +235,7 @@ fn feature_kinds_of_different_rule_sets_are_matched_by_name() {
         "{}",
         s[1].ruleset
     );
-    let text = tessera::render::simulation_text(&s);
+    let text = tessera::report::simulation_text(&s);
     // Feature rows: `kind: what per game  value  value`.
     let rows: Vec<&str> = text
         .lines()
