@@ -7,6 +7,8 @@
 //! [`validate_path`] and [`validate_source`] check a file of any kind, a position by
 //! replaying it ([`check_position`]).
 
+mod checks;
+
 use std::path::Path;
 
 use crate::board::PlaceError;

@@ -14,6 +14,7 @@
 //! with [`write_new`] (`tessera import jcz FILE.xml -o OUT.yaml`).
 
 mod advice;
+mod checks;
 pub mod convert;
 mod emit;
 pub mod location;

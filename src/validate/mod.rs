@@ -24,6 +24,7 @@
 //!   entry points that check any file are [`crate::replay::validate_path`] and
 //!   [`crate::replay::validate_source`].
 
+mod checks;
 mod compose;
 mod deduce;
 mod ruleset;
