@@ -14,6 +14,7 @@ use crate::limits;
 use crate::model::Sp;
 use crate::schema::{FileKind, validator};
 
+mod checks;
 mod from_node;
 
 /// Parser options used for every file: YAML 1.2 booleans only, so that side names such as

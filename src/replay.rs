@@ -8,6 +8,8 @@
 //! ([`check_position`]); [`crate::validate_file`], the one entry point for any file,
 //! calls it.
 
+mod checks;
+
 use std::path::Path;
 
 use crate::board::PlaceError;

@@ -71,7 +71,7 @@ fn explain_json(code: Option<&str>) -> ExitCode {
         })
     };
     let value = match code {
-        None => serde_json::Value::Array(Check::ALL.iter().map(|&c| record(c)).collect()),
+        None => serde_json::Value::Array(Check::all().iter().map(|&c| record(c)).collect()),
         Some(code) => match Check::from_code(code) {
             Some(c) => record(c),
             None => {

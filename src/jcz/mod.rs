@@ -15,6 +15,7 @@
 //! runs), which hands XML to this module's `validate_source`.
 
 mod advice;
+mod checks;
 pub mod convert;
 mod emit;
 pub mod location;

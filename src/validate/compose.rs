@@ -5,6 +5,8 @@
 //! about a merged or included value is reported in the file that must change; findings in
 //! an included file carry the chain of includes that led there as related notes.
 
+mod checks;
+
 use super::*;
 use crate::model::RuleSetFile;
 

@@ -10,6 +10,8 @@
 //! in at least one of them (a bipartite matching with that pair fixed). Source rule: the
 //! print-and-play demo's distribution (issue 8; `tilesets/pnp-demo.yaml`).
 
+mod checks;
+
 use super::*;
 use std::collections::BTreeSet;
 

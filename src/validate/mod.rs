@@ -23,6 +23,7 @@
 //!   exist and fit, pieces are legal, a snapshot holds the start tile at the origin); the
 //!   entry point that checks any file is [`crate::validate_file`].
 
+mod checks;
 mod compose;
 mod deduce;
 pub(crate) mod ruleset;

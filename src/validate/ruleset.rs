@@ -1,5 +1,7 @@
 //! Rule-set meaning checks and compilation: every name a rule set uses is declared.
 
+mod checks;
+
 use super::*;
 
 /// The names a rule set declares, for resolving references with findings (a mechanism's

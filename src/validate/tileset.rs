@@ -3,6 +3,8 @@
 //! links (their kinds, the corner rule, segments kept apart), items no rule reads, copies,
 //! counts against the declared total, the start tile, and the provenance note.
 
+mod checks;
+
 use super::*;
 use crate::limits::*;
 

@@ -61,7 +61,7 @@ fn validate_example(check: Check, dir: &str, text: &str) -> Vec<(&'static str, L
 #[test]
 fn every_check_is_documented_once() {
     let mut codes = HashSet::new();
-    for c in Check::ALL {
+    for c in Check::all() {
         let info = c.info();
         assert!(codes.insert(info.code), "{}: code used twice", info.code);
         assert_eq!(Check::from_code(info.code), Some(*c));
@@ -103,7 +103,7 @@ fn bad_examples_produce_their_code_and_fixed_examples_do_not() {
     let mut run = Vec::new();
     let mut fragments = Vec::new();
     let mut wrong = Vec::new();
-    for c in Check::ALL {
+    for c in Check::all() {
         let info = c.info();
         let Some(dir) = whole_file_dir(info.bad) else {
             fragments.push(info.code);
@@ -171,5 +171,110 @@ fn bad_examples_produce_their_code_and_fixed_examples_do_not() {
         unexpected.is_empty(),
         "bad examples that are not whole files: {unexpected:?}"
     );
-    assert_eq!(run.len() + fragments.len(), Check::ALL.len());
+    assert_eq!(run.len() + fragments.len(), Check::all().len());
+}
+
+/// The `checks!` entries written in the sources under `src/`: the code of each entry head
+/// (`Name => "area::code"`) inside a `checks! { .. }` invocation, with the file it is in.
+fn declared_entries() -> Vec<(String, String)> {
+    fn walk(dir: &std::path::Path, out: &mut Vec<PathBuf>) {
+        for e in std::fs::read_dir(dir).expect("src/ lists") {
+            let p = e.expect("a directory entry").path();
+            if p.is_dir() {
+                walk(&p, out);
+            } else if p.extension().is_some_and(|x| x == "rs") {
+                out.push(p);
+            }
+        }
+    }
+    let src = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    walk(&src, &mut files);
+    files.sort();
+    let mut found = Vec::new();
+    for path in files {
+        let text = std::fs::read_to_string(&path).expect("a source file reads");
+        let rel = path
+            .strip_prefix(&src)
+            .expect("under src/")
+            .display()
+            .to_string();
+        let mut inside = false;
+        for line in text.lines() {
+            // An invocation opens at the start of a line (`checks! {`, `crate::diag::checks! {`)
+            // and closes at the first `}` at the start of a line.
+            if !inside {
+                inside = line.ends_with("checks! {") && !line.starts_with([' ', '/']);
+                continue;
+            }
+            if line.starts_with('}') {
+                inside = false;
+                continue;
+            }
+            let head = line.trim_start();
+            let is_head = line.len() - head.len() == 4
+                && head.starts_with(|c: char| c.is_ascii_uppercase())
+                && head.contains(" => \"");
+            if is_head {
+                let code = head.split('"').nth(1).expect("a quoted code");
+                found.push((code.to_string(), rel.clone()));
+            }
+        }
+    }
+    found
+}
+
+#[test]
+fn every_entry_in_the_sources_is_in_the_catalogue() {
+    // The entries are gathered by the linker (linkme): one dropped, or an entry written
+    // outside a `checks!` the compiler sees, would leave a code the sources document but
+    // `tessera explain` does not know.
+    let declared = declared_entries();
+    assert!(
+        declared.len() >= 100,
+        "only {} entries found in src/: the scan is broken",
+        declared.len()
+    );
+    let listed: Vec<&str> = Check::all().iter().map(|c| c.code()).collect();
+    let unique: HashSet<&str> = listed.iter().copied().collect();
+    assert_eq!(unique.len(), listed.len(), "a code is listed twice");
+    let mut missing = Vec::new();
+    for (code, file) in &declared {
+        if !unique.contains(code.as_str()) {
+            missing.push(format!("{code} (src/{file})"));
+        }
+    }
+    assert!(
+        missing.is_empty(),
+        "declared but not in Check::all(): {missing:?}"
+    );
+    assert_eq!(
+        declared.len(),
+        listed.len(),
+        "Check::all() has {} checks, the sources declare {}",
+        listed.len(),
+        declared.len()
+    );
+}
+
+#[test]
+fn the_catalogue_is_in_area_order() {
+    let areas = [
+        "io", "yaml", "schema", "compose", "ruleset", "tileset", "position", "jcz", "note",
+    ];
+    let keys: Vec<(usize, &str)> = Check::all()
+        .iter()
+        .map(|c| {
+            let area = c.code().split("::").next().unwrap_or_default();
+            let rank = areas.iter().position(|a| *a == area);
+            (
+                rank.unwrap_or_else(|| panic!("{}: an unknown area", c.code())),
+                c.code(),
+            )
+        })
+        .collect();
+    assert!(
+        keys.windows(2).all(|w| w[0] < w[1]),
+        "Check::all() is not sorted by area, then code"
+    );
 }

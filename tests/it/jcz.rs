@@ -297,7 +297,7 @@ fn broken_fixtures_fail_with_the_code_they_name() {
     }
     // Every jcz check has a broken fixture, but the budgets: a file past them is
     // hundreds of kilobytes, made by tests/it/hostile.rs (xml_budgets_on_nodes_and_words).
-    for c in tessera::diag::Check::ALL {
+    for c in tessera::diag::Check::all() {
         if c.code().starts_with("jcz::") && c.code() != "jcz::budget" {
             assert!(
                 named.contains(c.code()),

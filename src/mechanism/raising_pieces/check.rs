@@ -52,3 +52,51 @@ pub(crate) fn compile(section: &Section, names: &Names, _core: &Core, sink: &mut
         })
         .collect()
 }
+
+crate::diag::checks! {
+    /// A raising piece kind raises scores on a feature kind it has no role on.
+    RaisingPieceRole => "ruleset::raising_piece_role", Error {
+        why: "`raising_pieces` raises its owner's score on the features a piece of the kind \
+              stands on; on a feature kind it has no role on (under `pieces:`) it could never \
+              stand, so the rule would never apply: usually the wrong feature kind or a \
+              missing role.",
+        bad: "\
+name: Carcassonne with the pig
+extends: carcassonne.yaml
+pieces:
+  pig: {supply: 1, majority: false, blocked_by: [], roles: [{role: pig, feature: field}]}
+raising_pieces:
+  pig: {feature: city, per_unit: 1}
+",
+        fixed: "\
+name: Carcassonne with the pig
+extends: carcassonne.yaml
+pieces:
+  pig: {supply: 1, majority: false, blocked_by: [], roles: [{role: pig, feature: field}]}
+raising_pieces:
+  pig: {feature: field, per_unit: 1, needs: [follower]}
+",
+    }
+    /// A piece that needs one of its owner's pieces on the feature is placed where none is.
+    NeedsOwnPiece => "position::needs_own_piece", Error {
+        why: "A piece kind under `raising_pieces` with `needs` goes only on a feature where its \
+              owner already has a piece of one of those kinds (Traders and Builders: the pig \
+              joins one of its owner's farmers in a field).",
+        bad: "\
+tileset: ../tests/fixtures/mechanisms/pig-base.yaml
+players: [A, B]
+turns:
+  - {tile: E, x: 0, y: -1, rotation: 180}
+  - {tile: U, x: 1, y: 0, rotation: 90, piece: N}      # B's farmer
+  - {tile: B, x: 1, y: -1, piece: {kind: pig, at: N}}  # A has no farmer in this field
+",
+        fixed: "\
+tileset: ../tests/fixtures/mechanisms/pig-base.yaml
+players: [A, B]
+turns:
+  - {tile: E, x: 0, y: -1, rotation: 180, piece: N}    # A's farmer
+  - {tile: U, x: 1, y: 0, rotation: 90, piece: N}      # B's farmer
+  - {tile: B, x: 1, y: -1, piece: {kind: pig, at: N}}  # joins A's farmer
+",
+    }
+}
