@@ -11,8 +11,8 @@ use super::common::{FINDINGS, err, failure_as, judge_success_as, out};
 use super::{Format, PolicyArgs};
 use crate::diag::{self, Failure, Finding, escape_text};
 use crate::engine::Placement;
-use crate::report::PieceOption;
 use crate::replay;
+use crate::report::PieceOption;
 
 /// List every legal placement (x, y, rotation) of a tile on a position's board.
 ///

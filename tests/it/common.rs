@@ -3,8 +3,8 @@
 
 use std::path::Path;
 
-use tessera::report::ScoreReport;
 use tessera::replay::{load_position, replay};
+use tessera::report::ScoreReport;
 use tessera::{Failure, ScoreOptions, score_path};
 
 /// The score report of a position file, with end-of-game scoring or during play only,

@@ -36,8 +36,8 @@ use std::collections::BTreeMap;
 use std::path::Path;
 
 use tessera::engine::State;
-use tessera::report::ScoreReport;
 use tessera::replay::{LoadedPosition, load_position, replay};
+use tessera::report::ScoreReport;
 
 const GR: &str = "tests/positions/gr";
 /// Deliberately illegal turn logs: `tests/it/data.rs` requires them to live under
