@@ -207,6 +207,30 @@ fn language_of(path: &Path) -> &'static str {
     }
 }
 
+/// The span of `key` written as a mapping key shortly before byte `offset` of `text` (at
+/// most 256 bytes before, quoted or not, then `:`), if it is there.
+fn key_before(text: &str, offset: usize, key: &str) -> Option<SourceSpan> {
+    let end = offset.min(text.len());
+    let mut start = end.saturating_sub(256);
+    while !text.is_char_boundary(start) {
+        start += 1;
+    }
+    let before = text.get(start..end)?;
+    let mut search = before.len();
+    while let Some(at) = before[..search].rfind(key) {
+        let rest = before[at + key.len()..].trim_start_matches(['"', '\'']);
+        let starts = before[..at]
+            .chars()
+            .next_back()
+            .is_none_or(|c| c.is_whitespace() || "{,\"'".contains(c));
+        if starts && rest.trim_start().starts_with(':') {
+            return Some(SourceSpan::new((start + at).into(), key.len()));
+        }
+        search = at;
+    }
+    None
+}
+
 /// Byte offsets of the starts of the lines of a text (0, and after each `\n`).
 fn line_starts(text: &str) -> Vec<usize> {
     std::iter::once(0)
@@ -928,6 +952,27 @@ impl Finding {
             self.labels.push((span, label.into()));
         }
         self
+    }
+
+    /// Adds a label at the key of a mapping entry whose value is at `loc` (maps whose keys
+    /// carry no location of their own: a position's `options`, an include's `counts`): the
+    /// key written just before the value, followed by `:`, when it is found there in the
+    /// finding's file; otherwise the label goes on the value, as [`Finding::at`] puts it.
+    pub fn at_key(self, loc: &Loc, key: &str, label: impl Into<String>) -> Self {
+        let same_file = self
+            .file
+            .as_ref()
+            .is_some_and(|f| loc.src == 0 || f.id == loc.src);
+        let span = match (&self.file, loc.bytes) {
+            (Some(f), Some((offset, _))) if same_file && !key.is_empty() => {
+                key_before(f.text(), offset, key)
+            }
+            _ => None,
+        };
+        match span {
+            Some(span) => self.at_span(span, label),
+            None => self.at(loc, label),
+        }
     }
 
     /// Adds a related note (another file's part of the story).

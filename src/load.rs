@@ -946,8 +946,42 @@ pub fn load_source<T: DeserializeOwned>(
     file: &SourceFile,
     kind: FileKind,
 ) -> Result<T, Vec<Finding>> {
+    if let Some(f) = xml_given(file, kind) {
+        return Err(vec![f]);
+    }
     let root = parse(file).map_err(|f| vec![f])?;
     load_parsed(file, kind, root)
+}
+
+/// The finding for an XML file where a YAML file of `kind` is read (`yaml::xml`): its first
+/// character, after a byte-order mark and white space, is `<`. Read as YAML it would be one
+/// long string, refused by the schema with the whole file quoted; `tessera validate` reads
+/// JCloisterZone tile definitions itself, and `tessera import jcz` converts them.
+fn xml_given(file: &SourceFile, kind: FileKind) -> Option<Finding> {
+    let text = file.text();
+    let rest = text.trim_start_matches('\u{feff}').trim_start();
+    if !rest.starts_with('<') || file.invalid_utf8.is_some() {
+        return None;
+    }
+    let at = text.len() - rest.len();
+    let shown = file.path.display();
+    let help = match kind {
+        FileKind::Tileset => format!(
+            "convert JCloisterZone tile definitions first (`tessera import jcz {shown} -o \
+             tiles.yaml`) and pass the YAML tile set; `tessera validate {shown}` checks the \
+             XML as it is"
+        ),
+        _ => format!("pass a YAML {} file here", kind.name()),
+    };
+    Some(
+        Finding::new(
+            Check::XmlNotYaml,
+            format!("this file is XML, not a YAML {}", kind.name()),
+        )
+        .in_file(file)
+        .at_span(miette::SourceSpan::new(at.into(), 1), "XML starts here")
+        .help(help),
+    )
 }
 
 /// Schema-checks and deserializes a parsed file (stages 2 and 3 of [`load_source`]).

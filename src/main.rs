@@ -32,9 +32,10 @@ pub struct Cli {
     /// io::too_large, with nothing read.
     #[arg(long, global = true, value_name = "BYTES")]
     max_file_size: Option<u64>,
-    /// Most findings printed (or recorded in JSON) in one run, default 1000; the rest
-    /// are counted in the summary and the exit status, and a note says how many.
-    #[arg(long, global = true, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    /// Most findings printed (or recorded in JSON) in one run, 1 to 1,000,000, default
+    /// 1000; the rest are counted in the summary and the exit status, and a note says
+    /// how many.
+    #[arg(long, global = true, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
     max_findings: Option<u64>,
 }
 

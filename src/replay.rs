@@ -168,7 +168,7 @@ fn load_position_model(
             None => findings.push(
                 Finding::unknown(Check::PositionUnknownName, "option", name)
                     .in_file(file)
-                    .at(&value.loc, "option value")
+                    .at_key(&value.loc, name, "not an option of the rule set")
                     .known(
                         &format!("options of {}", game.rules.name),
                         game.rules.options.iter().map(|o| o.name.as_str()),

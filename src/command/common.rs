@@ -80,9 +80,12 @@ pub fn checked_stdout(code: ExitCode) -> ExitCode {
     let not_shown = FINDINGS_NOT_SHOWN.load(Ordering::Relaxed);
     if not_shown > 0 {
         err!(
-            "note: {} not shown: at most {} are shown in a run (`--max-findings N` shows more)",
+            "note: {} not shown: at most {} shown in a run (`--max-findings N` shows more)",
             plural(not_shown, "more finding"),
-            crate::limits::max_findings()
+            match crate::limits::max_findings() {
+                1 => "1 is".to_string(),
+                n => format!("{n} are"),
+            }
         );
     }
     if let Err(e) = std::io::stdout().flush() {

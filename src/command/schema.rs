@@ -34,8 +34,9 @@ pub struct SchemaArgs {
     /// directory is in).
     #[arg(long, value_name = "DIR")]
     out: Option<PathBuf>,
-    /// Print to standard output instead of writing files.
-    #[arg(long, conflicts_with = "check")]
+    /// Print one kind's schema to standard output instead of writing files (one JSON
+    /// document: name the KIND).
+    #[arg(long, conflicts_with = "check", requires = "kind")]
     stdout: bool,
     /// Do not write; exit 2 if the files in the directory differ from the generated ones.
     #[arg(long)]
@@ -109,10 +110,20 @@ pub fn run(args: SchemaArgs) -> ExitCode {
             })
             .map(|t| t.path.as_path())
             .collect();
+        let again = match out {
+            Some(d) => format!("tessera schema --out {}", shown(d)),
+            None => "tessera schema".to_string(),
+        };
         for p in &stale {
-            err!("stale: {} (run `tessera schema` to regenerate)", shown(p));
+            err!("stale: {} (run `{again}` to regenerate)", shown(p));
         }
         return if stale.is_empty() {
+            let n = targets.len();
+            err!(
+                "up to date: {} ({n} file{})",
+                shown(&dir),
+                if n == 1 { "" } else { "s" }
+            );
             ExitCode::SUCCESS
         } else {
             ExitCode::from(FINDINGS)

@@ -206,7 +206,7 @@ pub fn run(args: ValidateArgs) -> ExitCode {
     for p in paths {
         match input.add(p) {
             // Told once, below, when no path gave a file.
-            Ok(0) if paths.len() > 1 => err!("note: no .yaml or .xml files in {}", shown(p)),
+            Ok(0) if paths.len() > 1 => err!("note: no .yaml, .yml or .xml files in {}", shown(p)),
             Ok(0) => {}
             Ok(_) => {}
             Err(m) => {
@@ -219,7 +219,7 @@ pub fn run(args: ValidateArgs) -> ExitCode {
     if files.is_empty() {
         // One message (the notes say the same per path), as JSON when JSON is asked for.
         let m = format!(
-            "no .yaml or .xml files found in {}",
+            "no .yaml, .yml or .xml files found in {}",
             paths
                 .iter()
                 .map(|p| p.display().to_string())
@@ -263,7 +263,8 @@ pub fn run(args: ValidateArgs) -> ExitCode {
                 notes += count(&findings, Level::Note);
                 if matches!(format, FindingFormat::Human) {
                     print_findings(&findings);
-                    let kind = v.kind.map_or("file", |k| k.name());
+                    // The kind when it could be told (not for a file that is not YAML).
+                    let kind = v.kind.map_or(String::new(), |k| format!("{} ", k.name()));
                     let mut verdict = if e == 0 {
                         "ok".to_string()
                     } else {
@@ -272,7 +273,7 @@ pub fn run(args: ValidateArgs) -> ExitCode {
                     if w > 0 {
                         verdict.push_str(&format!(", {}", plural(w, "warning")));
                     }
-                    err!("{}: {kind} {verdict}", shown(f));
+                    err!("{}: {kind}{verdict}", shown(f));
                     if let Some(c) = &v.coverage {
                         err!("{}: {}", shown(f), coverage_text(c));
                     }

@@ -36,6 +36,27 @@ tiles:
       - {id: field, feature: field, at: [E, S, W], links: {touches: [city]}}
 ",
     }
+    /// An XML file was given where a YAML file is read.
+    XmlNotYaml => "yaml::xml", Error {
+        why: "The commands that play, score, list or draw a game read tessera's YAML files. \
+              JCloisterZone tile definitions (XML) are checked as they are by `tessera \
+              validate`, and converted into a YAML tile set by `tessera import jcz`; read as \
+              YAML, an XML file would be one long string that the schema refuses with the \
+              whole file quoted.",
+        bad: "\
+<?xml version=\"1.0\"?>
+<pack>
+  <tile id=\"BA/C\">
+    <city1 name=\"N E S W\" pennant=\"1\"/>
+  </tile>
+</pack>
+(given to `tessera tiles`, `play` or `simulate`)
+",
+        fixed: "\
+tessera import jcz tiles.xml -o tiles.yaml
+tessera tiles tiles.yaml
+",
+    }
     /// The file is not well-formed YAML.
     YamlSyntax => "yaml::syntax", Error {
         why: "Nothing can be read from a file the YAML parser rejects. The usual causes are a \

@@ -444,7 +444,7 @@ pub(crate) fn check_include_ids(parts: &[Part], findings: &mut Vec<Finding>) {
                     findings.push(
                         Finding::unknown(Check::IncludeUnknownTile, "tile", id)
                             .in_file(&part.file)
-                            .at(&n.loc, "count for a tile the included set does not have")
+                            .at_key(&n.loc, id, "not a tile of the included set")
                             .help(format!("tiles of the included set: {}", names())),
                     );
                 }

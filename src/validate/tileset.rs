@@ -155,6 +155,66 @@ fn unread_items(file: &SourceFile, def: &Sp<TileDef>, rules: &Rules, tile: &Tile
 }
 
 /// `a`, `a or b`, `a, b or c`.
+/// The unknown names a tile's segments use (feature kinds, relations, link targets), for
+/// a tile whose sides could not be read: the findings [`compile_tile`] gives for them.
+fn unknown_segment_names(file: &SourceFile, def: &Sp<TileDef>, rules: &Rules, sink: &mut Sink) {
+    let feature_names: Vec<String> = rules.features.iter().map(|f| f.name.clone()).collect();
+    let seg_ids: Vec<&str> = def.segments.iter().map(|s| s.id.value.as_str()).collect();
+    for seg in &def.segments {
+        sink.take(lookup(
+            &feature_names,
+            &seg.feature,
+            "feature kind",
+            Check::TileSetUnknownName,
+            file,
+        ));
+        for (rel, targets) in &seg.links {
+            for t in targets {
+                let target = |n: &str| seg_ids.iter().position(|s| *s == n);
+                sink.take(link(file, &def.id.value, rules, rel, t, &seg_ids, target));
+            }
+        }
+    }
+}
+
+/// A link of tile `id`'s segment by relation `rel` to the segment named `t`: (relation,
+/// target segment), by index.
+///
+/// Errors: `tileset::unknown_name` for a relation the rule set does not declare,
+/// `tileset::unknown_segment` for a target the tile does not have.
+fn link(
+    file: &SourceFile,
+    id: &str,
+    rules: &Rules,
+    rel: &str,
+    t: &Sp<String>,
+    seg_ids: &[&str],
+    target: impl Fn(&str) -> Option<usize>,
+) -> Result<(usize, usize), Finding> {
+    let Some(r) = rules.relations.iter().position(|r| r == rel) else {
+        return Err(Finding::new(
+            Check::TileSetUnknownName,
+            format!("unknown relation `{rel}`"),
+        )
+        .in_file(file)
+        .at(&t.loc, "link with an undeclared relation")
+        .help(format!(
+            "declared relations: {}",
+            rules.relations.join(", ")
+        )));
+    };
+    match target(t.value.as_str()) {
+        Some(target) => Ok((r, target)),
+        None => Err(Finding::new(
+            Check::UnknownSegment,
+            format!("tile `{id}` has no segment `{}`", t.value),
+        )
+        .in_file(file)
+        .at(&t.loc, "link target")
+        .help(format!("segments of this tile: {}", seg_ids.join(", ")))),
+    }
+}
+
 fn join_or(items: &[String]) -> String {
     match items {
         [] => String::new(),
@@ -255,6 +315,9 @@ fn compile_shape(
         }
     }
     if !sink.0.is_empty() {
+        // The segments are not judged against sides of unknown kinds, but the other
+        // names they use are looked up, so that one run reports every unknown name.
+        unknown_segment_names(file, def, rules, &mut sink);
         return Err(sink.0);
     }
     // A side whose kind the segments contradict while fitting another kind exactly is
@@ -408,35 +471,9 @@ fn compile_shape(
         }
         let mut links = Vec::new();
         for (rel, targets) in &seg.links {
-            let rel_id = rules.relations.iter().position(|r| r == rel);
             for t in targets {
-                let Some(r) = rel_id else {
-                    sink.push(
-                        Finding::new(
-                            Check::TileSetUnknownName,
-                            format!("unknown relation `{rel}`"),
-                        )
-                        .in_file(file)
-                        .at(&t.loc, "link with an undeclared relation")
-                        .help(format!(
-                            "declared relations: {}",
-                            rules.relations.join(", ")
-                        )),
-                    );
-                    continue;
-                };
-                match seg_index.get(t.value.as_str()).copied() {
-                    Some(target) => links.push((r, target)),
-                    None => sink.push(
-                        Finding::new(
-                            Check::UnknownSegment,
-                            format!("tile `{id}` has no segment `{}`", t.value),
-                        )
-                        .in_file(file)
-                        .at(&t.loc, "link target")
-                        .help(format!("segments of this tile: {}", seg_ids.join(", "))),
-                    ),
-                }
+                let target = |n: &str| seg_index.get(n).copied();
+                links.extend(sink.take(link(file, &id, rules, rel, t, &seg_ids, target)));
             }
         }
         segments.push(Segment {

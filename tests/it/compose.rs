@@ -244,3 +244,28 @@ fn the_same_set_by_two_paths_is_included_twice() {
     let codes: Vec<&str> = v.findings.iter().map(|f| f.check.code()).collect();
     assert_eq!(codes, ["tileset::included_twice"]);
 }
+
+#[test]
+fn an_unknown_tile_in_counts_is_shown_at_its_key() {
+    // `counts: {ZZ: 2}`: the key names the tile; the finding points at `ZZ`, not at `2`.
+    let path = Path::new("tests/invalid/compose/include-unknown-tile.yaml");
+    let v = validate_file(path, None).expect("readable");
+    let at: Vec<(String, usize, usize)> = v
+        .findings
+        .iter()
+        .filter(|f| f.check == Check::IncludeUnknownTile)
+        .filter_map(|f| f.position().map(|(_, l, c)| (f.message.clone(), l, c)))
+        .collect();
+    let text = std::fs::read_to_string(path).expect("readable");
+    let line = text.lines().position(|l| l.contains("ZZ")).expect("ZZ") + 1;
+    let column = text
+        .lines()
+        .nth(line - 1)
+        .and_then(|l| l.find("ZZ"))
+        .expect("ZZ")
+        + 1;
+    assert!(
+        at.contains(&("unknown tile `ZZ`".to_string(), line, column)),
+        "{at:?}, expected line {line} column {column}"
+    );
+}
