@@ -20,7 +20,9 @@ fn full_base_game(c: &mut Criterion) {
     let players = vec!["A".to_string(), "B".to_string(), "C".to_string()];
     // Lay out the whole set once to get a legal 72-tile game with pieces.
     let mut state = State::new(&game, players.clone(), game.rules.default_options());
-    state.place_start(game.tiles.start, 0).expect("start tile");
+    state
+        .place_start(game.tiles.start, tessera::Rotation::NONE)
+        .expect("start tile");
     let (moves, left) = lay_out(&mut state, &draw_pile(&game), true);
     assert!(left.is_empty(), "every base tile is placed");
     assert_eq!(state.board().placed.len(), 72);
@@ -28,7 +30,8 @@ fn full_base_game(c: &mut Criterion) {
     c.bench_function("score full 72-tile base game (replay + final)", |b| {
         b.iter(|| {
             let mut s = State::new(&game, players.clone(), game.rules.default_options());
-            s.place_start(game.tiles.start, 0).expect("start tile");
+            s.place_start(game.tiles.start, tessera::Rotation::NONE)
+                .expect("start tile");
             for m in &moves {
                 s.apply(m, &[]).expect("a legal move");
             }

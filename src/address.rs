@@ -13,7 +13,7 @@ use crate::geometry::{parse_slot, slot_name};
 pub fn segment_at(state: &State, placed: u32, address: &str) -> Option<usize> {
     let p = *state.board().placed.get(placed as usize)?;
     let def = &state.game().tiles.tiles[p.tile];
-    let rot = &def.rotations[p.turns as usize];
+    let rot = def.rotated(p.rotation);
     let parts = |s: u8| state.game().rules.parts(rot.sides[s as usize]);
     if let Some(slot) = parse_slot(address, parts, true) {
         let s = rot.slot_segment[slot.side as usize][slot.part as usize];
@@ -28,8 +28,8 @@ pub fn segment_at(state: &State, placed: u32, address: &str) -> Option<usize> {
 pub fn address_of(state: &State, placed: u32, segment: usize) -> String {
     let p = state.board().placed[placed as usize];
     let def = &state.game().tiles.tiles[p.tile];
-    let rot = &def.rotations[p.turns as usize];
-    let mut slots: Vec<_> = def.board_slots(segment, p.turns).collect();
+    let rot = def.rotated(p.rotation);
+    let mut slots: Vec<_> = def.board_slots(segment, p.rotation).collect();
     slots.sort();
     match slots.first() {
         Some(&s) => slot_name(s, state.game().rules.parts(rot.sides[s.side as usize])),

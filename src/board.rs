@@ -14,7 +14,7 @@ use petgraph::graph::{NodeIndex, UnGraph};
 
 pub use crate::forest::Edge;
 use crate::forest::Forest;
-use crate::geometry::{AROUND, Side, offset, opposite};
+use crate::geometry::{AROUND, Rotation, Side, offset, opposite};
 use crate::rules::{FeatureId, NO_SEGMENT, Rules, TileId, TileSet};
 
 /// A tile lying on the board.
@@ -26,8 +26,8 @@ pub struct Placed {
     pub x: i32,
     /// Row (y grows south).
     pub y: i32,
-    /// Quarter turns clockwise (0..4).
-    pub turns: u8,
+    /// Its rotation (quarter turns clockwise).
+    pub rotation: Rotation,
     /// Node index of the tile's first segment.
     pub first_node: u32,
 }
@@ -423,14 +423,14 @@ impl Board {
         tile: TileId,
         x: i32,
         y: i32,
-        turns: u8,
+        rotation: Rotation,
     ) -> Result<(), PlaceError> {
         let limit = crate::limits::MAX_COORDINATE.unsigned_abs();
         if x.unsigned_abs() > limit || y.unsigned_abs() > limit {
             return Err(PlaceError::OffBoard);
         }
         let v = self.cells.get(x, y);
-        let rot = &tiles.tiles[tile].rotations[turns as usize];
+        let rot = tiles.tiles[tile].rotated(rotation);
         if v != EMPTY && v & FRONTIER != 0 {
             // A frontier cell knows what its neighbours need: one comparison when the
             // tile fits (the sides are looked at one by one only to say which does not).
@@ -445,8 +445,7 @@ impl Board {
             if let Some(n) = self.at_offset(x, y, offset(side)) {
                 touches = true;
                 let p = self.placed[n as usize];
-                let theirs =
-                    tiles.tiles[p.tile].rotations[p.turns as usize].sides[opposite(side) as usize];
+                let theirs = tiles.tiles[p.tile].rotated(p.rotation).sides[opposite(side) as usize];
                 let mine = rot.sides[side as usize];
                 if mine != theirs {
                     return Err(PlaceError::Mismatch {
@@ -474,12 +473,12 @@ impl Board {
         tile: TileId,
         x: i32,
         y: i32,
-        turns: u8,
+        rotation: Rotation,
     ) -> u32 {
         let idx = self.placed.len() as u32;
         let def = &tiles.tiles[tile];
         let first = self.graph.node_count() as u32;
-        let rot = &def.rotations[turns as usize];
+        let rot = def.rotated(rotation);
         // The neighbour across each side, and the open edges of each new segment: its
         // slots on sides with no tile across.
         let across = self
@@ -510,7 +509,7 @@ impl Board {
             tile,
             x,
             y,
-            turns,
+            rotation,
             first_node: first,
         });
         idx
@@ -563,7 +562,7 @@ impl Board {
                 continue;
             };
             let p = self.placed[n as usize];
-            let their_rot = &tiles.tiles[p.tile].rotations[p.turns as usize];
+            let their_rot = tiles.tiles[p.tile].rotated(p.rotation);
             // The neighbour's slots facing this cell were open; they are closed now.
             for &seg in &their_rot.slot_segment[opposite(side) as usize] {
                 if seg != NO_SEGMENT {

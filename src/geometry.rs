@@ -7,6 +7,8 @@
 //! maps N to E, E to S, S to W, W to N and keeps L and R.
 //! Coordinates: x grows east, y grows south.
 
+use std::fmt;
+
 /// Side letters in index order.
 pub const SIDES: [char; 4] = ['N', 'E', 'S', 'W'];
 
@@ -40,20 +42,70 @@ pub const AROUND: [(i32, i32); 8] = [
     (-1, 0),
 ];
 
-/// Quarter turns clockwise for a rotation in degrees; `None` unless 0, 90, 180 or 270.
-pub fn quarter_turns(degrees: u32) -> Option<u8> {
-    match degrees {
-        0 => Some(0),
-        90 => Some(1),
-        180 => Some(2),
-        270 => Some(3),
-        _ => None,
+/// A tile's rotation: how far it is turned clockwise from its printed orientation, in
+/// quarter turns (90 degrees each), always 0..=3. Files and reports write it in degrees
+/// (0, 90, 180 or 270): its [`Display`](fmt::Display) and its serialized form are the
+/// degrees. Ordered as the degrees are.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+pub struct Rotation(u8);
+
+impl Rotation {
+    /// As printed: 0 degrees.
+    pub const NONE: Rotation = Rotation(0);
+
+    /// The four rotations in order: 0, 90, 180 and 270 degrees clockwise.
+    pub const ALL: [Rotation; 4] = [Rotation(0), Rotation(1), Rotation(2), Rotation(3)];
+
+    /// The rotation of `degrees` clockwise; `None` unless 0, 90, 180 or 270.
+    #[inline]
+    pub const fn from_degrees(degrees: u32) -> Option<Rotation> {
+        match degrees {
+            0 => Some(Rotation(0)),
+            90 => Some(Rotation(1)),
+            180 => Some(Rotation(2)),
+            270 => Some(Rotation(3)),
+            _ => None,
+        }
+    }
+
+    /// `n` quarter turns clockwise, reduced modulo 4 (5 quarter turns are 1).
+    #[inline]
+    pub const fn from_quarter_turns(n: u8) -> Rotation {
+        Rotation(n & 3)
+    }
+
+    /// Quarter turns clockwise, 0..=3: the index of the rotation in per-rotation tables
+    /// ([`crate::rules::Tile::rotations`], bit of a fit mask).
+    #[inline]
+    pub const fn quarter_turns(self) -> u8 {
+        self.0
+    }
+
+    /// Degrees clockwise: 0, 90, 180 or 270.
+    #[inline]
+    pub const fn degrees(self) -> u32 {
+        self.0 as u32 * 90
+    }
+
+    /// The board side at which a tile's own side `side` appears after this rotation.
+    #[inline]
+    pub const fn apply(self, side: Side) -> Side {
+        (side + self.0) % 4
     }
 }
 
-/// The board side at which a tile's own side appears after `turns` quarter turns clockwise.
-pub fn rotate(side: Side, turns: u8) -> Side {
-    (side + turns) % 4
+/// The degrees (`90`); width and alignment flags apply to the number.
+impl fmt::Display for Rotation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(&self.degrees(), f)
+    }
+}
+
+/// The degrees, as an unsigned number (`90`), as position files write a rotation.
+impl serde::Serialize for Rotation {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_u32(self.degrees())
+    }
 }
 
 /// A slot: one part of one side.
@@ -139,10 +191,32 @@ mod tests {
 
     #[test]
     fn rotation_moves_north_to_east() {
-        assert_eq!(rotate(0, 1), 1);
-        assert_eq!(rotate(3, 1), 0);
-        assert_eq!(rotate(1, 2), 3);
+        let r = Rotation::from_quarter_turns;
+        assert_eq!(r(1).apply(0), 1);
+        assert_eq!(r(1).apply(3), 0);
+        assert_eq!(r(2).apply(1), 3);
+        assert_eq!(Rotation::NONE.apply(2), 2);
         assert_eq!(opposite(0), 2);
         assert_eq!(offset(0), (0, -1));
+    }
+
+    #[test]
+    fn rotations_are_quarter_turns_written_in_degrees() {
+        for (k, r) in Rotation::ALL.into_iter().enumerate() {
+            assert_eq!(r.quarter_turns() as usize, k);
+            assert_eq!(r.degrees(), k as u32 * 90);
+            assert_eq!(Rotation::from_degrees(r.degrees()), Some(r));
+            assert_eq!(Rotation::from_quarter_turns(k as u8 + 4), r);
+        }
+        assert_eq!(Rotation::from_degrees(45), None);
+        assert_eq!(Rotation::from_degrees(360), None);
+        assert_eq!(Rotation::default(), Rotation::NONE);
+        assert!(Rotation::ALL.windows(2).all(|w| w[0] < w[1]));
+        let r = Rotation::from_quarter_turns(1);
+        assert_eq!(format!("{r}|{r:>3}|{}", Rotation::NONE), "90| 90|0");
+        assert_eq!(
+            serde_json::to_string(&Rotation::ALL).unwrap(),
+            "[0,90,180,270]"
+        );
     }
 }

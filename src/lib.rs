@@ -61,4 +61,5 @@ pub use command::tiles::{TilesReport, tiles_report};
 pub use command::validate::{FileToCheck, InputFiles, validate_file};
 pub use diag::{Check, Failure, Finding};
 pub use engine::Placement;
+pub use geometry::Rotation;
 pub use report::{PieceOption, ScoreReport};

@@ -20,7 +20,7 @@ use svg::node::Blob;
 use svg::node::element::{Circle, Group, Polygon, Rectangle, Text, Title};
 
 use crate::engine::{Phase, State};
-use crate::geometry::{SIDES, Side, Slot, slot_name};
+use crate::geometry::{Rotation, SIDES, Side, Slot, slot_name};
 use crate::rules::{Game, Rules, SideKindId, Tile};
 
 /// The comment a picture drawn by tessera starts with (after the XML declaration, if
@@ -230,11 +230,11 @@ struct TileShape {
 }
 
 impl TileShape {
-    fn new(rules: &Rules, def: &Tile, turns: u8) -> Self {
-        let sides = def.rotations[turns as usize % 4].sides;
+    fn new(rules: &Rules, def: &Tile, rotation: Rotation) -> Self {
+        let sides = def.rotated(rotation).sides;
         let wedges: Vec<Vec<[Point; 3]>> = (0..def.segments.len())
             .map(|s| {
-                def.board_slots(s, turns)
+                def.board_slots(s, rotation)
                     .map(|slot| wedge(rules, &sides, slot))
                     .collect()
             })
@@ -356,7 +356,7 @@ fn item_at(anchor: Point, k: usize) -> Point {
 fn tile_labels(
     rules: &Rules,
     def: &Tile,
-    turns: u8,
+    rotation: Rotation,
     shape: &TileShape,
     origin: Point,
     ids: bool,
@@ -368,7 +368,7 @@ fn tile_labels(
             format!("translate({:.2},{:.2})", origin.0, origin.1),
         )
         .set("class", "labels");
-    let sides = def.rotations[turns as usize % 4].sides;
+    let sides = def.rotated(rotation).sides;
     for (s, seg) in def.segments.iter().enumerate() {
         let (x, y) = shape.anchors[s];
         if ids {
@@ -465,12 +465,20 @@ pub fn tile_sheet(game: &Game, opts: SheetOptions) -> String {
     let mut cards = String::new();
     for (i, def) in tiles.iter().enumerate() {
         let origin = sheet_origin(i);
-        let shape = TileShape::new(rules, def, 0);
+        let shape = TileShape::new(rules, def, Rotation::NONE);
         let mut card = Group::new()
             .set("class", "card")
             .add(Title::new(def.id.clone()));
         card = card.add(draw_tile(&palette, def, &shape, origin));
-        card = card.add(tile_labels(rules, def, 0, &shape, origin, true, opts.slots));
+        card = card.add(tile_labels(
+            rules,
+            def,
+            Rotation::NONE,
+            &shape,
+            origin,
+            true,
+            opts.slots,
+        ));
         let below = origin.1 + TILE + 10.0;
         let cx = origin.0 + TILE / 2.0;
         card = card.add(
@@ -558,7 +566,7 @@ impl Layout {
                     TileShape::new(
                         &state.game().rules,
                         &state.game().tiles.tiles[p.tile],
-                        p.turns,
+                        p.rotation,
                     )
                 })
                 .collect(),
@@ -653,7 +661,7 @@ pub fn board(state: &State, opts: BoardOptions) -> String {
         );
         append(
             &mut tiles,
-            tile_labels(rules, def, p.turns, shape, origin, false, false),
+            tile_labels(rules, def, p.rotation, shape, origin, false, false),
         );
     }
     doc = doc.add(Group::new().set("id", "tiles").add(Blob::new(tiles)));
@@ -860,7 +868,7 @@ pub fn sheet_segment_points(game: &Game) -> Vec<(usize, usize, usize, Point)> {
     let mut out = Vec::new();
     for (i, def) in game.tiles.tiles.iter().enumerate() {
         let origin = sheet_origin(i);
-        let shape = TileShape::new(&game.rules, def, 0);
+        let shape = TileShape::new(&game.rules, def, Rotation::NONE);
         for (s, seg) in def.segments.iter().enumerate() {
             // Item markers are drawn under each segment's anchor: a point of the
             // segment away from every marker and every other segment's disc.

@@ -15,7 +15,7 @@ use std::path::Path;
 use crate::board::PlaceError;
 use crate::diag::{Check, Failure, Finding, SourceFile};
 use crate::engine::*;
-use crate::geometry::{SIDES, quarter_turns};
+use crate::geometry::{Rotation, SIDES};
 use crate::load;
 use crate::model::{CoveredItems, PiecePlacement, PositionFile, Sp, TokenPile, Turn};
 use crate::rules::{Game, PieceKindId, TileId};
@@ -284,8 +284,8 @@ fn check_snapshot_start(
         )));
     }
     let (Some(have), Some(want)) = (
-        quarter_turns(origin.rotation.value),
-        quarter_turns(rotation),
+        Rotation::from_degrees(origin.rotation.value),
+        Rotation::from_degrees(rotation),
     ) else {
         return Ok(());
     };
@@ -313,8 +313,9 @@ fn check_snapshot_start(
     Ok(())
 }
 
-fn turns_of(lp: &LoadedPosition, r: &Sp<u32>) -> Result<u8, Finding> {
-    quarter_turns(r.value).ok_or_else(|| {
+/// The rotation a file gives in degrees, or a finding at it unless 0, 90, 180 or 270.
+fn rotation_of(lp: &LoadedPosition, r: &Sp<u32>) -> Result<Rotation, Finding> {
+    Rotation::from_degrees(r.value).ok_or_else(|| {
         Finding::new(
             Check::Rotation,
             format!("rotation {} is not a quarter turn", r.value),
@@ -374,11 +375,11 @@ fn place(
     state: &mut State,
     lp: &LoadedPosition,
     tile: TileId,
-    (x, y, turns): (i32, i32, u8),
+    (x, y, rotation): (i32, i32, Rotation),
     loc: &Sp<String>,
 ) -> Result<u32, Finding> {
     state
-        .snapshot_tile(tile, x, y, turns)
+        .snapshot_tile(tile, x, y, rotation)
         .map_err(|e| place_finding(state, lp, tile, (x, y), e, loc))
 }
 
@@ -440,9 +441,10 @@ fn place_finding(
             neighbour,
         }) => {
             let n = state.board().placed[neighbour as usize];
-            let fitting: Vec<String> = (0..4u8)
-                .filter(|&t| state.board().fits(&lp.game.tiles, tile, x, y, t).is_ok())
-                .map(|t| (t as u32 * 90).to_string())
+            let fitting: Vec<String> = Rotation::ALL
+                .into_iter()
+                .filter(|&r| state.board().fits(&lp.game.tiles, tile, x, y, r).is_ok())
+                .map(|r| r.degrees().to_string())
                 .collect();
             let fit_help = if fitting.is_empty() {
                 format!("tile `{}` fits no rotation at ({x}, {y})", def.id)
@@ -892,7 +894,7 @@ fn play_turn(state: &mut State, lp: &LoadedPosition, turn: &Sp<Turn>) -> Result<
         set_aside(state, lp, aside)?;
     }
     let tile = tile_id(lp, &turn.tile)?;
-    let rot = turns_of(lp, &turn.rotation)?;
+    let rot = rotation_of(lp, &turn.rotation)?;
     let at = (turn.x.value, turn.y.value, rot);
     let draws: Vec<u32> = turn.draws.iter().map(|d| d.value).collect();
     let piece = match &turn.piece {
@@ -1123,12 +1125,16 @@ fn replay_inner<'g>(lp: &'g LoadedPosition, limit: Option<usize>) -> Result<Stat
         let (start, rot, loc) = match &lp.position.start {
             Some(s) => (
                 tile_id(lp, &s.tile)?,
-                turns_of(lp, &s.rotation)?,
+                rotation_of(lp, &s.rotation)?,
                 s.tile.clone(),
             ),
             None => {
                 let id = lp.game.tiles.tiles[lp.game.tiles.start].id.clone();
-                (lp.game.tiles.start, 0, Sp::at(id, lp.game.tiles.start_loc))
+                (
+                    lp.game.tiles.start,
+                    Rotation::NONE,
+                    Sp::at(id, lp.game.tiles.start_loc),
+                )
             }
         };
         state
@@ -1141,7 +1147,7 @@ fn replay_inner<'g>(lp: &'g LoadedPosition, limit: Option<usize>) -> Result<Stat
         check_snapshot_start(lp, board)?;
         for bt in board {
             let tile = tile_id(lp, &bt.tile)?;
-            let rot = turns_of(lp, &bt.rotation)?;
+            let rot = rotation_of(lp, &bt.rotation)?;
             let at = (bt.x.value, bt.y.value, rot);
             let placed = place(&mut state, lp, tile, at, &bt.tile)?;
             for piece in &bt.pieces {

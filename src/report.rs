@@ -12,6 +12,7 @@ use crate::validate::{Checked, Coverage};
 use std::collections::BTreeMap;
 
 use crate::engine::{Event, Logged, Phase, Scored, State};
+use crate::geometry::Rotation;
 use crate::rules::{Count, Rules};
 use crate::score::TermValue;
 
@@ -1094,7 +1095,7 @@ pub fn played_position(header: &PlayedHeader, game: &crate::engine::play::Played
             q(&tiles[mv.tile].id),
             mv.x,
             mv.y,
-            u32::from(mv.turns) * 90
+            mv.rotation.degrees()
         );
         match mv.action {
             Action::Pass => {}
@@ -1281,6 +1282,11 @@ pub struct SegmentRecord {
     pub items_text: Vec<String>,
 }
 
+/// A rotation written in quarter turns clockwise (0 to 3), as [`TileRecord`]'s `turns`.
+fn quarter_turns<S: serde::Serializer>(r: &Rotation, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_u8(r.quarter_turns())
+}
+
 /// One tile definition, as `tessera tiles` reports it (text and JSON).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct TileRecord {
@@ -1292,8 +1298,10 @@ pub struct TileRecord {
     pub start: bool,
     /// Its draw pile (`None`: the main pile).
     pub stack: Option<String>,
-    /// Quarter turns clockwise it is shown turned by (0: as printed).
-    pub turns: u8,
+    /// The rotation it is shown turned by ([`Rotation::NONE`]: as printed); written
+    /// `turns`, in quarter turns clockwise.
+    #[serde(rename = "turns", serialize_with = "quarter_turns")]
+    pub rotation: Rotation,
     /// The side kind on each board side, N, E, S, W, as shown.
     pub sides: [String; 4],
     /// Its segments, in the definition's order.
@@ -1303,13 +1311,13 @@ pub struct TileRecord {
 }
 
 impl TileRecord {
-    /// The record of tile `tile` of a game's tile set turned `turns` quarter turns.
-    pub fn new(game: &crate::rules::Game, tile: crate::rules::TileId, turns: u8) -> Self {
+    /// The record of tile `tile` of a game's tile set turned by `rotation`.
+    pub fn new(game: &crate::rules::Game, tile: crate::rules::TileId, rotation: Rotation) -> Self {
         let rules = &game.rules;
         let def = &game.tiles.tiles[tile];
-        let rot = &def.rotations[turns as usize % 4];
+        let rot = def.rotated(rotation);
         let slot_names = |s: usize| -> Vec<String> {
-            let mut slots: Vec<_> = def.board_slots(s, turns).collect();
+            let mut slots: Vec<_> = def.board_slots(s, rotation).collect();
             slots.sort();
             slots
                 .into_iter()
@@ -1323,7 +1331,7 @@ impl TileRecord {
             count: def.count,
             start: game.tiles.start == tile,
             stack: def.stack.map(|s| rules.stacks[s].name.clone()),
-            turns: turns % 4,
+            rotation,
             sides: rot.sides.map(|k| rules.side_kinds[k].name.clone()),
             segments: def
                 .segments
@@ -1476,9 +1484,9 @@ impl TileRecord {
                 " ".repeat(inner.saturating_sub(n + l))
             )
         };
-        let turned = match self.turns {
-            0 => "as printed".to_string(),
-            t => format!("turned {}°", u32::from(t) * 90),
+        let turned = match self.rotation {
+            Rotation::NONE => "as printed".to_string(),
+            r => format!("turned {}°", r.degrees()),
         };
         let mut out = String::new();
         let _ = writeln!(

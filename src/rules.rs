@@ -5,7 +5,7 @@
 use std::collections::HashMap;
 
 use crate::diag::SourceFile;
-use crate::geometry::{Side, Slot, rotate};
+use crate::geometry::{Rotation, Slot};
 use crate::model::ProvenanceStatus;
 
 /// A loaded game: the compiled rule set and tile set, and the files they came from (kept
@@ -538,9 +538,10 @@ pub struct TileSet {
 /// A need pattern packs what a cell requires on each board side (N, E, S, W) as a number
 /// in base `side kinds + 1`: digit 0 is "any" (no tile across), digit `k + 1` is side kind
 /// `k`. Tiles with the same four sides share one table of `base^4` rotation masks (bit
-/// `t` set: the tile turned `t` quarter turns fits). Built only for rule sets with at
-/// most 7 side kinds and tile sets whose tables take at most 1 MiB; otherwise
-/// [`FitTable::base`] is 0 and callers compare sides ([`crate::board::FrontierCell::admits`]).
+/// `q` set: the tile turned `q` quarter turns fits, [`Rotation::quarter_turns`]). Built
+/// only for rule sets with at most 7 side kinds and tile sets whose tables take at most
+/// 1 MiB; otherwise [`FitTable::base`] is 0 and callers compare sides
+/// ([`crate::board::FrontierCell::admits`]).
 #[derive(Debug, Clone, Default)]
 pub struct FitTable {
     base: u32,
@@ -579,11 +580,12 @@ impl FitTable {
         }
         let mut masks = vec![0u8; shapes.len() * patterns];
         for (i, sides) in shapes.iter().enumerate() {
-            let rotations: Vec<[usize; 4]> = (0..4u8)
-                .map(|turns| {
+            let rotations: Vec<[usize; 4]> = Rotation::ALL
+                .iter()
+                .map(|rotation| {
                     let mut r = [0; 4];
                     for own in 0..4u8 {
-                        r[rotate(own, turns) as usize] = sides[own as usize];
+                        r[rotation.apply(own) as usize] = sides[own as usize];
                     }
                     r
                 })
@@ -596,9 +598,10 @@ impl FitTable {
                     rest /= base as usize;
                 }
                 let mut m = 0u8;
-                for (turns, r) in rotations.iter().enumerate() {
+                // Bit q: the rotation of q quarter turns.
+                for (q, r) in rotations.iter().enumerate() {
                     if (0..4).all(|s| need[s] == 0 || need[s] == r[s] + 1) {
-                        m |= 1 << turns;
+                        m |= 1 << q;
                     }
                 }
                 masks[i * patterns + pattern] = m;
@@ -624,8 +627,8 @@ impl FitTable {
         self.masks.get(off..off + self.base.pow(4) as usize)
     }
 
-    /// The rotations of `tile` that fit need `pattern`, as a mask (bit `t`: `t` quarter
-    /// turns), or `None` without a table for it.
+    /// The rotations of `tile` that fit need `pattern`, as a mask (bit `q`: the rotation
+    /// of `q` quarter turns), or `None` without a table for it.
     #[inline]
     pub fn rotations(&self, tile: TileId, pattern: u32) -> Option<u8> {
         if pattern == u32::MAX {
@@ -674,7 +677,8 @@ pub struct Tile {
     pub segments: Vec<Segment>,
     /// Decorations per copy (empty when not given).
     pub copies: Vec<Vec<String>>,
-    /// Look-up tables for the four rotations (0, 90, 180, 270 degrees).
+    /// Look-up tables for the four rotations (0, 90, 180, 270 degrees), indexed by
+    /// [`Rotation::quarter_turns`] (see [`Tile::rotated`]).
     pub rotations: [Rotated; 4],
 }
 
@@ -735,7 +739,7 @@ impl Tile {
         segments: Vec<Segment>,
         copies: Vec<Vec<String>>,
     ) -> Self {
-        let rot = |turns: u8| {
+        let rot = |rotation: Rotation| {
             let mut r = Rotated {
                 sides: [0; 4],
                 side_ids: [0; 4],
@@ -744,8 +748,8 @@ impl Tile {
                 slot_segment: [[NO_SEGMENT; 3]; 4],
             };
             for own in 0..4u8 {
-                r.sides[rotate(own, turns) as usize] = sides[own as usize];
-                r.side_ids[rotate(own, turns) as usize] =
+                r.sides[rotation.apply(own) as usize] = sides[own as usize];
+                r.side_ids[rotation.apply(own) as usize] =
                     u32::try_from(sides[own as usize]).unwrap_or(u32::MAX - 1);
             }
             for side in 0..4 {
@@ -755,12 +759,13 @@ impl Tile {
             }
             for (i, s) in segments.iter().enumerate() {
                 for slot in &s.slots {
-                    r.slot_segment[rotate(slot.side, turns) as usize][slot.part as usize] = i as u8;
+                    r.slot_segment[rotation.apply(slot.side) as usize][slot.part as usize] =
+                        i as u8;
                 }
             }
             r
         };
-        let rotations = [rot(0), rot(1), rot(2), rot(3)];
+        let rotations = Rotation::ALL.map(rot);
         Tile {
             id,
             count,
@@ -772,10 +777,20 @@ impl Tile {
         }
     }
 
-    /// The slots of a segment in board orientation after `turns` quarter turns.
-    pub fn board_slots(&self, segment: usize, turns: u8) -> impl Iterator<Item = Slot> + '_ {
+    /// The tile's look-up tables turned by `rotation`.
+    #[inline]
+    pub fn rotated(&self, rotation: Rotation) -> &Rotated {
+        &self.rotations[rotation.quarter_turns() as usize]
+    }
+
+    /// The slots of a segment in board orientation after `rotation`.
+    pub fn board_slots(
+        &self,
+        segment: usize,
+        rotation: Rotation,
+    ) -> impl Iterator<Item = Slot> + '_ {
         self.segments[segment].slots.iter().map(move |s| Slot {
-            side: rotate(s.side, turns) as Side,
+            side: rotation.apply(s.side),
             part: s.part,
         })
     }

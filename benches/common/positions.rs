@@ -127,7 +127,9 @@ pub fn random_game(dir: &Path, copies: u32, players: usize, supply: u32, seed: u
     let (game, _) = load_tileset(&ts_path, None).expect("generated tile set loads");
     let names: Vec<String> = (1..=players).map(|p| format!("P{p}")).collect();
     let mut state = State::new(&game, names.clone(), game.rules.default_options());
-    state.place_start(game.tiles.start, 0).expect("start tile");
+    state
+        .place_start(game.tiles.start, tessera::Rotation::NONE)
+        .expect("start tile");
     let mut rng = Rng::new(seed);
     let mut pile = draw_pile(&game);
     for i in (1..pile.len()).rev() {
@@ -149,7 +151,7 @@ pub fn random_game(dir: &Path, copies: u32, players: usize, supply: u32, seed: u
         let p = legal[rng.below(legal.len())];
         let player = state.to_play();
         let begun = state
-            .begin_turn(player, tile, (p.x, p.y, (p.rotation / 90) as u8), &[])
+            .begin_turn(player, tile, (p.x, p.y, p.rotation), &[])
             .expect("a legal placement");
         turns += 1;
         let _ = write!(

@@ -118,8 +118,7 @@ pub fn placements_report(
             .iter()
             .map(|p| {
                 let mut next = state.clone();
-                let turns = (p.rotation / 90) as u8;
-                match next.begin_turn(player, t, (p.x, p.y, turns), &[]) {
+                match next.begin_turn(player, t, (p.x, p.y, p.rotation), &[]) {
                     Ok(begun) => crate::report::piece_options(&next, player, begun.placed()),
                     Err(_) => Vec::new(),
                 }

@@ -9,8 +9,9 @@ use clap::Args;
 use super::common::{FAILURE, FINDINGS, failure_as, judge_success_as, out, stdout_broken};
 use super::{Format, PolicyArgs};
 use crate::diag::{self, Failure, Finding, escape_text};
+use crate::geometry::Rotation;
 use crate::report::TileRecord;
-use crate::{geometry, validate};
+use crate::validate;
 
 /// List a tile set's definitions, or draw one as text with its slot names.
 ///
@@ -77,7 +78,7 @@ pub fn tiles_report(
     tile: Option<&str>,
     rotation: u32,
 ) -> Result<TilesReport, Failure> {
-    let Some(turns) = geometry::quarter_turns(rotation) else {
+    let Some(rotation) = Rotation::from_degrees(rotation) else {
         return Err(Failure::Tool(format!(
             "rotation {rotation} is not 0, 90, 180 or 270"
         )));
@@ -104,7 +105,7 @@ pub fn tiles_report(
         total: game.tiles.tiles.iter().map(|t| u64::from(t.count)).sum(),
         tiles: ids
             .into_iter()
-            .map(|t| TileRecord::new(&game, t, turns))
+            .map(|t| TileRecord::new(&game, t, rotation))
             .collect(),
         findings,
     })

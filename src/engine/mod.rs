@@ -41,7 +41,7 @@ use serde::Serialize;
 use smallvec::SmallVec;
 
 use crate::board::{Board, PlaceError};
-use crate::geometry::{AROUND, Side, offset, opposite};
+use crate::geometry::{AROUND, Rotation, Side, offset, opposite};
 use crate::graph::{self, Feature};
 use crate::rules::Game;
 use crate::rules::{FeatureId, ItemId, NO_SEGMENT, PieceKindId, Role, TileId};
@@ -54,8 +54,8 @@ pub struct Placement {
     pub x: i32,
     /// Row.
     pub y: i32,
-    /// Degrees clockwise.
-    pub rotation: u32,
+    /// Its rotation (serialized in degrees clockwise).
+    pub rotation: Rotation,
 }
 
 /// When a feature scored.

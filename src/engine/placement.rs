@@ -18,22 +18,21 @@ impl FrontierFit<'_> {
         self.cells.len()
     }
 
-    /// The tile turned `turns` (0-3) quarter turns on the `i`-th frontier cell:
-    /// `Some(Some(p))` when that is a legal placement, `Some(None)` when it is not, `None`
-    /// when the tables cannot tell (a cell with no pattern) or `i` is past the end.
+    /// The tile turned by `rotation` on the `i`-th frontier cell: `Some(Some(p))` when
+    /// that is a legal placement, `Some(None)` when it is not, `None` when the tables
+    /// cannot tell (a cell with no pattern) or `i` is past the end.
     #[inline]
-    pub fn at(&self, i: usize, turns: u8) -> Option<Option<Placement>> {
+    pub fn at(&self, i: usize, rotation: Rotation) -> Option<Option<Placement>> {
         let pattern = *self.patterns.get(i)?;
         let rotations = *self.table.get(pattern as usize)?;
-        let turns = turns & 3;
-        if rotations >> turns & 1 == 0 {
+        if rotations >> rotation.quarter_turns() & 1 == 0 {
             return Some(None);
         }
         let c = self.cells.get(i)?;
         Some(Some(Placement {
             x: c.x,
             y: c.y,
-            rotation: u32::from(turns) * 90,
+            rotation,
         }))
     }
 }
@@ -114,7 +113,7 @@ impl<'g> State<'g> {
         tile: TileId,
         x: i32,
         y: i32,
-        turns: u8,
+        rotation: Rotation,
         continuation: bool,
     ) -> Result<(), RuleBreak> {
         if !self.has_placement_rules(tile) {
@@ -134,8 +133,8 @@ impl<'g> State<'g> {
             if !wanted && !no_u_turn {
                 continue;
             }
-            let sides = segment_sides(def.board_slots(seg, turns));
-            for slot in def.board_slots(seg, turns) {
+            let sides = segment_sides(def.board_slots(seg, rotation));
+            for slot in def.board_slots(seg, rotation) {
                 let Some((n, other)) = self.facing(x, y, slot.side, slot.part) else {
                     continue;
                 };
@@ -149,7 +148,7 @@ impl<'g> State<'g> {
                 // Travelling from the neighbour into this tile across `slot.side`.
                 let q = self.board.placed[n as usize];
                 let theirs =
-                    segment_sides(self.game.tiles.tiles[q.tile].board_slots(other.0, q.turns));
+                    segment_sides(self.game.tiles.tiles[q.tile].board_slots(other.0, q.rotation));
                 let (Some(mine), Some(before)) = (
                     bend(&sides, slot.side, true),
                     bend(&theirs, opposite(slot.side), false),
@@ -183,7 +182,7 @@ impl<'g> State<'g> {
         let (dx, dy) = offset(side);
         let n = self.board.at(x.checked_add(dx)?, y.checked_add(dy)?)?;
         let q = self.board.placed[n as usize];
-        let rot = &self.game.tiles.tiles[q.tile].rotations[q.turns as usize];
+        let rot = self.game.tiles.tiles[q.tile].rotated(q.rotation);
         let back = opposite(side);
         let parts = self.game.rules.parts(rot.sides[back as usize]);
         let their_part = (parts as u8).checked_sub(1 + part)?;
@@ -246,27 +245,29 @@ impl<'g> State<'g> {
         let limit = crate::limits::MAX_COORDINATE.unsigned_abs();
         let fits = &self.game.tiles.fits;
         for cell in self.board.frontier_cells() {
-            let mut turns_fit = match fits.rotations(tile, cell.pattern()) {
+            // Bit q: the rotation of q quarter turns fits.
+            let mut fitting = match fits.rotations(tile, cell.pattern()) {
                 Some(m) => m,
-                None => (0..4u8)
-                    .filter(|&t| cell.admits(&def.rotations[t as usize]))
-                    .fold(0, |m, t| m | 1 << t),
+                None => Rotation::ALL
+                    .into_iter()
+                    .filter(|&r| cell.admits(def.rotated(r)))
+                    .fold(0, |m, r| m | 1 << r.quarter_turns()),
             };
-            if turns_fit == 0 || cell.x.unsigned_abs() > limit || cell.y.unsigned_abs() > limit {
+            if fitting == 0 || cell.x.unsigned_abs() > limit || cell.y.unsigned_abs() > limit {
                 continue;
             }
-            while turns_fit != 0 {
-                let turns = turns_fit.trailing_zeros() as u8;
-                turns_fit &= turns_fit - 1;
+            while fitting != 0 {
+                let rotation = Rotation::from_quarter_turns(fitting.trailing_zeros() as u8);
+                fitting &= fitting - 1;
                 if !has_rules
                     || self
-                        .placement_rules(tile, cell.x, cell.y, turns, true)
+                        .placement_rules(tile, cell.x, cell.y, rotation, true)
                         .is_ok()
                 {
                     f(Placement {
                         x: cell.x,
                         y: cell.y,
-                        rotation: turns as u32 * 90,
+                        rotation,
                     });
                 }
             }
@@ -293,13 +294,18 @@ impl<'g> State<'g> {
         (!missing).then_some(n)
     }
 
-    /// `tile` turned `turns` quarter turns on the `i`-th frontier cell (in the order of
+    /// `tile` turned by `rotation` on the `i`-th frontier cell (in the order of
     /// [`crate::board::Board::frontier_cells`]), from the fit tables: `Some(Some(p))`
     /// when that is a legal placement, `Some(None)` when it is not, `None` when the tables
     /// cannot tell (as for [`State::count_placements`]; then list the placements). See
     /// [`State::frontier_fit`] to ask many times.
-    pub fn placement_fits(&self, tile: TileId, i: usize, turns: u8) -> Option<Option<Placement>> {
-        self.frontier_fit(tile)?.at(i, turns)
+    pub fn placement_fits(
+        &self,
+        tile: TileId,
+        i: usize,
+        rotation: Rotation,
+    ) -> Option<Option<Placement>> {
+        self.frontier_fit(tile)?.at(i, rotation)
     }
 
     /// The fit tables of `tile` over the current frontier, when they tell its legal
@@ -337,7 +343,7 @@ impl<'g> State<'g> {
             return Some(Placement {
                 x: c.x,
                 y: c.y,
-                rotation: m.trailing_zeros() * 90,
+                rotation: Rotation::from_quarter_turns(m.trailing_zeros() as u8),
             });
         }
         None

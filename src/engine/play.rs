@@ -46,8 +46,7 @@ pub fn lay_out(state: &mut State, order: &[TileId], pieces: bool) -> (Vec<Move>,
             };
             pending.remove(i);
             let player = state.to_play();
-            let turns = (p.rotation / 90) as u8;
-            let Ok(begun) = state.begin_turn(player, tile, (p.x, p.y, turns), &[]) else {
+            let Ok(begun) = state.begin_turn(player, tile, (p.x, p.y, p.rotation), &[]) else {
                 continue;
             };
             let action = if pieces {
@@ -299,7 +298,7 @@ fn draw_placement(state: &State, tile: TileId, rng: &mut Pcg64Mcg) -> Option<Opt
     }
     for _ in 0..DRAWS {
         let k = below(rng, fit.cells() * 4);
-        if let Some(p) = fit.at(k / 4, (k % 4) as u8)? {
+        if let Some(p) = fit.at(k / 4, Rotation::from_quarter_turns((k % 4) as u8))? {
             return Some(Some(p));
         }
     }
@@ -346,8 +345,7 @@ fn choose(
                     .ok_or(TurnError::GameOver)?,
                 Legal::Drawn(p) => p,
             };
-            let turns = (p.rotation / 90) as u8;
-            let begun = state.begin_turn(player, tile, (p.x, p.y, turns), &[])?;
+            let begun = state.begin_turn(player, tile, (p.x, p.y, p.rotation), &[])?;
             let action = match draw_action(state, &begun, rng) {
                 Some(a) => a,
                 None => {
@@ -424,7 +422,9 @@ pub fn play_game_with<'g>(
 ) -> Result<PlayedGame<'g>, PlayError> {
     let mut rng = Pcg64Mcg::seed_from_u64(seed);
     let start = state.game.tiles.start;
-    state.place_start(start, 0).map_err(PlayError::Start)?;
+    state
+        .place_start(start, Rotation::NONE)
+        .map_err(PlayError::Start)?;
     let mut played = 0usize;
     let mut aside = Vec::new();
     let mut bag = token_bag(&state);

@@ -16,9 +16,9 @@ impl State<'_> {
         tile: TileId,
         x: i32,
         y: i32,
-        turns: u8,
+        rotation: Rotation,
     ) -> Result<u32, LayError> {
-        self.lay(tile, x, y, turns, false)
+        self.lay(tile, x, y, rotation, false)
     }
 
     /// Puts a piece of a snapshot on segment `segment` of placed tile `placed`: its role

@@ -36,7 +36,7 @@ pub enum Action {
     Mine,
 }
 
-/// One whole turn: who plays, the tile and where it goes (cell, quarter turns clockwise),
+/// One whole turn: who plays, the tile and where it goes (cell, rotation),
 /// a piece taken back by an effect of the tile (its placed tile and segment), and the
 /// action. Tiles are ids of the game's tile set.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -49,8 +49,8 @@ pub struct Move {
     pub x: i32,
     /// Row (grows to the south).
     pub y: i32,
-    /// Quarter turns clockwise, 0–3.
-    pub turns: u8,
+    /// The tile's rotation.
+    pub rotation: Rotation,
     /// A piece of the player returned to supply by an effect of the tile (shaman).
     pub take_back: Option<(u32, usize)>,
     /// Step 2 of the turn.
@@ -58,15 +58,15 @@ pub struct Move {
 }
 
 impl Move {
-    /// The move of `player` laying `tile` at placement `p` (its rotation in quarter
-    /// turns), then `action`; no piece taken back.
+    /// The move of `player` laying `tile` at placement `p` (its cell and rotation), then
+    /// `action`; no piece taken back.
     pub fn at(player: usize, tile: TileId, p: Placement, action: Action) -> Move {
         Move {
             player,
             tile,
             x: p.x,
             y: p.y,
-            turns: (p.rotation / 90) as u8,
+            rotation: p.rotation,
             take_back: None,
             action,
         }
@@ -273,11 +273,11 @@ impl State<'_> {
         self.main_pile_empty()
     }
 
-    /// Places the start tile at (0, 0) with `turns` quarter turns, before the first turn.
+    /// Places the start tile at (0, 0) turned by `rotation`, before the first turn.
     ///
     /// Errors: [`LayError`] (used up, or the board is not empty).
-    pub fn place_start(&mut self, tile: TileId, turns: u8) -> Result<u32, LayError> {
-        let placed = self.lay(tile, 0, 0, turns, true)?;
+    pub fn place_start(&mut self, tile: TileId, rotation: Rotation) -> Result<u32, LayError> {
+        let placed = self.lay(tile, 0, 0, rotation, true)?;
         self.put_tokens(placed);
         Ok(placed)
     }
@@ -292,32 +292,32 @@ impl State<'_> {
         tile: TileId,
         x: i32,
         y: i32,
-        turns: u8,
+        rotation: Rotation,
         adjacency: bool,
     ) -> Result<u32, LayError> {
         let def = &self.game.tiles.tiles[tile];
         if self.used[tile] >= def.count {
             return Err(LayError::Exhausted);
         }
-        let fits = self.board.fits(&self.game.tiles, tile, x, y, turns);
+        let fits = self.board.fits(&self.game.tiles, tile, x, y, rotation);
         match fits {
             Ok(()) => {}
             Err(PlaceError::NotAdjacent) if !adjacency || self.board.placed.is_empty() => {}
             Err(e) => return Err(LayError::Place(e)),
         }
-        self.placement_rules(tile, x, y, turns, adjacency)
+        self.placement_rules(tile, x, y, rotation, adjacency)
             .map_err(LayError::Rule)?;
         self.count_copy(tile);
         let placed = self
             .board
-            .place(&self.game.rules, &self.game.tiles, tile, x, y, turns);
+            .place(&self.game.rules, &self.game.tiles, tile, x, y, rotation);
         if !self.game.play_tables().surrounded[tile].is_empty() {
             self.watched.push((x, y, placed));
         }
         Ok(placed)
     }
 
-    /// Step 1 of a turn: `player` places `tile` at (x, y) turned `turns` quarter turns; the
+    /// Step 1 of a turn: `player` places `tile` at (x, y) turned by `rotation`; the
     /// tokens it brings are laid and the effects of its items applied. `draws` are the
     /// values of the tokens taken this turn, in the order taken (unknown values: leave
     /// them out). Returns the turn begun.
@@ -329,7 +329,7 @@ impl State<'_> {
         &mut self,
         player: usize,
         tile: TileId,
-        (x, y, turns): (i32, i32, u8),
+        (x, y, rotation): (i32, i32, Rotation),
         draws: &[u32],
     ) -> Result<Begun, TurnError> {
         if self.game_over() {
@@ -365,7 +365,9 @@ impl State<'_> {
             }
         }
         self.extra_turn = None;
-        let placed = self.lay(tile, x, y, turns, true).map_err(TurnError::Lay)?;
+        let placed = self
+            .lay(tile, x, y, rotation, true)
+            .map_err(TurnError::Lay)?;
         self.put_tokens(placed);
         if rules.token_pools.is_empty() && !draws.is_empty() {
             return Err(TurnError::NoTokens);
@@ -613,7 +615,7 @@ impl State<'_> {
     ///
     /// Errors: the first [`TurnError`] of the turn.
     pub fn apply(&mut self, mv: &Move, draws: &[u32]) -> Result<Events, TurnError> {
-        let mut begun = self.begin_turn(mv.player, mv.tile, (mv.x, mv.y, mv.turns), draws)?;
+        let mut begun = self.begin_turn(mv.player, mv.tile, (mv.x, mv.y, mv.rotation), draws)?;
         if let Some((on, segment)) = mv.take_back {
             self.take_back(&mut begun, on, segment)?;
         }
@@ -639,9 +641,8 @@ impl State<'_> {
     /// Costs one copy of the state.
     pub fn moves_at(&self, tile: TileId, p: Placement) -> Vec<Move> {
         let player = self.to_play();
-        let turns = (p.rotation / 90) as u8;
         let mut next = self.clone();
-        let Ok(begun) = next.begin_turn(player, tile, (p.x, p.y, turns), &[]) else {
+        let Ok(begun) = next.begin_turn(player, tile, (p.x, p.y, p.rotation), &[]) else {
             return Vec::new();
         };
         next.actions(&begun)

@@ -18,7 +18,7 @@ use crate::common;
 
 use std::path::Path;
 
-use tessera::{Placement, piece_options_path, placements_path};
+use tessera::{Placement, Rotation, piece_options_path, placements_path};
 
 /// Asserts the players' totals with final scoring.
 fn assert_final(path: &str, expected: &[(&str, i64)]) {
@@ -138,7 +138,11 @@ fn c8_placements_of_q() {
         (2, -1, 90),
     ]
     .into_iter()
-    .map(|(x, y, rotation)| Placement { x, y, rotation })
+    .map(|(x, y, degrees)| Placement {
+        x,
+        y,
+        rotation: Rotation::from_degrees(degrees).expect("a quarter turn"),
+    })
     .collect();
     want.sort();
     assert_eq!(got, want);

@@ -204,7 +204,9 @@ fn pnp_demo_has_the_deduced_totals_and_five_followers() {
 fn lay_out(path: &str, expected: usize) {
     let g = game(path);
     let mut state = State::new(&g, vec!["A".into(), "B".into()], g.rules.default_options());
-    state.place_start(g.tiles.start, 0).expect("start tile");
+    state
+        .place_start(g.tiles.start, tessera::Rotation::NONE)
+        .expect("start tile");
     let (moves, left) = tessera::engine::play::lay_out(&mut state, &draw_pile(&g), true);
     assert!(left.is_empty(), "{path}: tiles that fit nowhere: {left:?}");
     crate::common::assert_no_piece_on_completed(&state, path);

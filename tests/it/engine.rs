@@ -4,6 +4,7 @@
 
 use std::path::Path;
 
+use tessera::Rotation;
 use tessera::engine::{Action, Move, State};
 use tessera::validate::load_tileset;
 
@@ -30,7 +31,7 @@ fn monastery_set(dir: &Path) -> std::path::PathBuf {
 fn play(game: &tessera::rules::Game, tiles: &[(&str, i32, i32)]) -> (Vec<i64>, usize) {
     let mut state = State::new(game, vec!["A".into(), "B".into()], vec![false, false]);
     state
-        .place_start(game.tiles.start, 0)
+        .place_start(game.tiles.start, Rotation::NONE)
         .expect("the start tile");
     for &(id, x, y) in tiles {
         let tile = game.tiles.get(id).expect("a tile of the set");
@@ -49,7 +50,7 @@ fn play(game: &tessera::rules::Game, tiles: &[(&str, i32, i32)]) -> (Vec<i64>, u
             tile,
             x,
             y,
-            turns: 0,
+            rotation: Rotation::NONE,
             take_back: None,
             action,
         };

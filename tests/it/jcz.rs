@@ -14,7 +14,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 use tessera::diag::{Level, SourceFile};
-use tessera::geometry::{Slot, slot_name};
+use tessera::geometry::{Rotation, Slot, slot_name};
 use tessera::jcz::{self, ImportOptions};
 use tessera::rules::Game;
 use tessera::rules::{Rules, Tile};
@@ -331,14 +331,14 @@ fn import(path: &Path, sets: &[&str], out: &Path) -> Game {
         .0
 }
 
-/// A tile's shape after `turns` quarter turns: side kinds, and per segment its feature,
-/// slots, items and links (a link target named by its feature and slots).
-fn form(rules: &Rules, t: &Tile, turns: u8) -> String {
+/// A tile's shape turned by `rotation`: side kinds, and per segment its feature, slots,
+/// items and links (a link target named by its feature and slots).
+fn form(rules: &Rules, t: &Tile, rotation: Rotation) -> String {
     let slots = |seg: usize| {
         let mut v: Vec<String> = t
-            .board_slots(seg, turns)
+            .board_slots(seg, rotation)
             .map(|s: Slot| {
-                let parts = rules.parts(t.rotations[turns as usize].sides[s.side as usize]);
+                let parts = rules.parts(t.rotated(rotation).sides[s.side as usize]);
                 slot_name(s, parts)
             })
             .collect();
@@ -352,7 +352,8 @@ fn form(rules: &Rules, t: &Tile, turns: u8) -> String {
             slots(seg)
         )
     };
-    let sides: Vec<&str> = t.rotations[turns as usize]
+    let sides: Vec<&str> = t
+        .rotated(rotation)
         .sides
         .iter()
         .map(|&k| rules.side_kinds[k].name.as_str())
@@ -381,8 +382,9 @@ fn form(rules: &Rules, t: &Tile, turns: u8) -> String {
 
 /// The shape up to rotation: the least of the four rotated forms.
 fn canonical(rules: &Rules, t: &Tile) -> String {
-    (0..4)
-        .map(|turns| form(rules, t, turns))
+    Rotation::ALL
+        .into_iter()
+        .map(|rotation| form(rules, t, rotation))
         .min()
         .unwrap_or_default()
 }

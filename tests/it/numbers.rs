@@ -418,6 +418,7 @@ fn points_past_the_64_bit_limits_are_capped_and_said_so_never_wrapped() {
 
 #[test]
 fn coordinates_at_the_32_bit_limits_never_wrap_around() {
+    use tessera::Rotation;
     use tessera::board::{Board, PlaceError};
     use tessera::replay::{load_position, replay};
     let path = Path::new("examples/base-scoring.yaml");
@@ -426,7 +427,14 @@ fn coordinates_at_the_32_bit_limits_never_wrap_around() {
     // A board with one tile at the corner of the i32 range: its neighbours beyond the
     // range do not exist (they would wrap to the other end).
     let mut board = Board::new();
-    board.place(&lp.game.rules, &lp.game.tiles, v, i32::MAX, i32::MIN, 0);
+    board.place(
+        &lp.game.rules,
+        &lp.game.tiles,
+        v,
+        i32::MAX,
+        i32::MIN,
+        Rotation::NONE,
+    );
     assert_eq!(board.neighbours(i32::MAX, i32::MIN), 0);
     assert_eq!(
         board.frontier(),
@@ -434,11 +442,11 @@ fn coordinates_at_the_32_bit_limits_never_wrap_around() {
     );
     // A cell beyond the limits of the format is refused, and so never legal.
     assert_eq!(
-        board.fits(&lp.game.tiles, v, i32::MAX - 1, i32::MIN, 0),
+        board.fits(&lp.game.tiles, v, i32::MAX - 1, i32::MIN, Rotation::NONE),
         Err(PlaceError::OffBoard)
     );
     assert_eq!(
-        board.fits(&lp.game.tiles, v, i32::MAX, i32::MIN + 1, 0),
+        board.fits(&lp.game.tiles, v, i32::MAX, i32::MIN + 1, Rotation::NONE),
         Err(PlaceError::OffBoard)
     );
     // A position built in code with such a cell gets a finding at the turn.

@@ -200,8 +200,8 @@ fn counted_placements_agree_with_the_listed_ones() {
                 // drawing until one fits picks each listed placement with the same chance.
                 let mut fitting = Vec::new();
                 for i in 0..g.state.board().frontier_cells().len() {
-                    for turns in 0..4u8 {
-                        let fit = g.state.placement_fits(tile, i, turns);
+                    for rotation in tessera::Rotation::ALL {
+                        let fit = g.state.placement_fits(tile, i, rotation);
                         let fit = fit.unwrap_or_else(|| panic!("{ruleset}: counted, not drawn"));
                         fitting.extend(fit);
                     }
@@ -239,8 +239,8 @@ fn drawn_actions_agree_with_the_listed_ones() {
             for tile in 0..lp.game.tiles.tiles.len() {
                 for p in g.state.legal_placements(tile).into_iter().take(3) {
                     let mut s = g.state.clone();
-                    let turns = (p.rotation / 90) as u8;
-                    let Ok(begun) = s.begin_turn(s.to_play(), tile, (p.x, p.y, turns), &[]) else {
+                    let Ok(begun) = s.begin_turn(s.to_play(), tile, (p.x, p.y, p.rotation), &[])
+                    else {
                         continue;
                     };
                     let listed = s.actions(&begun).into_vec();
