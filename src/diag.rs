@@ -4,7 +4,7 @@
 //! The catalogue is the one place where checks are described: each code names one rule and
 //! has a one-line title, a default severity ([`Level`]), why it matters and a bad and a fixed
 //! example ([`CheckInfo`]); `tessera explain` and `docs/checks.md` are rendered from it
-//! ([`crate::render::explain_text`], [`crate::render::checks_markdown`]). Its entries are
+//! ([`crate::report::explain_text`], [`crate::report::checks_markdown`]). Its entries are
 //! declared with `checks!` beside the code that emits them (a `checks.rs` child of the
 //! module) and gathered by the linker into [`Check::all`]. A [`Policy`]
 //! (`--allow CODE`, `--deny CODE`, `--deny warnings`) changes the severity of a run's

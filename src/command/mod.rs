@@ -14,6 +14,7 @@ use clap::{Args, ValueEnum};
 
 use crate::diag::{Failure, Policy};
 
+mod checks;
 mod common;
 
 pub mod completions;

@@ -250,18 +250,21 @@ pub(super) fn load_game(
             if let Some(r) = ruleset {
                 validate::load_ruleset(r)?;
             }
+            let mut findings = findings;
             for t in tilesets
                 .iter()
                 .filter(|t| !t.to_string_lossy().starts_with(load::BUNDLED_PREFIX))
             {
-                if ruleset.is_some() {
+                if let Some(r) = ruleset {
                     // Its own `ruleset:` is not the one played: read, not compiled.
-                    load::load::<model::TileSetFile>(t, schema::FileKind::Tileset).map_err(
-                        |e| match e {
-                            Ok(f) => Failure::Findings(f),
-                            Err(m) => m.into_failure(),
-                        },
-                    )?;
+                    let (file, set) =
+                        load::load::<model::TileSetFile>(t, schema::FileKind::Tileset).map_err(
+                            |e| match e {
+                                Ok(f) => Failure::Findings(f),
+                                Err(m) => m.into_failure(),
+                            },
+                        )?;
+                    findings.extend(other_ruleset(&file, &set, r));
                 } else {
                     validate::load_tileset(t, None)?;
                 }
@@ -270,6 +273,47 @@ pub(super) fn load_game(
         }
         Err(e) => Err(e),
     }
+}
+
+/// The note for a tile set whose own `ruleset:` is another file than `played`, the rule
+/// set named on the command line (`note::other_ruleset`): when the game does not load,
+/// the slip may be the rule set chosen rather than the tile set.
+fn other_ruleset(
+    file: &diag::SourceFile,
+    set: &model::TileSetFile,
+    played: &Path,
+) -> Option<diag::Finding> {
+    let own = set.ruleset.as_ref()?;
+    let dir = file.path.parent().unwrap_or(Path::new("."));
+    let same = |a: &Path, b: &Path| match (std::fs::canonicalize(a), std::fs::canonicalize(b)) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => a == b,
+    };
+    let own_path = dir.join(&own.value);
+    let played_bundled = played.to_string_lossy().starts_with(load::BUNDLED_PREFIX);
+    if own.value.starts_with(load::BUNDLED_PREFIX) || played_bundled {
+        if own.value == played.to_string_lossy() {
+            return None;
+        }
+    } else if same(&own_path, played) {
+        return None;
+    }
+    Some(
+        diag::Finding::new(
+            diag::Check::OtherRuleset,
+            format!(
+                "this tile set names the rule set `{}`, and is played here under {}",
+                own.value,
+                played.display()
+            ),
+        )
+        .in_file(file)
+        .at(&own.loc, "the rule set it was made for")
+        .help(format!(
+            "if the findings are names that {} does not declare, pass the rule set the tile set was made for",
+            played.display()
+        )),
+    )
 }
 
 /// Runs `tessera play`.

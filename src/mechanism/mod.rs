@@ -14,7 +14,7 @@
 //!   engine calls them statically, with no dynamic dispatch);
 //! - `words.rs` (the report layer), when it logs events of its own.
 //!
-//! Registering a mechanism is one entry in [`registry!`]: its module and the key of its
+//! Registering a mechanism is one entry in `registry!` (below): its module and the key of its
 //! section in a rule set, with the section's description. Every layer that takes part
 //! (the rule-set format, its merging under `extends`, compilation, the tables, the
 //! engine's hooks) expands the registry with a macro of its own, so none of them lists

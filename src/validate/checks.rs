@@ -10,7 +10,8 @@ crate::diag::checks! {
     UnknownKind => "schema::unknown_kind", Error {
         why: "`tessera validate` tells a file's kind from its top-level keys: a rule set has \
               `terrains` or `features`, a position has `players`, a tile set has `tiles`, \
-              `total` or `shapes_from`. A file with none of them cannot be checked at all.",
+              `total`, `shapes_from` or `include`. A file with none of them cannot be checked \
+              at all.",
         bad: "\
 name: My expansion
 ruleset: ../rulesets/carcassonne.yaml

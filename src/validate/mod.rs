@@ -539,7 +539,7 @@ pub(crate) fn validate_source_with(
             Finding::new(Check::UnknownKind, "cannot tell what kind of file this is")
                 .in_file(&file)
                 .at(&root.loc, "top level")
-                .help("a rule set has `terrains`, a tile set has `tiles` and `total`, a position has `players`"),
+                .help("a rule set has `terrains`, a tile set has `tiles` or `include`, a position has `players`"),
         );
         return Ok(v);
     };

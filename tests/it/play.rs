@@ -354,3 +354,38 @@ fn bundled_game(
     tessera::load_game_files(Some(&root.join(ruleset)), &sets, players)
         .unwrap_or_else(|e| panic!("{ruleset} loads: {e:?}"))
 }
+
+#[test]
+fn a_tile_set_played_under_another_rule_set_is_noted_beside_the_findings() {
+    // The base tile set under the Gold Rush rules: its side kinds are unknown there. The
+    // findings point into base.yaml; the note says which rule set base.yaml names.
+    let players = tessera::seat_names(2);
+    let sets = [PathBuf::from("tilesets/base.yaml")];
+    let Err(tessera::Failure::Findings(findings)) =
+        tessera::load_game_files(Some(Path::new("rulesets/gold-rush.yaml")), &sets, &players)
+    else {
+        panic!("the base tile set does not load under the Gold Rush rules");
+    };
+    let codes: Vec<&str> = findings.iter().map(|f| f.check.code()).collect();
+    assert!(codes.contains(&"tileset::unknown_name"), "{codes:?}");
+    let notes: Vec<_> = findings
+        .iter()
+        .filter(|f| f.check.code() == "note::other_ruleset")
+        .collect();
+    assert_eq!(notes.len(), 1, "{codes:?}");
+    assert!(
+        notes[0].message.contains("../rulesets/carcassonne.yaml")
+            && notes[0].message.contains("rulesets/gold-rush.yaml"),
+        "{}",
+        notes[0].message
+    );
+    // Under its own rule set, no note and no finding.
+    assert!(
+        tessera::load_game_files(
+            Some(Path::new("rulesets/carcassonne.yaml")),
+            &sets,
+            &players
+        )
+        .is_ok()
+    );
+}
