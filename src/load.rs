@@ -322,6 +322,10 @@ pub const BUNDLED: &[(&str, &str)] = &[
     ),
     ("tilesets/base.yaml", include_str!("../tilesets/base.yaml")),
     (
+        "tilesets/base-jcz.yaml",
+        include_str!("../tilesets/base-jcz.yaml"),
+    ),
+    (
         "tilesets/pnp-demo.yaml",
         include_str!("../tilesets/pnp-demo.yaml"),
     ),

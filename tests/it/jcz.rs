@@ -1995,3 +1995,48 @@ fn a_misspelt_tile_or_side_element_is_one_error_and_no_cascade() {
         );
     }
 }
+
+/// The tile sets bundled from JCloisterZone's MIT XML are `tessera import jcz`'s output,
+/// kept fresh: importing the XML again (with the options each file's header records)
+/// gives the committed file byte for byte. Regenerate one with the command in its header.
+#[test]
+fn bundled_imported_tile_sets_are_fresh() {
+    // (bundled file, XML under tests/fixtures/jcz, sets, rule set, start tile)
+    let bundled: [(&str, &str, &str, &str, Option<&str>); 3] = [
+        ("base-jcz.yaml", "basic.xml", "basic:1", "carcassonne.yaml", Some("BA/RCr")),
+        ("river.yaml", "river.xml", "river/1:2", "river.yaml", None),
+        (
+            "inns-cathedrals.yaml",
+            "inns_and_cathedrals.xml",
+            "inns-and-cathedrals:2",
+            "inns-cathedrals.yaml",
+            None,
+        ),
+    ];
+    for (out, xml, set, ruleset, start) in bundled {
+        let out = Path::new("tilesets").join(out);
+        let committed = std::fs::read_to_string(&out).expect("bundled");
+        let source = committed
+            .lines()
+            .find_map(|l| l.strip_prefix("# Source: "))
+            .expect("the header names the source")
+            .to_string();
+        let opts = ImportOptions {
+            sets: vec![set.to_string()],
+            ruleset: Some(Path::new("rulesets").join(ruleset)),
+            start: start.map(str::to_string),
+            source: Some(source),
+            ..ImportOptions::default()
+        };
+        let imported = jcz::import(&Path::new(DIR).join(xml), &out, &opts).expect("imports");
+        assert!(
+            imported.yaml == committed,
+            "{} is not what `tessera import jcz` writes today: run `tessera import jcz \
+             tests/fixtures/jcz/{xml} --set {set} --ruleset rulesets/{ruleset}{} --source \
+             '<its # Source: line>' -o {} --force`",
+            out.display(),
+            start.map(|s| format!(" --start {s}")).unwrap_or_default(),
+            out.display()
+        );
+    }
+}
