@@ -29,7 +29,36 @@ use petgraph::graph::NodeIndex;
 ///
 /// Errors: `Err(message)` only when a file it names cannot be read as a tool failure.
 pub(crate) fn validate_source(file: SourceFile) -> Result<Validation, String> {
+    if crate::jcz::save::looks_like_save(&file) {
+        // A JCloisterZone saved game: checked as the position it reads as.
+        return match crate::jcz::save::import_save(&file) {
+            Ok(imported) => {
+                let mut v = validate::validate_source_with(
+                    save_position(&file, imported.yaml),
+                    &check_position,
+                )?;
+                v.path = file.path.clone();
+                Ok(v)
+            }
+            Err(Failure::Findings(findings)) => Ok(Validation {
+                path: file.path.clone(),
+                kind: Some(FileKind::Position),
+                findings,
+                coverage: None,
+            }),
+            Err(e) => Err(e.to_string()),
+        };
+    }
     validate::validate_source_with(file, &check_position)
+}
+
+/// The position a JCloisterZone saved game reads as (`yaml`, see
+/// [`crate::jcz::save::import_save`]), as a file named after the save with `.yaml` added
+/// (what `tessera import jcz-save` would write beside it).
+pub fn save_position(save: &SourceFile, yaml: String) -> SourceFile {
+    let mut name = save.path.as_os_str().to_owned();
+    name.push(".yaml");
+    SourceFile::new(Path::new(&name), yaml)
 }
 
 /// The meaning checks of a position (its tree parsed and checked against the schema):
@@ -65,6 +94,12 @@ pub struct LoadedPosition {
 /// the files it names.
 pub fn load_position(path: &Path) -> Result<LoadedPosition, Failure> {
     let file = load::read(path).map_err(load::ReadError::into_failure)?;
+    if crate::jcz::save::looks_like_save(&file) {
+        // A JCloisterZone saved game: the position it reads as, under the save's name
+        // with `.yaml` added (what `tessera import jcz-save` would write).
+        let imported = crate::jcz::save::import_save(&file)?;
+        return load_position_file(&save_position(&file, imported.yaml));
+    }
     load_position_file(&file)
 }
 

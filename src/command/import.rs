@@ -33,6 +33,37 @@ pub enum ImportCommand {
         after_help = "Examples:\n  tessera import jcz basic.xml --set basic:2 --start BA/RCr -o base-jcz.yaml\n  tessera import jcz river.xml --set river/1:2 -o river.yaml --ruleset rulesets/river.yaml\n  tessera import jcz abbey_and_mayor.xml --set abbey-and-mayor:1 --fix -o am.yaml"
     )]
     Jcz(JczArgs),
+    /// Convert a JCloisterZone / FanCloisterZone saved game (.jcz) to a position file.
+    ///
+    /// The position replays the save's turns (tiles with JCloisterZone's ids, from the
+    /// bundled tile sets imported from its XML), with its players, rule switches as
+    /// options and, when the save reached its end, `ended: true` (end-of-game scoring
+    /// applies). `tessera score GAME.jcz` reads the save directly; this writes the position
+    /// to read, edit or share. A save that uses what tessera does not play yet (a set, an
+    /// element, a rule switch, an action) is refused with all of it listed. The position
+    /// is replayed before it is written; the output never replaces an existing file
+    /// without --force.
+    ///
+    /// Exit status: 0 written, 2 findings in the save (what tessera does not play, or a
+    /// turn its rules refuse), 1 bad arguments or the output cannot be written (or exists).
+    #[command(
+        name = "jcz-save",
+        after_help = "Examples:\n  tessera import jcz-save game.jcz -o game.yaml\n  tessera score game.yaml"
+    )]
+    JczSave(JczSaveArgs),
+}
+
+/// The arguments of `tessera import jcz-save`.
+#[derive(Debug, Args)]
+pub struct JczSaveArgs {
+    /// The saved game (.jcz).
+    file: PathBuf,
+    /// Output position (YAML).
+    #[arg(short, long, value_name = "OUT.yaml")]
+    out: PathBuf,
+    /// Replace OUT if it exists.
+    #[arg(long)]
+    force: bool,
 }
 
 /// The arguments of `tessera import jcz`.
@@ -77,6 +108,7 @@ pub struct JczArgs {
 pub fn run(command: ImportCommand) -> ExitCode {
     match command {
         ImportCommand::Jcz(args) => import_jcz(args),
+        ImportCommand::JczSave(args) => import_jcz_save(args),
     }
 }
 
@@ -141,5 +173,66 @@ fn import_jcz(args: JczArgs) -> ExitCode {
             shown(out)
         );
     }
+    ExitCode::SUCCESS
+}
+
+fn import_jcz_save(args: JczSaveArgs) -> ExitCode {
+    let (file, out, force) = (&args.file, &args.out, args.force);
+    if std::fs::metadata(out).is_ok_and(|m| !m.is_file()) {
+        err!(
+            "error: {} is not a regular file (a directory, a device or a FIFO): it is never replaced, --force or not",
+            shown(out)
+        );
+        return ExitCode::from(FAILURE);
+    }
+    if !force && out.exists() {
+        err!("error: {} exists; pass --force to replace it", shown(out));
+        return ExitCode::from(FAILURE);
+    }
+    let source = match crate::load::read(file) {
+        Ok(s) => s,
+        Err(e) => return failure(e.into_failure(), &Policy::default()),
+    };
+    // Read and replayed before anything is written: a position that does not replay is
+    // never written.
+    let replayed = jcz::save::import_save(&source).and_then(|imported| {
+        let yaml = crate::diag::SourceFile::new(out, imported.yaml.clone());
+        let lp = crate::replay::load_position_file(&yaml)?;
+        crate::replay::replay(&lp, None)?;
+        Ok((imported, lp.position.turns.map_or(0, |t| t.len())))
+    });
+    let (imported, turns) = match replayed {
+        Ok(r) => r,
+        Err(Failure::Findings(f)) => {
+            print_findings(&f);
+            err!(
+                "{}: {}; nothing written",
+                shown(file),
+                plural(count(&f, Level::Error), "error")
+            );
+            return ExitCode::from(FINDINGS);
+        }
+        Err(e) => return failure(e, &Policy::default()),
+    };
+    // Never over a file that exists without `force`, even an earlier import.
+    let target = crate::output::Target {
+        path: out.to_path_buf(),
+        text: imported.yaml.clone(),
+    };
+    if let Err(reasons) = crate::output::write_all(&[target], &|_, _| false, force) {
+        err!("error: {}", reasons.join("\n"));
+        return ExitCode::from(FAILURE);
+    }
+    err!(
+        "wrote {}: {} of {}{}",
+        shown(out),
+        plural(turns, "turn"),
+        plural(imported.players.len(), "player"),
+        if imported.ended {
+            ", the game over"
+        } else {
+            ", the game not over"
+        }
+    );
     ExitCode::SUCCESS
 }

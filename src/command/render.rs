@@ -95,6 +95,16 @@ pub struct RenderOptions {
 /// finding at its top level: pass a tile set or a position).
 pub fn render_path(path: &Path, opts: &RenderOptions) -> Result<(String, Vec<Finding>), Failure> {
     let file = load::read(path).map_err(load::ReadError::into_failure)?;
+    if jcz::save::looks_like_save(&file) {
+        // A JCloisterZone saved game is drawn as the position it reads as.
+        if opts.slots {
+            return Err(Failure::Tool(format!(
+                "{} is a saved game: --slots is for tile sets (`tessera render TILESET --slots`)",
+                path.display()
+            )));
+        }
+        return draw_position(path, opts);
+    }
     if jcz::looks_like_xml(&file) {
         return Err(Failure::Tool(format!(
             "{} is JCloisterZone XML: convert it first (`tessera import jcz {} -o tiles.yaml`), then draw the tile set",
@@ -135,33 +145,7 @@ pub fn render_path(path: &Path, opts: &RenderOptions) -> Result<(String, Vec<Fin
             let opts = picture::SheetOptions { slots: opts.slots };
             Ok((picture::tile_sheet(&game, opts), notes))
         }
-        Some(FileKind::Position) => {
-            let drawn = with_position(path, &opts.score, |lp, state| {
-                if let Some((x, y)) = opts.highlight {
-                    // A cell on the board or next to it: a picture reaching a cell far
-                    // away would be as large as the distance.
-                    let near = |a: i32, b: i32| a.abs_diff(b) <= 1;
-                    let placed = &state.board().placed;
-                    let (xs, ys) = (placed.iter().map(|p| p.x), placed.iter().map(|p| p.y));
-                    let (x0, x1) = (xs.clone().min().unwrap_or(0), xs.max().unwrap_or(0));
-                    let (y0, y1) = (ys.clone().min().unwrap_or(0), ys.max().unwrap_or(0));
-                    let inside = (x >= x0 || near(x, x0))
-                        && (x <= x1 || near(x, x1))
-                        && (y >= y0 || near(y, y0))
-                        && (y <= y1 || near(y, y1));
-                    if !inside {
-                        return Err(Failure::Tool(format!(
-                            "--highlight {x},{y} lies off the board: the board spans columns {x0} to {x1} and rows {y0} to {y1} (a cell next to it may be marked)"
-                        )));
-                    }
-                }
-                let board = picture::BoardOptions {
-                    highlight: opts.highlight,
-                };
-                Ok((picture::board(state, board), lp.notes.clone()))
-            });
-            drawn.and_then(|r| r)
-        }
+        Some(FileKind::Position) => draw_position(path, opts),
         Some(FileKind::Ruleset) => Err(not_drawn(
             "a rule set has no picture of its own",
             diag::Check::WrongKind,
@@ -171,6 +155,37 @@ pub fn render_path(path: &Path, opts: &RenderOptions) -> Result<(String, Vec<Fin
             diag::Check::UnknownKind,
         )),
     }
+}
+
+/// Draws a position (or a saved game, read as one) as its board after the turns replayed.
+///
+/// Errors: as [`render_path`]; a tool failure for a cell to highlight off the board.
+fn draw_position(path: &Path, opts: &RenderOptions) -> Result<(String, Vec<Finding>), Failure> {
+    let drawn = with_position(path, &opts.score, |lp, state| {
+        if let Some((x, y)) = opts.highlight {
+            // A cell on the board or next to it: a picture reaching a cell far
+            // away would be as large as the distance.
+            let near = |a: i32, b: i32| a.abs_diff(b) <= 1;
+            let placed = &state.board().placed;
+            let (xs, ys) = (placed.iter().map(|p| p.x), placed.iter().map(|p| p.y));
+            let (x0, x1) = (xs.clone().min().unwrap_or(0), xs.max().unwrap_or(0));
+            let (y0, y1) = (ys.clone().min().unwrap_or(0), ys.max().unwrap_or(0));
+            let inside = (x >= x0 || near(x, x0))
+                && (x <= x1 || near(x, x1))
+                && (y >= y0 || near(y, y0))
+                && (y <= y1 || near(y, y1));
+            if !inside {
+                return Err(Failure::Tool(format!(
+                    "--highlight {x},{y} lies off the board: the board spans columns {x0} to {x1} and rows {y0} to {y1} (a cell next to it may be marked)"
+                )));
+            }
+        }
+        let board = picture::BoardOptions {
+            highlight: opts.highlight,
+        };
+        Ok((picture::board(state, board), lp.notes.clone()))
+    });
+    drawn.and_then(|r| r)
 }
 
 /// Runs `tessera render`.

@@ -83,13 +83,22 @@ pub fn score_checked(
     })
 }
 
+/// Whether end-of-game scoring is added: asked for (`--final`), or the position is of a
+/// game that is over (`ended: true`, a saved game imported at its end) and all its turns
+/// are replayed.
+fn with_final_scoring(lp: &replay::LoadedPosition, opts: &ScoreOptions) -> bool {
+    let available = lp.position.turns.as_ref().map_or(0, Vec::len);
+    opts.final_scoring || (lp.position.ended && opts.turns.is_none_or(|n| n >= available))
+}
+
 /// The score report of a replayed position.
 fn report_of(
     lp: &replay::LoadedPosition,
     state: &engine::State,
     opts: &ScoreOptions,
 ) -> ScoreReport {
-    let mut report = ScoreReport::from_state(state, lp.position.name.clone(), opts.final_scoring);
+    let final_scoring = with_final_scoring(lp, opts);
+    let mut report = ScoreReport::from_state(state, lp.position.name.clone(), final_scoring);
     report.snapshot = lp.position.board.is_some();
     report
 }
@@ -129,7 +138,7 @@ pub(super) fn with_position<R>(
         )));
     }
     let mut state = replay::replay(&lp, opts.turns)?;
-    if opts.final_scoring {
+    if with_final_scoring(&lp, opts) {
         state.final_scoring();
     }
     Ok(f(&lp, &state))

@@ -5,6 +5,36 @@
 //! [`crate::diag::checks`]).
 
 crate::diag::checks! {
+    /// A saved game (`.jcz`) that tessera cannot read: not JSON, or without the keys of a save.
+    JczSaveFormat => "jcz::save_format", Error {
+        why: "JCloisterZone 4.x and 5.x and FanCloisterZone 6.x save a game as JSON with its \
+              `setup` (sets, elements, rule switches, start tile), its players and its \
+              `replay` (the actions in order). A file without them, or an action without \
+              the tile, rotation and position it needs, cannot be replayed.",
+        bad: "\
+{\"appVersion\": \"6.2.0\", \"players\": [{\"name\": \"Oscar\", \"slot\": 0}]}
+",
+        fixed: "\
+{\"appVersion\": \"6.2.0\", \"players\": [{\"name\": \"Oscar\", \"slot\": 0}],
+ \"setup\": {\"sets\": {\"basic:1\": 1}, \"elements\": {\"small-follower\": 7}},
+ \"replay\": []}
+",
+    }
+    /// A saved game uses a set, element, rule switch or action tessera does not play yet.
+    JczSaveUnsupported => "jcz::save_unsupported", Error {
+        why: "A game played with an expansion tessera lacks would be scored wrong if its \
+              pieces, tiles or rules were left out, so the save is refused, with every set, \
+              element, rule switch and action it needs that tessera does not play, each at \
+              its place in the file. tessera plays the base game's saves (`basic:1`, the \
+              seven followers, with or without farmers, `tiny-city-scoring`).",
+        bad: "\
+{\"setup\": {\"sets\": {\"basic:1\": 1, \"abbey-and-mayor:1\": 1},
+            \"elements\": {\"small-follower\": 7, \"mayor\": 1}}}
+",
+        fixed: "\
+{\"setup\": {\"sets\": {\"basic:1\": 1}, \"elements\": {\"small-follower\": 7}}}
+",
+    }
     /// The file is not well-formed XML.
     JczSyntax => "jcz::syntax", Error {
         why: "An XML file that does not parse cannot be read at all; JCloisterZone refuses it too.",

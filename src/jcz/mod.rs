@@ -19,6 +19,7 @@ mod checks;
 pub mod convert;
 mod emit;
 pub mod location;
+pub mod save;
 pub mod xml;
 
 use std::collections::HashMap;

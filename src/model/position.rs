@@ -39,6 +39,10 @@ pub struct PositionFile {
     /// snapshot).
     #[serde(default)]
     pub start: Option<StartPlacement>,
+    /// The game is over (a saved game imported at its end): end-of-game scoring applies
+    /// when it is scored, as with `tessera score --final`.
+    #[serde(default)]
+    pub ended: bool,
     /// Turn log: tile placements in order after the start tile, checked against the rules.
     #[serde(default)]
     pub turns: Option<Vec<Sp<Turn>>>,

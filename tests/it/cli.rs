@@ -94,6 +94,11 @@ fn help_examples_run() {
             dir.join("my-expansion.xml"),
         )
         .expect("copied");
+        std::fs::copy(
+            "tests/fixtures/jcz-saves/scoringFarms.jcz",
+            dir.join("game.jcz"),
+        )
+        .expect("copied");
         std::fs::write(
             dir.join("my-tiles.yaml"),
             "name: My tiles\nruleset: rulesets/carcassonne.yaml\ninclude: [{tileset: tilesets/base.yaml}]\n",

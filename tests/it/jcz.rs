@@ -2003,7 +2003,13 @@ fn a_misspelt_tile_or_side_element_is_one_error_and_no_cascade() {
 fn bundled_imported_tile_sets_are_fresh() {
     // (bundled file, XML under tests/fixtures/jcz, sets, rule set, start tile)
     let bundled: [(&str, &str, &str, &str, Option<&str>); 3] = [
-        ("base-jcz.yaml", "basic.xml", "basic:1", "carcassonne.yaml", Some("BA/RCr")),
+        (
+            "base-jcz.yaml",
+            "basic.xml",
+            "basic:1",
+            "carcassonne.yaml",
+            Some("BA/RCr"),
+        ),
         ("river.yaml", "river.xml", "river/1:2", "river.yaml", None),
         (
             "inns-cathedrals.yaml",

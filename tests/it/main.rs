@@ -34,4 +34,5 @@ mod output;
 mod pictures;
 mod play;
 mod robustness;
+mod saves;
 mod simulate;

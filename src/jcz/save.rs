@@ -1,0 +1,554 @@
+//! JCloisterZone saved games (`.jcz`): the JSON replays written by JCloisterZone 4.x and
+//! 5.x and by FanCloisterZone 6.x, turned into a tessera position (a turn log) that
+//! replays to the same points.
+//!
+//! A save names its sets (`setup.sets`, `basic:1`; 4.x: `setup.expansions`, `BASIC`), its
+//! elements (`setup.elements`: followers, farmers, ...), its rule switches
+//! (`setup.rules`), the start tile (`setup.start`; before 6.x JCloisterZone's base-game
+//! start, `BA/RCr` at 0, 0) and its actions (`replay`): `PLACE_TILE` (tile id, rotation
+//! `R0`..`R270`, position [x, y], y south as in tessera), `DEPLOY_MEEPLE` (a location
+//! in board orientation: `NL.NR.EL.WR` for a field's half-sides, `NS` for a road's sides,
+//! `I` for a monastery), `PASS`, `COMMIT` (the turn ends) and `UNDO`. Tiles keep
+//! JCloisterZone's ids and orientation, so they are played from tile sets imported from
+//! its XML (`tilesets/base-jcz.yaml`). The game is over when the save says so
+//! (`gameAnnotations.endTurn`) or every tile of its draw order was placed; the position
+//! then says `ended: true`, and end-of-game scoring applies.
+//!
+//! What tessera does not play yet (a set, an element, a rule switch, an action) refuses
+//! the save with the list of what is missing, each at its place in the JSON
+//! (`jcz::save_unsupported`), never a game scored wrong. Format facts:
+//! github.com/farin/JCloisterZone (`src/main/java/com/jcloisterzone/game/save/`) and
+//! JCloisterZone's own saved games (`src/test/resources/saved-games/`, MIT).
+
+use serde_json::Value;
+
+use crate::diag::{Check, Failure, Finding, SourceFile};
+
+/// The bundled tile set and rule-set options a supported set of a save is played with.
+struct SetMapping {
+    /// The set's id in a 5.x/6.x save (`basic:1`) and in a 4.x save (`BASIC`).
+    ids: [&'static str; 2],
+    /// The bundled tile set (`bundled:` path) holding its tiles with JCloisterZone's ids.
+    tileset: &'static str,
+}
+
+/// The sets tessera plays, with their tile sets.
+const SETS: &[SetMapping] = &[SetMapping {
+    ids: ["basic:1", "BASIC"],
+    tileset: "bundled:tilesets/base-jcz.yaml",
+}];
+
+/// Whether a file is a JCloisterZone saved game: JSON (its first character `{`) with a
+/// `replay`, or a name ending in `.jcz`.
+pub fn looks_like_save(file: &SourceFile) -> bool {
+    let text = file.text().trim_start_matches('\u{feff}').trim_start();
+    let named = file
+        .path
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("jcz"));
+    named || (text.starts_with('{') && text.contains("\"replay\""))
+}
+
+/// A save read into a position.
+#[derive(Debug, Clone)]
+pub struct ImportedSave {
+    /// The position file's text (YAML).
+    pub yaml: String,
+    /// The game reached its end (end-of-game scoring applies).
+    pub ended: bool,
+    /// The save's own test block (FanCloisterZone's engine tests): its description and
+    /// assertions, as written (`Oscar has 9 points`).
+    pub test: Option<(String, Vec<String>)>,
+    /// The save's players, in seat order.
+    pub players: Vec<String>,
+}
+
+/// One turn of the save, as the position writes it.
+#[derive(Debug, Clone, Default)]
+struct Turn {
+    tile: String,
+    x: i64,
+    y: i64,
+    degrees: u32,
+    player: usize,
+    piece: Option<String>,
+}
+
+/// Reads a saved game into a position whose paths are `bundled:` tile sets (so it does
+/// not depend on where it is written).
+///
+/// Errors: [`Failure::Findings`]: `jcz::save_format` when the file is not a save tessera
+/// can read (not JSON, a key missing or of the wrong type, an action it does not know
+/// the shape of), `jcz::save_unsupported` with one finding per set, element, rule switch
+/// or action tessera does not play yet.
+pub fn import_save(file: &SourceFile) -> Result<ImportedSave, Failure> {
+    let root: Value = serde_json::from_str(file.text()).map_err(|e| {
+        let at = offset_of(file.text(), e.line(), e.column());
+        Failure::one(
+            Finding::new(Check::JczSaveFormat, format!("not a saved game: {e}"))
+                .in_file(file)
+                .at_span(miette::SourceSpan::new(at.into(), 1), "here")
+                .help("a JCloisterZone saved game (.jcz) is JSON; pass the file as JCloisterZone wrote it"),
+        )
+    })?;
+    let mut missing = Vec::new();
+    let format_error = |what: String, near: &str| {
+        Failure::one(
+            locate(file, near, Finding::new(Check::JczSaveFormat, what), "here").help(
+                "a JCloisterZone 4.x or 5.x or FanCloisterZone 6.x saved game has `setup` and `replay`",
+            ),
+        )
+    };
+    let setup = root
+        .get("setup")
+        .and_then(Value::as_object)
+        .ok_or_else(|| format_error("no `setup` object: not a saved game".into(), "{"))?;
+    let actions = root
+        .get("replay")
+        .and_then(Value::as_array)
+        .ok_or_else(|| format_error("no `replay` list: not a saved game".into(), "{"))?;
+    let version = root
+        .get("appVersion")
+        .and_then(Value::as_str)
+        .unwrap_or("unknown")
+        .to_string();
+
+    // Players: 6.x `players` [{name, slot}], 4.x/5.x `slots` [{number, nickname}].
+    let mut seats: Vec<(i64, String)> = Vec::new();
+    if let Some(list) = root.get("players").and_then(Value::as_array) {
+        for (i, p) in list.iter().enumerate() {
+            let name = p.get("name").and_then(Value::as_str).unwrap_or("");
+            seats.push((i as i64, name.to_string()));
+        }
+    } else if let Some(list) = root.get("slots").and_then(Value::as_array) {
+        for p in list {
+            let number = p
+                .get("number")
+                .and_then(Value::as_i64)
+                .unwrap_or(seats.len() as i64);
+            let name = p.get("nickname").and_then(Value::as_str).unwrap_or("");
+            seats.push((number, name.to_string()));
+        }
+        seats.sort_by_key(|s| s.0);
+    }
+    if seats.is_empty() {
+        return Err(format_error(
+            "no players (`players` or `slots`)".into(),
+            "\"replay\"",
+        ));
+    }
+    let players: Vec<String> = seats
+        .iter()
+        .enumerate()
+        .map(|(i, (_, n))| {
+            let n = n.trim();
+            if n.is_empty() || seats.iter().filter(|s| s.1.trim() == n).count() > 1 {
+                format!("P{}", i + 1)
+            } else {
+                n.to_string()
+            }
+        })
+        .collect();
+
+    // Sets: 5.x/6.x `sets` {"basic:1": 1}, 4.x `expansions` {"BASIC": 1}.
+    let sets = setup
+        .get("sets")
+        .or_else(|| setup.get("expansions"))
+        .and_then(Value::as_object)
+        .ok_or_else(|| format_error("no `setup.sets`".into(), "\"setup\""))?;
+    let mut tilesets = Vec::new();
+    for (id, n) in sets {
+        match SETS.iter().find(|s| s.ids.contains(&id.as_str())) {
+            Some(_) if n.as_u64() != Some(1) => missing.push(unsupported(
+                file,
+                &format!("\"{id}\""),
+                format!("set `{id}` {n} times"),
+                "tessera plays each set once",
+            )),
+            Some(s) => tilesets.push(s.tileset),
+            None => missing.push(unsupported(
+                file,
+                &format!("\"{id}\""),
+                format!("set `{id}`"),
+                &format!(
+                    "tessera plays these sets of saved games: {}",
+                    SETS.iter().map(|s| s.ids[0]).collect::<Vec<_>>().join(", ")
+                ),
+            )),
+        }
+    }
+
+    // Elements and rule switches: those the rule set has, by value.
+    // 4.x saves have no elements: their standard game has farmers.
+    let mut farmers = !setup.contains_key("elements");
+    let mut small_city = false;
+    if let Some(elements) = setup.get("elements").and_then(Value::as_object) {
+        for (name, value) in elements {
+            match (name.as_str(), value) {
+                ("small-follower", v) if v.as_u64() == Some(7) => {}
+                ("farmers", Value::Bool(b)) => farmers = *b,
+                _ => missing.push(unsupported(
+                    file,
+                    &format!("\"{name}\""),
+                    format!("element `{name}: {value}`"),
+                    "tessera plays the base game's seven followers, with or without farmers",
+                )),
+            }
+        }
+    }
+    if let Some(rules) = setup.get("rules").and_then(Value::as_object) {
+        for (name, value) in rules {
+            match (name.as_str(), value.as_str()) {
+                ("tiny-city-scoring", Some("2")) => small_city = true,
+                ("tiny-city-scoring", Some("4")) => {}
+                _ => missing.push(unsupported(
+                    file,
+                    &format!("\"{name}\""),
+                    format!("rule switch `{name}: {value}`"),
+                    "tessera maps the rule switch tiny-city-scoring (2 or 4)",
+                )),
+            }
+        }
+    }
+
+    // The start tile: 6.x `setup.start`, else JCloisterZone's base-game start.
+    let mut start = ("BA/RCr".to_string(), 0u32);
+    if let Some(list) = setup.get("start").and_then(Value::as_array) {
+        match list.as_slice() {
+            [one] => {
+                let tile = one.get("tile").and_then(Value::as_str).unwrap_or("");
+                let (x, y) = (
+                    one.get("x").and_then(Value::as_i64),
+                    one.get("y").and_then(Value::as_i64),
+                );
+                let degrees = one.get("rotation").and_then(Value::as_u64);
+                match (x, y, degrees) {
+                    (Some(0), Some(0), Some(d @ (0 | 90 | 180 | 270))) => {
+                        start = (tile_id(tile), d as u32)
+                    }
+                    _ => missing.push(unsupported(
+                        file,
+                        "\"start\"",
+                        "a start tile away from 0, 0".into(),
+                        "tessera starts a game with one tile at 0, 0",
+                    )),
+                }
+            }
+            _ => missing.push(unsupported(
+                file,
+                "\"start\"",
+                format!("{} start tiles", list.len()),
+                "tessera starts a game with one tile at 0, 0",
+            )),
+        }
+    }
+
+    // The actions, turn by turn.
+    let mut turns: Vec<Turn> = Vec::new();
+    let mut pending: Option<Turn> = None;
+    let mut placed = 0usize;
+    let mut game_over = false;
+    for (i, action) in actions.iter().enumerate() {
+        let kind = action.get("type").and_then(Value::as_str).unwrap_or("");
+        let payload = action.get("payload").cloned().unwrap_or(Value::Null);
+        let near = format!("\"{kind}\"");
+        match kind {
+            "PLACE_TILE" => {
+                if let Some(t) = pending.take() {
+                    turns.push(t);
+                }
+                let tile = payload.get("tileId").and_then(Value::as_str);
+                let rotation = payload.get("rotation").and_then(Value::as_str);
+                let position = payload.get("position").and_then(Value::as_array);
+                let degrees = rotation
+                    .and_then(|r| r.strip_prefix('R'))
+                    .and_then(|d| d.parse::<u32>().ok());
+                let xy = position.and_then(|p| Some((p.first()?.as_i64()?, p.get(1)?.as_i64()?)));
+                let (Some(tile), Some(degrees @ (0 | 90 | 180 | 270)), Some((x, y))) =
+                    (tile, degrees, xy)
+                else {
+                    return Err(format_error(
+                        format!(
+                            "action {i} (PLACE_TILE) has no tile id, rotation R0..R270 or position [x, y]"
+                        ),
+                        &near,
+                    ));
+                };
+                let player = match action.get("player").and_then(Value::as_u64) {
+                    Some(p) => p as usize,
+                    None => turns.len() % players.len(),
+                };
+                if player >= players.len() {
+                    return Err(format_error(
+                        format!(
+                            "action {i} is played by player {player}, and the save has {}",
+                            players.len()
+                        ),
+                        &near,
+                    ));
+                }
+                placed += 1;
+                pending = Some(Turn {
+                    tile: tile_id(tile),
+                    x,
+                    y,
+                    degrees,
+                    player,
+                    piece: None,
+                });
+            }
+            "DEPLOY_MEEPLE" => {
+                let meeple = payload
+                    .get("meepleId")
+                    .and_then(Value::as_str)
+                    .unwrap_or("");
+                let kind = meeple.split('.').nth(1).unwrap_or("");
+                let pointer = payload.get("pointer");
+                let location = pointer
+                    .and_then(|p| p.get("location"))
+                    .and_then(Value::as_str);
+                let at = pointer
+                    .and_then(|p| p.get("position"))
+                    .and_then(Value::as_array)
+                    .and_then(|p| Some((p.first()?.as_i64()?, p.get(1)?.as_i64()?)));
+                let Some(turn) = pending.as_mut() else {
+                    return Err(format_error(
+                        format!("action {i} (DEPLOY_MEEPLE) comes before any tile of its turn"),
+                        &near,
+                    ));
+                };
+                if kind != "small" {
+                    missing.push(unsupported(
+                        file,
+                        &format!("\"{meeple}\""),
+                        format!("a piece `{meeple}`"),
+                        "tessera plays the base game's followers (`small`)",
+                    ));
+                    continue;
+                }
+                if at != Some((turn.x, turn.y)) {
+                    missing.push(unsupported(
+                        file,
+                        &near,
+                        format!("action {i}: a follower placed away from the tile just placed"),
+                        "the base game places a follower on the tile just placed",
+                    ));
+                    continue;
+                }
+                match location.and_then(address) {
+                    Some(a) => turn.piece = Some(a),
+                    None => missing.push(unsupported(
+                        file,
+                        &near,
+                        format!("action {i}: the location `{}`", location.unwrap_or("")),
+                        "tessera reads locations of sides (`NS`), half-sides (`NL.NR`) and monasteries (`I`)",
+                    )),
+                }
+            }
+            // 4.x: the game ended here (end-of-game scoring follows).
+            "GAME_OVER" => game_over = true,
+            "PASS" | "COMMIT" => {
+                if kind == "COMMIT" {
+                    if let Some(t) = pending.take() {
+                        turns.push(t);
+                    }
+                }
+            }
+            "UNDO" => match pending.as_mut() {
+                Some(t) if t.piece.is_some() => t.piece = None,
+                Some(_) => {
+                    pending = None;
+                    placed -= 1;
+                }
+                None => {
+                    if turns.pop().is_some() {
+                        placed -= 1;
+                    }
+                }
+            },
+            other => missing.push(unsupported(
+                file,
+                &near,
+                format!("the action `{other}`"),
+                "tessera replays PLACE_TILE, DEPLOY_MEEPLE, PASS, COMMIT, UNDO and GAME_OVER",
+            )),
+        }
+    }
+    // A last turn not committed is still being played (its piece may yet be placed).
+    let last_committed = pending.is_none();
+    if let Some(t) = pending.take() {
+        turns.push(t);
+    }
+    if !missing.is_empty() {
+        return Err(Failure::Findings(missing));
+    }
+
+    // The end: the save's last turn, or every tile of the draw order placed.
+    let annotations = root.get("gameAnnotations");
+    let end_turn = annotations
+        .and_then(|a| a.get("endTurn"))
+        .and_then(Value::as_u64);
+    let order = annotations
+        .and_then(|a| a.get("drawOrder"))
+        .or_else(|| {
+            root.get("annotations")
+                .and_then(|a| a.get("tilePack"))
+                .and_then(|t| t.get("params"))
+                .and_then(|p| p.get("drawOrder"))
+        })
+        .and_then(Value::as_array)
+        .map(|l| l.iter().filter(|t| t.as_str() != Some("#END")).count());
+    let ended = game_over
+        || end_turn.is_some()
+        || (last_committed && order.is_some_and(|n| n > 0 && placed >= n));
+
+    let test = root.get("test").map(|t| {
+        let description = t.get("description").and_then(Value::as_str).unwrap_or("");
+        let assertions = t
+            .get("assertions")
+            .and_then(Value::as_array)
+            .map(|l| {
+                l.iter()
+                    .filter_map(Value::as_str)
+                    .map(str::to_string)
+                    .collect()
+            })
+            .unwrap_or_default();
+        (description.to_string(), assertions)
+    });
+
+    let q = |s: &str| serde_json::to_string(s).unwrap_or_default();
+    let mut yaml = format!(
+        "# Imported by `tessera import jcz-save` from a saved game of JCloisterZone {version}: \
+         the tiles keep JCloisterZone's ids and orientation.\n"
+    );
+    let name = root.get("name").and_then(Value::as_str).unwrap_or("");
+    let name = match &test {
+        Some((d, _)) if name.trim().is_empty() => d.clone(),
+        _ => name.to_string(),
+    };
+    yaml.push_str(&format!(
+        "name: {}\n",
+        q(if name.trim().is_empty() {
+            "saved game"
+        } else {
+            &name
+        })
+    ));
+    let sets: Vec<String> = tilesets.iter().map(|t| q(t)).collect();
+    yaml.push_str(&format!("tileset: [{}]\n", sets.join(", ")));
+    let names: Vec<String> = players.iter().map(|p| q(p)).collect();
+    yaml.push_str(&format!("players: [{}]\n", names.join(", ")));
+    yaml.push_str(&format!(
+        "options: {{farmers: {farmers}, small_city: {small_city}}}\n"
+    ));
+    yaml.push_str(&format!(
+        "start: {{tile: {}, rotation: {}}}\n",
+        q(&start.0),
+        start.1
+    ));
+    if ended {
+        yaml.push_str("ended: true\n");
+    }
+    yaml.push_str("turns:\n");
+    for t in &turns {
+        yaml.push_str(&format!(
+            "  - {{tile: {}, x: {}, y: {}, rotation: {}, player: {}",
+            q(&t.tile),
+            t.x,
+            t.y,
+            t.degrees,
+            q(&players[t.player])
+        ));
+        if let Some(p) = &t.piece {
+            yaml.push_str(&format!(", piece: {}", q(p)));
+        }
+        yaml.push_str("}\n");
+    }
+    if turns.is_empty() {
+        yaml = yaml.replace("turns:\n", "turns: []\n");
+    }
+    Ok(ImportedSave {
+        yaml,
+        ended,
+        test,
+        players,
+    })
+}
+
+/// A tile id as the bundled tile sets write it: 5.x and 6.x ids as they are (`BA/Cc.1`),
+/// 4.x ids with their expansion prefix joined by `/` instead of `.` (`BA.Cc.1` ->
+/// `BA/Cc.1`).
+fn tile_id(id: &str) -> String {
+    if id.contains('/') {
+        id.to_string()
+    } else {
+        id.replacen('.', "/", 1)
+    }
+}
+
+/// The position's address of a piece at a JCloisterZone location (board orientation):
+/// the first half-side of a field's list (`NL.NR.EL.WR` -> `NL`), the first side of a
+/// city's or road's sides (`NS` -> `N`), and `monastery` for the inner location (`I`,
+/// 4.x `CLOISTER`). `None` for a location of another kind.
+fn address(location: &str) -> Option<String> {
+    const HALVES: [&str; 8] = ["NL", "NR", "EL", "ER", "SL", "SR", "WL", "WR"];
+    match location {
+        "I" | "CLOISTER" => return Some("monastery".into()),
+        _ => {}
+    }
+    let first = location.split('.').next()?;
+    if HALVES.contains(&first) {
+        return Some(first.to_string());
+    }
+    let sides = location.chars().all(|c| "NESW".contains(c)) && !location.is_empty();
+    sides.then(|| location[..1].to_string())
+}
+
+/// A finding for something the save uses that tessera does not play yet, at the first
+/// place in the text where `near` is written.
+fn unsupported(file: &SourceFile, near: &str, what: String, help: &str) -> Finding {
+    locate(
+        file,
+        near,
+        Finding::new(
+            Check::JczSaveUnsupported,
+            format!("this saved game uses {what}, which tessera does not play yet"),
+        ),
+        "not played by tessera",
+    )
+    .help(help.to_string())
+}
+
+/// Puts a label at the first place `near` is written in the file (else its start).
+fn locate(file: &SourceFile, near: &str, finding: Finding, label: &str) -> Finding {
+    let at = file.text().find(near).unwrap_or(0);
+    finding
+        .in_file(file)
+        .at_span(miette::SourceSpan::new(at.into(), near.len().max(1)), label)
+}
+
+/// The byte offset of a 1-based line and column (serde_json's error position).
+fn offset_of(text: &str, line: usize, column: usize) -> usize {
+    let start: usize = text
+        .split_inclusive('\n')
+        .take(line.saturating_sub(1))
+        .map(str::len)
+        .sum();
+    (start + column.saturating_sub(1)).min(text.len())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::address;
+
+    #[test]
+    fn locations_become_addresses() {
+        assert_eq!(address("NL.NR.EL.WR").as_deref(), Some("NL"));
+        assert_eq!(address("NS").as_deref(), Some("N"));
+        assert_eq!(address("WE").as_deref(), Some("W"));
+        assert_eq!(address("I").as_deref(), Some("monastery"));
+        assert_eq!(address("_N"), None);
+        assert_eq!(address("QUARTER_CASTLE"), None);
+    }
+}

@@ -1,0 +1,204 @@
+//! JCloisterZone saved games (`.jcz`) scored as positions: JCloisterZone's own MIT saved
+//! game with the points its Java test expects, games played by tessera written in the 6.x
+//! save format and read back to the same points, `tessera import jcz-save`, and a save
+//! that needs what tessera does not play refused with the list.
+
+use std::path::{Path, PathBuf};
+
+use crate::common::assert_points;
+use tessera::diag::SourceFile;
+use tessera::jcz::save::import_save;
+use tessera::{Failure, PlayOptions, ScoreOptions, play, score_path};
+
+/// JCloisterZone's `saved-games/basic/scoringFarms.jcz` (4.4 format, MIT; see
+/// tests/fixtures/jcz-saves/README.md).
+const FARMS: &str = "tests/fixtures/jcz-saves/scoringFarms.jcz";
+
+#[test]
+fn jczs_own_saved_game_scores_as_its_java_test_expects() {
+    // github.com/farin/JCloisterZone, src/test/java/com/jcloisterzone/game/BasicScoringTest
+    // (scoringFarms): A 9, B 15 after end-of-game scoring (the save ends with GAME_OVER).
+    assert_points(FARMS, false, None, &[("Alice", 9), ("Bob", 15)]);
+    let file = SourceFile::new(
+        Path::new(FARMS),
+        std::fs::read_to_string(FARMS).expect("fixture"),
+    );
+    let save = import_save(&file).expect("a base-game save");
+    assert!(save.ended, "GAME_OVER ends the game");
+    assert_eq!(save.players, ["Alice", "Bob"]);
+    assert!(
+        save.yaml
+            .contains("tileset: [\"bundled:tilesets/base-jcz.yaml\"]"),
+        "{}",
+        save.yaml
+    );
+}
+
+#[test]
+fn import_jcz_save_writes_a_position_that_replays_to_the_same_points() {
+    let dir = std::env::temp_dir().join(format!("tessera-saves-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temporary directory");
+    let out = dir.join("farms.yaml");
+    let run = std::process::Command::new(env!("CARGO_BIN_EXE_tessera"))
+        .args(["import", "jcz-save", FARMS, "-o"])
+        .arg(&out)
+        .output()
+        .expect("tessera runs");
+    assert!(run.status.success(), "{run:?}");
+    let said = String::from_utf8_lossy(&run.stderr);
+    assert!(
+        said.contains("6 turns of 2 players, the game over"),
+        "{said}"
+    );
+    let text = std::fs::read_to_string(&out).expect("written");
+    assert!(text.contains("ended: true"), "{text}");
+    // Scored without --final: the position says the game is over.
+    let path = out.to_string_lossy().into_owned();
+    assert_points(&path, false, None, &[("Alice", 9), ("Bob", 15)]);
+    // Replayed to fewer turns, it is a game in progress: no end-of-game scoring.
+    assert_points(&path, false, Some(5), &[("Alice", 0), ("Bob", 0)]);
+    // Never over an existing file unless asked.
+    let again = std::process::Command::new(env!("CARGO_BIN_EXE_tessera"))
+        .args(["import", "jcz-save", FARMS, "-o"])
+        .arg(&out)
+        .output()
+        .expect("tessera runs");
+    assert_eq!(again.status.code(), Some(1), "{again:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A game tessera played on the JCloisterZone base set, written as a FanCloisterZone 6.x
+/// save: PLACE_TILE / DEPLOY_MEEPLE or PASS / COMMIT per turn, with the player index, the
+/// location in board orientation (a field's half-side `NL`, a side `N`, `I` for a
+/// monastery) and `gameAnnotations.endTurn`.
+fn as_save(position: &str, players: &[String]) -> String {
+    let file = SourceFile::new(Path::new("played.yaml"), position.to_string());
+    let lp = tessera::replay::load_position_file(&file).expect("a played position loads");
+    let mut actions = Vec::new();
+    let turns = lp.position.turns.as_ref().expect("a turn log");
+    // A turn names its player, or is the next player's (the first turn: the first's).
+    let mut next = 0;
+    for t in turns {
+        let t = &t.value;
+        let player = t
+            .player
+            .as_ref()
+            .and_then(|p| players.iter().position(|n| *n == p.value))
+            .unwrap_or(next);
+        next = (player + 1) % players.len();
+        actions.push(serde_json::json!({
+            "type": "PLACE_TILE", "player": player,
+            "payload": {"tileId": t.tile.value, "rotation": format!("R{}", t.rotation.value),
+                        "position": [t.x.value, t.y.value]}
+        }));
+        match &t.piece {
+            Some(p) => {
+                let at = p.value.at();
+                let location = if at == "monastery" { "I" } else { at };
+                actions.push(serde_json::json!({
+                    "type": "DEPLOY_MEEPLE", "player": player,
+                    "payload": {"pointer": {"position": [t.x.value, t.y.value], "location": location},
+                                "meepleId": format!("{player}.small.1")}
+                }));
+            }
+            None => {
+                actions.push(serde_json::json!({"type": "PASS", "player": player, "payload": {}}))
+            }
+        }
+        actions.push(serde_json::json!({"type": "COMMIT", "player": player, "payload": {}}));
+    }
+    serde_json::json!({
+        "appVersion": "6.2.0",
+        "name": "played by tessera",
+        "setup": {"sets": {"basic:1": 1}, "elements": {"small-follower": 7, "farmers": true},
+                  "rules": {}, "start": [{"tile": "BA/RCr", "x": 0, "y": 0, "rotation": 0}]},
+        "players": players.iter().enumerate().map(|(i, n)| serde_json::json!({"name": n, "slot": i})).collect::<Vec<_>>(),
+        "replay": actions,
+        "gameAnnotations": {"endTurn": turns.len()}
+    })
+    .to_string()
+}
+
+#[test]
+fn games_played_on_the_jcz_base_set_score_the_same_as_saves() {
+    // Whole games (every piece kind of role, monasteries, farmers) through the save
+    // format: the save's points are the played game's, for several seeds and seats.
+    let dir = std::env::temp_dir().join(format!("tessera-played-saves-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temporary directory");
+    for (seed, players) in [(1, 2), (2, 3), (3, 4), (4, 2), (5, 5)] {
+        let played = play(&PlayOptions {
+            ruleset: None,
+            tilesets: vec![PathBuf::from("tilesets/base-jcz.yaml")],
+            players,
+            seed,
+            agents: Vec::new(),
+            out: None,
+        })
+        .expect("a game is played");
+        let path = dir.join(format!("game-{seed}.jcz"));
+        std::fs::write(&path, as_save(&played.position, &played.players)).expect("written");
+        let report = score_path(&path, &ScoreOptions::default()).expect("the save scores");
+        let points: Vec<i64> = played
+            .players
+            .iter()
+            .map(|p| report.points(p).expect("a player of the save"))
+            .collect();
+        assert_eq!(points, played.points, "seed {seed}, {players} players");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_save_that_needs_what_tessera_lacks_is_refused_with_everything_missing() {
+    let text = r#"{
+  "appVersion": "6.2.0",
+  "setup": {
+    "sets": {"basic:1": 1, "abbey-and-mayor:1": 1},
+    "elements": {"small-follower": 7, "farmers": true, "mayor": 1},
+    "rules": {"fairy-placement": "on-tile"},
+    "start": [{"tile": "BA/RCr", "x": 0, "y": 0, "rotation": 0}]
+  },
+  "players": [{"name": "Ann", "slot": 0}, {"name": "Ben", "slot": 1}],
+  "replay": [
+    {"type": "PLACE_TILE", "player": 0, "payload": {"tileId": "BA/C", "rotation": "R0", "position": [0, -1]}},
+    {"type": "MOVE_NEUTRAL_FIGURE", "player": 0, "payload": {"figureId": "dragon", "to": [0, -1]}}
+  ]
+}"#;
+    let file = SourceFile::new(Path::new("mayor.jcz"), text.to_string());
+    let Err(Failure::Findings(findings)) = import_save(&file) else {
+        panic!("refused");
+    };
+    let said: Vec<(String, usize)> = findings
+        .iter()
+        .map(|f| {
+            assert_eq!(f.check.code(), "jcz::save_unsupported");
+            (f.message.clone(), f.position().expect("located").1)
+        })
+        .collect();
+    let expect = [
+        ("set `abbey-and-mayor:1`", 4),
+        ("element `mayor: 1`", 5),
+        ("rule switch `fairy-placement: \"on-tile\"`", 6),
+        ("the action `MOVE_NEUTRAL_FIGURE`", 12),
+    ];
+    assert_eq!(said.len(), expect.len(), "{said:?}");
+    for ((message, line), (what, want)) in said.iter().zip(expect) {
+        assert!(message.contains(what), "{message} names {what}");
+        assert_eq!(*line, want, "{message}");
+    }
+}
+
+#[test]
+fn a_file_that_is_not_a_save_is_one_finding() {
+    for text in ["{\"setup\": 1, \"replay\": []}", "{ not json", "[]"] {
+        let file = SourceFile::new(Path::new("broken.jcz"), text.to_string());
+        match import_save(&file) {
+            Err(Failure::Findings(f)) => {
+                assert_eq!(f.len(), 1, "{text}: {f:?}");
+                assert_eq!(f[0].check.code(), "jcz::save_format", "{text}");
+                assert!(f[0].position().is_some(), "{text}: located");
+            }
+            other => panic!("{text}: {other:?}"),
+        }
+    }
+}
