@@ -9,8 +9,8 @@ use std::process::ExitCode;
 
 use clap::{CommandFactory as _, Parser, Subcommand};
 use tessera::command::{
-    self, completions, explain, import, new, placements, play, render, schema, score, simulate,
-    tiles, validate,
+    self, check_saves, completions, explain, import, new, placements, play, render, schema, score,
+    simulate, tiles, validate,
 };
 
 /// mimalloc: simulations allocate and free many small vectors per turn, and it serves
@@ -54,6 +54,7 @@ enum Command {
     Play(play::PlayArgs),
     Simulate(simulate::SimulateArgs),
     Placements(placements::PlacementsArgs),
+    CheckSaves(check_saves::CheckSavesArgs),
     Explain(explain::ExplainArgs),
     Schema(schema::SchemaArgs),
     Completions(completions::CompletionsArgs),
@@ -80,6 +81,7 @@ fn main() -> ExitCode {
         Command::Play(args) => play::run(args),
         Command::Simulate(args) => simulate::run(args),
         Command::Placements(args) => placements::run(args),
+        Command::CheckSaves(args) => check_saves::run(args),
         Command::Explain(args) => explain::run(args),
         Command::Schema(args) => schema::run(args),
         // From the same definitions as the command line itself.

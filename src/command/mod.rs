@@ -17,6 +17,7 @@ use crate::diag::{Failure, Policy};
 mod checks;
 mod common;
 
+pub mod check_saves;
 pub mod completions;
 pub mod explain;
 pub mod import;

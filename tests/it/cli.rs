@@ -99,6 +99,12 @@ fn help_examples_run() {
             dir.join("game.jcz"),
         )
         .expect("copied");
+        std::fs::create_dir_all(dir.join("engine-tests/basic")).expect("a directory");
+        std::fs::copy(
+            "tests/fixtures/jcz-saves/scoringFarms.jcz",
+            dir.join("engine-tests/basic/scoringFarms.jcz"),
+        )
+        .expect("copied");
         std::fs::write(
             dir.join("my-tiles.yaml"),
             "name: My tiles\nruleset: rulesets/carcassonne.yaml\ninclude: [{tileset: tilesets/base.yaml}]\n",

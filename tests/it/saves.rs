@@ -72,6 +72,11 @@ fn import_jcz_save_writes_a_position_that_replays_to_the_same_points() {
 /// location in board orientation (a field's half-side `NL`, a side `N`, `I` for a
 /// monastery) and `gameAnnotations.endTurn`.
 fn as_save(position: &str, players: &[String]) -> String {
+    as_test_save(position, players, &[])
+}
+
+/// Like [`as_save`], with a FanCloisterZone `test` block of these assertions.
+fn as_test_save(position: &str, players: &[String], assertions: &[String]) -> String {
     let file = SourceFile::new(Path::new("played.yaml"), position.to_string());
     let lp = tessera::replay::load_position_file(&file).expect("a played position loads");
     let mut actions = Vec::new();
@@ -114,7 +119,8 @@ fn as_save(position: &str, players: &[String]) -> String {
                   "rules": {}, "start": [{"tile": "BA/RCr", "x": 0, "y": 0, "rotation": 0}]},
         "players": players.iter().enumerate().map(|(i, n)| serde_json::json!({"name": n, "slot": i})).collect::<Vec<_>>(),
         "replay": actions,
-        "gameAnnotations": {"endTurn": turns.len()}
+        "gameAnnotations": {"endTurn": turns.len()},
+        "test": {"description": "played by tessera", "assertions": assertions}
     })
     .to_string()
 }
@@ -201,4 +207,92 @@ fn a_file_that_is_not_a_save_is_one_finding() {
             other => panic!("{text}: {other:?}"),
         }
     }
+}
+
+#[test]
+fn check_saves_compares_the_assertions_it_can_evaluate() {
+    // Three saves of our own: one whose assertions hold (totals, a scored feature and a
+    // phase it does not evaluate), one with a wrong total, one out of scope.
+    let dir = std::env::temp_dir().join(format!("tessera-check-saves-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("basic")).expect("temporary directory");
+    let played = play(&PlayOptions {
+        ruleset: None,
+        tilesets: vec![PathBuf::from("tilesets/base-jcz.yaml")],
+        players: 2,
+        seed: 11,
+        agents: Vec::new(),
+        out: None,
+    })
+    .expect("a game is played");
+    let (p1, p2) = (&played.players[0], &played.players[1]);
+    let report = {
+        let path = dir.join("scratch.jcz");
+        std::fs::write(&path, as_save(&played.position, &played.players)).expect("written");
+        let r = score_path(&path, &ScoreOptions::default()).expect("scores");
+        std::fs::remove_file(&path).expect("removed");
+        r
+    };
+    let scored = report
+        .features
+        .iter()
+        .find(|f| f.scorers.contains(p1))
+        .expect("the first player scored something");
+    let holds = vec![
+        format!("{p1} has {} points", played.points[0]),
+        format!("{p2} has {} points.", played.points[1]),
+        format!(
+            "{p1} scored {} for {} points",
+            scored.feature, scored.points
+        ),
+        "Phase is GameOverPhase".to_string(),
+    ];
+    let wrong = vec![format!("{p1} has {} points", played.points[0] + 1)];
+    let write = |name: &str, assertions: &[String]| {
+        let text = as_test_save(&played.position, &played.players, assertions);
+        std::fs::write(dir.join("basic").join(name), text).expect("written");
+    };
+    write("holds.jcz", &holds);
+    write("wrong.jcz", &wrong);
+    let out_of_scope = as_test_save(&played.position, &played.players, &holds)
+        .replace("\"basic:1\":1", "\"basic:1\":1,\"hills-and-sheep:1\":1");
+    std::fs::write(dir.join("basic").join("sheep.jcz"), out_of_scope).expect("written");
+    let run = std::process::Command::new(env!("CARGO_BIN_EXE_tessera"))
+        .args(["check-saves", "--format", "json"])
+        .arg(&dir)
+        .output()
+        .expect("tessera runs");
+    assert_eq!(
+        run.status.code(),
+        Some(2),
+        "a disagreement is exit 2: {run:?}"
+    );
+    let doc: serde_json::Value = serde_json::from_slice(&run.stdout).expect("JSON");
+    let verdict = |file: &str| {
+        doc["saves"]
+            .as_array()
+            .expect("saves")
+            .iter()
+            .find(|s| s["file"].as_str().is_some_and(|f| f.ends_with(file)))
+            .unwrap_or_else(|| panic!("{file} in {doc}"))
+            .clone()
+    };
+    let h = verdict("holds.jcz");
+    assert_eq!(h["verdict"], "pass", "{h}");
+    assert_eq!(h["passed"], 3, "{h}");
+    assert_eq!(h["not_evaluated"], 1, "{h}");
+    let w = verdict("wrong.jcz");
+    assert_eq!(w["verdict"], "fail", "{w}");
+    assert!(
+        w["failed"][0]
+            .as_str()
+            .is_some_and(|f| f.contains(&format!("{p1} has {} points", played.points[0]))),
+        "{w}"
+    );
+    let o = verdict("sheep.jcz");
+    assert_eq!(o["verdict"], "out", "{o}");
+    assert_eq!(o["reasons"][0], "set `hills-and-sheep:1`", "{o}");
+    assert_eq!(doc["folders"]["basic"]["pass"], 1, "{doc}");
+    assert_eq!(doc["folders"]["basic"]["out"], 1, "{doc}");
+    let _ = std::fs::remove_dir_all(&dir);
 }

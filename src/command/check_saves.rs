@@ -1,0 +1,405 @@
+//! `tessera check-saves`: the peers' engine tests as a harness. FanCloisterZone's
+//! `engine-tests/` and the JCloisterZone client's are saved games (`.jcz`) with a `test`
+//! block of assertions in words ("Oscar has 9 points", "Oscar scored field for 6
+//! points", "Phase is TilePhase", placement options); each save is replayed by tessera
+//! and the assertions it can evaluate are compared with its score report.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use clap::Args;
+use serde::Serialize;
+
+use super::Format;
+use super::common::{FAILURE, FINDINGS, err, out, shown};
+use crate::diag::Failure;
+use crate::jcz::save::import_save;
+use crate::report::ScoreReport;
+use crate::{load, replay};
+
+/// Replay saved games with a `test` block (the peers' engine tests) and compare their
+/// assertions with tessera's scores.
+///
+/// Every `.jcz` file under the directories (or the files) given is read; a save without
+/// a `test` block is skipped. A save that uses what tessera does not play yet is out of
+/// scope, with what it needs; the others are replayed, and each assertion tessera can
+/// evaluate is compared: "NAME has N points" (the player's total, with end-of-game
+/// scoring when the save reached its end) and "NAME scored FEATURE for N points" (a
+/// feature of that kind scored N for that player). Other assertions (phases, options
+/// offered, undo) are counted as not evaluated.
+///
+/// Exit status: 0 every evaluated assertion agrees, 2 some disagree or a save in scope
+/// does not replay, 1 a path cannot be read.
+#[derive(Debug, Args)]
+#[command(
+    after_help = "Examples:\n  tessera check-saves engine-tests/\n  tessera check-saves engine-tests/basic --format json"
+)]
+pub struct CheckSavesArgs {
+    /// Directories (walked for `*.jcz`) or saved games.
+    #[arg(required = true)]
+    paths: Vec<PathBuf>,
+    /// Text (a line per save, then the sums per folder) or JSON.
+    #[arg(long, value_enum, default_value = "text")]
+    format: Format,
+}
+
+/// What became of one saved game.
+#[derive(Debug, Clone, Serialize)]
+pub struct SaveResult {
+    /// The file.
+    pub file: String,
+    /// Its folder (the expansion, in the peers' suites).
+    pub folder: String,
+    /// `pass` (every evaluated assertion agrees), `fail`, `out` (out of scope: uses what
+    /// tessera does not play) or `error` (in scope, but tessera does not replay it).
+    pub verdict: &'static str,
+    /// Assertions evaluated and agreeing.
+    pub passed: usize,
+    /// Assertions evaluated and disagreeing, each with what tessera found.
+    pub failed: Vec<String>,
+    /// Assertions not evaluated (phases, options offered, undo).
+    pub not_evaluated: usize,
+    /// Why it is out of scope, or why it does not replay.
+    pub reasons: Vec<String>,
+}
+
+/// One assertion of a save's test block, as tessera reads it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Assertion {
+    /// "NAME has N points": the player's total.
+    Points { player: String, points: i64 },
+    /// "NAME scored FEATURE for N points": a feature of that kind scored N for the player.
+    Scored {
+        player: String,
+        feature: String,
+        points: i64,
+    },
+    /// Anything else.
+    Other,
+}
+
+/// Reads an assertion written as the peers write them (a final `.` allowed).
+fn assertion(text: &str) -> Assertion {
+    let text = text.trim().trim_end_matches('.');
+    let number = |s: &str| s.trim().parse::<i64>().ok();
+    if let Some((who, rest)) = text.split_once(" scored ") {
+        if let Some((feature, points)) = rest.split_once(" for ") {
+            let points = points
+                .strip_suffix(" points")
+                .or_else(|| points.strip_suffix(" point"));
+            if let Some(points) = points.and_then(number) {
+                return Assertion::Scored {
+                    player: who.trim().to_string(),
+                    feature: feature.trim().to_lowercase(),
+                    points,
+                };
+            }
+        }
+    }
+    if let Some((who, rest)) = text.split_once(" has ") {
+        let points = rest
+            .strip_suffix(" points")
+            .or_else(|| rest.strip_suffix(" point"));
+        if let Some(points) = points.and_then(number) {
+            return Assertion::Points {
+                player: who.trim().to_string(),
+                points,
+            };
+        }
+    }
+    Assertion::Other
+}
+
+/// Compares one assertion with a score report: `None` when it agrees, else what tessera
+/// found.
+fn disagreement(a: &Assertion, report: &ScoreReport) -> Option<String> {
+    match a {
+        Assertion::Points { player, points } => match report.points(player) {
+            Some(p) if p == *points => None,
+            Some(p) => Some(format!("tessera: {player} has {p} points")),
+            None => Some(format!("tessera: no player {player}")),
+        },
+        Assertion::Scored {
+            player,
+            feature,
+            points,
+        } => {
+            let mine: Vec<i64> = report
+                .features
+                .iter()
+                .filter(|f| f.feature == *feature && f.scorers.contains(player))
+                .map(|f| f.points)
+                .collect();
+            (!mine.contains(points))
+                .then(|| format!("tessera: {player} scored {feature} for {mine:?} points"))
+        }
+        Assertion::Other => None,
+    }
+}
+
+/// Checks one saved game. `None` when it has no test block.
+///
+/// Errors: the file cannot be read.
+pub fn check_save(path: &Path, folder: &str) -> Result<Option<SaveResult>, Failure> {
+    let file = load::read(path).map_err(load::ReadError::into_failure)?;
+    let mut result = SaveResult {
+        file: path.display().to_string(),
+        folder: folder.to_string(),
+        verdict: "pass",
+        passed: 0,
+        failed: Vec::new(),
+        not_evaluated: 0,
+        reasons: Vec::new(),
+    };
+    let test = serde_json::from_str::<serde_json::Value>(file.text())
+        .ok()
+        .and_then(|v| v.get("test").cloned());
+    let Some(test) = test else {
+        return Ok(None);
+    };
+    let assertions: Vec<Assertion> = test
+        .get("assertions")
+        .and_then(serde_json::Value::as_array)
+        .map(|l| l.iter().filter_map(|a| a.as_str()).map(assertion).collect())
+        .unwrap_or_default();
+    let imported = match import_save(&file) {
+        Ok(i) => i,
+        Err(Failure::Findings(f)) => {
+            result.verdict = "out";
+            // What it needs, without the sentence around each (`set `x``).
+            result.reasons = f
+                .iter()
+                .map(|f| {
+                    let m = f.message.as_str();
+                    let m = m.strip_prefix("this saved game uses ").unwrap_or(m);
+                    m.strip_suffix(", which tessera does not play yet")
+                        .unwrap_or(m)
+                        .to_string()
+                })
+                .collect();
+            result.not_evaluated = assertions.len();
+            return Ok(Some(result));
+        }
+        Err(e) => return Err(e),
+    };
+    let scored =
+        replay::load_position_file(&replay::save_position(&file, imported.yaml)).and_then(|lp| {
+            let mut state = replay::replay(&lp, None)?;
+            if lp.position.ended {
+                state.final_scoring();
+            }
+            Ok(ScoreReport::from_state(
+                &state,
+                lp.position.name.clone(),
+                lp.position.ended,
+            ))
+        });
+    let report = match scored {
+        Ok(r) => r,
+        Err(Failure::Findings(f)) => {
+            result.verdict = "error";
+            result.reasons = f.iter().map(|f| f.message.clone()).collect();
+            result.not_evaluated = assertions.len();
+            return Ok(Some(result));
+        }
+        Err(e) => return Err(e),
+    };
+    for a in &assertions {
+        match (a, disagreement(a, &report)) {
+            (Assertion::Other, _) => result.not_evaluated += 1,
+            (_, None) => result.passed += 1,
+            (_, Some(found)) => result.failed.push(found),
+        }
+    }
+    if !result.failed.is_empty() {
+        result.verdict = "fail";
+    }
+    Ok(Some(result))
+}
+
+/// The saved games under the paths: files as given, directories walked for `*.jcz` in
+/// name order (no symbolic link followed), each with its folder's name.
+fn saves(paths: &[PathBuf]) -> Result<Vec<(PathBuf, String)>, String> {
+    let mut found = Vec::new();
+    for p in paths {
+        let meta = std::fs::metadata(p).map_err(|e| format!("cannot read {}: {e}", shown(p)))?;
+        if meta.is_file() {
+            let folder = p
+                .parent()
+                .and_then(Path::file_name)
+                .map(|f| f.to_string_lossy().into_owned())
+                .unwrap_or_default();
+            found.push((p.clone(), folder));
+            continue;
+        }
+        for e in walkdir::WalkDir::new(p).sort_by_file_name() {
+            let e = e.map_err(|e| format!("cannot read {}: {e}", shown(p)))?;
+            let jcz = e
+                .path()
+                .extension()
+                .is_some_and(|x| x.eq_ignore_ascii_case("jcz"));
+            if e.file_type().is_file() && jcz {
+                let folder = e
+                    .path()
+                    .parent()
+                    .and_then(|d| d.strip_prefix(p).ok())
+                    .map(|d| d.to_string_lossy().into_owned())
+                    .filter(|d| !d.is_empty())
+                    .or_else(|| {
+                        let dir = std::fs::canonicalize(p).ok()?;
+                        Some(dir.file_name()?.to_string_lossy().into_owned())
+                    })
+                    .unwrap_or_else(|| ".".into());
+                found.push((e.path().to_path_buf(), folder));
+            }
+        }
+    }
+    Ok(found)
+}
+
+/// Runs `tessera check-saves`.
+pub fn run(args: CheckSavesArgs) -> ExitCode {
+    let files = match saves(&args.paths) {
+        Ok(f) => f,
+        Err(m) => {
+            err!("error: {m}");
+            return ExitCode::from(FAILURE);
+        }
+    };
+    let mut results = Vec::new();
+    for (path, folder) in &files {
+        match check_save(path, folder) {
+            Ok(Some(r)) => results.push(r),
+            Ok(None) => {}
+            Err(e) => {
+                err!("error: {}: {e}", shown(path));
+                return ExitCode::from(FAILURE);
+            }
+        }
+    }
+    // Sums per folder: files by verdict, assertions passed / failed / not evaluated.
+    let mut folders: BTreeMap<&str, [usize; 7]> = BTreeMap::new();
+    for r in &results {
+        let s = folders.entry(r.folder.as_str()).or_default();
+        let i = ["pass", "fail", "out", "error"]
+            .iter()
+            .position(|v| *v == r.verdict)
+            .unwrap_or(3);
+        s[i] += 1;
+        s[4] += r.passed;
+        s[5] += r.failed.len();
+        s[6] += r.not_evaluated;
+    }
+    let bad = results
+        .iter()
+        .any(|r| r.verdict == "fail" || r.verdict == "error");
+    if args.format == Format::Json {
+        let sums: BTreeMap<&str, serde_json::Value> = folders
+            .iter()
+            .map(|(f, s)| {
+                (
+                    *f,
+                    serde_json::json!({"pass": s[0], "fail": s[1], "out": s[2], "error": s[3],
+                        "assertions_passed": s[4], "assertions_failed": s[5], "not_evaluated": s[6]}),
+                )
+            })
+            .collect();
+        let doc = serde_json::json!({"saves": results, "folders": sums});
+        out!(
+            "{}\n",
+            serde_json::to_string_pretty(&doc).unwrap_or_default()
+        );
+    } else {
+        for r in &results {
+            let detail = match r.verdict {
+                "pass" => format!("{} agree, {} not evaluated", r.passed, r.not_evaluated),
+                "fail" => format!("{} agree; {}", r.passed, r.failed.join("; ")),
+                _ => r.reasons.join("; "),
+            };
+            out!(
+                "{:<5} {}: {}\n",
+                r.verdict,
+                crate::diag::escape_text(&r.file),
+                crate::diag::escape_text(&detail)
+            );
+        }
+        out!(
+            "\n{:<28} {:>5} {:>5} {:>5} {:>5}   {:>8} {:>8} {:>8}\n",
+            "folder",
+            "pass",
+            "fail",
+            "out",
+            "error",
+            "agree",
+            "disagree",
+            "not eval"
+        );
+        let mut total = [0usize; 7];
+        for (f, s) in &folders {
+            out!(
+                "{:<28} {:>5} {:>5} {:>5} {:>5}   {:>8} {:>8} {:>8}\n",
+                crate::diag::escape_text(f),
+                s[0],
+                s[1],
+                s[2],
+                s[3],
+                s[4],
+                s[5],
+                s[6]
+            );
+            for (t, v) in total.iter_mut().zip(s) {
+                *t += v;
+            }
+        }
+        out!(
+            "{:<28} {:>5} {:>5} {:>5} {:>5}   {:>8} {:>8} {:>8}\n",
+            "total",
+            total[0],
+            total[1],
+            total[2],
+            total[3],
+            total[4],
+            total[5],
+            total[6]
+        );
+    }
+    if bad {
+        ExitCode::from(FINDINGS)
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Assertion, assertion};
+
+    #[test]
+    fn assertions_are_read_as_the_peers_write_them() {
+        assert_eq!(
+            assertion("Oscar has 9 points"),
+            Assertion::Points {
+                player: "Oscar".into(),
+                points: 9
+            }
+        );
+        assert_eq!(
+            assertion("Betty has 0 points."),
+            Assertion::Points {
+                player: "Betty".into(),
+                points: 0
+            }
+        );
+        assert_eq!(
+            assertion("Oscar scored field for 6 points"),
+            Assertion::Scored {
+                player: "Oscar".into(),
+                feature: "field".into(),
+                points: 6
+            }
+        );
+        assert_eq!(assertion("Phase is TilePhase"), Assertion::Other);
+        assert_eq!(assertion("Player can't pass"), Assertion::Other);
+    }
+}
