@@ -342,6 +342,10 @@ pub const BUNDLED: &[(&str, &str)] = &[
         include_str!("../tilesets/inns-cathedrals.yaml"),
     ),
     (
+        "tilesets/inns-cathedrals-1.yaml",
+        include_str!("../tilesets/inns-cathedrals-1.yaml"),
+    ),
+    (
         "tilesets/river.yaml",
         include_str!("../tilesets/river.yaml"),
     ),

@@ -24,19 +24,49 @@ use serde_json::Value;
 
 use crate::diag::{Check, Failure, Finding, SourceFile};
 
-/// The bundled tile set and rule-set options a supported set of a save is played with.
+/// A set of a save that tessera plays: its bundled tile set, the rule set it needs, the
+/// elements it brings and the pieces they are.
 struct SetMapping {
     /// The set's id in a 5.x/6.x save (`basic:1`) and in a 4.x save (`BASIC`).
     ids: [&'static str; 2],
     /// The bundled tile set (`bundled:` path) holding its tiles with JCloisterZone's ids.
     tileset: &'static str,
+    /// The bundled rule set it is played under, when not the base game's (the tile
+    /// set's own).
+    ruleset: Option<&'static str>,
+    /// Its elements (`setup.elements`) with the value tessera plays: `(name, value)`.
+    elements: &'static [(&'static str, &'static str)],
+    /// Its elements that must be in a save that lists elements (5.x, 6.x): without
+    /// them JCloisterZone plays its tiles without their rules, which tessera cannot.
+    required: &'static [&'static str],
+    /// Its pieces: JCloisterZone's meeple type (`small` in `0.small.1`) and the rule set's
+    /// piece kind (`None`: the rule set's first kind, written as an address alone).
+    pieces: &'static [(&'static str, Option<&'static str>)],
 }
 
 /// The sets tessera plays, with their tile sets.
-const SETS: &[SetMapping] = &[SetMapping {
-    ids: ["basic:1", "BASIC"],
-    tileset: "bundled:tilesets/base-jcz.yaml",
-}];
+const SETS: &[SetMapping] = &[
+    SetMapping {
+        ids: ["basic:1", "BASIC"],
+        tileset: "bundled:tilesets/base-jcz.yaml",
+        ruleset: None,
+        elements: &[("small-follower", "7")],
+        required: &[],
+        pieces: &[("small", None)],
+    },
+    SetMapping {
+        ids: ["inns-and-cathedrals:1", "INNS_AND_CATHEDRALS"],
+        tileset: "bundled:tilesets/inns-cathedrals-1.yaml",
+        ruleset: Some("bundled:rulesets/inns-cathedrals.yaml"),
+        elements: &[
+            ("big-follower", "1"),
+            ("cathedral", "true"),
+            ("inn", "true"),
+        ],
+        required: &["cathedral", "inn"],
+        pieces: &[("big", Some("large_follower"))],
+    },
+];
 
 /// Whether a file is a JCloisterZone saved game: JSON (its first character `{`) with a
 /// `replay`, or a name ending in `.jcz`.
@@ -71,7 +101,8 @@ struct Turn {
     y: i64,
     degrees: u32,
     player: usize,
-    piece: Option<String>,
+    /// The piece placed: its kind (`None`: the rule set's first) and address.
+    piece: Option<(Option<&'static str>, String)>,
 }
 
 /// Reads a saved game into a position whose paths are `bundled:` tile sets (so it does
@@ -156,7 +187,7 @@ pub fn import_save(file: &SourceFile) -> Result<ImportedSave, Failure> {
         .or_else(|| setup.get("expansions"))
         .and_then(Value::as_object)
         .ok_or_else(|| format_error("no `setup.sets`".into(), "\"setup\""))?;
-    let mut tilesets = Vec::new();
+    let mut used: Vec<&SetMapping> = Vec::new();
     for (id, n) in sets {
         match SETS.iter().find(|s| s.ids.contains(&id.as_str())) {
             Some(_) if n.as_u64() != Some(1) => missing.push(unsupported(
@@ -165,7 +196,7 @@ pub fn import_save(file: &SourceFile) -> Result<ImportedSave, Failure> {
                 format!("set `{id}` {n} times"),
                 "tessera plays each set once",
             )),
-            Some(s) => tilesets.push(s.tileset),
+            Some(s) => used.push(s),
             None => missing.push(unsupported(
                 file,
                 &format!("\"{id}\""),
@@ -184,15 +215,38 @@ pub fn import_save(file: &SourceFile) -> Result<ImportedSave, Failure> {
     let mut small_city = false;
     if let Some(elements) = setup.get("elements").and_then(Value::as_object) {
         for (name, value) in elements {
+            let played = used
+                .iter()
+                .flat_map(|s| s.elements)
+                .any(|(n, v)| n == name && *v == value.to_string());
             match (name.as_str(), value) {
-                ("small-follower", v) if v.as_u64() == Some(7) => {}
                 ("farmers", Value::Bool(b)) => farmers = *b,
+                _ if played => {}
                 _ => missing.push(unsupported(
                     file,
                     &format!("\"{name}\""),
                     format!("element `{name}: {value}`"),
-                    "tessera plays the base game's seven followers, with or without farmers",
+                    &format!(
+                        "tessera plays, with these sets: {}, and farmers or not",
+                        used.iter()
+                            .flat_map(|s| s.elements)
+                            .map(|(n, v)| format!("{n}: {v}"))
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    ),
                 )),
+            }
+        }
+    }
+    if let Some(elements) = setup.get("elements").and_then(Value::as_object) {
+        for set in &used {
+            for name in set.required.iter().filter(|n| !elements.contains_key(**n)) {
+                missing.push(unsupported(
+                    file,
+                    "\"elements\"",
+                    format!("the set `{}` without the element `{name}`", set.ids[0]),
+                    "tessera plays the set with all its elements' rules",
+                ));
             }
         }
     }
@@ -317,15 +371,20 @@ pub fn import_save(file: &SourceFile) -> Result<ImportedSave, Failure> {
                         &near,
                     ));
                 };
-                if kind != "small" {
+                let Some(piece_kind) = used
+                    .iter()
+                    .flat_map(|s| s.pieces)
+                    .find(|(k, _)| *k == kind)
+                    .map(|(_, p)| *p)
+                else {
                     missing.push(unsupported(
                         file,
                         &format!("\"{meeple}\""),
                         format!("a piece `{meeple}`"),
-                        "tessera plays the base game's followers (`small`)",
+                        "tessera plays the followers of the sets it plays (`small`, and `big` with Inns and Cathedrals)",
                     ));
                     continue;
-                }
+                };
                 if at != Some((turn.x, turn.y)) {
                     missing.push(unsupported(
                         file,
@@ -336,7 +395,7 @@ pub fn import_save(file: &SourceFile) -> Result<ImportedSave, Failure> {
                     continue;
                 }
                 match location.and_then(address) {
-                    Some(a) => turn.piece = Some(a),
+                    Some(a) => turn.piece = Some((piece_kind, a)),
                     None => missing.push(unsupported(
                         file,
                         &near,
@@ -435,8 +494,11 @@ pub fn import_save(file: &SourceFile) -> Result<ImportedSave, Failure> {
             &name
         })
     ));
-    let sets: Vec<String> = tilesets.iter().map(|t| q(t)).collect();
+    let sets: Vec<String> = used.iter().map(|s| q(s.tileset)).collect();
     yaml.push_str(&format!("tileset: [{}]\n", sets.join(", ")));
+    if let Some(r) = used.iter().rev().find_map(|s| s.ruleset) {
+        yaml.push_str(&format!("ruleset: {}\n", q(r)));
+    }
     let names: Vec<String> = players.iter().map(|p| q(p)).collect();
     yaml.push_str(&format!("players: [{}]\n", names.join(", ")));
     yaml.push_str(&format!(
@@ -460,8 +522,12 @@ pub fn import_save(file: &SourceFile) -> Result<ImportedSave, Failure> {
             t.degrees,
             q(&players[t.player])
         ));
-        if let Some(p) = &t.piece {
-            yaml.push_str(&format!(", piece: {}", q(p)));
+        match &t.piece {
+            Some((None, at)) => yaml.push_str(&format!(", piece: {}", q(at))),
+            Some((Some(kind), at)) => {
+                yaml.push_str(&format!(", piece: {{kind: {}, at: {}}}", q(kind), q(at)))
+            }
+            None => {}
         }
         yaml.push_str("}\n");
     }

@@ -2005,7 +2005,7 @@ fn a_misspelt_tile_or_side_element_is_one_error_and_no_cascade() {
 #[test]
 fn bundled_imported_tile_sets_are_fresh() {
     // (bundled file, XML under tests/fixtures/jcz, sets, rule set, start tile)
-    let bundled: [(&str, &str, &str, &str, Option<&str>); 3] = [
+    let bundled: [(&str, &str, &str, &str, Option<&str>); 4] = [
         (
             "base-jcz.yaml",
             "basic.xml",
@@ -2018,6 +2018,13 @@ fn bundled_imported_tile_sets_are_fresh() {
             "inns-cathedrals.yaml",
             "inns_and_cathedrals.xml",
             "inns-and-cathedrals:2",
+            "inns-cathedrals.yaml",
+            None,
+        ),
+        (
+            "inns-cathedrals-1.yaml",
+            "inns_and_cathedrals.xml",
+            "inns-and-cathedrals:1",
             "inns-cathedrals.yaml",
             None,
         ),

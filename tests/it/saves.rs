@@ -77,6 +77,25 @@ fn as_save(position: &str, players: &[String]) -> String {
 
 /// Like [`as_save`], with a FanCloisterZone `test` block of these assertions.
 fn as_test_save(position: &str, players: &[String], assertions: &[String]) -> String {
+    // With Inns and Cathedrals when the game was played with its tiles.
+    let ic = position.contains("inns-cathedrals-1.yaml");
+    let (sets, elements) = if ic {
+        (
+            serde_json::json!({"basic:1": 1, "inns-and-cathedrals:1": 1}),
+            serde_json::json!({"small-follower": 7, "farmers": true, "big-follower": 1,
+                               "cathedral": true, "inn": true}),
+        )
+    } else {
+        (
+            serde_json::json!({"basic:1": 1}),
+            serde_json::json!({"small-follower": 7, "farmers": true}),
+        )
+    };
+    // JCloisterZone's meeple types for the rule sets' piece kinds.
+    let meeple = |kind: Option<&str>| match kind {
+        Some("large_follower") => "big",
+        _ => "small",
+    };
     let file = SourceFile::new(Path::new("played.yaml"), position.to_string());
     let lp = tessera::replay::load_position_file(&file).expect("a played position loads");
     let mut actions = Vec::new();
@@ -103,7 +122,7 @@ fn as_test_save(position: &str, players: &[String], assertions: &[String]) -> St
                 actions.push(serde_json::json!({
                     "type": "DEPLOY_MEEPLE", "player": player,
                     "payload": {"pointer": {"position": [t.x.value, t.y.value], "location": location},
-                                "meepleId": format!("{player}.small.1")}
+                                "meepleId": format!("{player}.{}.1", meeple(p.value.kind()))}
                 }));
             }
             None => {
@@ -115,7 +134,7 @@ fn as_test_save(position: &str, players: &[String], assertions: &[String]) -> St
     serde_json::json!({
         "appVersion": "6.2.0",
         "name": "played by tessera",
-        "setup": {"sets": {"basic:1": 1}, "elements": {"small-follower": 7, "farmers": true},
+        "setup": {"sets": sets, "elements": elements,
                   "rules": {}, "start": [{"tile": "BA/RCr", "x": 0, "y": 0, "rotation": 0}]},
         "players": players.iter().enumerate().map(|(i, n)| serde_json::json!({"name": n, "slot": i})).collect::<Vec<_>>(),
         "replay": actions,
@@ -126,15 +145,26 @@ fn as_test_save(position: &str, players: &[String], assertions: &[String]) -> St
 }
 
 #[test]
-fn games_played_on_the_jcz_base_set_score_the_same_as_saves() {
-    // Whole games (every piece kind of role, monasteries, farmers) through the save
-    // format: the save's points are the played game's, for several seeds and seats.
+fn games_played_on_the_jcz_sets_score_the_same_as_saves() {
+    // Whole games (every role, monasteries, farmers; with Inns and Cathedrals: the large
+    // follower, inns, cathedrals) through the save format: the save's points are the
+    // played game's, for several seeds and seats.
     let dir = std::env::temp_dir().join(format!("tessera-played-saves-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("temporary directory");
-    for (seed, players) in [(1, 2), (2, 3), (3, 4), (4, 2), (5, 5)] {
+    let base = ["tilesets/base-jcz.yaml"];
+    let ic = ["tilesets/base-jcz.yaml", "tilesets/inns-cathedrals-1.yaml"];
+    let games = [
+        (1, 2, &base[..]),
+        (2, 3, &base),
+        (3, 4, &base),
+        (4, 2, &base),
+        (5, 5, &base),
+    ];
+    let ic_games = [(6, 2, &ic[..]), (7, 3, &ic), (8, 4, &ic)];
+    for (seed, players, sets) in games.into_iter().chain(ic_games) {
         let played = play(&PlayOptions {
-            ruleset: None,
-            tilesets: vec![PathBuf::from("tilesets/base-jcz.yaml")],
+            ruleset: (sets.len() > 1).then(|| PathBuf::from("rulesets/inns-cathedrals.yaml")),
+            tilesets: sets.iter().map(PathBuf::from).collect(),
             players,
             seed,
             agents: Vec::new(),
