@@ -215,10 +215,11 @@ pub fn import_save(file: &SourceFile) -> Result<ImportedSave, Failure> {
     let mut small_city = false;
     if let Some(elements) = setup.get("elements").and_then(Value::as_object) {
         for (name, value) in elements {
+            let written = value.to_string();
             let played = used
                 .iter()
                 .flat_map(|s| s.elements)
-                .any(|(n, v)| n == name && *v == value.to_string());
+                .any(|(n, v)| n == name && *v == written);
             match (name.as_str(), value) {
                 ("farmers", Value::Bool(b)) => farmers = *b,
                 _ if played => {}

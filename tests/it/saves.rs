@@ -326,3 +326,31 @@ fn check_saves_compares_the_assertions_it_can_evaluate() {
     assert_eq!(doc["folders"]["basic"]["out"], 1, "{doc}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn validate_and_render_read_saved_games() {
+    // `tessera validate` checks a save as the position it reads as; `tessera render` draws
+    // its board at the end of the game (end-of-game scoring included).
+    let v = tessera::validate_file(Path::new(FARMS), None).expect("readable");
+    assert_eq!(v.kind, Some(tessera::schema::FileKind::Position));
+    assert!(v.findings.is_empty(), "{:?}", v.findings);
+    assert_eq!(v.path, Path::new(FARMS));
+    let (svg, _) =
+        tessera::render_path(Path::new(FARMS), &tessera::RenderOptions::default()).expect("drawn");
+    // Six tiles after the start tile, each drawn once with its JCloisterZone id.
+    for id in ["BA/RCr", "BA/C", "BA/RFr", "BA/L"] {
+        assert!(svg.contains(id), "{id} drawn");
+    }
+    // A save that needs what tessera lacks: one finding per thing, exit-2 findings.
+    let text = std::fs::read_to_string(FARMS)
+        .expect("fixture")
+        .replace("\"BASIC\": 1", "\"BASIC\": 1, \"TOWER\": 1");
+    let dir = std::env::temp_dir().join(format!("tessera-validate-save-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temporary directory");
+    let path = dir.join("tower.jcz");
+    std::fs::write(&path, text).expect("written");
+    let v = tessera::validate_file(&path, None).expect("readable");
+    let codes: Vec<&str> = v.findings.iter().map(|f| f.check.code()).collect();
+    assert_eq!(codes, ["jcz::save_unsupported"], "{:?}", v.findings);
+    let _ = std::fs::remove_dir_all(&dir);
+}
