@@ -1061,13 +1061,23 @@ pub fn fold_findings(findings: &mut Vec<Finding>, keep: usize) {
     }
 }
 
+/// "1 finding is" or "N findings are", for messages about how many findings are kept.
+pub fn findings_are(n: usize) -> String {
+    match n {
+        1 => "1 finding is".to_string(),
+        n => format!("{n} findings are"),
+    }
+}
+
 /// Adds to the message of each finding that stands for others ([`fold_findings`]) how
 /// many it stands for.
 pub fn note_folded(findings: &mut [Finding], keep: usize) {
     for f in findings.iter_mut().filter(|f| f.more > 0) {
         f.message = format!(
-            "{} (and {} more like it in this file, not listed: at most {keep} findings are kept per file, `--max-findings`)",
-            f.message, f.more
+            "{} (and {} more like it in this file, not listed: at most {} kept per file, `--max-findings`)",
+            f.message,
+            f.more,
+            findings_are(keep)
         );
     }
 }

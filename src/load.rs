@@ -659,8 +659,10 @@ pub fn check_schema(file: &SourceFile, kind: FileKind, root: &Sp<Node>) -> Vec<F
     }
     if let Some(last) = out.last_mut().filter(|f| f.more > 0) {
         last.message = format!(
-            "{} (and {} more violations of the schema in this file, not listed: at most {keep} findings are kept per file, `--max-findings`)",
-            last.message, last.more
+            "{} (and {} more violations of the schema in this file, not listed: at most {} kept per file, `--max-findings`)",
+            last.message,
+            last.more,
+            crate::diag::findings_are(keep)
         );
     }
     out
@@ -965,7 +967,7 @@ pub fn load_source<T: DeserializeOwned>(
 /// character, after a byte-order mark and white space, is `<`. Read as YAML it would be one
 /// long string, refused by the schema with the whole file quoted; `tessera validate` reads
 /// JCloisterZone tile definitions itself, and `tessera import jcz` converts them.
-fn xml_given(file: &SourceFile, kind: FileKind) -> Option<Finding> {
+pub(crate) fn xml_given(file: &SourceFile, kind: FileKind) -> Option<Finding> {
     let text = file.text();
     let rest = text.trim_start_matches('\u{feff}').trim_start();
     if !rest.starts_with('<') || file.invalid_utf8.is_some() {

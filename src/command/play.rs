@@ -264,7 +264,10 @@ pub(super) fn load_game(
                                 Err(m) => m.into_failure(),
                             },
                         )?;
-                    findings.extend(other_ruleset(&file, &set, r));
+                    // First: it explains the findings about names that follow.
+                    if let Some(note) = other_ruleset(&file, &set, r) {
+                        findings.insert(0, note);
+                    }
                 } else {
                     validate::load_tileset(t, None)?;
                 }

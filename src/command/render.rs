@@ -105,12 +105,9 @@ pub fn render_path(path: &Path, opts: &RenderOptions) -> Result<(String, Vec<Fin
         }
         return draw_position(path, opts);
     }
-    if jcz::looks_like_xml(&file) {
-        return Err(Failure::Tool(format!(
-            "{} is JCloisterZone XML: convert it first (`tessera import jcz {} -o tiles.yaml`), then draw the tile set",
-            path.display(),
-            path.display()
-        )));
+    // JCloisterZone tile definitions: the same finding as every command that reads YAML.
+    if let Some(f) = load::xml_given(&file, FileKind::Tileset) {
+        return Err(Failure::one(f));
     }
     let root = load::parse(&file).map_err(|f| Failure::Findings(vec![f]))?;
     let not_drawn = |message: &str, check: diag::Check| {
