@@ -974,13 +974,11 @@ pub(crate) fn xml_given(file: &SourceFile, kind: FileKind) -> Option<Finding> {
         return None;
     }
     let at = text.len() - rest.len();
-    let shown = file.path.display();
     let help = match kind {
-        FileKind::Tileset => format!(
-            "convert JCloisterZone tile definitions first (`tessera import jcz {shown} -o \
-             tiles.yaml`) and pass the YAML tile set; `tessera validate {shown}` checks the \
-             XML as it is"
-        ),
+        FileKind::Tileset => "convert JCloisterZone tile definitions first with `tessera \
+                              import jcz FILE.xml -o tiles.yaml` and pass tiles.yaml; `tessera \
+                              validate FILE.xml` checks the XML as it is"
+            .to_string(),
         _ => format!("pass a YAML {} file here", kind.name()),
     };
     Some(
