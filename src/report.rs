@@ -276,6 +276,35 @@ fn board_pieces(state: &State) -> Vec<BoardPiece> {
         .collect()
 }
 
+impl ScoreReport {
+    /// Names each piece on the board by the address written for it (the slot the player
+    /// chose, `NL`, rather than its segment's first slot, `N`), when an address was
+    /// written for its segment: `written` lists the cells and addresses as the position
+    /// writes them, in order (a later one for the same segment wins). An address that
+    /// names no segment there is left out.
+    pub fn with_written_addresses(
+        mut self,
+        state: &State,
+        written: &[((i32, i32), String)],
+    ) -> Self {
+        let segment = |cell: (i32, i32), at: &str| {
+            let placed = state.board().at(cell.0, cell.1)?;
+            crate::address::segment_at(state, placed, at).map(|s| (placed, s))
+        };
+        let chosen: Vec<((u32, usize), &str)> = written
+            .iter()
+            .filter_map(|(cell, at)| segment(*cell, at).map(|s| (s, at.as_str())))
+            .collect();
+        for piece in &mut self.pieces {
+            let here = segment((piece.cell[0], piece.cell[1]), &piece.at);
+            if let Some((_, at)) = chosen.iter().rev().find(|(s, _)| Some(*s) == here) {
+                piece.at = (*at).to_string();
+            }
+        }
+        self
+    }
+}
+
 /// One player's points.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct PlayerScore {

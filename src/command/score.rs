@@ -83,6 +83,24 @@ pub fn score_checked(
     })
 }
 
+/// The pieces' addresses as the position writes them, with their tiles' cells, in order:
+/// each turn's piece (on the tile placed, or the cell it names) and a snapshot's pieces.
+fn written_addresses(lp: &replay::LoadedPosition) -> Vec<((i32, i32), String)> {
+    let mut out = Vec::new();
+    for t in lp.position.turns.iter().flatten() {
+        if let Some(p) = &t.value.piece {
+            let cell = p.value.cell().unwrap_or((t.value.x.value, t.value.y.value));
+            out.push((cell, p.value.at().to_string()));
+        }
+    }
+    for t in lp.position.board.iter().flatten() {
+        for p in &t.value.pieces {
+            out.push(((t.value.x.value, t.value.y.value), p.value.at.value.clone()));
+        }
+    }
+    out
+}
+
 /// Whether end-of-game scoring is added: asked for (`--final`), or the position is of a
 /// game that is over (`ended: true`, a saved game imported at its end) and all its turns
 /// are replayed.
@@ -98,7 +116,8 @@ fn report_of(
     opts: &ScoreOptions,
 ) -> ScoreReport {
     let final_scoring = with_final_scoring(lp, opts);
-    let mut report = ScoreReport::from_state(state, lp.position.name.clone(), final_scoring);
+    let mut report = ScoreReport::from_state(state, lp.position.name.clone(), final_scoring)
+        .with_written_addresses(state, &written_addresses(lp));
     report.snapshot = lp.position.board.is_some();
     report
 }

@@ -354,3 +354,30 @@ fn validate_and_render_read_saved_games() {
     assert_eq!(codes, ["jcz::save_unsupported"], "{:?}", v.findings);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn pieces_are_named_by_the_slot_written() {
+    // The report names a piece where it was written, not by its segment's first slot:
+    // the save's farmers were placed at `NL.NR.EL.ER.WL.WR` (read as `NL`).
+    let r = crate::common::report(FARMS, false, None);
+    let at: Vec<&str> = r.pieces.iter().map(|p| p.at.as_str()).collect();
+    assert_eq!(at, ["NL", "NL", "NL"], "{:?}", r.pieces);
+    // A position of our own: a farmer written at `W` on a field that also lies along N
+    // and E (its first slot, `NL`, is what the report used to show).
+    let dir = std::env::temp_dir().join(format!("tessera-written-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temporary directory");
+    let path = dir.join("farmer.yaml");
+    std::fs::write(
+        &path,
+        "tileset: bundled:tilesets/base.yaml\nplayers: [A, B]\nturns:\n  - {tile: E, x: 0, y: 1, rotation: 180, piece: W}\n",
+    )
+    .expect("written");
+    let r = crate::common::report(&path.to_string_lossy(), false, None);
+    let farmer: Vec<(&str, &str)> = r
+        .pieces
+        .iter()
+        .map(|p| (p.role.as_str(), p.at.as_str()))
+        .collect();
+    assert_eq!(farmer, [("farmer", "W")]);
+    let _ = std::fs::remove_dir_all(&dir);
+}
