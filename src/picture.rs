@@ -57,6 +57,14 @@ pub fn is_drawn(text: &str) -> bool {
     text.starts_with(DRAWN_MARK)
 }
 
+/// Pixels per picture unit at a picture's natural size (its `width` and `height`; the
+/// `viewBox` is in picture units): the smallest text, 5.5 units, is 11 px on screen
+/// without zooming.
+pub const SCALE: f64 = 2.0;
+
+/// The smallest font size used, in picture units (labels of items on a tile).
+pub const SMALLEST_TEXT: f64 = 5.5;
+
 /// The side of a tile in picture units.
 pub const TILE: f64 = 100.0;
 
@@ -287,11 +295,12 @@ fn polygon(points: &[Point]) -> Polygon {
     Polygon::new().set("points", d)
 }
 
+/// A label at `at`, `size` picture units high (at least [`SMALLEST_TEXT`]).
 fn text(at: Point, size: f64, content: impl Into<String>) -> Text {
     Text::new(content.into())
         .set("x", format!("{:.2}", at.0))
         .set("y", format!("{:.2}", at.1))
-        .set("font-size", size)
+        .set("font-size", size.max(SMALLEST_TEXT))
         .set("font-family", "sans-serif")
         .set("text-anchor", "middle")
         .set("dominant-baseline", "middle")
@@ -453,8 +462,8 @@ pub fn tile_sheet(game: &Game, opts: SheetOptions) -> String {
     let height = card_h * rows as f64 + 20.0;
     let doc = Document::new()
         .set("viewBox", (0, 0, width, height))
-        .set("width", width)
-        .set("height", height)
+        .set("width", width * SCALE)
+        .set("height", height * SCALE)
         .add(Title::new(format!("{}: tile definitions", game.tiles.name)))
         .add(
             Rectangle::new()
@@ -622,13 +631,14 @@ pub fn board(state: &State, opts: BoardOptions) -> String {
     let palette = Palette::new(rules, state.players());
     let layout = Layout::new(state, opts);
     let (cols, rows) = (layout.cols as f64, layout.rows as f64);
-    let legend = 16.0 * state.players().len() as f64 + 10.0;
-    let width = MARGIN + cols * TILE + 10.0;
+    // A row per player, and one saying what an outline and its points mean.
+    let legend = 16.0 * (state.players().len() + 1) as f64 + 10.0;
+    let width = (MARGIN + cols * TILE + 10.0).max(LEGEND_WIDTH);
     let height = MARGIN + rows * TILE + 10.0 + legend;
     let mut doc = Document::new()
         .set("viewBox", (0, 0, width, height))
-        .set("width", width)
-        .set("height", height)
+        .set("width", width * SCALE)
+        .set("height", height * SCALE)
         .add(Title::new(format!("{}: board", rules.name)))
         .add(
             Rectangle::new()
@@ -837,9 +847,34 @@ pub fn board(state: &State, opts: BoardOptions) -> String {
                     .set("text-anchor", "start"),
             );
     }
+    // What the outlines of scored features mean: the scorer's colour, black for several.
+    let y = top + 16.0 * state.players().len() as f64;
+    legend_g = legend_g
+        .add(
+            Circle::new()
+                .set("class", "shared")
+                .set("cx", MARGIN + 6.0)
+                .set("cy", y)
+                .set("r", 5)
+                .set("fill", "none")
+                .set("stroke", "#000000")
+                .set("stroke-width", 2.5),
+        )
+        .add(
+            text(
+                (MARGIN + 18.0, y),
+                10.0,
+                "outline: a feature scored (+points), in its scorer's colour; black: shared",
+            )
+            .set("text-anchor", "start"),
+        );
     doc = doc.add(legend_g);
     mark_drawn(doc)
 }
+
+/// The width the legend's longest line needs, in picture units: a board narrower than
+/// that is widened.
+const LEGEND_WIDTH: f64 = 400.0;
 
 /// The colour of the `--highlight` frame.
 pub const HIGHLIGHT: &str = "#ff00ff";

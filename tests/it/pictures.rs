@@ -13,12 +13,22 @@ use tessera::replay::{load_position, replay};
 use tessera::validate::load_tileset;
 use tessera::{RenderOptions, ScoreOptions, render_path};
 
-/// The picture as pixels, one picture unit a pixel.
+/// The picture as pixels, one picture unit a pixel (its natural size is
+/// `picture::SCALE` pixels a unit).
 fn raster(svg: &str) -> Pixmap {
     let tree = usvg::Tree::from_str(svg, &usvg::Options::default()).expect("the SVG parses");
-    let size = tree.size().to_int_size();
-    let mut pixmap = Pixmap::new(size.width(), size.height()).expect("a picture of some size");
-    resvg::render(&tree, Transform::default(), &mut pixmap.as_mut());
+    let size = tree.size();
+    let (w, h) = (
+        (size.width() as f64 / picture::SCALE).round() as u32,
+        (size.height() as f64 / picture::SCALE).round() as u32,
+    );
+    let mut pixmap = Pixmap::new(w, h).expect("a picture of some size");
+    let unit = (1.0 / picture::SCALE) as f32;
+    resvg::render(
+        &tree,
+        Transform::from_scale(unit, unit),
+        &mut pixmap.as_mut(),
+    );
     pixmap
 }
 
@@ -348,4 +358,109 @@ fn players_named_after_a_colour_are_drawn_in_it() {
     assert_eq!(p.players[1], "#d62728");
     assert!(!p.players[0].eq(&p.players[1]) && !p.players[2].eq(&p.players[1]));
     assert_ne!(p.players[0], p.players[2]);
+}
+
+/// The values of an attribute in an SVG text, in order.
+fn attribute_values<'a>(svg: &'a str, name: &str) -> Vec<&'a str> {
+    let key = format!(" {name}=\"");
+    svg.match_indices(&key)
+        .filter_map(|(i, _)| {
+            let rest = &svg[i + key.len()..];
+            rest.find('"').map(|end| &rest[..end])
+        })
+        .collect()
+}
+
+/// Pixels per picture unit at the picture's natural size: its `width` over the
+/// `viewBox`'s.
+fn natural_scale(svg: &str) -> f64 {
+    let width: f64 = attribute_values(svg, "width")[0].parse().expect("a width");
+    let view: Vec<f64> = attribute_values(svg, "viewBox")[0]
+        .split_whitespace()
+        .map(|v| v.parse().expect("a number"))
+        .collect();
+    width / view[2]
+}
+
+#[test]
+fn every_label_is_at_least_11_px_at_the_natural_size() {
+    // Issue 23: labels of 5.5 to 7 px could not be read. Boards and tile sheets, shown at
+    // their own width and height, write no text smaller than 11 px.
+    let mut pictures = Vec::new();
+    for p in [
+        "examples/base-scoring.yaml",
+        "examples/hunters-gatherers.yaml",
+        "examples/gold-rush.yaml",
+    ] {
+        let opts = RenderOptions {
+            score: ScoreOptions {
+                final_scoring: true,
+                turns: None,
+            },
+            ..RenderOptions::default()
+        };
+        pictures.push((p, render_path(Path::new(p), &opts).expect("drawn").0));
+    }
+    for p in [
+        "tilesets/base.yaml",
+        "tilesets/inns-cathedrals.yaml",
+        "tilesets/hunters-gatherers.yaml",
+    ] {
+        let opts = RenderOptions {
+            slots: true,
+            ..RenderOptions::default()
+        };
+        pictures.push((p, render_path(Path::new(p), &opts).expect("drawn").0));
+    }
+    for (p, svg) in &pictures {
+        let scale = natural_scale(svg);
+        let sizes: Vec<f64> = attribute_values(svg, "font-size")
+            .iter()
+            .map(|s| s.parse().expect("a size"))
+            .collect();
+        assert!(sizes.len() > 10, "{p}: {} labels", sizes.len());
+        let smallest = sizes.iter().copied().fold(f64::INFINITY, f64::min);
+        assert!(
+            smallest * scale >= 11.0 - 1e-9,
+            "{p}: a label of {smallest} units is {} px",
+            smallest * scale
+        );
+    }
+}
+
+#[test]
+fn the_legend_explains_every_outline_colour() {
+    // Every colour a scored feature is outlined in is in the legend: each player's (a
+    // disc) and black (a feature several players share). Positions where features are
+    // shared and where they are not.
+    let mut shared_seen = false;
+    for p in [
+        "examples/base-scoring.yaml",
+        "tests/positions/base/c2-farms.yaml",
+        "tests/fixtures/jcz-saves/scoringFarms.jcz",
+    ] {
+        let path = Path::new(p);
+        let opts = RenderOptions {
+            score: ScoreOptions {
+                final_scoring: true,
+                turns: None,
+            },
+            ..RenderOptions::default()
+        };
+        let (svg, _) = render_path(path, &opts).expect("drawn");
+        let legend = &svg[svg.find("id=\"legend\"").expect("a legend")..];
+        let legend_colours: Vec<&str> = attribute_values(legend, "fill")
+            .into_iter()
+            .chain(attribute_values(legend, "stroke"))
+            .collect();
+        for g in svg.split("<g class=\"feature\"").skip(1) {
+            let colour = attribute_values(g, "stroke")[0];
+            shared_seen |= colour == "#000000";
+            assert!(
+                legend_colours.contains(&colour),
+                "{p}: outline colour {colour} is not in the legend"
+            );
+        }
+    }
+    assert!(shared_seen, "a shared feature was drawn");
 }
