@@ -632,7 +632,7 @@ pub fn board(state: &State, opts: BoardOptions) -> String {
     let layout = Layout::new(state, opts);
     let (cols, rows) = (layout.cols as f64, layout.rows as f64);
     // A row per player, and one saying what an outline and its points mean.
-    let legend = 16.0 * (state.players().len() + 1) as f64 + 10.0;
+    let legend = 16.0 * (state.players().len() + 2) as f64 + 10.0;
     let width = (MARGIN + cols * TILE + 10.0).max(LEGEND_WIDTH);
     let height = MARGIN + rows * TILE + 10.0 + legend;
     let mut doc = Document::new()
@@ -678,7 +678,13 @@ pub fn board(state: &State, opts: BoardOptions) -> String {
     // Features scored, outlined.
     let mut scored = String::new();
     let mut labels: BTreeMap<(i64, i64), usize> = BTreeMap::new();
-    for (k, e) in state.events().iter().enumerate() {
+    // End-of-game features first, so that the outlines of features completed during play
+    // (cities, roads) lie over the fields' that share their edges; those scored at the
+    // end are dashed.
+    let mut order: Vec<(usize, &crate::engine::Scored)> =
+        state.events().iter().enumerate().collect();
+    order.sort_by_key(|(_, e)| !matches!(e.phase, Phase::Final));
+    for (k, e) in order {
         if e.scorers.is_empty() {
             continue;
         }
@@ -693,6 +699,9 @@ pub fn board(state: &State, opts: BoardOptions) -> String {
             .set("stroke", colour.as_str())
             .set("stroke-width", 2.5)
             .set("stroke-linejoin", "round");
+        if matches!(e.phase, Phase::Final) {
+            outline = outline.set("stroke-dasharray", "7 4");
+        }
         let mut label_at = None;
         // The feature's outline: the wedge edges it does not share with itself (edges
         // met twice lie inside it: between two of its wedges, or across a matched side).
@@ -867,6 +876,25 @@ pub fn board(state: &State, opts: BoardOptions) -> String {
                 "outline: a feature scored (+points), in its scorer's colour; black: shared",
             )
             .set("text-anchor", "start"),
+        )
+        .add(
+            Circle::new()
+                .set("class", "at-the-end")
+                .set("cx", MARGIN + 6.0)
+                .set("cy", y + 16.0)
+                .set("r", 5)
+                .set("fill", "none")
+                .set("stroke", "#000000")
+                .set("stroke-width", 2.5)
+                .set("stroke-dasharray", "3 2"),
+        )
+        .add(
+            text(
+                (MARGIN + 18.0, y + 16.0),
+                10.0,
+                "dashed: scored at the end of the game",
+            )
+            .set("text-anchor", "start"),
         );
     doc = doc.add(legend_g);
     mark_drawn(doc)
@@ -874,7 +902,7 @@ pub fn board(state: &State, opts: BoardOptions) -> String {
 
 /// The width the legend's longest line needs, in picture units: a board narrower than
 /// that is widened.
-const LEGEND_WIDTH: f64 = 400.0;
+const LEGEND_WIDTH: f64 = 420.0;
 
 /// The colour of the `--highlight` frame.
 pub const HIGHLIGHT: &str = "#ff00ff";

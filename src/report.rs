@@ -1616,12 +1616,16 @@ pub fn is_score_page(text: &str) -> bool {
         .is_some_and(|rest| rest.starts_with(HTML_MARK))
 }
 
-/// The page's style: the board beside the tables; a feature row hovered (or named by
-/// the address's `#feature-N`) outlines its feature on the board and dims the others.
+/// The page's style: the board beside the tables, in a frame that scrolls when it is
+/// zoomed; a feature row hovered (or named by the address's `#feature-N`) outlines its
+/// feature on the board and dims the others.
 const PAGE_CSS: &str = "\
 body{font-family:sans-serif;margin:1.5em;color:#222}\
 .layout{display:flex;gap:2em;align-items:flex-start;flex-wrap:wrap}\
-#board svg{max-width:100%;height:auto;border:1px solid #ccc}\
+#board{overflow:auto;max-width:100%;max-height:85vh;border:1px solid #ccc;cursor:grab}\
+#board svg{display:block;max-width:100%;height:auto}\
+#board.zoomed svg{max-width:none}\
+.zoom button{font-size:1em;min-width:2.2em;margin:0 .2em .4em 0}\
 #board.focus g.feature:not(.hot){opacity:.12}\
 #board g.feature.hot{stroke-width:5}\
 table{border-collapse:collapse;margin-bottom:1.5em}\
@@ -1632,7 +1636,10 @@ tr.scored{cursor:pointer}\
 .swatch{display:inline-block;width:.8em;height:.8em;border-radius:50%;border:1px solid #000;margin-right:.35em;vertical-align:-.1em}\
 .why{color:#555}";
 
-/// The page's script: no network, no library; it only toggles classes.
+/// The page's script: no network, no library. It toggles classes (a feature row hovered
+/// lights its feature), zooms the board (buttons `−`, `fit`, `+`: its width from the
+/// fitted size in steps of 25%, between a tenth and eight times its natural size) and
+/// pans it by dragging.
 const PAGE_JS: &str = "\
 (function(){\
 var board=document.getElementById('board');\
@@ -1647,6 +1654,24 @@ row.addEventListener('mouseenter',function(){light(row.dataset.event,true);});\
 row.addEventListener('mouseleave',function(){light(row.dataset.event,false);});});\
 var m=/^#feature-(\\d+)$/.exec(location.hash);\
 if(m){light(m[1],true);}\
+var svg=board.querySelector('svg');\
+var natural=svg?parseFloat(svg.getAttribute('width'))||0:0;\
+var scale=0;\
+function zoom(f){\
+if(!svg||!natural){return;}\
+if(f===0){scale=0;svg.style.width='';board.classList.remove('zoomed');return;}\
+var now=scale||svg.getBoundingClientRect().width/natural;\
+scale=Math.min(8,Math.max(0.1,now*f));\
+svg.style.width=(natural*scale)+'px';board.classList.add('zoomed');}\
+function button(id,f){var b=document.getElementById(id);\
+if(b){b.addEventListener('click',function(){zoom(f);});}}\
+button('zoom-in',1.25);button('zoom-out',0.8);button('zoom-fit',0);\
+var drag=null;\
+board.addEventListener('mousedown',function(e){\
+drag={x:e.clientX,y:e.clientY,left:board.scrollLeft,top:board.scrollTop};});\
+window.addEventListener('mousemove',function(e){\
+if(drag){board.scrollLeft=drag.left-(e.clientX-drag.x);board.scrollTop=drag.top-(e.clientY-drag.y);}});\
+window.addEventListener('mouseup',function(){drag=null;});\
 })();";
 
 /// The score report as one self-contained HTML page (no network: the style, the script
@@ -1692,7 +1717,14 @@ pub fn score_html(report: &ScoreReport, board_svg: &str, colours: &[String]) -> 
                 h1 { (title) }
                 p { (replayed) "; " (scoring) }
                 div.layout {
-                    div #board { (PreEscaped(board_svg)) }
+                    div {
+                        div.zoom {
+                            button #zoom-out type="button" title="zoom out" { "−" }
+                            button #zoom-fit type="button" title="fit the page" { "fit" }
+                            button #zoom-in type="button" title="zoom in" { "+" }
+                        }
+                        div #board { (PreEscaped(board_svg)) }
+                    }
                     div {
                         h2 { "Points" }
                         table #players {
