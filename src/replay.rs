@@ -33,10 +33,10 @@ pub(crate) fn validate_source(file: SourceFile) -> Result<Validation, String> {
         // A JCloisterZone saved game: checked as the position it reads as.
         return match crate::jcz::save::import_save(&file) {
             Ok(imported) => {
-                let mut v = validate::validate_source_with(
-                    save_position(&file, imported.yaml),
-                    &check_position,
-                )?;
+                let position = save_position(&file, imported.yaml.clone());
+                let path = position.path.clone();
+                let mut v = validate::validate_source_with(position, &check_position)?;
+                v.findings = imported.relocate(&file, &path, v.findings);
                 v.path = file.path.clone();
                 Ok(v)
             }
@@ -86,6 +86,21 @@ pub struct LoadedPosition {
     pub options: Vec<bool>,
     /// Notes from loading the tile set.
     pub notes: Vec<Finding>,
+    /// When the position was read from a JCloisterZone saved game: the save and what it
+    /// read as, so that findings about turns are shown in the save
+    /// ([`crate::jcz::save::ImportedSave::relocate`]).
+    pub save: Option<(SourceFile, crate::jcz::save::ImportedSave)>,
+}
+
+impl LoadedPosition {
+    /// Findings about this position, shown where they belong: in the saved game it was
+    /// read from, if any; as they are otherwise.
+    pub fn in_source(&self, findings: Vec<Finding>) -> Vec<Finding> {
+        match &self.save {
+            Some((save, imported)) => imported.relocate(save, &self.file.path, findings),
+            None => findings,
+        }
+    }
 }
 
 /// Loads a position from a path.
@@ -98,7 +113,19 @@ pub fn load_position(path: &Path) -> Result<LoadedPosition, Failure> {
         // A JCloisterZone saved game: the position it reads as, under the save's name
         // with `.yaml` added (what `tessera import jcz-save` would write).
         let imported = crate::jcz::save::import_save(&file)?;
-        return load_position_file(&save_position(&file, imported.yaml));
+        let position = save_position(&file, imported.yaml.clone());
+        return match load_position_file(&position) {
+            Ok(mut lp) => {
+                lp.save = Some((file, imported));
+                Ok(lp)
+            }
+            Err(Failure::Findings(f)) => Err(Failure::Findings(imported.relocate(
+                &file,
+                &position.path,
+                f,
+            ))),
+            Err(e) => Err(e),
+        };
     }
     load_position_file(&file)
 }
@@ -265,6 +292,7 @@ fn load_position_model(
         position,
         options,
         notes,
+        save: None,
     })
 }
 
@@ -1145,7 +1173,7 @@ fn turn_finding(
 ///
 /// Errors: the first illegal turn, as a finding at its line (later turns depend on it).
 pub fn replay<'g>(lp: &'g LoadedPosition, limit: Option<usize>) -> Result<State<'g>, Vec<Finding>> {
-    replay_inner(lp, limit).map_err(|f| vec![f])
+    replay_inner(lp, limit).map_err(|f| lp.in_source(vec![f]))
 }
 
 fn replay_inner<'g>(lp: &'g LoadedPosition, limit: Option<usize>) -> Result<State<'g>, Finding> {

@@ -131,8 +131,10 @@ fn disagreement(a: &Assertion, report: &ScoreReport) -> Option<String> {
                 .filter(|f| f.feature == *feature && f.scorers.contains(player))
                 .map(|f| f.points)
                 .collect();
-            (!mine.contains(points))
-                .then(|| format!("tessera: {player} scored {feature} for {mine:?} points"))
+            (!mine.contains(points)).then(|| match mine.as_slice() {
+                [] => format!("tessera: {player} scored no {feature}"),
+                _ => format!("tessera: {player} scored {feature} for {mine:?} points"),
+            })
         }
         Assertion::Other => None,
     }
@@ -142,7 +144,6 @@ fn disagreement(a: &Assertion, report: &ScoreReport) -> Option<String> {
 ///
 /// Errors: the file cannot be read.
 pub fn check_save(path: &Path, folder: &str) -> Result<Option<SaveResult>, Failure> {
-    let file = load::read(path).map_err(load::ReadError::into_failure)?;
     let mut result = SaveResult {
         file: path.display().to_string(),
         folder: folder.to_string(),
@@ -152,19 +153,45 @@ pub fn check_save(path: &Path, folder: &str) -> Result<Option<SaveResult>, Failu
         not_evaluated: 0,
         reasons: Vec::new(),
     };
-    let test = serde_json::from_str::<serde_json::Value>(file.text())
-        .ok()
-        .and_then(|v| v.get("test").cloned());
-    let Some(test) = test else {
+    // A save that cannot be read or is not JSON is an error of the suite, not skipped.
+    let file = match load::read(path) {
+        Ok(f) => f,
+        Err(e) if e.is_finding() => {
+            result.verdict = "error";
+            result.reasons = vec![e.finding().message];
+            return Ok(Some(result));
+        }
+        Err(e) => return Err(e.into_failure()),
+    };
+    let json = match serde_json::from_str::<serde_json::Value>(file.text()) {
+        Ok(v) => v,
+        Err(e) => {
+            result.verdict = "error";
+            result.reasons = vec![format!("not JSON: {e}")];
+            return Ok(Some(result));
+        }
+    };
+    let Some(test) = json.get("test").cloned() else {
         return Ok(None);
     };
-    let assertions: Vec<Assertion> = test
+    let written: Vec<&str> = test
         .get("assertions")
         .and_then(serde_json::Value::as_array)
-        .map(|l| l.iter().filter_map(|a| a.as_str()).map(assertion).collect())
+        .map(|l| l.iter().filter_map(|a| a.as_str()).collect())
         .unwrap_or_default();
+    let assertions: Vec<Assertion> = written.iter().map(|a| assertion(a)).collect();
     let imported = match import_save(&file) {
         Ok(i) => i,
+        Err(Failure::Findings(f))
+            if f.iter()
+                .any(|f| f.check == crate::diag::Check::JczSaveFormat) =>
+        {
+            // Not a save tessera can read: the file's fault, not a missing mechanism.
+            result.verdict = "error";
+            result.reasons = f.iter().map(|f| f.message.clone()).collect();
+            result.not_evaluated = assertions.len();
+            return Ok(Some(result));
+        }
         Err(Failure::Findings(f)) => {
             result.verdict = "out";
             // What it needs, without the sentence around each (`set `x``).
@@ -205,11 +232,11 @@ pub fn check_save(path: &Path, folder: &str) -> Result<Option<SaveResult>, Failu
         }
         Err(e) => return Err(e),
     };
-    for a in &assertions {
+    for (a, text) in assertions.iter().zip(&written) {
         match (a, disagreement(a, &report)) {
             (Assertion::Other, _) => result.not_evaluated += 1,
             (_, None) => result.passed += 1,
-            (_, Some(found)) => result.failed.push(found),
+            (_, Some(found)) => result.failed.push(format!("expected `{text}`; {found}")),
         }
     }
     if !result.failed.is_empty() {

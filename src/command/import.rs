@@ -189,6 +189,25 @@ fn import_jcz_save(args: JczSaveArgs) -> ExitCode {
         err!("error: {} exists; pass --force to replace it", shown(out));
         return ExitCode::from(FAILURE);
     }
+    let same = |a: &std::path::Path, b: &std::path::Path| matches!((std::fs::canonicalize(a), std::fs::canonicalize(b)), (Ok(a), Ok(b)) if a == b);
+    if same(file, out) {
+        err!(
+            "error: {} is the saved game itself: write the position to another file",
+            shown(out)
+        );
+        return ExitCode::from(FAILURE);
+    }
+    if let Some(dir) = out
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty() && !d.is_dir())
+    {
+        err!(
+            "error: cannot write {}: the directory {} does not exist",
+            shown(out),
+            shown(dir)
+        );
+        return ExitCode::from(FAILURE);
+    }
     let source = match crate::load::read(file) {
         Ok(s) => s,
         Err(e) => return failure(e.into_failure(), &Policy::default()),
@@ -197,9 +216,15 @@ fn import_jcz_save(args: JczSaveArgs) -> ExitCode {
     // never written.
     let replayed = jcz::save::import_save(&source).and_then(|imported| {
         let yaml = crate::diag::SourceFile::new(out, imported.yaml.clone());
-        let lp = crate::replay::load_position_file(&yaml)?;
-        crate::replay::replay(&lp, None)?;
-        Ok((imported, lp.position.turns.map_or(0, |t| t.len())))
+        // Findings about turns are shown in the save (the output is not written).
+        let in_save = |f| Failure::Findings(imported.relocate(&source, out, f));
+        let lp = crate::replay::load_position_file(&yaml).map_err(|e| match e {
+            Failure::Findings(f) => in_save(f),
+            e => e,
+        })?;
+        crate::replay::replay(&lp, None).map_err(in_save)?;
+        let turns = lp.position.turns.as_ref().map_or(0, Vec::len);
+        Ok((imported, turns))
     });
     let (imported, turns) = match replayed {
         Ok(r) => r,

@@ -22,6 +22,8 @@
 
 use serde_json::Value;
 
+use std::path::Path;
+
 use crate::diag::{Check, Failure, Finding, SourceFile};
 
 /// A set of a save that tessera plays: its bundled tile set, the rule set it needs, the
@@ -91,6 +93,44 @@ pub struct ImportedSave {
     pub test: Option<(String, Vec<String>)>,
     /// The save's players, in seat order.
     pub players: Vec<String>,
+    /// The byte offset in the save of each turn's `PLACE_TILE` action (by turn of the
+    /// position), and the line of the position's text where the first turn is written.
+    turns_at: Vec<usize>,
+    first_turn_line: usize,
+}
+
+impl ImportedSave {
+    /// Puts findings about the position this save reads as (`yaml`, read as the file
+    /// `position`) back into the save: a finding on a turn's line is shown at that turn's
+    /// `PLACE_TILE` action in `save`, one elsewhere in the position at the save's start,
+    /// with the position's words (its message and help) kept. Findings about other files
+    /// are left as they are.
+    pub fn relocate(
+        &self,
+        save: &SourceFile,
+        position: &Path,
+        findings: Vec<Finding>,
+    ) -> Vec<Finding> {
+        findings
+            .into_iter()
+            .map(|mut f| {
+                if f.file.as_ref().is_none_or(|file| file.path != position) {
+                    return f;
+                }
+                let line = f.position().map(|(_, line, _)| line);
+                let turn = line.and_then(|l| l.checked_sub(self.first_turn_line));
+                let (at, label) = match turn.and_then(|t| self.turns_at.get(t).map(|a| (t, *a))) {
+                    Some((t, at)) => (at, format!("turn {} of the game", t + 1)),
+                    None => (0, "this saved game".to_string()),
+                };
+                // The action's type, up to its closing quote.
+                let len = save.text().get(at..).and_then(|t| t.find('"')).unwrap_or(0);
+                f.file = Some(save.clone());
+                f.labels = vec![(miette::SourceSpan::new(at.into(), len), label)];
+                f
+            })
+            .collect()
+    }
 }
 
 /// One turn of the save, as the position writes it.
@@ -118,7 +158,10 @@ pub fn import_save(file: &SourceFile) -> Result<ImportedSave, Failure> {
         Failure::one(
             Finding::new(Check::JczSaveFormat, format!("not a saved game: {e}"))
                 .in_file(file)
-                .at_span(miette::SourceSpan::new(at.into(), 1), "here")
+                .at_span(
+                    miette::SourceSpan::new(at.into(), usize::from(at < file.text().len())),
+                    "here",
+                )
                 .help("a JCloisterZone saved game (.jcz) is JSON; pass the file as JCloisterZone wrote it"),
         )
     })?;
@@ -298,8 +341,12 @@ pub fn import_save(file: &SourceFile) -> Result<ImportedSave, Failure> {
         }
     }
 
-    // The actions, turn by turn.
+    // The actions, turn by turn; where each `PLACE_TILE` is written, for findings about
+    // its turn.
+    let offsets = action_offsets(file.text(), actions);
     let mut turns: Vec<Turn> = Vec::new();
+    let mut turns_at: Vec<usize> = Vec::new();
+    let mut pending_at = 0usize;
     let mut pending: Option<Turn> = None;
     let mut placed = 0usize;
     let mut game_over = false;
@@ -311,7 +358,9 @@ pub fn import_save(file: &SourceFile) -> Result<ImportedSave, Failure> {
             "PLACE_TILE" => {
                 if let Some(t) = pending.take() {
                     turns.push(t);
+                    turns_at.push(pending_at);
                 }
+                pending_at = offsets[i];
                 let tile = payload.get("tileId").and_then(Value::as_str);
                 let rotation = payload.get("rotation").and_then(Value::as_str);
                 let position = payload.get("position").and_then(Value::as_array);
@@ -322,11 +371,23 @@ pub fn import_save(file: &SourceFile) -> Result<ImportedSave, Failure> {
                 let (Some(tile), Some(degrees @ (0 | 90 | 180 | 270)), Some((x, y))) =
                     (tile, degrees, xy)
                 else {
-                    return Err(format_error(
-                        format!(
-                            "action {i} (PLACE_TILE) has no tile id, rotation R0..R270 or position [x, y]"
+                    let wrong = match (tile, xy) {
+                        (None, _) => "no `tileId`".to_string(),
+                        (_, None) => "no `position` of two whole numbers [x, y]".to_string(),
+                        _ => format!(
+                            "the rotation {}, not R0, R90, R180 or R270",
+                            rotation.map_or("(none)".to_string(), |r| format!("`{r}`"))
                         ),
-                        &near,
+                    };
+                    let len = usize::from(offsets[i] < file.text().len());
+                    return Err(Failure::one(
+                        Finding::new(
+                            Check::JczSaveFormat,
+                            format!("action {} (PLACE_TILE) has {wrong}", i + 1),
+                        )
+                        .in_file(file)
+                        .at_span(miette::SourceSpan::new(offsets[i].into(), len), "this action")
+                        .help("a PLACE_TILE action gives `tileId`, `rotation` (R0, R90, R180 or R270) and `position` [x, y]"),
                     ));
                 };
                 let player = match action.get("player").and_then(Value::as_u64) {
@@ -367,10 +428,13 @@ pub fn import_save(file: &SourceFile) -> Result<ImportedSave, Failure> {
                     .and_then(Value::as_array)
                     .and_then(|p| Some((p.first()?.as_i64()?, p.get(1)?.as_i64()?)));
                 let Some(turn) = pending.as_mut() else {
-                    return Err(format_error(
-                        format!("action {i} (DEPLOY_MEEPLE) comes before any tile of its turn"),
-                        &near,
+                    missing.push(unsupported_at(
+                        file,
+                        offsets[i],
+                        format!("a piece placed outside the turn of a tile (action {})", i + 1),
+                        "in the sets tessera plays, a follower is placed on the tile just placed, in its turn",
                     ));
+                    continue;
                 };
                 let Some(piece_kind) = used
                     .iter()
@@ -378,29 +442,32 @@ pub fn import_save(file: &SourceFile) -> Result<ImportedSave, Failure> {
                     .find(|(k, _)| *k == kind)
                     .map(|(_, p)| *p)
                 else {
-                    missing.push(unsupported(
+                    missing.push(unsupported_at(
                         file,
-                        &format!("\"{meeple}\""),
+                        offsets[i],
                         format!("a piece `{meeple}`"),
                         "tessera plays the followers of the sets it plays (`small`, and `big` with Inns and Cathedrals)",
                     ));
                     continue;
                 };
                 if at != Some((turn.x, turn.y)) {
-                    missing.push(unsupported(
+                    missing.push(unsupported_at(
                         file,
-                        &near,
-                        format!("action {i}: a follower placed away from the tile just placed"),
+                        offsets[i],
+                        format!(
+                            "a follower placed away from the tile just placed (action {})",
+                            i + 1
+                        ),
                         "the base game places a follower on the tile just placed",
                     ));
                     continue;
                 }
                 match location.and_then(address) {
                     Some(a) => turn.piece = Some((piece_kind, a)),
-                    None => missing.push(unsupported(
+                    None => missing.push(unsupported_at(
                         file,
-                        &near,
-                        format!("action {i}: the location `{}`", location.unwrap_or("")),
+                        offsets[i],
+                        format!("the location `{}` (action {})", location.unwrap_or(""), i + 1),
                         "tessera reads locations of sides (`NS`), half-sides (`NL.NR`) and monasteries (`I`)",
                     )),
                 }
@@ -411,6 +478,7 @@ pub fn import_save(file: &SourceFile) -> Result<ImportedSave, Failure> {
                 if kind == "COMMIT" {
                     if let Some(t) = pending.take() {
                         turns.push(t);
+                        turns_at.push(pending_at);
                     }
                 }
             }
@@ -420,15 +488,19 @@ pub fn import_save(file: &SourceFile) -> Result<ImportedSave, Failure> {
                     pending = None;
                     placed -= 1;
                 }
-                None => {
-                    if turns.pop().is_some() {
-                        placed -= 1;
-                    }
-                }
+                None => missing.push(unsupported_at(
+                    file,
+                    offsets[i],
+                    format!(
+                        "an UNDO with nothing to undo in its turn (action {})",
+                        i + 1
+                    ),
+                    "a saved game undoes only within the turn being played",
+                )),
             },
-            other => missing.push(unsupported(
+            other => missing.push(unsupported_at(
                 file,
-                &near,
+                offsets[i],
                 format!("the action `{other}`"),
                 "tessera replays PLACE_TILE, DEPLOY_MEEPLE, PASS, COMMIT, UNDO and GAME_OVER",
             )),
@@ -438,8 +510,12 @@ pub fn import_save(file: &SourceFile) -> Result<ImportedSave, Failure> {
     let last_committed = pending.is_none();
     if let Some(t) = pending.take() {
         turns.push(t);
+        turns_at.push(pending_at);
     }
     if !missing.is_empty() {
+        // Each thing once (a piece used in many turns is one thing missing).
+        let mut seen = std::collections::HashSet::new();
+        missing.retain(|f| seen.insert(f.message.clone()));
         return Err(Failure::Findings(missing));
     }
 
@@ -535,11 +611,18 @@ pub fn import_save(file: &SourceFile) -> Result<ImportedSave, Failure> {
     if turns.is_empty() {
         yaml = yaml.replace("turns:\n", "turns: []\n");
     }
+    let first_turn_line = yaml
+        .lines()
+        .position(|l| l.starts_with("turns:"))
+        .unwrap_or(0)
+        + 2;
     Ok(ImportedSave {
         yaml,
         ended,
         test,
         players,
+        turns_at,
+        first_turn_line,
     })
 }
 
@@ -587,12 +670,53 @@ fn unsupported(file: &SourceFile, near: &str, what: String, help: &str) -> Findi
     .help(help.to_string())
 }
 
+/// Like [`unsupported`], at byte `at` of the file (an action's type).
+fn unsupported_at(file: &SourceFile, at: usize, what: String, help: &str) -> Finding {
+    let len = usize::from(at < file.text().len());
+    Finding::new(
+        Check::JczSaveUnsupported,
+        format!("this saved game uses {what}, which tessera does not play yet"),
+    )
+    .in_file(file)
+    .at_span(
+        miette::SourceSpan::new(at.into(), len),
+        "not played by tessera",
+    )
+    .help(help.to_string())
+}
+
 /// Puts a label at the first place `near` is written in the file (else its start).
 fn locate(file: &SourceFile, near: &str, finding: Finding, label: &str) -> Finding {
-    let at = file.text().find(near).unwrap_or(0);
+    let (at, len) = match file.text().find(near) {
+        Some(at) => (at, near.len()),
+        None => (0, usize::from(!file.text().is_empty())),
+    };
     finding
         .in_file(file)
-        .at_span(miette::SourceSpan::new(at.into(), near.len().max(1)), label)
+        .at_span(miette::SourceSpan::new(at.into(), len), label)
+}
+
+/// Where each action's type (`"PLACE_TILE"`) is written in the save's text, by action:
+/// the n-th action of a type at the n-th place its quoted name is written (one pass per
+/// type, so a save of many actions is read in linear time); 0 when not found.
+fn action_offsets(text: &str, actions: &[Value]) -> Vec<usize> {
+    let mut next: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
+    actions
+        .iter()
+        .map(|a| {
+            let kind = a.get("type").and_then(Value::as_str).unwrap_or("");
+            let from = next.entry(kind).or_insert(0);
+            let quoted = format!("\"{kind}\"");
+            match text.get(*from..).and_then(|t| t.find(&quoted)) {
+                Some(i) => {
+                    let at = *from + i + 1;
+                    *from = at + quoted.len() - 1;
+                    at
+                }
+                None => 0,
+            }
+        })
+        .collect()
 }
 
 /// The byte offset of a 1-based line and column (serde_json's error position).

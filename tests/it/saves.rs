@@ -381,3 +381,49 @@ fn pieces_are_named_by_the_slot_written() {
     assert_eq!(farmer, [("farmer", "W")]);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_turn_the_rules_refuse_is_shown_in_the_save() {
+    // The third tile moved away from the board: the finding is in the .jcz, at that
+    // turn's PLACE_TILE action, not in the position the save reads as.
+    let mut save: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(FARMS).expect("fixture")).expect("JSON");
+    let third = save["replay"]
+        .as_array_mut()
+        .expect("actions")
+        .iter_mut()
+        .filter(|a| a["type"] == "PLACE_TILE")
+        .nth(2)
+        .expect("a third tile");
+    third["payload"]["position"] = serde_json::json!([5, 5]);
+    let text = serde_json::to_string_pretty(&save).expect("JSON");
+    let dir = std::env::temp_dir().join(format!("tessera-refused-turn-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temporary directory");
+    let path = dir.join("apart.jcz");
+    std::fs::write(&path, &text).expect("written");
+    let Err(Failure::Findings(f)) = score_path(&path, &ScoreOptions::default()) else {
+        panic!("a tile that touches no other is refused");
+    };
+    assert_eq!(f.len(), 1, "{f:?}");
+    assert_eq!(f[0].check.code(), "position::not_adjacent");
+    let (file, line, _) = f[0].position().expect("located");
+    assert_eq!(file, path.display().to_string());
+    let third_line = text
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| l.contains("\"PLACE_TILE\""))
+        .nth(2)
+        .map(|(i, _)| i + 1);
+    assert_eq!(Some(line), third_line);
+    // check-saves calls a save it cannot read an error of the suite, not out of scope.
+    std::fs::write(dir.join("truncated.jcz"), &text[..text.len() / 2]).expect("written");
+    let run = std::process::Command::new(env!("CARGO_BIN_EXE_tessera"))
+        .args(["check-saves", "--format", "json"])
+        .arg(dir.join("truncated.jcz"))
+        .output()
+        .expect("tessera runs");
+    let doc: serde_json::Value = serde_json::from_slice(&run.stdout).expect("JSON");
+    assert_eq!(doc["saves"][0]["verdict"], "error", "{doc}");
+    assert_eq!(run.status.code(), Some(2));
+    let _ = std::fs::remove_dir_all(&dir);
+}
