@@ -44,7 +44,8 @@ pub struct ScoreArgs {
     /// the points, the pieces and the features scored; hover a feature to see it).
     #[arg(long, value_name = "FILE.html")]
     html: Option<PathBuf>,
-    /// Replace the --html file if it exists.
+    /// Replace the --html file if it exists and tessera did not write it (a report it
+    /// wrote before is replaced without it).
     #[arg(long, requires = "html")]
     force: bool,
     #[command(flatten)]

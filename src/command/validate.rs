@@ -57,7 +57,8 @@ pub struct ValidateArgs {
 pub enum FindingFormat {
     /// Diagnostics with source snippets.
     Human,
-    /// One JSON array of findings on standard output.
+    /// One JSON object on standard output: `findings` (the records) and `files` (per file:
+    /// kind, errors, warnings, notes).
     Json,
 }
 
