@@ -105,9 +105,18 @@ pub fn render_path(path: &Path, opts: &RenderOptions) -> Result<(String, Vec<Fin
         }
         return draw_position(path, opts);
     }
-    // JCloisterZone tile definitions: the same finding as every command that reads YAML.
-    if let Some(f) = load::xml_given(&file, FileKind::Tileset) {
-        return Err(Failure::one(f));
+    // JCloisterZone tile definitions: a sheet of the tiles the default rule set (the base
+    // game with Inns and Cathedrals and The River) can express.
+    if jcz::looks_like_xml(&file) {
+        if opts.score.final_scoring || opts.score.turns.is_some() || opts.highlight.is_some() {
+            return Err(Failure::Tool(format!(
+                "{} is a tile set: --final, --turns and --highlight are for positions",
+                path.display()
+            )));
+        }
+        let (game, notes) = jcz::load_game(&file)?;
+        let sheet = picture::SheetOptions { slots: opts.slots };
+        return Ok((picture::tile_sheet(&game, sheet), notes));
     }
     let root = load::parse(&file).map_err(|f| Failure::Findings(vec![f]))?;
     let not_drawn = |message: &str, check: diag::Check| {

@@ -277,6 +277,58 @@ pub(crate) fn validate_source(
     Ok(v)
 }
 
+/// A JCZ file's tiles as a game, for drawing: every tile the default rule set
+/// ([`default_ruleset`]) can express, counted as in the first tile set that lists it,
+/// with the findings that did not stop it (warnings, notes).
+///
+/// Errors: [`Failure::Findings`] for the file's errors (located in the XML, as
+/// `tessera validate` gives them); [`Failure::Tool`] when the rule set cannot be read.
+pub fn load_game(file: &SourceFile) -> Result<(crate::rules::Game, Vec<Finding>), Failure> {
+    let (doc, mut findings) = xml::read(file).map_err(Failure::one)?;
+    let rs_path = default_ruleset();
+    let (rs_file, rules) = rules(&rs_path)
+        .map_err(Failure::Tool)?
+        .map_err(Failure::Findings)?;
+    let counts = all_counts(file, &doc, &mut findings);
+    findings.extend(external_refs(file, &doc, None));
+    let mut conv = convert::convert(file, &doc, &rules, &counts);
+    findings.append(&mut conv.findings);
+    let all = checkable(&conv);
+    let Some((start, _)) = start_tile(&conv, &all) else {
+        findings.push(
+            Finding::new(
+                Check::JczStructure,
+                "no tile to draw: the file defines none tessera can express",
+            )
+            .in_file(file)
+            .at_span(
+                miette::SourceSpan::new(0.into(), usize::from(!file.text().is_empty())),
+                "this file",
+            )
+            .help("`tessera validate` says why each tile is left out"),
+        );
+        return Err(Failure::Findings(findings));
+    };
+    let ts = tileset(file_name(&file.path), &rs_path, &conv, start);
+    let compiled = compile_tileset(file, &ts, &rules, None);
+    let (tiles, notes) = match compiled {
+        Ok(t) => t,
+        Err(mut f) => {
+            advice::rewrite(file, &rules, &conv, &mut f);
+            findings.extend(f);
+            sort_findings(&mut findings);
+            return Err(Failure::Findings(findings));
+        }
+    };
+    findings.extend(notes);
+    if findings.iter().any(|f| f.level == Level::Error) {
+        sort_findings(&mut findings);
+        return Err(Failure::Findings(findings));
+    }
+    let game = crate::rules::Game::new(rules, tiles, rs_file, file.clone());
+    Ok((game, findings))
+}
+
 fn file_name(path: &Path) -> String {
     path.file_name().map_or_else(
         || path.display().to_string(),

@@ -464,3 +464,32 @@ fn the_legend_explains_every_outline_colour() {
     }
     assert!(shared_seen, "a shared feature was drawn");
 }
+
+#[test]
+fn jczs_tile_definitions_are_drawn_as_a_sheet() {
+    // `tessera render FILE.xml`: every definition the default rule set can express, with
+    // JCloisterZone's ids; an XML file with errors is its findings, located in the XML.
+    let (svg, _) = render_path(
+        Path::new("tests/fixtures/jcz/basic.xml"),
+        &RenderOptions::default(),
+    )
+    .expect("drawn");
+    let cards = svg.matches("class=\"card\"").count();
+    assert_eq!(cards, 32, "basic.xml defines 32 tiles");
+    for id in ["BA/RCr", "BA/L", "BA/CcG"] {
+        assert!(svg.contains(&format!(">{id} ")), "{id} drawn");
+    }
+    let Err(Failure::Findings(f)) = render_path(
+        Path::new("tests/fixtures/jcz/fan/wishing_wells.xml"),
+        &RenderOptions::default(),
+    ) else {
+        panic!("the fan file's corner-rule errors stop the drawing");
+    };
+    assert!(
+        f.iter().all(|f| f
+            .file
+            .as_ref()
+            .is_some_and(|s| s.path.ends_with("wishing_wells.xml"))),
+        "located in the XML"
+    );
+}
