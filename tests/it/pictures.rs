@@ -477,7 +477,7 @@ fn jczs_tile_definitions_are_drawn_as_a_sheet() {
     let cards = svg.matches("class=\"card\"").count();
     assert_eq!(cards, 32, "basic.xml defines 32 tiles");
     for id in ["BA/RCr", "BA/L", "BA/CcG"] {
-        assert!(svg.contains(&format!(">{id} ")), "{id} drawn");
+        assert!(svg.contains(&format!("<title>{id}</title>")), "{id} drawn");
     }
     let Err(Failure::Findings(f)) = render_path(
         Path::new("tests/fixtures/jcz/fan/wishing_wells.xml"),
