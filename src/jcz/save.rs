@@ -38,9 +38,12 @@ struct SetMapping {
     ruleset: Option<&'static str>,
     /// Its elements (`setup.elements`) with the value tessera plays: `(name, value)`.
     elements: &'static [(&'static str, &'static str)],
-    /// Its elements that must be in a save that lists elements (5.x, 6.x): without
-    /// them JCloisterZone plays its tiles without their rules, which tessera cannot.
-    required: &'static [&'static str],
+    /// Its elements that switch rules on and off (`true` / `false`, absent: off in a
+    /// save that lists elements), with the rule-set options they set.
+    switches: &'static [(&'static str, &'static [&'static str])],
+    /// Its rule switches (`setup.rules`) tessera plays: (name, value, the rule-set
+    /// options that value turns off).
+    rules: &'static [(&'static str, &'static str, &'static [&'static str])],
     /// Its pieces: JCloisterZone's meeple type (`small` in `0.small.1`) and the rule set's
     /// piece kind (`None`: the rule set's first kind, written as an address alone).
     pieces: &'static [(&'static str, Option<&'static str>)],
@@ -53,19 +56,24 @@ const SETS: &[SetMapping] = &[
         tileset: "bundled:tilesets/base-jcz.yaml",
         ruleset: None,
         elements: &[("small-follower", "7")],
-        required: &[],
+        switches: &[],
+        rules: &[],
         pieces: &[("small", None)],
     },
     SetMapping {
         ids: ["inns-and-cathedrals:1", "INNS_AND_CATHEDRALS"],
         tileset: "bundled:tilesets/inns-cathedrals-1.yaml",
         ruleset: Some("bundled:rulesets/inns-cathedrals.yaml"),
-        elements: &[
-            ("big-follower", "1"),
-            ("cathedral", "true"),
-            ("inn", "true"),
+        elements: &[("big-follower", "1")],
+        switches: &[
+            ("inn", &["inns", "inns_spoil_incomplete"]),
+            ("cathedral", &["cathedrals", "cathedrals_spoil_incomplete"]),
         ],
-        required: &["cathedral", "inn"],
+        rules: &[(
+            "inn-and-cathedral-final-scoring",
+            "ignore",
+            &["inns_spoil_incomplete", "cathedrals_spoil_incomplete"],
+        )],
         pieces: &[("big", Some("large_follower"))],
     },
 ];
@@ -256,6 +264,8 @@ pub fn import_save(file: &SourceFile) -> Result<ImportedSave, Failure> {
     // 4.x saves have no elements: their standard game has farmers.
     let mut farmers = !setup.contains_key("elements");
     let mut small_city = false;
+    // The rule-set options the sets' switches set, by name.
+    let mut options: std::collections::BTreeMap<String, bool> = std::collections::BTreeMap::new();
     if let Some(elements) = setup.get("elements").and_then(Value::as_object) {
         for (name, value) in elements {
             let written = value.to_string();
@@ -263,9 +273,18 @@ pub fn import_save(file: &SourceFile) -> Result<ImportedSave, Failure> {
                 .iter()
                 .flat_map(|s| s.elements)
                 .any(|(n, v)| n == name && *v == written);
+            let switch = used
+                .iter()
+                .flat_map(|s| s.switches)
+                .find(|(n, _)| n == name);
             match (name.as_str(), value) {
                 ("farmers", Value::Bool(b)) => farmers = *b,
                 _ if played => {}
+                (_, Value::Bool(on)) if switch.is_some() => {
+                    for o in switch.map_or(&[][..], |s| s.1) {
+                        options.insert(o.to_string(), *on);
+                    }
+                }
                 _ => missing.push(unsupported(
                     file,
                     &format!("\"{name}\""),
@@ -283,27 +302,34 @@ pub fn import_save(file: &SourceFile) -> Result<ImportedSave, Failure> {
         }
     }
     if let Some(elements) = setup.get("elements").and_then(Value::as_object) {
-        for set in &used {
-            for name in set.required.iter().filter(|n| !elements.contains_key(**n)) {
-                missing.push(unsupported(
-                    file,
-                    "\"elements\"",
-                    format!("the set `{}` without the element `{name}`", set.ids[0]),
-                    "tessera plays the set with all its elements' rules",
-                ));
+        // A switch a save that lists elements leaves out is off.
+        for (name, opts) in used.iter().flat_map(|s| s.switches) {
+            if !elements.contains_key(*name) {
+                for o in *opts {
+                    options.insert(o.to_string(), false);
+                }
             }
         }
     }
     if let Some(rules) = setup.get("rules").and_then(Value::as_object) {
         for (name, value) in rules {
+            let played = used
+                .iter()
+                .flat_map(|s| s.rules)
+                .find(|(n, v, _)| n == name && Some(*v) == value.as_str());
             match (name.as_str(), value.as_str()) {
                 ("tiny-city-scoring", Some("2")) => small_city = true,
                 ("tiny-city-scoring", Some("4")) => {}
+                _ if played.is_some() => {
+                    for o in played.map_or(&[][..], |p| p.2) {
+                        options.insert(o.to_string(), false);
+                    }
+                }
                 _ => missing.push(unsupported(
                     file,
                     &format!("\"{name}\""),
                     format!("rule switch `{name}: {value}`"),
-                    "tessera maps the rule switch tiny-city-scoring (2 or 4)",
+                    "tessera maps the rule switches tiny-city-scoring (2 or 4) and, with Inns and Cathedrals, inn-and-cathedral-final-scoring (ignore)",
                 )),
             }
         }
@@ -578,9 +604,11 @@ pub fn import_save(file: &SourceFile) -> Result<ImportedSave, Failure> {
     }
     let names: Vec<String> = players.iter().map(|p| q(p)).collect();
     yaml.push_str(&format!("players: [{}]\n", names.join(", ")));
-    yaml.push_str(&format!(
-        "options: {{farmers: {farmers}, small_city: {small_city}}}\n"
-    ));
+    let mut written = format!("farmers: {farmers}, small_city: {small_city}");
+    for (o, on) in &options {
+        written.push_str(&format!(", {o}: {on}"));
+    }
+    yaml.push_str(&format!("options: {{{written}}}\n"));
     yaml.push_str(&format!(
         "start: {{tile: {}, rotation: {}}}\n",
         q(&start.0),

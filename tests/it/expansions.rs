@@ -424,3 +424,51 @@ fn inns_cathedrals_and_base_tiles_form_one_board() {
 fn all_three_form_one_board() {
     lay_out("tilesets/base-ic-river.yaml", 102);
 }
+
+/// A bundled Inns and Cathedrals position with rule-set options written into it, in a
+/// temporary file (the tile set named as `bundled:`); its path.
+fn with_options(position: &str, options: &str) -> std::path::PathBuf {
+    let text = std::fs::read_to_string(position)
+        .expect("a bundled position")
+        .replace(
+            "tileset: ../../../tilesets/base-inns-cathedrals.yaml",
+            "tileset: bundled:tilesets/base-inns-cathedrals.yaml",
+        )
+        .replace(
+            "players: [A, B]",
+            &format!("players: [A, B]\noptions: {options}"),
+        );
+    let dir = std::env::temp_dir().join(format!("tessera-ic-options-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temporary directory");
+    let name = Path::new(position).file_name().expect("a name");
+    let path = dir.join(format!("{}-{}", options.len(), name.to_string_lossy()));
+    std::fs::write(&path, text).expect("written");
+    path
+}
+
+#[test]
+fn inns_and_cathedrals_can_be_switched_off_as_jcloisterzone_does() {
+    // The rule set's options (JCloisterZone's elements `inn` and `cathedral`, and its rule
+    // `inn-and-cathedral-final-scoring: ignore`): an inn that is only a picture leaves the
+    // road at 1 per tile; an incomplete road or city keeps its base points at the end.
+    let inns_off = with_options(
+        "tests/positions/ic/road-inn-completed.yaml",
+        "{inns: false, inns_spoil_incomplete: false}",
+    );
+    assert_play(&inns_off.to_string_lossy(), &[("A", 4), ("B", 0)]);
+    let ignore = with_options(
+        "tests/positions/ic/road-inn-incomplete.yaml",
+        "{inns_spoil_incomplete: false}",
+    );
+    assert_final(&ignore.to_string_lossy(), &[("A", 4), ("B", 0)]);
+    let ignore = with_options(
+        "tests/positions/ic/city-cathedral-incomplete.yaml",
+        "{cathedrals_spoil_incomplete: false}",
+    );
+    assert_final(&ignore.to_string_lossy(), &[("A", 4)]);
+    // The options' defaults are the expansion's rules.
+    assert_play(
+        "tests/positions/ic/road-inn-completed.yaml",
+        &[("A", 8), ("B", 0)],
+    );
+}

@@ -427,3 +427,41 @@ fn a_turn_the_rules_refuse_is_shown_in_the_save() {
     assert_eq!(run.status.code(), Some(2));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn inns_and_cathedrals_switches_become_rule_set_options() {
+    // JCloisterZone's elements `inn` and `cathedral` (absent in a save that lists
+    // elements: off) and its rule `inn-and-cathedral-final-scoring: ignore`.
+    let save = |elements: &str, rules: &str| {
+        let text = format!(
+            r#"{{"appVersion": "6.2.0", "players": [{{"name": "Ann", "slot": 0}}],
+  "setup": {{"sets": {{"basic:1": 1, "inns-and-cathedrals:1": 1}},
+    "elements": {{"small-follower": 7, "farmers": true, "big-follower": 1{elements}}},
+    "rules": {{{rules}}}}},
+  "replay": []}}"#
+        );
+        let imported =
+            import_save(&SourceFile::new(Path::new("ic.jcz"), text)).expect("an I&C save");
+        imported
+            .yaml
+            .lines()
+            .find(|l| l.starts_with("options:"))
+            .expect("options")
+            .to_string()
+    };
+    assert_eq!(
+        save("", ""),
+        "options: {farmers: true, small_city: false, cathedrals: false, cathedrals_spoil_incomplete: false, inns: false, inns_spoil_incomplete: false}"
+    );
+    assert_eq!(
+        save(
+            r#", "cathedral": true, "inn": true"#,
+            r#""inn-and-cathedral-final-scoring": "ignore""#
+        ),
+        "options: {farmers: true, small_city: false, cathedrals: true, cathedrals_spoil_incomplete: false, inns: true, inns_spoil_incomplete: false}"
+    );
+    assert_eq!(
+        save(r#", "cathedral": true, "inn": false"#, ""),
+        "options: {farmers: true, small_city: false, cathedrals: true, cathedrals_spoil_incomplete: true, inns: false, inns_spoil_incomplete: false}"
+    );
+}
