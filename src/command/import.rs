@@ -123,16 +123,8 @@ fn import_jcz(args: JczArgs) -> ExitCode {
         fix: args.fix,
     };
     // Refuse early, before any work, when the output cannot be written or exists.
-    if std::fs::metadata(out).is_ok_and(|m| !m.is_file()) {
-        err!(
-            "error: {} is not a regular file (a directory, a device or a FIFO): it is never replaced, --force or not",
-            shown(out)
-        );
-        return ExitCode::from(FAILURE);
-    }
-    if !force && out.exists() {
-        err!("error: {} exists; pass --force to replace it", shown(out));
-        return ExitCode::from(FAILURE);
+    if let Some(refused) = output_refused(file, out, force) {
+        return refused;
     }
     let imported = match jcz::import(file, out, &opts) {
         Ok(i) => i,
@@ -178,35 +170,8 @@ fn import_jcz(args: JczArgs) -> ExitCode {
 
 fn import_jcz_save(args: JczSaveArgs) -> ExitCode {
     let (file, out, force) = (&args.file, &args.out, args.force);
-    if std::fs::metadata(out).is_ok_and(|m| !m.is_file()) {
-        err!(
-            "error: {} is not a regular file (a directory, a device or a FIFO): it is never replaced, --force or not",
-            shown(out)
-        );
-        return ExitCode::from(FAILURE);
-    }
-    if !force && out.exists() {
-        err!("error: {} exists; pass --force to replace it", shown(out));
-        return ExitCode::from(FAILURE);
-    }
-    let same = |a: &std::path::Path, b: &std::path::Path| matches!((std::fs::canonicalize(a), std::fs::canonicalize(b)), (Ok(a), Ok(b)) if a == b);
-    if same(file, out) {
-        err!(
-            "error: {} is the saved game itself: write the position to another file",
-            shown(out)
-        );
-        return ExitCode::from(FAILURE);
-    }
-    if let Some(dir) = out
-        .parent()
-        .filter(|d| !d.as_os_str().is_empty() && !d.is_dir())
-    {
-        err!(
-            "error: cannot write {}: the directory {} does not exist",
-            shown(out),
-            shown(dir)
-        );
-        return ExitCode::from(FAILURE);
+    if let Some(refused) = output_refused(file, out, force) {
+        return refused;
     }
     let source = match crate::load::read(file) {
         Ok(s) => s,
@@ -260,4 +225,39 @@ fn import_jcz_save(args: JczSaveArgs) -> ExitCode {
         }
     );
     ExitCode::SUCCESS
+}
+
+/// Why an import may not write `out`, printed, as the exit status (a tool failure), or
+/// `None`: `out` is not a regular file (never replaced, `--force` or not), exists and
+/// `force` is off, is the input itself, or its directory does not exist.
+fn output_refused(input: &std::path::Path, out: &std::path::Path, force: bool) -> Option<ExitCode> {
+    let same = matches!(
+        (std::fs::canonicalize(input), std::fs::canonicalize(out)),
+        (Ok(a), Ok(b)) if a == b
+    );
+    let missing_dir = out
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty() && !d.is_dir());
+    if std::fs::metadata(out).is_ok_and(|m| !m.is_file()) {
+        err!(
+            "error: {} is not a regular file (a directory, a device or a FIFO): it is never replaced, --force or not",
+            shown(out)
+        );
+    } else if same {
+        err!(
+            "error: {} is the file being imported: write the output to another file",
+            shown(out)
+        );
+    } else if !force && out.exists() {
+        err!("error: {} exists; pass --force to replace it", shown(out));
+    } else if let Some(dir) = missing_dir {
+        err!(
+            "error: cannot write {}: the directory {} does not exist",
+            shown(out),
+            shown(dir)
+        );
+    } else {
+        return None;
+    }
+    Some(ExitCode::from(FAILURE))
 }
