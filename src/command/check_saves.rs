@@ -82,13 +82,15 @@ enum Assertion {
 /// Reads an assertion written as the peers write them (a final `.` allowed).
 fn assertion(text: &str) -> Assertion {
     let text = text.trim().trim_end_matches('.');
-    let number = |s: &str| s.trim().parse::<i64>().ok();
+    // "9 points" or "1 point": the number.
+    let points_in = |s: &str| {
+        s.strip_suffix(" points")
+            .or_else(|| s.strip_suffix(" point"))
+            .and_then(|n| n.trim().parse::<i64>().ok())
+    };
     if let Some((who, rest)) = text.split_once(" scored ") {
         if let Some((feature, points)) = rest.split_once(" for ") {
-            let points = points
-                .strip_suffix(" points")
-                .or_else(|| points.strip_suffix(" point"));
-            if let Some(points) = points.and_then(number) {
+            if let Some(points) = points_in(points) {
                 return Assertion::Scored {
                     player: who.trim().to_string(),
                     feature: feature.trim().to_lowercase(),
@@ -98,10 +100,7 @@ fn assertion(text: &str) -> Assertion {
         }
     }
     if let Some((who, rest)) = text.split_once(" has ") {
-        let points = rest
-            .strip_suffix(" points")
-            .or_else(|| rest.strip_suffix(" point"));
-        if let Some(points) = points.and_then(number) {
+        if let Some(points) = points_in(rest) {
             return Assertion::Points {
                 player: who.trim().to_string(),
                 points,
