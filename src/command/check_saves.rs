@@ -40,7 +40,7 @@ pub struct CheckSavesArgs {
     #[arg(required = true)]
     paths: Vec<PathBuf>,
     /// Text (a line per save, then the sums per folder) or JSON.
-    #[arg(long, value_enum, default_value = "text")]
+    #[arg(long, value_enum, default_value = "text", hide_possible_values = true)]
     format: Format,
 }
 

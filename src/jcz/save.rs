@@ -214,9 +214,18 @@ pub fn import_save(file: &SourceFile) -> Result<ImportedSave, Failure> {
         seats.sort_by_key(|s| s.0);
     }
     if seats.is_empty() {
-        return Err(format_error(
-            "no players (`players` or `slots`)".into(),
-            "\"replay\"",
+        let near = ["\"players\"", "\"slots\""]
+            .into_iter()
+            .find(|k| file.text().contains(k))
+            .unwrap_or("{");
+        return Err(Failure::one(
+            locate(
+                file,
+                near,
+                Finding::new(Check::JczSaveFormat, "no players (`players` or `slots`)"),
+                "no player here",
+            )
+            .help("a saved game lists its players under `players` (6.x: `name`, `slot`) or `slots` (4.x, 5.x: `number`, `nickname`)"),
         ));
     }
     let players: Vec<String> = seats
@@ -405,14 +414,24 @@ pub fn import_save(file: &SourceFile) -> Result<ImportedSave, Failure> {
                             rotation.map_or("(none)".to_string(), |r| format!("`{r}`"))
                         ),
                     };
-                    let len = usize::from(offsets[i] < file.text().len());
+                    // At the value at fault when it is written after the action's type.
+                    let value = match (tile, xy) {
+                        (Some(_), Some(_)) => rotation.map(|r| format!("\"{r}\"")),
+                        _ => None,
+                    };
+                    let (at, len) = value
+                        .and_then(|v| {
+                            let from = offsets[i].min(file.text().len());
+                            file.text()[from..].find(&v).map(|k| (from + k, v.len()))
+                        })
+                        .unwrap_or((offsets[i], usize::from(offsets[i] < file.text().len())));
                     return Err(Failure::one(
                         Finding::new(
                             Check::JczSaveFormat,
                             format!("action {} (PLACE_TILE) has {wrong}", i + 1),
                         )
                         .in_file(file)
-                        .at_span(miette::SourceSpan::new(offsets[i].into(), len), "this action")
+                        .at_span(miette::SourceSpan::new(at.into(), len), "here")
                         .help("a PLACE_TILE action gives `tileId`, `rotation` (R0, R90, R180 or R270) and `position` [x, y]"),
                     ));
                 };
