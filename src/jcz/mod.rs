@@ -12,7 +12,9 @@
 //!
 //! Entry points: [`import`] with [`write_new`] (`tessera import jcz FILE.xml -o OUT.yaml`);
 //! a file is checked through [`crate::validate_file`] (what `tessera validate FILE.xml`
-//! runs), which hands XML to this module's `validate_source`.
+//! runs), which hands XML to this module's `validate_source`; [`load_game`] compiles a
+//! file's tiles for drawing (`tessera render FILE.xml`). [`save`] reads JCloisterZone's
+//! saved games (`.jcz`) as positions.
 
 mod advice;
 mod checks;
