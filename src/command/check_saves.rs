@@ -25,9 +25,11 @@ use crate::{load, replay};
 /// a `test` block is skipped. A save that uses what tessera does not play yet is out of
 /// scope, with what it needs; the others are replayed, and each assertion tessera can
 /// evaluate is compared: "NAME has N points" (the player's total, with end-of-game
-/// scoring when the save reached its end) and "NAME scored FEATURE for N points" (a
-/// feature of that kind scored N for that player). Other assertions (phases, options
-/// offered, undo) are counted as not evaluated.
+/// scoring when the save reached its end), "NAME scored FEATURE for N points" (a
+/// feature of that kind scored N for that player) and "Meeple SmallFollower options:
+/// {City,S,[0,-1]}; ..." (where the player who placed the last tile may put a follower on
+/// it). Other assertions (phases, tile placements offered, undo) are counted as not
+/// evaluated.
 ///
 /// Exit status: 0 every evaluated assertion agrees, 2 some disagree or a save in scope
 /// does not replay, 1 a path cannot be read.
@@ -75,8 +77,42 @@ enum Assertion {
         feature: String,
         points: i64,
     },
+    /// "Meeple KIND options: {Feature,LOCATION,[x,y]}; ...": where the player who placed
+    /// the last tile may put a piece of that kind on it (the save stopped before).
+    PieceOptions {
+        /// The rule set's piece kind (`SmallFollower`: the first, `BigFollower`:
+        /// `large_follower`).
+        kind: &'static str,
+        /// Each option.
+        options: Vec<WrittenOption>,
+    },
     /// Anything else.
     Other,
+}
+
+/// A place for a piece as an assertion writes it: (feature kind, address, cell).
+type WrittenOption = (String, String, (i32, i32));
+
+/// Reads "{City,S,[0,-1]}; {Road,WE,[0,-1]}" into (feature kind, address, cell).
+fn piece_options_written(list: &str) -> Option<Vec<WrittenOption>> {
+    let list = list.trim();
+    if list.is_empty() {
+        return Some(Vec::new());
+    }
+    list.split("; ")
+        .map(|o| {
+            let inner = o.trim().strip_prefix('{')?.strip_suffix('}')?;
+            let (feature, rest) = inner.split_once(',')?;
+            let (location, cell) = rest.split_once(",[")?;
+            let (x, y) = cell.strip_suffix(']')?.split_once(',')?;
+            let at = crate::jcz::save::location_address(location)?;
+            Some((
+                feature.to_lowercase(),
+                at,
+                (x.trim().parse().ok()?, y.trim().parse().ok()?),
+            ))
+        })
+        .collect()
 }
 
 /// Reads an assertion written as the peers write them (a final `.` allowed).
@@ -96,6 +132,18 @@ fn assertion(text: &str) -> Assertion {
                     feature: feature.trim().to_lowercase(),
                     points,
                 };
+            }
+        }
+    }
+    if let Some(rest) = text.strip_prefix("Meeple ") {
+        if let Some((kind, list)) = rest.split_once(" options:") {
+            let kind = match kind {
+                "SmallFollower" => Some("follower"),
+                "BigFollower" => Some("large_follower"),
+                _ => None,
+            };
+            if let (Some(kind), Some(options)) = (kind, piece_options_written(list)) {
+                return Assertion::PieceOptions { kind, options };
             }
         }
     }
@@ -135,8 +183,41 @@ fn disagreement(a: &Assertion, report: &ScoreReport) -> Option<String> {
                 _ => format!("tessera: {player} scored {feature} for {mine:?} points"),
             })
         }
-        Assertion::Other => None,
+        Assertion::PieceOptions { .. } | Assertion::Other => None,
     }
+}
+
+/// Compares a piece-options assertion with the options tessera offers the player who
+/// placed the last tile, on it: `None` when they are the same segments, else what
+/// tessera offers.
+fn options_disagreement(a: &Assertion, state: &crate::engine::State) -> Option<String> {
+    let Assertion::PieceOptions { kind, options } = a else {
+        return None;
+    };
+    let last = state.board().placed.len().checked_sub(1)? as u32;
+    let tile = state.board().placed[last as usize];
+    let segment = |at: &str| crate::address::segment_at(state, last, at);
+    let ours: std::collections::BTreeSet<(String, Option<usize>)> =
+        crate::report::piece_options(state, state.last_player(), last)
+            .into_iter()
+            .filter(|o| o.kind == *kind)
+            .map(|o| (o.feature.clone(), segment(&o.at)))
+            .collect();
+    let theirs: std::collections::BTreeSet<(String, Option<usize>)> = options
+        .iter()
+        .map(|(f, at, cell)| {
+            let here = *cell == (tile.x, tile.y);
+            (f.clone(), if here { segment(at) } else { None })
+        })
+        .collect();
+    (ours != theirs).then(|| {
+        let words: Vec<String> = crate::report::piece_options(state, state.last_player(), last)
+            .into_iter()
+            .filter(|o| o.kind == *kind)
+            .map(|o| format!("{} at {}", o.feature, o.at))
+            .collect();
+        format!("tessera offers: {}", words.join(", "))
+    })
 }
 
 /// Checks one saved game. `None` when it has no test block.
@@ -212,16 +293,20 @@ pub fn check_save(path: &Path, folder: &str) -> Result<Option<SaveResult>, Failu
     let scored =
         replay::load_position_file(&replay::save_position(&file, imported.yaml)).and_then(|lp| {
             let mut state = replay::replay(&lp, None)?;
+            // Piece options are those of the turn the save stopped in, before any
+            // end-of-game scoring.
+            let options: Vec<Option<String>> = assertions
+                .iter()
+                .map(|a| options_disagreement(a, &state))
+                .collect();
             if lp.position.ended {
                 state.final_scoring();
             }
-            Ok(ScoreReport::from_state(
-                &state,
-                lp.position.name.clone(),
-                lp.position.ended,
-            ))
+            let report =
+                ScoreReport::from_state(&state, lp.position.name.clone(), lp.position.ended);
+            Ok((report, options))
         });
-    let report = match scored {
+    let (report, options) = match scored {
         Ok(r) => r,
         Err(Failure::Findings(f)) => {
             result.verdict = "error";
@@ -231,8 +316,12 @@ pub fn check_save(path: &Path, folder: &str) -> Result<Option<SaveResult>, Failu
         }
         Err(e) => return Err(e),
     };
-    for (a, text) in assertions.iter().zip(&written) {
-        match (a, disagreement(a, &report)) {
+    for ((a, text), option) in assertions.iter().zip(&written).zip(options) {
+        let found = match a {
+            Assertion::PieceOptions { .. } => option,
+            _ => disagreement(a, &report),
+        };
+        match (a, found) {
             (Assertion::Other, _) => result.not_evaluated += 1,
             (_, None) => result.passed += 1,
             (_, Some(found)) => result.failed.push(format!("expected `{text}`; {found}")),

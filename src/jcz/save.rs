@@ -507,7 +507,7 @@ pub fn import_save(file: &SourceFile) -> Result<ImportedSave, Failure> {
                     ));
                     continue;
                 }
-                match location.and_then(address) {
+                match location.and_then(location_address) {
                     Some(a) => turn.piece = Some((piece_kind, a)),
                     None => missing.push(unsupported_at(
                         file,
@@ -688,7 +688,7 @@ fn tile_id(id: &str) -> String {
 /// the first half-side of a field's list (`NL.NR.EL.WR` -> `NL`), the first side of a
 /// city's or road's sides (`NS` -> `N`), and `monastery` for the inner location (`I`,
 /// 4.x `CLOISTER`). `None` for a location of another kind.
-fn address(location: &str) -> Option<String> {
+pub fn location_address(location: &str) -> Option<String> {
     const HALVES: [&str; 8] = ["NL", "NR", "EL", "ER", "SL", "SR", "WL", "WR"];
     match location {
         "I" | "CLOISTER" => return Some("monastery".into()),
@@ -778,15 +778,15 @@ fn offset_of(text: &str, line: usize, column: usize) -> usize {
 
 #[cfg(test)]
 mod tests {
-    use super::address;
+    use super::location_address;
 
     #[test]
     fn locations_become_addresses() {
-        assert_eq!(address("NL.NR.EL.WR").as_deref(), Some("NL"));
-        assert_eq!(address("NS").as_deref(), Some("N"));
-        assert_eq!(address("WE").as_deref(), Some("W"));
-        assert_eq!(address("I").as_deref(), Some("monastery"));
-        assert_eq!(address("_N"), None);
-        assert_eq!(address("QUARTER_CASTLE"), None);
+        assert_eq!(location_address("NL.NR.EL.WR").as_deref(), Some("NL"));
+        assert_eq!(location_address("NS").as_deref(), Some("N"));
+        assert_eq!(location_address("WE").as_deref(), Some("W"));
+        assert_eq!(location_address("I").as_deref(), Some("monastery"));
+        assert_eq!(location_address("_N"), None);
+        assert_eq!(location_address("QUARTER_CASTLE"), None);
     }
 }

@@ -465,3 +465,44 @@ fn inns_and_cathedrals_switches_become_rule_set_options() {
         "options: {farmers: true, small_city: false, cathedrals: true, cathedrals_spoil_incomplete: true, inns: false, inns_spoil_incomplete: false}"
     );
 }
+
+#[test]
+fn check_saves_compares_the_follower_options_of_the_turn_the_save_stopped_in() {
+    // A save stopped after its first tile (the city cap BA/C turned 180 north of the
+    // start, no farmers): the only place for a follower is the city, at S.
+    let save = |options: &str| {
+        format!(
+            r#"{{"appVersion": "6.2.0", "players": [{{"name": "Ann", "slot": 0}}, {{"name": "Ben", "slot": 1}}],
+  "setup": {{"sets": {{"basic:1": 1}}, "elements": {{"small-follower": 7}}, "rules": {{}},
+    "start": [{{"tile": "BA/RCr", "x": 0, "y": 0, "rotation": 0}}]}},
+  "replay": [{{"type": "PLACE_TILE", "player": 0,
+    "payload": {{"tileId": "BA/C", "rotation": "R180", "position": [0, -1]}}}}],
+  "test": {{"description": "options", "assertions": ["Meeple SmallFollower options: {options}"]}}}}"#
+        )
+    };
+    let dir = std::env::temp_dir().join(format!("tessera-options-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temporary directory");
+    std::fs::write(dir.join("right.jcz"), save("{City,S,[0,-1]}")).expect("written");
+    std::fs::write(
+        dir.join("wrong.jcz"),
+        save("{City,S,[0,-1]}; {Field,NL.NR.EL.WR,[0,-1]}"),
+    )
+    .expect("written");
+    let run = std::process::Command::new(env!("CARGO_BIN_EXE_tessera"))
+        .args(["check-saves", "--format", "json"])
+        .arg(&dir)
+        .output()
+        .expect("tessera runs");
+    let doc: serde_json::Value = serde_json::from_slice(&run.stdout).expect("JSON");
+    let saves = doc["saves"].as_array().expect("saves");
+    let of = |name: &str| {
+        saves
+            .iter()
+            .find(|s| s["file"].as_str().is_some_and(|f| f.ends_with(name)))
+            .unwrap_or_else(|| panic!("{name} in {doc}"))
+    };
+    assert_eq!(of("right.jcz")["verdict"], "pass", "{doc}");
+    assert_eq!(of("right.jcz")["passed"], 1, "{doc}");
+    assert_eq!(of("wrong.jcz")["verdict"], "fail", "{doc}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
