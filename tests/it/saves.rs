@@ -506,3 +506,33 @@ fn check_saves_compares_the_follower_options_of_the_turn_the_save_stopped_in() {
     assert_eq!(of("wrong.jcz")["verdict"], "fail", "{doc}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn jczs_own_saved_games_score_as_its_java_tests_expect() {
+    // JCloisterZone's BasicScoringTest and InnsAndCathedralsScoringTest (before commit
+    // 3c9385a8): each save's players' totals after end-of-game scoring, and for the two
+    // Inns and Cathedrals games the points by feature kind.
+    let cases: [(&str, i64, i64); 5] = [
+        ("scoring", 14, 11),
+        ("scoringMultiTiles", 28, 13),
+        ("scoringFarms", 9, 15),
+        ("innsScoring", 8, 0),
+        ("cathedralsScoring", 15, 0),
+    ];
+    for (name, alice, bob) in cases {
+        let path = format!("tests/fixtures/jcz-saves/{name}.jcz");
+        assert_points(&path, false, None, &[("Alice", alice), ("Bob", bob)]);
+    }
+    let by_kind = |name: &str, kind: &str| -> i64 {
+        let r = crate::common::report(&format!("tests/fixtures/jcz-saves/{name}.jcz"), false, None);
+        r.features
+            .iter()
+            .filter(|f| f.feature == kind && f.scorers.iter().any(|s| s == "Alice"))
+            .map(|f| f.points)
+            .sum()
+    };
+    assert_eq!(by_kind("innsScoring", "road"), 8);
+    assert_eq!(by_kind("innsScoring", "city"), 0);
+    assert_eq!(by_kind("cathedralsScoring", "city"), 15);
+    assert_eq!(by_kind("cathedralsScoring", "road"), 0);
+}
