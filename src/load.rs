@@ -963,17 +963,20 @@ pub fn load_source<T: DeserializeOwned>(
     load_parsed(file, kind, root)
 }
 
+/// Where a file's text starts with markup: the byte offset of its first character when
+/// that is `<` (after a byte-order mark and white space), as XML starts.
+pub fn markup_at(file: &SourceFile) -> Option<usize> {
+    let text = file.text();
+    let rest = text.trim_start_matches('\u{feff}').trim_start();
+    rest.starts_with('<').then(|| text.len() - rest.len())
+}
+
 /// The finding for an XML file where a YAML file of `kind` is read (`yaml::xml`): its first
 /// character, after a byte-order mark and white space, is `<`. Read as YAML it would be one
 /// long string, refused by the schema with the whole file quoted; `tessera validate` reads
 /// JCloisterZone tile definitions itself, and `tessera import jcz` converts them.
 pub(crate) fn xml_given(file: &SourceFile, kind: FileKind) -> Option<Finding> {
-    let text = file.text();
-    let rest = text.trim_start_matches('\u{feff}').trim_start();
-    if !rest.starts_with('<') || file.invalid_utf8.is_some() {
-        return None;
-    }
-    let at = text.len() - rest.len();
+    let at = markup_at(file).filter(|_| file.invalid_utf8.is_none())?;
     let help = match kind {
         FileKind::Tileset => "convert JCloisterZone tile definitions first with `tessera \
                               import jcz FILE.xml -o tiles.yaml` and pass tiles.yaml; `tessera \

@@ -9,7 +9,7 @@ use serde::Serialize;
 
 use crate::diag::{Check, Finding, Level, escape_text as esc};
 use crate::validate::{Checked, Coverage};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 
 use crate::engine::{Event, Logged, Phase, Scored, State};
 use crate::geometry::Rotation;
@@ -291,13 +291,15 @@ impl ScoreReport {
             let placed = state.board().at(cell.0, cell.1)?;
             crate::address::segment_at(state, placed, at).map(|s| (placed, s))
         };
-        let chosen: Vec<((u32, usize), &str)> = written
+        // By segment, a later address replacing an earlier one: one look-up per piece,
+        // however many pieces a snapshot has.
+        let chosen: HashMap<(u32, usize), &str> = written
             .iter()
             .filter_map(|(cell, at)| segment(*cell, at).map(|s| (s, at.as_str())))
             .collect();
         for piece in &mut self.pieces {
             let here = segment((piece.cell[0], piece.cell[1]), &piece.at);
-            if let Some((_, at)) = chosen.iter().rev().find(|(s, _)| Some(*s) == here) {
+            if let Some(at) = here.and_then(|s| chosen.get(&s)) {
                 piece.at = (*at).to_string();
             }
         }

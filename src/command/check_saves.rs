@@ -299,11 +299,12 @@ pub fn check_save(path: &Path, folder: &str) -> Result<Option<SaveResult>, Failu
                 .iter()
                 .map(|a| options_disagreement(a, &state))
                 .collect();
-            if lp.position.ended {
+            // End-of-game scoring as `tessera score` adds it (the save reached its end).
+            let ended = super::score::with_final_scoring(&lp, &Default::default());
+            if ended {
                 state.final_scoring();
             }
-            let report =
-                ScoreReport::from_state(&state, lp.position.name.clone(), lp.position.ended);
+            let report = ScoreReport::from_state(&state, lp.position.name.clone(), ended);
             Ok((report, options))
         });
     let (report, options) = match scored {

@@ -128,15 +128,7 @@ fn import_jcz(args: JczArgs) -> ExitCode {
     }
     let imported = match jcz::import(file, out, &opts) {
         Ok(i) => i,
-        Err(Failure::Findings(f)) => {
-            print_findings(&f);
-            err!(
-                "{}: {}; nothing written",
-                shown(file),
-                plural(count(&f, Level::Error), "error")
-            );
-            return ExitCode::from(FINDINGS);
-        }
+        Err(Failure::Findings(f)) => return nothing_written(file, &f),
         Err(e) => return failure(e, &Policy::default()),
     };
     print_findings(&imported.warnings);
@@ -193,15 +185,7 @@ fn import_jcz_save(args: JczSaveArgs) -> ExitCode {
     });
     let (imported, turns) = match replayed {
         Ok(r) => r,
-        Err(Failure::Findings(f)) => {
-            print_findings(&f);
-            err!(
-                "{}: {}; nothing written",
-                shown(file),
-                plural(count(&f, Level::Error), "error")
-            );
-            return ExitCode::from(FINDINGS);
-        }
+        Err(Failure::Findings(f)) => return nothing_written(file, &f),
         Err(e) => return failure(e, &Policy::default()),
     };
     // Never over a file that exists without `force`, even an earlier import.
@@ -260,4 +244,16 @@ fn output_refused(input: &std::path::Path, out: &std::path::Path, force: bool) -
         return None;
     }
     Some(ExitCode::from(FAILURE))
+}
+
+/// Prints the findings that stopped an import, and says nothing was written: the exit
+/// status for findings.
+fn nothing_written(file: &std::path::Path, findings: &[crate::diag::Finding]) -> ExitCode {
+    print_findings(findings);
+    err!(
+        "{}: {}; nothing written",
+        shown(file),
+        plural(count(findings, Level::Error), "error")
+    );
+    ExitCode::from(FINDINGS)
 }

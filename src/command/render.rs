@@ -95,39 +95,20 @@ pub struct RenderOptions {
 /// finding at its top level: pass a tile set or a position).
 pub fn render_path(path: &Path, opts: &RenderOptions) -> Result<(String, Vec<Finding>), Failure> {
     let file = load::read(path).map_err(load::ReadError::into_failure)?;
-    if jcz::save::looks_like_save(&file) {
-        // A JCloisterZone saved game is drawn as the position it reads as.
-        if opts.slots {
-            return Err(Failure::Tool(format!(
-                "{} is a saved game: --slots is for tile sets (`tessera render TILESET --slots`)",
-                path.display()
-            )));
-        }
-        return draw_position(path, opts);
-    }
-    // JCloisterZone tile definitions: a sheet of the tiles the default rule set (the base
-    // game with Inns and Cathedrals and The River) can express.
-    if jcz::looks_like_xml(&file) {
-        if opts.score.final_scoring || opts.score.turns.is_some() || opts.highlight.is_some() {
-            return Err(Failure::Tool(format!(
-                "{} is a tile set: --final, --turns and --highlight are for positions",
-                path.display()
-            )));
-        }
-        let (game, notes) = jcz::load_game(&file)?;
-        let sheet = picture::SheetOptions { slots: opts.slots };
-        return Ok((picture::tile_sheet(&game, sheet), notes));
-    }
-    let root = load::parse(&file).map_err(|f| Failure::Findings(vec![f]))?;
-    let not_drawn = |message: &str, check: diag::Check| {
-        Failure::Findings(vec![
-            Finding::new(check, message.to_string())
-                .in_file(&file)
-                .at(&root.loc, "top level")
-                .help("pass a tile set (a sheet of its tiles) or a position (its board)"),
-        ])
+    // A JCloisterZone saved game is drawn as the position it reads as; JCloisterZone tile
+    // definitions as a sheet of the tiles the default rule set (the base game with Inns
+    // and Cathedrals and The River) can express; YAML by its kind.
+    let save = jcz::save::looks_like_save(&file);
+    let xml = !save && jcz::looks_like_xml(&file);
+    let root = match save || xml {
+        true => None,
+        false => Some(load::parse(&file).map_err(|f| Failure::Findings(vec![f]))?),
     };
-    let kind = load::sniff(&root);
+    let kind = match &root {
+        Some(root) => load::sniff(root),
+        None if save => Some(FileKind::Position),
+        None => Some(FileKind::Tileset),
+    };
     let for_positions =
         opts.score.final_scoring || opts.score.turns.is_some() || opts.highlight.is_some();
     match kind {
@@ -139,15 +120,28 @@ pub fn render_path(path: &Path, opts: &RenderOptions) -> Result<(String, Vec<Fin
         }
         Some(FileKind::Position) if opts.slots => {
             return Err(Failure::Tool(format!(
-                "{} is a position: --slots is for tile sets (`tessera render TILESET --slots`)",
-                path.display()
+                "{} is {}: --slots is for tile sets (`tessera render TILESET --slots`)",
+                path.display(),
+                if save { "a saved game" } else { "a position" }
             )));
         }
         _ => {}
     }
+    let not_drawn = |message: &str, check: diag::Check| {
+        let mut f = Finding::new(check, message.to_string()).in_file(&file);
+        if let Some(root) = &root {
+            f = f.at(&root.loc, "top level");
+        }
+        Failure::Findings(vec![
+            f.help("pass a tile set (a sheet of its tiles) or a position (its board)"),
+        ])
+    };
     match kind {
         Some(FileKind::Tileset) => {
-            let (game, notes) = validate::load_tileset(path, None)?;
+            let (game, notes) = match xml {
+                true => jcz::load_game(&file)?,
+                false => validate::load_tileset(path, None)?,
+            };
             let opts = picture::SheetOptions { slots: opts.slots };
             Ok((picture::tile_sheet(&game, opts), notes))
         }

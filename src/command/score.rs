@@ -105,7 +105,7 @@ fn written_addresses(lp: &replay::LoadedPosition) -> Vec<((i32, i32), String)> {
 /// Whether end-of-game scoring is added: asked for (`--final`), or the position is of a
 /// game that is over (`ended: true`, a saved game imported at its end) and all its turns
 /// are replayed.
-fn with_final_scoring(lp: &replay::LoadedPosition, opts: &ScoreOptions) -> bool {
+pub(super) fn with_final_scoring(lp: &replay::LoadedPosition, opts: &ScoreOptions) -> bool {
     let available = lp.position.turns.as_ref().map_or(0, Vec::len);
     opts.final_scoring || (lp.position.ended && opts.turns.is_none_or(|n| n >= available))
 }

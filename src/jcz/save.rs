@@ -398,11 +398,10 @@ pub fn import_save(file: &SourceFile) -> Result<ImportedSave, Failure> {
                 pending_at = offsets[i];
                 let tile = payload.get("tileId").and_then(Value::as_str);
                 let rotation = payload.get("rotation").and_then(Value::as_str);
-                let position = payload.get("position").and_then(Value::as_array);
                 let degrees = rotation
                     .and_then(|r| r.strip_prefix('R'))
                     .and_then(|d| d.parse::<u32>().ok());
-                let xy = position.and_then(|p| Some((p.first()?.as_i64()?, p.get(1)?.as_i64()?)));
+                let xy = cell(payload.get("position"));
                 let (Some(tile), Some(degrees @ (0 | 90 | 180 | 270)), Some((x, y))) =
                     (tile, degrees, xy)
                 else {
@@ -468,10 +467,7 @@ pub fn import_save(file: &SourceFile) -> Result<ImportedSave, Failure> {
                 let location = pointer
                     .and_then(|p| p.get("location"))
                     .and_then(Value::as_str);
-                let at = pointer
-                    .and_then(|p| p.get("position"))
-                    .and_then(Value::as_array)
-                    .and_then(|p| Some((p.first()?.as_i64()?, p.get(1)?.as_i64()?)));
+                let at = cell(pointer.and_then(|p| p.get("position")));
                 let Some(turn) = pending.as_mut() else {
                     missing.push(unsupported_at(
                         file,
@@ -671,6 +667,12 @@ pub fn import_save(file: &SourceFile) -> Result<ImportedSave, Failure> {
         turns_at,
         first_turn_line,
     })
+}
+
+/// A cell as a save writes it, `[x, y]` (whole numbers).
+fn cell(position: Option<&Value>) -> Option<(i64, i64)> {
+    let p = position?.as_array()?;
+    Some((p.first()?.as_i64()?, p.get(1)?.as_i64()?))
 }
 
 /// A tile id as the bundled tile sets write it: 5.x and 6.x ids as they are (`BA/Cc.1`),

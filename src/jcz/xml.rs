@@ -259,8 +259,7 @@ fn elem(node: roxmltree::Node, at: &Locator, depth: usize) -> Elem {
 /// Whether a file should be read as XML: its first character (after a byte-order mark and
 /// white space) is `<`, or its name ends in `.xml`.
 pub fn looks_like_xml(file: &SourceFile) -> bool {
-    let t = file.text().trim_start_matches('\u{feff}').trim_start();
-    t.starts_with('<')
+    crate::load::markup_at(file).is_some()
         || file
             .path
             .extension()
