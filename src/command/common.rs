@@ -332,3 +332,17 @@ pub(crate) fn written_from(here: &Path, dir: &Path, p: &Path) -> String {
     let abs = std::fs::canonicalize(here.join(p)).unwrap_or_else(|_| here.join(p));
     crate::load::relative(dir, &abs)
 }
+
+/// A tile set to list or draw (`tessera tiles`, `tessera render`): a YAML tile set, or
+/// JCloisterZone XML as the default rule set reads it ([`crate::jcz::load_game`]); the
+/// game and the findings that did not stop it.
+///
+/// Errors: as [`crate::validate::load_tileset`], and the XML's errors.
+pub(super) fn shown_tileset(path: &Path) -> Result<(crate::rules::Game, Vec<Finding>), Failure> {
+    let file = crate::load::read(path).map_err(crate::load::ReadError::into_failure)?;
+    if crate::jcz::looks_like_xml(&file) {
+        crate::jcz::load_game(&file)
+    } else {
+        crate::validate::load_tileset(path, None)
+    }
+}

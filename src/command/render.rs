@@ -12,7 +12,7 @@ use super::common::{
 use super::score::{ScoreOptions, with_position};
 use crate::diag::{self, Failure, Finding};
 use crate::schema::FileKind;
-use crate::{jcz, load, picture, validate};
+use crate::{jcz, load, picture};
 
 /// Draw a tile set or a position as an SVG picture.
 ///
@@ -138,10 +138,7 @@ pub fn render_path(path: &Path, opts: &RenderOptions) -> Result<(String, Vec<Fin
     };
     match kind {
         Some(FileKind::Tileset) => {
-            let (game, notes) = match xml {
-                true => jcz::load_game(&file)?,
-                false => validate::load_tileset(path, None)?,
-            };
+            let (game, notes) = super::common::shown_tileset(path)?;
             let opts = picture::SheetOptions { slots: opts.slots };
             Ok((picture::tile_sheet(&game, opts), notes))
         }

@@ -11,7 +11,6 @@ use super::{Format, PolicyArgs};
 use crate::diag::{self, Failure, Finding, escape_text};
 use crate::geometry::Rotation;
 use crate::report::TileRecord;
-use crate::validate;
 
 /// List a tile set's definitions, or draw one as text with its slot names.
 ///
@@ -83,7 +82,7 @@ pub fn tiles_report(
             "rotation {rotation} is not 0, 90, 180 or 270"
         )));
     };
-    let (game, findings) = validate::load_tileset(path, None)?;
+    let (game, findings) = super::common::shown_tileset(path)?;
     let ids: Vec<usize> = match tile {
         None => (0..game.tiles.tiles.len()).collect(),
         Some(id) => match game.tiles.get(id) {
