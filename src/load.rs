@@ -350,6 +350,10 @@ pub const BUNDLED: &[(&str, &str)] = &[
         include_str!("../tilesets/river.yaml"),
     ),
     (
+        "tilesets/river-1.yaml",
+        include_str!("../tilesets/river-1.yaml"),
+    ),
+    (
         "tilesets/base-inns-cathedrals.yaml",
         include_str!("../tilesets/base-inns-cathedrals.yaml"),
     ),

@@ -949,6 +949,17 @@ fn cover_items(
 /// [`State::take_back`], [`State::finish_turn`]), resolving the names written in the
 /// file first and turning every error into a finding at the value at fault.
 fn play_turn(state: &mut State, lp: &LoadedPosition, turn: &Sp<Turn>) -> Result<(), Finding> {
+    play_turn_steps(state, lp, turn, true).map(|_| ())
+}
+
+/// Plays a turn of the log: its tile, any piece taken back and, when `finish`, its action
+/// and the end of the turn (`None`); else returns the turn begun, its action not taken.
+fn play_turn_steps(
+    state: &mut State,
+    lp: &LoadedPosition,
+    turn: &Sp<Turn>,
+    finish: bool,
+) -> Result<Option<Begun>, Finding> {
     let player = match &turn.player {
         Some(p) => player_id(lp, p)?,
         None => state.to_play(),
@@ -1014,6 +1025,9 @@ fn play_turn(state: &mut State, lp: &LoadedPosition, turn: &Sp<Turn>) -> Result<
         };
         result.map_err(|e| fail(state, e, Some(placed)))?;
     }
+    if !finish {
+        return Ok(Some(begun));
+    }
     let action = match &piece {
         Some(req) => match piece_target(state, lp, placed, req)? {
             Ok((on, segment)) => Action::Piece {
@@ -1029,7 +1043,7 @@ fn play_turn(state: &mut State, lp: &LoadedPosition, turn: &Sp<Turn>) -> Result<
     state
         .finish_turn(begun, action)
         .map_err(|e| fail(state, e, Some(placed)))?;
-    Ok(())
+    Ok(None)
 }
 
 /// Sets aside a tile a turn names under `set_aside`, or a finding at it.
@@ -1174,6 +1188,25 @@ fn turn_finding(
 /// Errors: the first illegal turn, as a finding at its line (later turns depend on it).
 pub fn replay<'g>(lp: &'g LoadedPosition, limit: Option<usize>) -> Result<State<'g>, Vec<Finding>> {
     replay_inner(lp, limit).map_err(|f| lp.in_source(vec![f]))
+}
+
+/// Replays a turn log up to the action of its last turn: every turn before it, then the
+/// last turn's tile placed (and a piece taken back, if it says so), its action not taken:
+/// the turn a saved game stopped in. Returns the state and the turn begun, whose legal
+/// actions are [`State::actions`]; `None` for a snapshot or a log with no turns.
+///
+/// Errors: the first illegal turn, as [`replay`] gives it.
+pub fn replay_to_last_action<'g>(
+    lp: &'g LoadedPosition,
+) -> Result<Option<(State<'g>, Begun)>, Vec<Finding>> {
+    let Some(last) = lp.position.turns.as_ref().and_then(|t| t.last()) else {
+        return Ok(None);
+    };
+    let before = lp.position.turns.as_ref().map_or(0, |t| t.len() - 1);
+    let mut state = replay(lp, Some(before))?;
+    play_turn_steps(&mut state, lp, last, false)
+        .map(|begun| begun.map(|b| (state, b)))
+        .map_err(|f| lp.in_source(vec![f]))
 }
 
 fn replay_inner<'g>(lp: &'g LoadedPosition, limit: Option<usize>) -> Result<State<'g>, Finding> {

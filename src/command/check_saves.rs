@@ -2,9 +2,10 @@
 //! `engine-tests/` and the JCloisterZone client's are saved games (`.jcz`) with a `test`
 //! block of assertions in words ("Oscar has 9 points", "Oscar scored field for 6
 //! points", "Phase is TilePhase", placement options); each save is replayed by tessera
-//! and the assertions it can evaluate are compared with its score report.
+//! and the assertions it can evaluate are compared with its score report and with the
+//! legal moves of the turn the save stopped in.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -14,7 +15,8 @@ use serde::Serialize;
 use super::Format;
 use super::common::{FAILURE, FINDINGS, err, out, shown};
 use crate::diag::Failure;
-use crate::jcz::save::import_save;
+use crate::engine::{Action, Begun, State};
+use crate::jcz::save::{Stop, import_save};
 use crate::report::ScoreReport;
 use crate::{load, replay};
 
@@ -26,10 +28,14 @@ use crate::{load, replay};
 /// scope, with what it needs; the others are replayed, and each assertion tessera can
 /// evaluate is compared: "NAME has N points" (the player's total, with end-of-game
 /// scoring when the save reached its end), "NAME scored FEATURE for N points" (a
-/// feature of that kind scored N for that player) and "Meeple SmallFollower options:
+/// feature of that kind scored N for that player), "Meeple SmallFollower options:
 /// {City,S,[0,-1]}; ..." (where the player who placed the last tile may put a follower on
-/// it). Other assertions (phases, tile placements offered, undo) are counted as not
-/// evaluated.
+/// it), "TilePlacement ID options: [0,1] - [0,90]; ..." (where a tile may be placed),
+/// "Available action Meeple for SmallFollower", "Available action TilePlacement for ID",
+/// "Phase is TilePhase|ActionPhase|CommitActionPhase|GameOverPhase" and "Player can
+/// pass" (the step of the turn the save stopped in). Other assertions (undo, which is
+/// JCloisterZone's interface and not a rule; the phases and actions of expansions) are
+/// counted as not evaluated.
 ///
 /// Exit status: 0 every evaluated assertion agrees, 2 some disagree or a save in scope
 /// does not replay, 1 a path cannot be read.
@@ -60,7 +66,7 @@ pub struct SaveResult {
     pub passed: usize,
     /// Assertions evaluated and disagreeing, each with what tessera found.
     pub failed: Vec<String>,
-    /// Assertions not evaluated (phases, options offered, undo).
+    /// Assertions not evaluated (undo; phases and actions of expansions).
     pub not_evaluated: usize,
     /// Why it is out of scope, or why it does not replay.
     pub reasons: Vec<String>,
@@ -86,12 +92,54 @@ enum Assertion {
         /// Each option.
         options: Vec<WrittenOption>,
     },
-    /// Anything else.
+    /// "TilePlacement ID options: [x,y] - [0,90]; ...": the cells and rotations (degrees)
+    /// where the tile may be placed now.
+    TileOptions {
+        /// The tile's id, as the bundled tile sets write it.
+        tile: String,
+        /// Each (x, y, degrees).
+        options: BTreeSet<(i32, i32, u32)>,
+    },
+    /// "Phase is NAME", for the phases of the base game's turn.
+    Phase(Phase),
+    /// "Player can pass" (`true`) or "Player can't pass": the player may end the step
+    /// without an action (as in the step of placing a follower).
+    CanPass(bool),
+    /// "Available action Meeple for KIND": the player may put a piece of that kind now.
+    PieceAvailable(&'static str),
+    /// "Available action TilePlacement for ID": a tile is to be placed, and that tile may
+    /// be drawn and placed.
+    TileAvailable(String),
+    /// Anything else (undo, which is JCloisterZone's interface and not a rule; the
+    /// phases and actions of expansions).
     Other,
+}
+
+/// JCloisterZone's phases of a base-game turn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Phase {
+    /// `TilePhase`: a tile is to be placed.
+    Tile,
+    /// `ActionPhase`: the tile is placed and the player may put a piece (or pass).
+    Action,
+    /// `CommitActionPhase`: the turn's action is taken (or there was none to take).
+    CommitAction,
+    /// `GameOverPhase`.
+    GameOver,
 }
 
 /// A place for a piece as an assertion writes it: (feature kind, address, cell).
 type WrittenOption = (String, String, (i32, i32));
+
+/// The piece kind of an assertion's meeple (`SmallFollower`), in the rule sets the
+/// saves in scope use.
+fn piece_kind(meeple: &str) -> Option<&'static str> {
+    match meeple {
+        "SmallFollower" => Some("follower"),
+        "BigFollower" => Some("large_follower"),
+        _ => None,
+    }
+}
 
 /// Reads "{City,S,[0,-1]}; {Road,WE,[0,-1]}" into (feature kind, address, cell).
 fn piece_options_written(list: &str) -> Option<Vec<WrittenOption>> {
@@ -113,6 +161,24 @@ fn piece_options_written(list: &str) -> Option<Vec<WrittenOption>> {
             ))
         })
         .collect()
+}
+
+/// Reads "[0,1] - [0,90,180,270]; [1,-1] - [90]" into (x, y, degrees).
+fn tile_options_written(list: &str) -> Option<BTreeSet<(i32, i32, u32)>> {
+    let list = list.trim();
+    let mut out = BTreeSet::new();
+    if list.is_empty() {
+        return Some(out);
+    }
+    for o in list.split("; ") {
+        let (cell, rotations) = o.trim().split_once(" - ")?;
+        let (x, y) = cell.strip_prefix('[')?.strip_suffix(']')?.split_once(',')?;
+        let (x, y): (i32, i32) = (x.trim().parse().ok()?, y.trim().parse().ok()?);
+        for r in rotations.strip_prefix('[')?.strip_suffix(']')?.split(',') {
+            out.insert((x, y, r.trim().parse().ok()?));
+        }
+    }
+    Some(out)
 }
 
 /// Reads an assertion written as the peers write them (a final `.` allowed).
@@ -137,14 +203,45 @@ fn assertion(text: &str) -> Assertion {
     }
     if let Some(rest) = text.strip_prefix("Meeple ") {
         if let Some((kind, list)) = rest.split_once(" options:") {
-            let kind = match kind {
-                "SmallFollower" => Some("follower"),
-                "BigFollower" => Some("large_follower"),
-                _ => None,
-            };
-            if let (Some(kind), Some(options)) = (kind, piece_options_written(list)) {
+            if let (Some(kind), Some(options)) = (piece_kind(kind), piece_options_written(list)) {
                 return Assertion::PieceOptions { kind, options };
             }
+        }
+    }
+    if let Some(rest) = text.strip_prefix("TilePlacement ") {
+        if let Some((tile, list)) = rest.split_once(" options:") {
+            if let Some(options) = tile_options_written(list) {
+                return Assertion::TileOptions {
+                    tile: crate::jcz::save::tile_id(tile.trim()),
+                    options,
+                };
+            }
+        }
+    }
+    // Some tests write "phase is ...".
+    if let Some(name) = text
+        .strip_prefix("Phase is ")
+        .or_else(|| text.strip_prefix("phase is "))
+    {
+        return match name.trim() {
+            "TilePhase" => Assertion::Phase(Phase::Tile),
+            "ActionPhase" => Assertion::Phase(Phase::Action),
+            "CommitActionPhase" => Assertion::Phase(Phase::CommitAction),
+            "GameOverPhase" => Assertion::Phase(Phase::GameOver),
+            _ => Assertion::Other,
+        };
+    }
+    match text {
+        "Player can pass" => return Assertion::CanPass(true),
+        "Player can't pass" => return Assertion::CanPass(false),
+        _ => {}
+    }
+    if let Some(rest) = text.strip_prefix("Available action ") {
+        if let Some(kind) = rest.strip_prefix("Meeple for ").and_then(piece_kind) {
+            return Assertion::PieceAvailable(kind);
+        }
+        if let Some(tile) = rest.strip_prefix("TilePlacement for ") {
+            return Assertion::TileAvailable(crate::jcz::save::tile_id(tile.trim()));
         }
     }
     if let Some((who, rest)) = text.split_once(" has ") {
@@ -159,7 +256,7 @@ fn assertion(text: &str) -> Assertion {
 }
 
 /// Compares one assertion with a score report: `None` when it agrees, else what tessera
-/// found.
+/// found; `None` too for an assertion about the turn (see [`Stopped::disagreement`]).
 fn disagreement(a: &Assertion, report: &ScoreReport) -> Option<String> {
     match a {
         Assertion::Points { player, points } => match report.points(player) {
@@ -183,41 +280,152 @@ fn disagreement(a: &Assertion, report: &ScoreReport) -> Option<String> {
                 _ => format!("tessera: {player} scored {feature} for {mine:?} points"),
             })
         }
-        Assertion::PieceOptions { .. } | Assertion::Other => None,
+        _ => None,
     }
 }
 
-/// Compares a piece-options assertion with the options tessera offers the player who
-/// placed the last tile, on it: `None` when they are the same segments, else what
-/// tessera offers.
-fn options_disagreement(a: &Assertion, state: &crate::engine::State) -> Option<String> {
-    let Assertion::PieceOptions { kind, options } = a else {
-        return None;
-    };
-    let last = state.board().placed.len().checked_sub(1)? as u32;
-    let tile = state.board().placed[last as usize];
-    let segment = |at: &str| crate::address::segment_at(state, last, at);
-    let ours: std::collections::BTreeSet<(String, Option<usize>)> =
-        crate::report::piece_options(state, state.last_player(), last)
+/// The turn a save stopped in, as tessera replays it.
+struct Stopped<'g> {
+    /// Where the save stopped.
+    stop: Stop,
+    /// Every turn played (the last one finished), end-of-game scoring not added.
+    state: State<'g>,
+    /// When the save stopped before the last turn's action: every turn before it, then
+    /// its tile placed (the turn begun).
+    begun: Option<(State<'g>, Begun)>,
+}
+
+impl Stopped<'_> {
+    /// The pieces the player of the turn begun may put, each (piece kind, feature kind,
+    /// segment of the tile just placed).
+    fn piece_actions(&self) -> Vec<(&str, &str, usize)> {
+        let Some((state, begun)) = &self.begun else {
+            return Vec::new();
+        };
+        let rules = &state.game().rules;
+        let def = &state.game().tiles.tiles[state.board().placed[begun.placed() as usize].tile];
+        state
+            .actions(begun)
             .into_iter()
-            .filter(|o| o.kind == *kind)
-            .map(|o| (o.feature.clone(), segment(&o.at)))
+            .filter_map(|a| match a {
+                Action::Piece {
+                    kind,
+                    on: None,
+                    segment,
+                } => Some((
+                    rules.pieces[kind].name.as_str(),
+                    rules.features[def.segments[segment].feature].name.as_str(),
+                    segment,
+                )),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// The phase JCloisterZone is in: after a tile placed, `ActionPhase` when there is
+    /// somewhere to put a piece, else `CommitActionPhase`.
+    fn phase(&self) -> Phase {
+        match self.stop {
+            Stop::Ended => Phase::GameOver,
+            Stop::TileNext => Phase::Tile,
+            Stop::Acted => Phase::CommitAction,
+            Stop::Placed if self.piece_actions().is_empty() => Phase::CommitAction,
+            Stop::Placed => Phase::Action,
+        }
+    }
+
+    /// Compares an assertion about the turn (phase, passing, the options offered) with
+    /// tessera's engine: `None` when it agrees or is not about the turn, else what tessera
+    /// found.
+    fn disagreement(&self, a: &Assertion) -> Option<String> {
+        let phase = self.phase();
+        match a {
+            Assertion::Phase(p) => (*p != phase).then(|| format!("tessera: {phase:?}Phase")),
+            Assertion::CanPass(can) => (*can != (phase == Phase::Action)).then(|| {
+                format!(
+                    "tessera: the game is in {phase:?}Phase, where passing is {}",
+                    if *can { "not offered" } else { "offered" }
+                )
+            }),
+            Assertion::PieceAvailable(kind) => {
+                let any = self.piece_actions().iter().any(|(k, _, _)| k == kind);
+                (!any).then(|| format!("tessera offers no {kind} (the game is in {phase:?}Phase)"))
+            }
+            Assertion::PieceOptions { kind, options } => self.options_disagreement(kind, options),
+            Assertion::TileAvailable(tile) => {
+                let state = &self.state;
+                let Some(id) = state.game().tiles.get(tile) else {
+                    return Some(format!("tessera's tile sets have no tile {tile}"));
+                };
+                if phase != Phase::Tile {
+                    Some(format!("tessera: the game is in {phase:?}Phase"))
+                } else if !state.may_draw(id) {
+                    Some(format!("tessera: no {tile} is left to draw"))
+                } else if state.legal_placements(id).is_empty() {
+                    Some(format!("tessera: {tile} fits nowhere"))
+                } else {
+                    None
+                }
+            }
+            Assertion::TileOptions { tile, options } => {
+                let state = &self.state;
+                let Some(id) = state.game().tiles.get(tile) else {
+                    return Some(format!("tessera's tile sets have no tile {tile}"));
+                };
+                let ours: BTreeSet<(i32, i32, u32)> = state
+                    .legal_placements(id)
+                    .into_iter()
+                    .map(|p| (p.x, p.y, p.rotation.degrees()))
+                    .collect();
+                (ours != *options).then(|| {
+                    let words: Vec<String> = ours
+                        .iter()
+                        .map(|(x, y, r)| format!("[{x},{y}] {r}"))
+                        .collect();
+                    format!("tessera: {}", words.join("; "))
+                })
+            }
+            _ => None,
+        }
+    }
+
+    /// Compares a piece-options assertion with the options tessera offers the player of
+    /// the turn the save stopped in, on the tile just placed: `None` when they are the
+    /// same segments, else what tessera offers.
+    fn options_disagreement(&self, kind: &str, options: &[WrittenOption]) -> Option<String> {
+        let Some((state, begun)) = &self.begun else {
+            let phase = self.phase();
+            return Some(format!(
+                "tessera: the game is in {phase:?}Phase, where no piece is put"
+            ));
+        };
+        let last = begun.placed();
+        let tile = state.board().placed[last as usize];
+        let segment = |at: &str| crate::address::segment_at(state, last, at);
+        let offered = self.piece_actions();
+        let ours: BTreeSet<(String, Option<usize>)> = offered
+            .iter()
+            .filter(|(k, _, _)| *k == kind)
+            .map(|(_, f, seg)| (f.to_string(), Some(*seg)))
             .collect();
-    let theirs: std::collections::BTreeSet<(String, Option<usize>)> = options
-        .iter()
-        .map(|(f, at, cell)| {
-            let here = *cell == (tile.x, tile.y);
-            (f.clone(), if here { segment(at) } else { None })
+        let theirs: BTreeSet<(String, Option<usize>)> = options
+            .iter()
+            .map(|(f, at, cell)| {
+                let here = *cell == (tile.x, tile.y);
+                (f.clone(), if here { segment(at) } else { None })
+            })
+            .collect();
+        (ours != theirs).then(|| {
+            let words: Vec<String> = offered
+                .iter()
+                .filter(|(k, _, _)| *k == kind)
+                .map(|(_, f, seg)| {
+                    format!("{f} at {}", crate::address::address_of(state, last, *seg))
+                })
+                .collect();
+            format!("tessera offers: {}", words.join(", "))
         })
-        .collect();
-    (ours != theirs).then(|| {
-        let words: Vec<String> = crate::report::piece_options(state, state.last_player(), last)
-            .into_iter()
-            .filter(|o| o.kind == *kind)
-            .map(|o| format!("{} at {}", o.feature, o.at))
-            .collect();
-        format!("tessera offers: {}", words.join(", "))
-    })
+    }
 }
 
 /// Checks one saved game. `None` when it has no test block.
@@ -290,24 +498,27 @@ pub fn check_save(path: &Path, folder: &str) -> Result<Option<SaveResult>, Failu
         }
         Err(e) => return Err(e),
     };
+    let stop = imported.stop;
     let scored =
         replay::load_position_file(&replay::save_position(&file, imported.yaml)).and_then(|lp| {
-            let mut state = replay::replay(&lp, None)?;
-            // Piece options are those of the turn the save stopped in, before any
-            // end-of-game scoring.
-            let options: Vec<Option<String>> = assertions
-                .iter()
-                .map(|a| options_disagreement(a, &state))
-                .collect();
+            let state = replay::replay(&lp, None)?;
+            let begun = match stop {
+                Stop::Placed => replay::replay_to_last_action(&lp)?,
+                _ => None,
+            };
+            let mut stopped = Stopped { stop, state, begun };
+            // The turn's assertions, before any end-of-game scoring.
+            let turn: Vec<Option<String>> =
+                assertions.iter().map(|a| stopped.disagreement(a)).collect();
             // End-of-game scoring as `tessera score` adds it (the save reached its end).
             let ended = super::score::with_final_scoring(&lp, &Default::default());
             if ended {
-                state.final_scoring();
+                stopped.state.final_scoring();
             }
-            let report = ScoreReport::from_state(&state, lp.position.name.clone(), ended);
-            Ok((report, options))
+            let report = ScoreReport::from_state(&stopped.state, lp.position.name.clone(), ended);
+            Ok((report, turn))
         });
-    let (report, options) = match scored {
+    let (report, turn) = match scored {
         Ok(r) => r,
         Err(Failure::Findings(f)) => {
             result.verdict = "error";
@@ -317,10 +528,10 @@ pub fn check_save(path: &Path, folder: &str) -> Result<Option<SaveResult>, Failu
         }
         Err(e) => return Err(e),
     };
-    for ((a, text), option) in assertions.iter().zip(&written).zip(options) {
+    for ((a, text), turn) in assertions.iter().zip(&written).zip(turn) {
         let found = match a {
-            Assertion::PieceOptions { .. } => option,
-            _ => disagreement(a, &report),
+            Assertion::Points { .. } | Assertion::Scored { .. } => disagreement(a, &report),
+            _ => turn,
         };
         match (a, found) {
             (Assertion::Other, _) => result.not_evaluated += 1,
@@ -489,7 +700,7 @@ pub fn run(args: CheckSavesArgs) -> ExitCode {
 
 #[cfg(test)]
 mod tests {
-    use super::{Assertion, assertion};
+    use super::{Assertion, Phase, assertion};
 
     #[test]
     fn assertions_are_read_as_the_peers_write_them() {
@@ -515,7 +726,38 @@ mod tests {
                 points: 6
             }
         );
-        assert_eq!(assertion("Phase is TilePhase"), Assertion::Other);
-        assert_eq!(assertion("Player can't pass"), Assertion::Other);
+        assert_eq!(
+            assertion("Phase is TilePhase"),
+            Assertion::Phase(Phase::Tile)
+        );
+        assert_eq!(
+            assertion("phase is GameOverPhase"),
+            Assertion::Phase(Phase::GameOver)
+        );
+        assert_eq!(assertion("Phase is WagonPhase"), Assertion::Other);
+        assert_eq!(assertion("Player can't pass"), Assertion::CanPass(false));
+        assert_eq!(assertion("Undo is allowed"), Assertion::Other);
+        assert_eq!(
+            assertion("Available action Meeple for SmallFollower"),
+            Assertion::PieceAvailable("follower")
+        );
+        assert_eq!(
+            assertion("Available action Meeple for Abbot"),
+            Assertion::Other
+        );
+        assert_eq!(
+            assertion("TilePlacement BA/RrC options: [-1,-2] - [90]; [-1,0] - [180,270]"),
+            Assertion::TileOptions {
+                tile: "BA/RrC".into(),
+                options: [(-1, -2, 90), (-1, 0, 180), (-1, 0, 270)]
+                    .into_iter()
+                    .collect()
+            }
+        );
+        // 4.x ids are read as the bundled sets write them.
+        assert_eq!(
+            assertion("Available action TilePlacement for BA.Cc"),
+            Assertion::TileAvailable("BA/Cc".into())
+        );
     }
 }

@@ -10,9 +10,12 @@
 //! in board orientation: `NL.NR.EL.WR` for a field's half-sides, `NS` for a road's sides,
 //! `I` for a monastery), `PASS`, `COMMIT` (the turn ends) and `UNDO`. Tiles keep
 //! JCloisterZone's ids and orientation, so they are played from tile sets imported from
-//! its XML (`tilesets/base-jcz.yaml`). The game is over when the save says so
-//! (`gameAnnotations.endTurn`) or every tile of its draw order was placed; the position
-//! then says `ended: true`, and end-of-game scoring applies.
+//! its XML (`tilesets/base-jcz.yaml`). The game is over when its last turn is committed
+//! and it is the save's last (`gameAnnotations.endTurn`, 5.x and 6.x), or the draw order
+//! reached its `#END` (4.x), or at a `GAME_OVER` action; the position then says `ended:
+//! true`, and end-of-game scoring applies. A draw order without `#END` only fixes the first
+//! tiles drawn: JCloisterZone draws at random after it (`ForcedDrawTilePack`), and the
+//! peers' tests assert `TilePhase` there.
 //!
 //! What tessera does not play yet (a set, an element, a rule switch, an action) refuses
 //! the save with the list of what is missing, each at its place in the JSON
@@ -29,8 +32,9 @@ use crate::diag::{Check, Failure, Finding, SourceFile};
 /// A set of a save that tessera plays: its bundled tile set, the rule set it needs, the
 /// elements it brings and the pieces they are.
 struct SetMapping {
-    /// The set's id in a 5.x/6.x save (`basic:1`) and in a 4.x save (`BASIC`).
-    ids: [&'static str; 2],
+    /// The set's ids: in a 5.x/6.x save (`basic:1`; the first is the one named in
+    /// messages) and in a 4.x save (`BASIC`).
+    ids: &'static [&'static str],
     /// The bundled tile set (`bundled:` path) holding its tiles with JCloisterZone's ids.
     tileset: &'static str,
     /// The bundled rule set it is played under, when not the base game's (the tile
@@ -52,7 +56,7 @@ struct SetMapping {
 /// The sets tessera plays, with their tile sets.
 const SETS: &[SetMapping] = &[
     SetMapping {
-        ids: ["basic:1", "BASIC"],
+        ids: &["basic:1", "BASIC"],
         tileset: "bundled:tilesets/base-jcz.yaml",
         ruleset: None,
         elements: &[("small-follower", "7")],
@@ -61,7 +65,7 @@ const SETS: &[SetMapping] = &[
         pieces: &[("small", None)],
     },
     SetMapping {
-        ids: ["inns-and-cathedrals:1", "INNS_AND_CATHEDRALS"],
+        ids: &["inns-and-cathedrals:1", "INNS_AND_CATHEDRALS"],
         tileset: "bundled:tilesets/inns-cathedrals-1.yaml",
         ruleset: Some("bundled:rulesets/inns-cathedrals.yaml"),
         elements: &[("big-follower", "1")],
@@ -76,7 +80,53 @@ const SETS: &[SetMapping] = &[
         )],
         pieces: &[("big", Some("large_follower"))],
     },
+    // The River's first edition; its reprint (`river/1:2`) has a garden drawn on one
+    // tile, which is a garden only with the abbot's element.
+    SetMapping {
+        ids: &["river/1:1", "RIVER"],
+        tileset: "bundled:tilesets/river-1.yaml",
+        ruleset: Some("bundled:rulesets/river.yaml"),
+        elements: &[],
+        switches: &[],
+        rules: &[],
+        pieces: &[],
+    },
+    SetMapping {
+        ids: &["river/1:2"],
+        tileset: "bundled:tilesets/river.yaml",
+        ruleset: Some("bundled:rulesets/river.yaml"),
+        elements: &[],
+        switches: &[],
+        rules: &[],
+        pieces: &[],
+    },
 ];
+
+/// Rule sets of sets played together, and the bundled rule set that extends both.
+const COMBINED_RULESETS: &[([&str; 2], &str)] = &[(
+    [
+        "bundled:rulesets/inns-cathedrals.yaml",
+        "bundled:rulesets/river.yaml",
+    ],
+    "bundled:rulesets/base-ic-river.yaml",
+)];
+
+/// The rule set the sets are played under: none (the base game's, the tile sets' own),
+/// the one set's that has one, or the bundled rule set that combines two.
+fn ruleset_of(used: &[&SetMapping]) -> Option<&'static str> {
+    let mut rulesets: Vec<&'static str> = used.iter().filter_map(|s| s.ruleset).collect();
+    rulesets.sort_unstable();
+    rulesets.dedup();
+    match rulesets.as_slice() {
+        [] => None,
+        [one] => Some(one),
+        [a, b] => COMBINED_RULESETS
+            .iter()
+            .find(|(pair, _)| pair.contains(a) && pair.contains(b))
+            .map(|(_, combined)| *combined),
+        _ => None,
+    }
+}
 
 /// Whether a file is a JCloisterZone saved game: JSON (its first character `{`) with a
 /// `replay`, or a name ending in `.jcz`.
@@ -96,6 +146,8 @@ pub struct ImportedSave {
     pub yaml: String,
     /// The game reached its end (end-of-game scoring applies).
     pub ended: bool,
+    /// Where the save stopped in its last turn.
+    pub stop: Stop,
     /// The save's own test block (FanCloisterZone's engine tests): its description and
     /// assertions, as written (`Oscar has 9 points`).
     pub test: Option<(String, Vec<String>)>,
@@ -139,6 +191,23 @@ impl ImportedSave {
             })
             .collect()
     }
+}
+
+/// Where a save stopped, in the steps of a turn (JCloisterZone's phases of the base
+/// game's turn: `GameOverPhase`, `TilePhase`, `ActionPhase` and `CommitActionPhase`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Stop {
+    /// The game is over.
+    Ended,
+    /// Between turns: the next player places a tile (also at the start).
+    TileNext,
+    /// The last turn's tile is placed and its action not taken: the position's last turn
+    /// has no piece, and the player may still put one (`ActionPhase`, or
+    /// `CommitActionPhase` when there is nowhere to put one).
+    Placed,
+    /// The last turn's action is taken (a piece placed, or passed) and the turn not
+    /// committed (`CommitActionPhase`).
+    Acted,
 }
 
 /// One turn of the save, as the position writes it.
@@ -269,6 +338,16 @@ pub fn import_save(file: &SourceFile) -> Result<ImportedSave, Failure> {
         }
     }
 
+    if used.iter().any(|s| s.ruleset.is_some()) && ruleset_of(&used).is_none() {
+        let ids: Vec<String> = used.iter().map(|s| format!("`{}`", s.ids[0])).collect();
+        missing.push(unsupported(
+            file,
+            "\"sets\"",
+            format!("the sets {} together", ids.join(" and ")),
+            "tessera has no bundled rule set that plays these sets together",
+        ));
+    }
+
     // Elements and rule switches: those the rule set has, by value.
     // 4.x saves have no elements: their standard game has farmers.
     let mut farmers = !setup.contains_key("elements");
@@ -385,12 +464,15 @@ pub fn import_save(file: &SourceFile) -> Result<ImportedSave, Failure> {
     let mut pending: Option<Turn> = None;
     let mut placed = 0usize;
     let mut game_over = false;
+    // The last turn (not committed) passed its action.
+    let mut passed = false;
     for (i, action) in actions.iter().enumerate() {
         let kind = action.get("type").and_then(Value::as_str).unwrap_or("");
         let payload = action.get("payload").cloned().unwrap_or(Value::Null);
         let near = format!("\"{kind}\"");
         match kind {
             "PLACE_TILE" => {
+                passed = false;
                 if let Some(t) = pending.take() {
                     turns.push(t);
                     turns_at.push(pending_at);
@@ -516,6 +598,7 @@ pub fn import_save(file: &SourceFile) -> Result<ImportedSave, Failure> {
             // 4.x: the game ended here (end-of-game scoring follows).
             "GAME_OVER" => game_over = true,
             "PASS" | "COMMIT" => {
+                passed = kind == "PASS" && pending.is_some();
                 if kind == "COMMIT" {
                     if let Some(t) = pending.take() {
                         turns.push(t);
@@ -523,6 +606,7 @@ pub fn import_save(file: &SourceFile) -> Result<ImportedSave, Failure> {
                     }
                 }
             }
+            "UNDO" if std::mem::take(&mut passed) => {}
             "UNDO" => match pending.as_mut() {
                 Some(t) if t.piece.is_some() => t.piece = None,
                 Some(_) => {
@@ -549,6 +633,7 @@ pub fn import_save(file: &SourceFile) -> Result<ImportedSave, Failure> {
     }
     // A last turn not committed is still being played (its piece may yet be placed).
     let last_committed = pending.is_none();
+    let acted = pending.as_ref().is_some_and(|t| t.piece.is_some()) || passed;
     if let Some(t) = pending.take() {
         turns.push(t);
         turns_at.push(pending_at);
@@ -560,24 +645,29 @@ pub fn import_save(file: &SourceFile) -> Result<ImportedSave, Failure> {
         return Err(Failure::Findings(missing));
     }
 
-    // The end: the save's last turn, or every tile of the draw order placed.
+    // The end: the save's last turn committed (`endTurn`, counted in tiles placed), the
+    // 4.x draw order's `#END` reached, or `GAME_OVER`.
     let annotations = root.get("gameAnnotations");
     let end_turn = annotations
         .and_then(|a| a.get("endTurn"))
         .and_then(Value::as_u64);
-    let order = annotations
-        .and_then(|a| a.get("drawOrder"))
-        .or_else(|| {
-            root.get("annotations")
-                .and_then(|a| a.get("tilePack"))
-                .and_then(|t| t.get("params"))
-                .and_then(|p| p.get("drawOrder"))
-        })
-        .and_then(Value::as_array)
-        .map(|l| l.iter().filter(|t| t.as_str() != Some("#END")).count());
+    let order = root
+        .get("annotations")
+        .and_then(|a| a.get("tilePack"))
+        .and_then(|t| t.get("params"))
+        .and_then(|p| p.get("drawOrder"))
+        .and_then(Value::as_array);
+    let to_end = order.and_then(|l| l.iter().position(|t| t.as_str() == Some("#END")));
     let ended = game_over
-        || end_turn.is_some()
-        || (last_committed && order.is_some_and(|n| n > 0 && placed >= n));
+        || (last_committed
+            && (end_turn.is_some_and(|n| placed as u64 >= n)
+                || to_end.is_some_and(|n| placed >= n)));
+    let stop = match (ended, last_committed, acted) {
+        (true, _, _) => Stop::Ended,
+        (false, true, _) => Stop::TileNext,
+        (false, false, false) => Stop::Placed,
+        (false, false, true) => Stop::Acted,
+    };
 
     let test = root.get("test").map(|t| {
         let description = t.get("description").and_then(Value::as_str).unwrap_or("");
@@ -614,7 +704,7 @@ pub fn import_save(file: &SourceFile) -> Result<ImportedSave, Failure> {
     ));
     let sets: Vec<String> = used.iter().map(|s| q(s.tileset)).collect();
     yaml.push_str(&format!("tileset: [{}]\n", sets.join(", ")));
-    if let Some(r) = used.iter().rev().find_map(|s| s.ruleset) {
+    if let Some(r) = ruleset_of(&used) {
         yaml.push_str(&format!("ruleset: {}\n", q(r)));
     }
     let names: Vec<String> = players.iter().map(|p| q(p)).collect();
@@ -662,6 +752,7 @@ pub fn import_save(file: &SourceFile) -> Result<ImportedSave, Failure> {
     Ok(ImportedSave {
         yaml,
         ended,
+        stop,
         test,
         players,
         turns_at,
@@ -678,7 +769,7 @@ fn cell(position: Option<&Value>) -> Option<(i64, i64)> {
 /// A tile id as the bundled tile sets write it: 5.x and 6.x ids as they are (`BA/Cc.1`),
 /// 4.x ids with their expansion prefix joined by `/` instead of `.` (`BA.Cc.1` ->
 /// `BA/Cc.1`).
-fn tile_id(id: &str) -> String {
+pub fn tile_id(id: &str) -> String {
     if id.contains('/') {
         id.to_string()
     } else {

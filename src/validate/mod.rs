@@ -194,7 +194,12 @@ pub fn load_tileset_parsed(
     let mut findings = Vec::new();
     let parts = compose::load_parts((file.clone(), ts), &mut findings);
     compose::check_include_ids(&parts, &mut findings);
-    let named = compose::choose_ruleset(&parts, &mut findings);
+    // A rule set given from outside (a position's or the command line's) is played
+    // whatever the parts name: their rule sets need not agree then.
+    let named = match ruleset_override {
+        Some(_) => None,
+        None => compose::choose_ruleset(&parts, &mut findings),
+    };
     let (rs_from, rs_written, chain) = match (ruleset_override, named) {
         (Some((f, w)), _) => (f, w, &[][..]),
         (None, Some(x)) => x,

@@ -2005,7 +2005,7 @@ fn a_misspelt_tile_or_side_element_is_one_error_and_no_cascade() {
 #[test]
 fn bundled_imported_tile_sets_are_fresh() {
     // (bundled file, XML under tests/fixtures/jcz, sets, rule set, start tile)
-    let bundled: [(&str, &str, &str, &str, Option<&str>); 4] = [
+    let bundled: [(&str, &str, &str, &str, Option<&str>); 5] = [
         (
             "base-jcz.yaml",
             "basic.xml",
@@ -2014,6 +2014,7 @@ fn bundled_imported_tile_sets_are_fresh() {
             Some("BA/RCr"),
         ),
         ("river.yaml", "river.xml", "river/1:2", "river.yaml", None),
+        ("river-1.yaml", "river.xml", "river/1:1", "river.yaml", None),
         (
             "inns-cathedrals.yaml",
             "inns_and_cathedrals.xml",

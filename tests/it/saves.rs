@@ -77,20 +77,22 @@ fn as_save(position: &str, players: &[String]) -> String {
 
 /// Like [`as_save`], with a FanCloisterZone `test` block of these assertions.
 fn as_test_save(position: &str, players: &[String], assertions: &[String]) -> String {
-    // With Inns and Cathedrals when the game was played with its tiles.
+    // With Inns and Cathedrals and the river when the game was played with their tiles
+    // (a game with the river starts with its spring).
     let ic = position.contains("inns-cathedrals-1.yaml");
-    let (sets, elements) = if ic {
-        (
-            serde_json::json!({"basic:1": 1, "inns-and-cathedrals:1": 1}),
-            serde_json::json!({"small-follower": 7, "farmers": true, "big-follower": 1,
-                               "cathedral": true, "inn": true}),
-        )
-    } else {
-        (
-            serde_json::json!({"basic:1": 1}),
-            serde_json::json!({"small-follower": 7, "farmers": true}),
-        )
-    };
+    let river = position.contains("river-1.yaml");
+    let mut sets = serde_json::json!({"basic:1": 1});
+    let mut elements = serde_json::json!({"small-follower": 7, "farmers": true});
+    if ic {
+        sets["inns-and-cathedrals:1"] = 1.into();
+        elements["big-follower"] = 1.into();
+        elements["cathedral"] = true.into();
+        elements["inn"] = true.into();
+    }
+    if river {
+        sets["river/1:1"] = 1.into();
+    }
+    let start = if river { "RI/s" } else { "BA/RCr" };
     // JCloisterZone's meeple types for the rule sets' piece kinds.
     let meeple = |kind: Option<&str>| match kind {
         Some("large_follower") => "big",
@@ -135,7 +137,7 @@ fn as_test_save(position: &str, players: &[String], assertions: &[String]) -> St
         "appVersion": "6.2.0",
         "name": "played by tessera",
         "setup": {"sets": sets, "elements": elements,
-                  "rules": {}, "start": [{"tile": "BA/RCr", "x": 0, "y": 0, "rotation": 0}]},
+                  "rules": {}, "start": [{"tile": start, "x": 0, "y": 0, "rotation": 0}]},
         "players": players.iter().enumerate().map(|(i, n)| serde_json::json!({"name": n, "slot": i})).collect::<Vec<_>>(),
         "replay": actions,
         "gameAnnotations": {"endTurn": turns.len()},
@@ -147,8 +149,9 @@ fn as_test_save(position: &str, players: &[String], assertions: &[String]) -> St
 #[test]
 fn games_played_on_the_jcz_sets_score_the_same_as_saves() {
     // Whole games (every role, monasteries, farmers; with Inns and Cathedrals: the large
-    // follower, inns, cathedrals) through the save format: the save's points are the
-    // played game's, for several seeds and seats.
+    // follower, inns, cathedrals; with the river, its tiles first from the spring) through
+    // the save format: the save's points are the played game's, for several seeds and
+    // seats.
     let dir = std::env::temp_dir().join(format!("tessera-played-saves-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("temporary directory");
     let base = ["tilesets/base-jcz.yaml"];
@@ -161,9 +164,31 @@ fn games_played_on_the_jcz_sets_score_the_same_as_saves() {
         (5, 5, &base),
     ];
     let ic_games = [(6, 2, &ic[..]), (7, 3, &ic), (8, 4, &ic)];
-    for (seed, players, sets) in games.into_iter().chain(ic_games) {
+    // The river first: its spring is the start tile.
+    let river = ["tilesets/river-1.yaml", "tilesets/base-jcz.yaml"];
+    let ic_river = [
+        "tilesets/river-1.yaml",
+        "tilesets/base-jcz.yaml",
+        "tilesets/inns-cathedrals-1.yaml",
+    ];
+    let river_games = [
+        (9, 2, &river[..]),
+        (10, 3, &river),
+        (11, 2, &ic_river),
+        (12, 4, &ic_river),
+    ];
+    for (seed, players, sets) in games.into_iter().chain(ic_games).chain(river_games) {
+        let ruleset = match (
+            sets.contains(&"tilesets/inns-cathedrals-1.yaml"),
+            sets.contains(&"tilesets/river-1.yaml"),
+        ) {
+            (true, true) => Some("rulesets/base-ic-river.yaml"),
+            (true, false) => Some("rulesets/inns-cathedrals.yaml"),
+            (false, true) => Some("rulesets/river.yaml"),
+            (false, false) => None,
+        };
         let played = play(&PlayOptions {
-            ruleset: (sets.len() > 1).then(|| PathBuf::from("rulesets/inns-cathedrals.yaml")),
+            ruleset: ruleset.map(PathBuf::from),
             tilesets: sets.iter().map(PathBuf::from).collect(),
             players,
             seed,
@@ -241,8 +266,9 @@ fn a_file_that_is_not_a_save_is_one_finding() {
 
 #[test]
 fn check_saves_compares_the_assertions_it_can_evaluate() {
-    // Three saves of our own: one whose assertions hold (totals, a scored feature and a
-    // phase it does not evaluate), one with a wrong total, one out of scope.
+    // Three saves of our own: one whose assertions hold (totals, a scored feature, the
+    // phase at the end, and undo, which it does not evaluate), one with a wrong total, one
+    // out of scope.
     let dir = std::env::temp_dir().join(format!("tessera-check-saves-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(dir.join("basic")).expect("temporary directory");
@@ -276,6 +302,8 @@ fn check_saves_compares_the_assertions_it_can_evaluate() {
             scored.feature, scored.points
         ),
         "Phase is GameOverPhase".to_string(),
+        // JCloisterZone's interface, not a rule: not evaluated.
+        "Undo is not allowed".to_string(),
     ];
     let wrong = vec![format!("{p1} has {} points", played.points[0] + 1)];
     let write = |name: &str, assertions: &[String]| {
@@ -309,7 +337,7 @@ fn check_saves_compares_the_assertions_it_can_evaluate() {
     };
     let h = verdict("holds.jcz");
     assert_eq!(h["verdict"], "pass", "{h}");
-    assert_eq!(h["passed"], 3, "{h}");
+    assert_eq!(h["passed"], 4, "{h}");
     assert_eq!(h["not_evaluated"], 1, "{h}");
     let w = verdict("wrong.jcz");
     assert_eq!(w["verdict"], "fail", "{w}");
@@ -469,42 +497,144 @@ fn inns_and_cathedrals_switches_become_rule_set_options() {
 #[test]
 fn check_saves_compares_the_follower_options_of_the_turn_the_save_stopped_in() {
     // A save stopped after its first tile (the city cap BA/C turned 180 north of the
-    // start, no farmers): the only place for a follower is the city, at S.
-    let save = |options: &str| {
+    // start, no farmers): the only place for a follower is the city, at S; the player is
+    // in the step of placing one (ActionPhase), where passing is offered.
+    let save = |options: &str, more: &str| {
         format!(
             r#"{{"appVersion": "6.2.0", "players": [{{"name": "Ann", "slot": 0}}, {{"name": "Ben", "slot": 1}}],
   "setup": {{"sets": {{"basic:1": 1}}, "elements": {{"small-follower": 7}}, "rules": {{}},
     "start": [{{"tile": "BA/RCr", "x": 0, "y": 0, "rotation": 0}}]}},
   "replay": [{{"type": "PLACE_TILE", "player": 0,
     "payload": {{"tileId": "BA/C", "rotation": "R180", "position": [0, -1]}}}}],
-  "test": {{"description": "options", "assertions": ["Meeple SmallFollower options: {options}"]}}}}"#
+  "test": {{"description": "options", "assertions": ["Meeple SmallFollower options: {options}"{more}]}}}}"#
         )
     };
-    let dir = std::env::temp_dir().join(format!("tessera-options-{}", std::process::id()));
+    let turn = r#", "Phase is ActionPhase", "Player can pass", "Available action Meeple for SmallFollower""#;
+    let doc = check_saves_of(&[
+        ("right.jcz", save("{City,S,[0,-1]}", turn)),
+        (
+            "wrong.jcz",
+            save("{City,S,[0,-1]}; {Field,NL.NR.EL.WR,[0,-1]}", ""),
+        ),
+        (
+            "wrong-phase.jcz",
+            save(
+                "{City,S,[0,-1]}",
+                r#", "Phase is TilePhase", "Player can't pass""#,
+            ),
+        ),
+    ]);
+    assert_eq!(verdict_of(&doc, "right.jcz")["verdict"], "pass", "{doc}");
+    assert_eq!(verdict_of(&doc, "right.jcz")["passed"], 4, "{doc}");
+    assert_eq!(verdict_of(&doc, "wrong.jcz")["verdict"], "fail", "{doc}");
+    let phase = verdict_of(&doc, "wrong-phase.jcz");
+    assert_eq!(phase["passed"], 1, "{doc}");
+    assert_eq!(
+        phase["failed"][0], "expected `Phase is TilePhase`; tessera: ActionPhase",
+        "{doc}"
+    );
+}
+
+#[test]
+fn check_saves_compares_phases_and_tile_placements() {
+    // At the start (no action yet) a tile is to be placed and passing is not offered. The
+    // city of four sides BA/Cccc+ fits only north of the start tile BA/RCr (city N, road
+    // W-E, field S), in any of its four rotations.
+    let start = |assertions: &str| {
+        format!(
+            r#"{{"appVersion": "6.2.0", "players": [{{"name": "Ann", "slot": 0}}],
+  "setup": {{"sets": {{"basic:1": 1}}, "elements": {{"small-follower": 7}}, "rules": {{}},
+    "start": [{{"tile": "BA/RCr", "x": 0, "y": 0, "rotation": 0}}]}},
+  "replay": [],
+  "test": {{"description": "start", "assertions": [{assertions}]}}}}"#
+        )
+    };
+    // Ann puts a follower on the road east of the start; Ben extends that road with a
+    // straight road (BA/RFr): with farmers off and the road Ann's, Ben has nowhere to put
+    // one, and the turn goes straight to its end (CommitActionPhase, no pass).
+    let occupied = |assertions: &str| {
+        format!(
+            r#"{{"appVersion": "6.2.0", "players": [{{"name": "Ann", "slot": 0}}, {{"name": "Ben", "slot": 1}}],
+  "setup": {{"sets": {{"basic:1": 1}}, "elements": {{"small-follower": 7}}, "rules": {{}},
+    "start": [{{"tile": "BA/RCr", "x": 0, "y": 0, "rotation": 0}}]}},
+  "replay": [
+    {{"type": "PLACE_TILE", "player": 0, "payload": {{"tileId": "BA/RFr", "rotation": "R0", "position": [1, 0]}}}},
+    {{"type": "DEPLOY_MEEPLE", "player": 0, "payload": {{"pointer": {{"position": [1, 0], "location": "WE"}}, "meepleId": "0.small.1"}}}},
+    {{"type": "COMMIT", "player": 0, "payload": {{}}}},
+    {{"type": "PLACE_TILE", "player": 1, "payload": {{"tileId": "BA/RFr", "rotation": "R0", "position": [2, 0]}}}}],
+  "test": {{"description": "occupied", "assertions": [{assertions}]}}}}"#
+        )
+    };
+    let doc = check_saves_of(&[
+        (
+            "start.jcz",
+            start(
+                r#""Phase is TilePhase", "Player can't pass", "Available action TilePlacement for BA/Cccc+",
+                   "TilePlacement BA/Cccc+ options: [0,-1] - [0,90,180,270]""#,
+            ),
+        ),
+        (
+            "start-wrong.jcz",
+            start(r#""TilePlacement BA/Cccc+ options: [0,-1] - [0,90]; [0,1] - [0]""#),
+        ),
+        (
+            "occupied.jcz",
+            occupied(r#""Phase is CommitActionPhase", "Player can't pass""#),
+        ),
+        (
+            "occupied-wrong.jcz",
+            occupied(r#""Available action Meeple for SmallFollower""#),
+        ),
+    ]);
+    let start = verdict_of(&doc, "start.jcz");
+    assert_eq!(start["verdict"], "pass", "{doc}");
+    assert_eq!(start["passed"], 4, "{doc}");
+    let wrong = verdict_of(&doc, "start-wrong.jcz");
+    assert_eq!(wrong["verdict"], "fail", "{doc}");
+    assert!(
+        wrong["failed"][0]
+            .as_str()
+            .is_some_and(|f| f.ends_with("tessera: [0,-1] 0; [0,-1] 90; [0,-1] 180; [0,-1] 270")),
+        "{doc}"
+    );
+    assert_eq!(verdict_of(&doc, "occupied.jcz")["passed"], 2, "{doc}");
+    assert_eq!(verdict_of(&doc, "occupied.jcz")["verdict"], "pass", "{doc}");
+    assert_eq!(
+        verdict_of(&doc, "occupied-wrong.jcz")["failed"][0],
+        "expected `Available action Meeple for SmallFollower`; tessera offers no follower (the game is in CommitActionPhase)",
+        "{doc}"
+    );
+}
+
+/// Runs `tessera check-saves --format json` over saves written to a fresh directory.
+fn check_saves_of(saves: &[(&str, String)]) -> serde_json::Value {
+    let dir = std::env::temp_dir().join(format!(
+        "tessera-saves-{}-{}",
+        std::process::id(),
+        saves[0].0
+    ));
+    let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("temporary directory");
-    std::fs::write(dir.join("right.jcz"), save("{City,S,[0,-1]}")).expect("written");
-    std::fs::write(
-        dir.join("wrong.jcz"),
-        save("{City,S,[0,-1]}; {Field,NL.NR.EL.WR,[0,-1]}"),
-    )
-    .expect("written");
+    for (name, text) in saves {
+        std::fs::write(dir.join(name), text).expect("written");
+    }
     let run = std::process::Command::new(env!("CARGO_BIN_EXE_tessera"))
         .args(["check-saves", "--format", "json"])
         .arg(&dir)
         .output()
         .expect("tessera runs");
-    let doc: serde_json::Value = serde_json::from_slice(&run.stdout).expect("JSON");
-    let saves = doc["saves"].as_array().expect("saves");
-    let of = |name: &str| {
-        saves
-            .iter()
-            .find(|s| s["file"].as_str().is_some_and(|f| f.ends_with(name)))
-            .unwrap_or_else(|| panic!("{name} in {doc}"))
-    };
-    assert_eq!(of("right.jcz")["verdict"], "pass", "{doc}");
-    assert_eq!(of("right.jcz")["passed"], 1, "{doc}");
-    assert_eq!(of("wrong.jcz")["verdict"], "fail", "{doc}");
     let _ = std::fs::remove_dir_all(&dir);
+    serde_json::from_slice(&run.stdout).unwrap_or_else(|e| panic!("JSON ({e}): {run:?}"))
+}
+
+/// The result of one save of a `check-saves` JSON report.
+fn verdict_of<'a>(doc: &'a serde_json::Value, name: &str) -> &'a serde_json::Value {
+    doc["saves"]
+        .as_array()
+        .expect("saves")
+        .iter()
+        .find(|s| s["file"].as_str().is_some_and(|f| f.ends_with(name)))
+        .unwrap_or_else(|| panic!("{name} in {doc}"))
 }
 
 #[test]
