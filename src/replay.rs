@@ -155,7 +155,7 @@ fn load_position_model(
 ) -> Result<LoadedPosition, Failure> {
     let ruleset = position.ruleset.as_ref().map(|r| (file, r));
     let loaded = match position.tileset.as_slice() {
-        [ts] => {
+        [ts] if position.supply.is_empty() => {
             let ts_path = load::resolve(&file.path, &ts.value);
             match load::load_named::<crate::model::TileSetFile>(&ts_path, FileKind::Tileset) {
                 Ok((ts_file, parsed)) => {
@@ -174,7 +174,8 @@ fn load_position_model(
                 )),
             }
         }
-        // Several tile sets: played together, as if one set included them all.
+        // Several tile sets: played together, as if one set included them all; the
+        // position's own numbers of pieces over theirs.
         list => {
             let composed = crate::model::TileSetFile {
                 name: position
@@ -190,7 +191,7 @@ fn load_position_model(
                 shapes_from: None,
                 total: None,
                 start: None,
-                supply: Default::default(),
+                supply: position.supply.clone(),
                 provenance: None,
                 tiles: Vec::new(),
             };

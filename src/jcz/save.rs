@@ -40,8 +40,10 @@ struct SetMapping {
     /// The bundled rule set it is played under, when not the base game's (the tile
     /// set's own).
     ruleset: Option<&'static str>,
-    /// Its elements (`setup.elements`) with the value tessera plays: `(name, value)`.
-    elements: &'static [(&'static str, &'static str)],
+    /// Its elements that give a number of pieces per player (`setup.elements`): (name,
+    /// the rule set's piece kind, the number its tile set gives). Another number is
+    /// played as the position's `supply:`.
+    piece_counts: &'static [(&'static str, &'static str, u32)],
     /// Its elements that switch rules on and off (`true` / `false`, absent: off in a
     /// save that lists elements), with the rule-set options they set.
     switches: &'static [(&'static str, &'static [&'static str])],
@@ -59,7 +61,7 @@ const SETS: &[SetMapping] = &[
         ids: &["basic:1", "BASIC"],
         tileset: "bundled:tilesets/base-jcz.yaml",
         ruleset: None,
-        elements: &[("small-follower", "7")],
+        piece_counts: &[("small-follower", "follower", 7)],
         switches: &[],
         rules: &[],
         pieces: &[("small", None)],
@@ -68,7 +70,7 @@ const SETS: &[SetMapping] = &[
         ids: &["inns-and-cathedrals:1", "INNS_AND_CATHEDRALS"],
         tileset: "bundled:tilesets/inns-cathedrals-1.yaml",
         ruleset: Some("bundled:rulesets/inns-cathedrals.yaml"),
-        elements: &[("big-follower", "1")],
+        piece_counts: &[("big-follower", "large_follower", 1)],
         switches: &[
             ("inn", &["inns", "inns_spoil_incomplete"]),
             ("cathedral", &["cathedrals", "cathedrals_spoil_incomplete"]),
@@ -86,7 +88,7 @@ const SETS: &[SetMapping] = &[
         ids: &["river/1:1", "RIVER"],
         tileset: "bundled:tilesets/river-1.yaml",
         ruleset: Some("bundled:rulesets/river.yaml"),
-        elements: &[],
+        piece_counts: &[],
         switches: &[],
         rules: &[],
         pieces: &[],
@@ -95,7 +97,7 @@ const SETS: &[SetMapping] = &[
         ids: &["river/1:2"],
         tileset: "bundled:tilesets/river.yaml",
         ruleset: Some("bundled:rulesets/river.yaml"),
-        elements: &[],
+        piece_counts: &[],
         switches: &[],
         rules: &[],
         pieces: &[],
@@ -354,20 +356,30 @@ pub fn import_save(file: &SourceFile) -> Result<ImportedSave, Failure> {
     let mut small_city = false;
     // The rule-set options the sets' switches set, by name.
     let mut options: std::collections::BTreeMap<String, bool> = std::collections::BTreeMap::new();
+    // Pieces per player other than the tile sets' numbers, by piece kind.
+    let mut supply: std::collections::BTreeMap<&str, u64> = std::collections::BTreeMap::new();
     if let Some(elements) = setup.get("elements").and_then(Value::as_object) {
         for (name, value) in elements {
-            let written = value.to_string();
-            let played = used
+            let count = used
                 .iter()
-                .flat_map(|s| s.elements)
-                .any(|(n, v)| n == name && *v == written);
+                .flat_map(|s| s.piece_counts)
+                .find(|(n, _, _)| n == name);
             let switch = used
                 .iter()
                 .flat_map(|s| s.switches)
                 .find(|(n, _)| n == name);
+            let pieces = value
+                .as_u64()
+                .filter(|n| *n <= u64::from(crate::limits::MAX_SUPPLY));
             match (name.as_str(), value) {
                 ("farmers", Value::Bool(b)) => farmers = *b,
-                _ if played => {}
+                (_, Value::Number(_)) if count.is_some() && pieces.is_some() => {
+                    if let (Some((_, kind, usual)), Some(n)) = (count, pieces) {
+                        if n != u64::from(*usual) {
+                            supply.insert(kind, n);
+                        }
+                    }
+                }
                 (_, Value::Bool(on)) if switch.is_some() => {
                     for o in switch.map_or(&[][..], |s| s.1) {
                         options.insert(o.to_string(), *on);
@@ -378,12 +390,16 @@ pub fn import_save(file: &SourceFile) -> Result<ImportedSave, Failure> {
                     &format!("\"{name}\""),
                     format!("element `{name}: {value}`"),
                     &format!(
-                        "tessera plays, with these sets: {}, and farmers or not",
+                        "tessera plays, with these sets: {}farmers or not",
                         used.iter()
-                            .flat_map(|s| s.elements)
-                            .map(|(n, v)| format!("{n}: {v}"))
-                            .collect::<Vec<_>>()
-                            .join(", ")
+                            .flat_map(|s| s.piece_counts)
+                            .map(|(n, _, _)| format!("{n} (0 to {}), ", crate::limits::MAX_SUPPLY))
+                            .chain(
+                                used.iter()
+                                    .flat_map(|s| s.switches)
+                                    .map(|(n, _)| format!("{n} (true or false), "))
+                            )
+                            .collect::<String>()
                     ),
                 )),
             }
@@ -714,6 +730,10 @@ pub fn import_save(file: &SourceFile) -> Result<ImportedSave, Failure> {
         written.push_str(&format!(", {o}: {on}"));
     }
     yaml.push_str(&format!("options: {{{written}}}\n"));
+    if !supply.is_empty() {
+        let counts: Vec<String> = supply.iter().map(|(k, n)| format!("{k}: {n}")).collect();
+        yaml.push_str(&format!("supply: {{{}}}\n", counts.join(", ")));
+    }
     yaml.push_str(&format!(
         "start: {{tile: {}, rotation: {}}}\n",
         q(&start.0),

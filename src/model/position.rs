@@ -39,6 +39,11 @@ pub struct PositionFile {
     /// snapshot).
     #[serde(default)]
     pub start: Option<StartPlacement>,
+    /// Pieces per player, by piece kind, where this game was played with other numbers
+    /// than the tile set's (`{follower: 5}`; a saved game played with 2 pigs each).
+    #[serde(default)]
+    #[schemars(with = "BTreeMap<String, super::bounds::Supply>")]
+    pub supply: BTreeMap<String, Sp<u32>>,
     /// The game is over (a saved game imported at its end): end-of-game scoring applies
     /// when it is scored, as with `tessera score --final`.
     #[serde(default)]

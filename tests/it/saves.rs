@@ -666,3 +666,50 @@ fn jczs_own_saved_games_score_as_its_java_tests_expect() {
     assert_eq!(by_kind("cathedralsScoring", "city"), 15);
     assert_eq!(by_kind("cathedralsScoring", "road"), 0);
 }
+
+#[test]
+fn a_saves_number_of_followers_is_the_players_supply() {
+    // Played with one follower each: Ann's second follower, while her first stands on an
+    // unfinished road, is refused at its turn in the save; with seven it is placed.
+    let save = |followers: u32| {
+        format!(
+            r#"{{"appVersion": "6.2.0", "players": [{{"name": "Ann", "slot": 0}}],
+  "setup": {{"sets": {{"basic:1": 1}}, "elements": {{"small-follower": {followers}}}, "rules": {{}},
+    "start": [{{"tile": "BA/RCr", "x": 0, "y": 0, "rotation": 0}}]}},
+  "replay": [
+    {{"type": "PLACE_TILE", "player": 0, "payload": {{"tileId": "BA/RFr", "rotation": "R0", "position": [1, 0]}}}},
+    {{"type": "DEPLOY_MEEPLE", "player": 0, "payload": {{"pointer": {{"position": [1, 0], "location": "WE"}}, "meepleId": "0.small.1"}}}},
+    {{"type": "COMMIT", "player": 0, "payload": {{}}}},
+    {{"type": "PLACE_TILE", "player": 0, "payload": {{"tileId": "BA/C", "rotation": "R180", "position": [0, -1]}}}},
+    {{"type": "DEPLOY_MEEPLE", "player": 0, "payload": {{"pointer": {{"position": [0, -1], "location": "S"}}, "meepleId": "0.small.2"}}}},
+    {{"type": "COMMIT", "player": 0, "payload": {{}}}}]}}"#
+        )
+    };
+    let dir = std::env::temp_dir().join(format!("tessera-supply-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temporary directory");
+    let score = |followers: u32| {
+        let path = dir.join(format!("followers-{followers}.jcz"));
+        std::fs::write(&path, save(followers)).expect("written");
+        std::process::Command::new(env!("CARGO_BIN_EXE_tessera"))
+            .arg("score")
+            .arg(&path)
+            .output()
+            .expect("tessera runs")
+    };
+    let one = score(1);
+    assert_eq!(one.status.code(), Some(2), "{one:?}");
+    let err = String::from_utf8_lossy(&one.stderr);
+    assert!(err.contains("position::no_supply"), "{err}");
+    assert!(err.contains("each player has 1 follower"), "{err}");
+    assert!(err.contains("turn 2 of the game"), "{err}");
+    let seven = score(7);
+    assert_eq!(seven.status.code(), Some(0), "{seven:?}");
+    // The city of two tiles is completed: 4 points (2 tiles x 2).
+    let out = String::from_utf8_lossy(&seven.stdout);
+    assert!(
+        out.lines()
+            .any(|l| l.split_whitespace().collect::<Vec<_>>() == ["Ann", "4", "0", "4"]),
+        "{out}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
