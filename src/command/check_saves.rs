@@ -38,7 +38,8 @@ use crate::{load, replay};
 /// counted as not evaluated.
 ///
 /// Exit status: 0 every evaluated assertion agrees, 2 some disagree or a save in scope
-/// does not replay, 1 a path cannot be read.
+/// does not replay (or is broken: `jcz::save_format`), 1 a path cannot be read, is not a
+/// file or directory, or holds no save with a `test` block.
 #[derive(Debug, Args)]
 #[command(
     after_help = "Examples:\n  tessera check-saves engine-tests/\n  tessera check-saves engine-tests/basic --format json"
@@ -66,8 +67,11 @@ pub struct SaveResult {
     pub passed: usize,
     /// Assertions evaluated and disagreeing, each with what tessera found.
     pub failed: Vec<String>,
-    /// Assertions not evaluated (undo; phases and actions of expansions).
+    /// Assertions not evaluated (undo; phases and actions of expansions; all of them in
+    /// a save out of scope or in error).
     pub not_evaluated: usize,
+    /// In a save replayed (`pass` or `fail`), the assertions not evaluated, as written.
+    pub unevaluated: Vec<String>,
     /// Why it is out of scope, or why it does not replay.
     pub reasons: Vec<String>,
 }
@@ -277,7 +281,13 @@ fn disagreement(a: &Assertion, report: &ScoreReport) -> Option<String> {
                 .collect();
             (!mine.contains(points)).then(|| match mine.as_slice() {
                 [] => format!("tessera: {player} scored no {feature}"),
-                _ => format!("tessera: {player} scored {feature} for {mine:?} points"),
+                _ => {
+                    let points: Vec<String> = mine.iter().map(i64::to_string).collect();
+                    format!(
+                        "tessera: {player} scored {feature} for {} points",
+                        points.join(" and ")
+                    )
+                }
             })
         }
         _ => None,
@@ -382,7 +392,11 @@ impl Stopped<'_> {
                         .iter()
                         .map(|(x, y, r)| format!("[{x},{y}] {r}"))
                         .collect();
-                    format!("tessera: {}", words.join("; "))
+                    if words.is_empty() {
+                        format!("tessera: {tile} fits nowhere")
+                    } else {
+                        format!("tessera: {}", words.join("; "))
+                    }
                 })
             }
             _ => None,
@@ -423,8 +437,21 @@ impl Stopped<'_> {
                     format!("{f} at {}", crate::address::address_of(state, last, *seg))
                 })
                 .collect();
-            format!("tessera offers: {}", words.join(", "))
+            if words.is_empty() {
+                "tessera offers none".to_string()
+            } else {
+                format!("tessera offers: {}", words.join(", "))
+            }
         })
+    }
+}
+
+/// A finding as a reason a save does not replay: its code, where (line and column in the
+/// save) and its message.
+fn reason(f: &crate::diag::Finding) -> String {
+    match f.position() {
+        Some((_, line, column)) => format!("{} ({line}:{column}): {}", f.check.code(), f.message),
+        None => format!("{}: {}", f.check.code(), f.message),
     }
 }
 
@@ -439,6 +466,7 @@ pub fn check_save(path: &Path, folder: &str) -> Result<Option<SaveResult>, Failu
         passed: 0,
         failed: Vec::new(),
         not_evaluated: 0,
+        unevaluated: Vec::new(),
         reasons: Vec::new(),
     };
     // A save that cannot be read or is not JSON is an error of the suite, not skipped.
@@ -446,7 +474,7 @@ pub fn check_save(path: &Path, folder: &str) -> Result<Option<SaveResult>, Failu
         Ok(f) => f,
         Err(e) if e.is_finding() => {
             result.verdict = "error";
-            result.reasons = vec![e.finding().message];
+            result.reasons = vec![reason(&e.finding())];
             return Ok(Some(result));
         }
         Err(e) => return Err(e.into_failure()),
@@ -455,7 +483,12 @@ pub fn check_save(path: &Path, folder: &str) -> Result<Option<SaveResult>, Failu
         Ok(v) => v,
         Err(e) => {
             result.verdict = "error";
-            result.reasons = vec![format!("not JSON: {e}")];
+            result.reasons = vec![format!(
+                "{} ({}:{}): not JSON: {e}",
+                crate::diag::Check::JczSaveFormat.code(),
+                e.line(),
+                e.column()
+            )];
             return Ok(Some(result));
         }
     };
@@ -476,7 +509,7 @@ pub fn check_save(path: &Path, folder: &str) -> Result<Option<SaveResult>, Failu
         {
             // Not a save tessera can read: the file's fault, not a missing mechanism.
             result.verdict = "error";
-            result.reasons = f.iter().map(|f| f.message.clone()).collect();
+            result.reasons = f.iter().map(reason).collect();
             result.not_evaluated = assertions.len();
             return Ok(Some(result));
         }
@@ -499,30 +532,32 @@ pub fn check_save(path: &Path, folder: &str) -> Result<Option<SaveResult>, Failu
         Err(e) => return Err(e),
     };
     let stop = imported.stop;
-    let scored =
-        replay::load_position_file(&replay::save_position(&file, imported.yaml)).and_then(|lp| {
-            let state = replay::replay(&lp, None)?;
-            let begun = match stop {
-                Stop::Placed => replay::replay_to_last_action(&lp)?,
-                _ => None,
-            };
-            let mut stopped = Stopped { stop, state, begun };
-            // The turn's assertions, before any end-of-game scoring.
-            let turn: Vec<Option<String>> =
-                assertions.iter().map(|a| stopped.disagreement(a)).collect();
-            // End-of-game scoring as `tessera score` adds it (the save reached its end).
-            let ended = super::score::with_final_scoring(&lp, &Default::default());
-            if ended {
-                stopped.state.final_scoring();
-            }
-            let report = ScoreReport::from_state(&stopped.state, lp.position.name.clone(), ended);
-            Ok((report, turn))
-        });
+    let position = replay::save_position(&file, imported.yaml.clone());
+    let scored = replay::load_position_file(&position).and_then(|lp| {
+        let state = replay::replay(&lp, None)?;
+        let begun = match stop {
+            Stop::Placed => replay::replay_to_last_action(&lp)?,
+            _ => None,
+        };
+        let mut stopped = Stopped { stop, state, begun };
+        // The turn's assertions, before any end-of-game scoring.
+        let turn: Vec<Option<String>> =
+            assertions.iter().map(|a| stopped.disagreement(a)).collect();
+        // End-of-game scoring as `tessera score` adds it (the save reached its end).
+        let ended = super::score::with_final_scoring(&lp, &Default::default());
+        if ended {
+            stopped.state.final_scoring();
+        }
+        let report = ScoreReport::from_state(&stopped.state, lp.position.name.clone(), ended);
+        Ok((report, turn))
+    });
     let (report, turn) = match scored {
         Ok(r) => r,
         Err(Failure::Findings(f)) => {
+            // Shown in the save, at the turn they are about.
+            let f = imported.relocate(&file, &position.path, f);
             result.verdict = "error";
-            result.reasons = f.iter().map(|f| f.message.clone()).collect();
+            result.reasons = f.iter().map(reason).collect();
             result.not_evaluated = assertions.len();
             return Ok(Some(result));
         }
@@ -534,7 +569,10 @@ pub fn check_save(path: &Path, folder: &str) -> Result<Option<SaveResult>, Failu
             _ => turn,
         };
         match (a, found) {
-            (Assertion::Other, _) => result.not_evaluated += 1,
+            (Assertion::Other, _) => {
+                result.not_evaluated += 1;
+                result.unevaluated.push(text.to_string());
+            }
             (_, None) => result.passed += 1,
             (_, Some(found)) => result.failed.push(format!("expected `{text}`; {found}")),
         }
@@ -552,13 +590,18 @@ fn saves(paths: &[PathBuf]) -> Result<Vec<(PathBuf, String)>, String> {
     for p in paths {
         let meta = std::fs::metadata(p).map_err(|e| format!("cannot read {}: {e}", shown(p)))?;
         if meta.is_file() {
-            let folder = p
-                .parent()
-                .and_then(Path::file_name)
-                .map(|f| f.to_string_lossy().into_owned())
-                .unwrap_or_default();
+            let folder = std::fs::canonicalize(p)
+                .ok()
+                .and_then(|f| Some(f.parent()?.file_name()?.to_string_lossy().into_owned()))
+                .unwrap_or_else(|| ".".into());
             found.push((p.clone(), folder));
             continue;
+        }
+        if !meta.is_dir() {
+            return Err(format!(
+                "{} is neither a file nor a directory (a FIFO, a device or a socket): give saved games or the directories that hold them",
+                shown(p)
+            ));
         }
         for e in walkdir::WalkDir::new(p).sort_by_file_name() {
             let e = e.map_err(|e| format!("cannot read {}: {e}", shown(p)))?;
@@ -595,15 +638,29 @@ pub fn run(args: CheckSavesArgs) -> ExitCode {
         }
     };
     let mut results = Vec::new();
+    let mut untested = 0usize;
     for (path, folder) in &files {
         match check_save(path, folder) {
             Ok(Some(r)) => results.push(r),
-            Ok(None) => {}
+            Ok(None) => untested += 1,
             Err(e) => {
                 err!("error: {}: {e}", shown(path));
                 return ExitCode::from(FAILURE);
             }
         }
+    }
+    if results.is_empty() {
+        err!(
+            "error: no saved game with a `test` block in {} ({} `.jcz` file{} without one): nothing to check\n",
+            args.paths
+                .iter()
+                .map(|p| shown(p))
+                .collect::<Vec<_>>()
+                .join(", "),
+            untested,
+            if untested == 1 { "" } else { "s" }
+        );
+        return ExitCode::from(FAILURE);
     }
     // Sums per folder: files by verdict, assertions passed / failed / not evaluated.
     let mut folders: BTreeMap<&str, [usize; 7]> = BTreeMap::new();
@@ -632,7 +689,7 @@ pub fn run(args: CheckSavesArgs) -> ExitCode {
                 )
             })
             .collect();
-        let doc = serde_json::json!({"saves": results, "folders": sums});
+        let doc = serde_json::json!({"saves": results, "folders": sums, "without_test": untested});
         out!(
             "{}\n",
             serde_json::to_string_pretty(&doc).unwrap_or_default()
@@ -690,6 +747,12 @@ pub fn run(args: CheckSavesArgs) -> ExitCode {
             total[5],
             total[6]
         );
+        if untested > 0 {
+            out!(
+                "{untested} `.jcz` file{} without a `test` block skipped\n",
+                if untested == 1 { "" } else { "s" }
+            );
+        }
     }
     if bad {
         ExitCode::from(FINDINGS)

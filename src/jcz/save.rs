@@ -159,6 +159,10 @@ pub struct ImportedSave {
     /// position), and the line of the position's text where the first turn is written.
     turns_at: Vec<usize>,
     first_turn_line: usize,
+    /// The line of the position's `start:`, and where the save gives its start tile
+    /// (`setup.start`), if it does.
+    start_line: usize,
+    start_at: Option<usize>,
 }
 
 impl ImportedSave {
@@ -183,7 +187,12 @@ impl ImportedSave {
                 let turn = line.and_then(|l| l.checked_sub(self.first_turn_line));
                 let (at, label) = match turn.and_then(|t| self.turns_at.get(t).map(|a| (t, *a))) {
                     Some((t, at)) => (at, format!("turn {} of the game", t + 1)),
-                    None => (0, "this saved game".to_string()),
+                    None => match self.start_at {
+                        Some(at) if line == Some(self.start_line) => {
+                            (at, "the start tile".to_string())
+                        }
+                        _ => (0, "this saved game".to_string()),
+                    },
                 };
                 // The action's type, up to its closing quote.
                 let len = save.text().get(at..).and_then(|t| t.find('"')).unwrap_or(0);
@@ -245,11 +254,17 @@ pub fn import_save(file: &SourceFile) -> Result<ImportedSave, Failure> {
         )
     })?;
     let mut missing = Vec::new();
-    let format_error = |what: String, near: &str| {
+    let format_error_with = |what: String, near: &str, help: &str| {
         Failure::one(
-            locate(file, near, Finding::new(Check::JczSaveFormat, what), "here").help(
-                "a JCloisterZone 4.x or 5.x or FanCloisterZone 6.x saved game has `setup` and `replay`",
-            ),
+            locate(file, near, Finding::new(Check::JczSaveFormat, what), "here")
+                .help(help.to_string()),
+        )
+    };
+    let format_error = |what: String, near: &str| {
+        format_error_with(
+            what,
+            near,
+            "a JCloisterZone 4.x or 5.x or FanCloisterZone 6.x saved game has `setup` and `replay`",
         )
     };
     let setup = root
@@ -318,6 +333,13 @@ pub fn import_save(file: &SourceFile) -> Result<ImportedSave, Failure> {
         .or_else(|| setup.get("expansions"))
         .and_then(Value::as_object)
         .ok_or_else(|| format_error("no `setup.sets`".into(), "\"setup\""))?;
+    if sets.is_empty() {
+        return Err(format_error_with(
+            "no set in `setup.sets`: the save names no tiles to play".into(),
+            "\"sets\"",
+            "a saved game names its sets with the number of each, as `\"sets\": {\"basic:1\": 1}`",
+        ));
+    }
     let mut used: Vec<&SetMapping> = Vec::new();
     for (id, n) in sets {
         match SETS.iter().find(|s| s.ids.contains(&id.as_str())) {
@@ -356,6 +378,19 @@ pub fn import_save(file: &SourceFile) -> Result<ImportedSave, Failure> {
     let mut small_city = false;
     // The rule-set options the sets' switches set, by name.
     let mut options: std::collections::BTreeMap<String, bool> = std::collections::BTreeMap::new();
+    // With a set tessera lacks, its elements and pieces are not listed one by one when
+    // they are those of a set tessera has but the save does not name (`basic:2` and
+    // `small-follower`): the missing set explains them.
+    let set_missing = !missing.is_empty();
+    let other_sets = |name: &str| {
+        SETS.iter()
+            .filter(|s| !used.iter().any(|u| std::ptr::eq(*u, *s)))
+            .any(|s| {
+                s.piece_counts.iter().any(|(n, _, _)| *n == name)
+                    || s.switches.iter().any(|(n, _)| *n == name)
+                    || s.pieces.iter().any(|(k, _)| *k == name)
+            })
+    };
     // Pieces per player other than the tile sets' numbers, by piece kind.
     let mut supply: std::collections::BTreeMap<&str, u64> = std::collections::BTreeMap::new();
     if let Some(elements) = setup.get("elements").and_then(Value::as_object) {
@@ -385,12 +420,13 @@ pub fn import_save(file: &SourceFile) -> Result<ImportedSave, Failure> {
                         options.insert(o.to_string(), *on);
                     }
                 }
+                _ if set_missing && other_sets(name) => {}
                 _ => missing.push(unsupported(
                     file,
                     &format!("\"{name}\""),
                     format!("element `{name}: {value}`"),
                     &format!(
-                        "tessera plays, with these sets: {}farmers or not",
+                        "with these sets tessera plays the elements {}and farmers (true or false)",
                         used.iter()
                             .flat_map(|s| s.piece_counts)
                             .map(|(n, _, _)| format!("{n} (0 to {}), ", crate::limits::MAX_SUPPLY))
@@ -454,6 +490,22 @@ pub fn import_save(file: &SourceFile) -> Result<ImportedSave, Failure> {
                     (Some(0), Some(0), Some(d @ (0 | 90 | 180 | 270))) => {
                         start = (tile_id(tile), d as u32)
                     }
+                    (Some(0), Some(0), _) => {
+                        let at = file.text().find("\"start\"").unwrap_or(0);
+                        let near = file.text()[at..]
+                            .find("\"rotation\"")
+                            .map_or(at, |k| at + k);
+                        return Err(broken_at(
+                            file,
+                            near,
+                            format!(
+                                "the start tile's rotation is {}, not 0, 90, 180 or 270",
+                                one.get("rotation")
+                                    .map_or("missing".to_string(), |r| format!("`{r}`"))
+                            ),
+                            "`setup.start` gives the start tile's `rotation` in degrees: 0, 90, 180 or 270",
+                        ));
+                    }
                     _ => missing.push(unsupported(
                         file,
                         "\"start\"",
@@ -480,12 +532,13 @@ pub fn import_save(file: &SourceFile) -> Result<ImportedSave, Failure> {
     let mut pending: Option<Turn> = None;
     let mut placed = 0usize;
     let mut game_over = false;
+    // Whose turn it is: the first player's first, then each in seat order.
+    let mut next_player = 0usize;
     // The last turn (not committed) passed its action.
     let mut passed = false;
     for (i, action) in actions.iter().enumerate() {
         let kind = action.get("type").and_then(Value::as_str).unwrap_or("");
         let payload = action.get("payload").cloned().unwrap_or(Value::Null);
-        let near = format!("\"{kind}\"");
         match kind {
             "PLACE_TILE" => {
                 passed = false;
@@ -533,16 +586,33 @@ pub fn import_save(file: &SourceFile) -> Result<ImportedSave, Failure> {
                     ));
                 };
                 let player = match action.get("player").and_then(Value::as_u64) {
-                    Some(p) => p as usize,
-                    None => turns.len() % players.len(),
+                    Some(p) => usize::try_from(p).unwrap_or(usize::MAX),
+                    None => next_player,
                 };
                 if player >= players.len() {
-                    return Err(format_error(
+                    return Err(broken_at(
+                        file,
+                        offsets[i],
                         format!(
-                            "action {i} is played by player {player}, and the save has {}",
-                            players.len()
+                            "action {} (PLACE_TILE) is played by player {player}, and the save has {} player{}",
+                            i + 1,
+                            players.len(),
+                            if players.len() == 1 { "" } else { "s" }
                         ),
-                        &near,
+                        "an action's `player` is the index of a player in `players` (or `slots`), from 0",
+                    ));
+                }
+                if player != next_player {
+                    return Err(broken_at(
+                        file,
+                        offsets[i],
+                        format!(
+                            "action {} (PLACE_TILE) is played by {} (player {player}), and it is {}'s turn (player {next_player})",
+                            i + 1,
+                            players[player],
+                            players[next_player]
+                        ),
+                        "players place tiles in seat order, the first player first; each turn ends with a COMMIT",
                     ));
                 }
                 placed += 1;
@@ -560,6 +630,25 @@ pub fn import_save(file: &SourceFile) -> Result<ImportedSave, Failure> {
                     .get("meepleId")
                     .and_then(Value::as_str)
                     .unwrap_or("");
+                // The piece is the acting player's own (`1.small.2`: player 1's).
+                let owner = meeple.split('.').next().and_then(|o| o.parse::<u64>().ok());
+                let actor = action
+                    .get("player")
+                    .and_then(Value::as_u64)
+                    .or_else(|| pending.as_ref().map(|t| t.player as u64));
+                if let (Some(owner), Some(actor)) = (owner, actor) {
+                    if owner != actor {
+                        return Err(broken_at(
+                            file,
+                            offsets[i],
+                            format!(
+                                "action {} (DEPLOY_MEEPLE) is played by player {actor} with player {owner}'s piece `{meeple}`",
+                                i + 1
+                            ),
+                            "a `meepleId` starts with its owner's index (`0.small.1`: player 0's first small follower)",
+                        ));
+                    }
+                }
                 let kind = meeple.split('.').nth(1).unwrap_or("");
                 let pointer = payload.get("pointer");
                 let location = pointer
@@ -581,6 +670,9 @@ pub fn import_save(file: &SourceFile) -> Result<ImportedSave, Failure> {
                     .find(|(k, _)| *k == kind)
                     .map(|(_, p)| *p)
                 else {
+                    if set_missing && other_sets(kind) {
+                        continue;
+                    }
                     missing.push(unsupported_at(
                         file,
                         offsets[i],
@@ -617,6 +709,7 @@ pub fn import_save(file: &SourceFile) -> Result<ImportedSave, Failure> {
                 passed = kind == "PASS" && pending.is_some();
                 if kind == "COMMIT" {
                     if let Some(t) = pending.take() {
+                        next_player = (t.player + 1) % players.len();
                         turns.push(t);
                         turns_at.push(pending_at);
                     }
@@ -629,15 +722,17 @@ pub fn import_save(file: &SourceFile) -> Result<ImportedSave, Failure> {
                     pending = None;
                     placed -= 1;
                 }
-                None => missing.push(unsupported_at(
-                    file,
-                    offsets[i],
-                    format!(
-                        "an UNDO with nothing to undo in its turn (action {})",
-                        i + 1
-                    ),
-                    "a saved game undoes only within the turn being played",
-                )),
+                None => {
+                    return Err(broken_at(
+                        file,
+                        offsets[i],
+                        format!(
+                            "action {} (UNDO) has nothing to undo: no tile is placed in the turn being played",
+                            i + 1
+                        ),
+                        "a saved game undoes only within the turn being played, before its COMMIT",
+                    ));
+                }
             },
             other => missing.push(unsupported_at(
                 file,
@@ -664,9 +759,22 @@ pub fn import_save(file: &SourceFile) -> Result<ImportedSave, Failure> {
     // The end: the save's last turn committed (`endTurn`, counted in tiles placed), the
     // 4.x draw order's `#END` reached, or `GAME_OVER`.
     let annotations = root.get("gameAnnotations");
-    let end_turn = annotations
-        .and_then(|a| a.get("endTurn"))
-        .and_then(Value::as_u64);
+    let end_turn = match annotations.and_then(|a| a.get("endTurn")) {
+        None | Some(Value::Null) => None,
+        Some(n) => match n.as_u64() {
+            Some(n) if n >= placed as u64 => Some(n),
+            _ => {
+                return Err(format_error_with(
+                    format!(
+                        "`endTurn` is {n}, and the save places {placed} tile{} in its turns",
+                        if placed == 1 { "" } else { "s" }
+                    ),
+                    "\"endTurn\"",
+                    "`gameAnnotations.endTurn` is the number of turns the game lasts, a whole number no smaller than the turns played",
+                ));
+            }
+        },
+    };
     let order = root
         .get("annotations")
         .and_then(|a| a.get("tilePack"))
@@ -769,6 +877,16 @@ pub fn import_save(file: &SourceFile) -> Result<ImportedSave, Failure> {
         .position(|l| l.starts_with("turns:"))
         .unwrap_or(0)
         + 2;
+    let start_line = yaml
+        .lines()
+        .position(|l| l.starts_with("start:"))
+        .unwrap_or(0)
+        + 1;
+    // At the start tile's id (`"tile"` after `"start"`), else at `"start"`.
+    let start_at = file
+        .text()
+        .find("\"start\"")
+        .map(|at| file.text()[at..].find("\"tile\"").map_or(at, |k| at + k));
     Ok(ImportedSave {
         yaml,
         ended,
@@ -777,6 +895,8 @@ pub fn import_save(file: &SourceFile) -> Result<ImportedSave, Failure> {
         players,
         turns_at,
         first_turn_line,
+        start_line,
+        start_at,
     })
 }
 
@@ -843,6 +963,17 @@ fn unsupported_at(file: &SourceFile, at: usize, what: String, help: &str) -> Fin
         "not played by tessera",
     )
     .help(help.to_string())
+}
+
+/// A `jcz::save_format` finding at byte `at` of the file (an action's type).
+fn broken_at(file: &SourceFile, at: usize, what: String, help: &str) -> Failure {
+    let len = usize::from(at < file.text().len());
+    Failure::one(
+        Finding::new(Check::JczSaveFormat, what)
+            .in_file(file)
+            .at_span(miette::SourceSpan::new(at.into(), len), "here")
+            .help(help.to_string()),
+    )
 }
 
 /// Puts a label at the first place `near` is written in the file (else its start).

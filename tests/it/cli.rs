@@ -99,12 +99,20 @@ fn help_examples_run() {
             dir.join("game.jcz"),
         )
         .expect("copied");
+        // A peer's engine test: a saved game with a `test` block (JCloisterZone's scoring
+        // of farms, whose Java test expects 9 and 15).
         std::fs::create_dir_all(dir.join("engine-tests/basic")).expect("a directory");
-        std::fs::copy(
-            "tests/fixtures/jcz-saves/scoringFarms.jcz",
-            dir.join("engine-tests/basic/scoringFarms.jcz"),
+        let mut farms: serde_json::Value = serde_json::from_str(
+            &std::fs::read_to_string("tests/fixtures/jcz-saves/scoringFarms.jcz").expect("read"),
         )
-        .expect("copied");
+        .expect("JSON");
+        farms["test"] = serde_json::json!({"description": "farms",
+            "assertions": ["Alice has 9 points", "Bob has 15 points"]});
+        std::fs::write(
+            dir.join("engine-tests/basic/scoringFarms.jcz"),
+            farms.to_string(),
+        )
+        .expect("written");
         std::fs::write(
             dir.join("my-tiles.yaml"),
             "name: My tiles\nruleset: rulesets/carcassonne.yaml\ninclude: [{tileset: tilesets/base.yaml}]\n",

@@ -265,6 +265,143 @@ fn a_file_that_is_not_a_save_is_one_finding() {
 }
 
 #[test]
+fn a_broken_save_is_a_format_finding_at_its_action() {
+    // Saves JCloisterZone cannot write: each is `jcz::save_format`, located at the value
+    // or action at fault, never "not played yet".
+    let save = |sets: &str, start_rotation: &str, replay: &str, end: &str| {
+        format!(
+            r#"{{"appVersion": "6.2.0", "players": [{{"name": "Ann", "slot": 0}}, {{"name": "Ben", "slot": 1}}],
+  "setup": {{"sets": {sets}, "elements": {{"small-follower": 7}}, "rules": {{}},
+    "start": [{{"tile": "BA/RCr", "x": 0, "y": 0, "rotation": {start_rotation}}}]}},
+  "replay": [{replay}]{end}}}"#
+        )
+    };
+    let place = |player: u32, x: i32| {
+        format!(
+            r#"{{"type": "PLACE_TILE", "player": {player}, "payload": {{"tileId": "BA/RFr", "rotation": "R0", "position": [{x}, 0]}}}}"#
+        )
+    };
+    let commit =
+        |player: u32| format!(r#"{{"type": "COMMIT", "player": {player}, "payload": {{}}}}"#);
+    let basic = r#"{"basic:1": 1}"#;
+    let cases = [
+        (
+            save(
+                basic,
+                "0",
+                &format!("{}, {}, {}", place(0, 1), commit(0), place(0, 2)),
+                "",
+            ),
+            "is played by Ann (player 0), and it is Ben's turn (player 1)",
+            "\"PLACE_TILE\", \"player\": 0, \"payload\": {\"tileId\": \"BA/RFr\", \"rotation\": \"R0\", \"position\": [2",
+        ),
+        (
+            save(
+                basic,
+                "0",
+                &format!(
+                    r#"{}, {{"type": "DEPLOY_MEEPLE", "player": 0, "payload": {{"pointer": {{"position": [1, 0], "location": "WE"}}, "meepleId": "1.small.1"}}}}"#,
+                    place(0, 1)
+                ),
+                "",
+            ),
+            "is played by player 0 with player 1's piece `1.small.1`",
+            "\"DEPLOY_MEEPLE\"",
+        ),
+        (
+            save(
+                basic,
+                "0",
+                r#"{"type": "UNDO", "player": 0, "payload": {}}"#,
+                "",
+            ),
+            "(UNDO) has nothing to undo",
+            "\"UNDO\"",
+        ),
+        (
+            save(basic, "45", "", ""),
+            "the start tile's rotation is `45`",
+            "\"rotation\": 45",
+        ),
+        (
+            save("{}", "0", "", ""),
+            "no set in `setup.sets`",
+            "\"sets\"",
+        ),
+        (
+            save(
+                basic,
+                "0",
+                &format!(
+                    "{}, {}, {}, {}",
+                    place(0, 1),
+                    commit(0),
+                    place(1, 2),
+                    commit(1)
+                ),
+                r#", "gameAnnotations": {"endTurn": 1}"#,
+            ),
+            "`endTurn` is 1, and the save places 2 tiles",
+            "\"endTurn\"",
+        ),
+    ];
+    for (text, message, at) in cases {
+        let file = SourceFile::new(Path::new("broken.jcz"), text.clone());
+        match import_save(&file) {
+            Err(Failure::Findings(f)) => {
+                assert_eq!(f.len(), 1, "{text}: {f:?}");
+                assert_eq!(f[0].check.code(), "jcz::save_format", "{text}: {f:?}");
+                assert!(f[0].message.contains(message), "{text}: {}", f[0].message);
+                let offset = f[0].labels[0].0.offset();
+                let here = text[offset..].trim_start_matches('"');
+                assert!(
+                    here.starts_with(at.trim_start_matches('"')),
+                    "{message}: at {:?}",
+                    &here[..here.len().min(40)]
+                );
+            }
+            other => panic!("{text}: {other:?}"),
+        }
+    }
+}
+
+#[test]
+fn check_saves_refuses_paths_with_nothing_to_check() {
+    let dir = std::env::temp_dir().join(format!("tessera-nothing-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temporary directory");
+    // A save without a test block only.
+    std::fs::copy(FARMS, dir.join("farms.jcz")).expect("copied");
+    let run = |path: &Path| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_tessera"))
+            .arg("check-saves")
+            .arg(path)
+            .output()
+            .expect("tessera runs")
+    };
+    let empty = run(&dir);
+    assert_eq!(empty.status.code(), Some(1), "{empty:?}");
+    assert!(
+        String::from_utf8_lossy(&empty.stderr).contains("no saved game with a `test` block"),
+        "{empty:?}"
+    );
+    #[cfg(unix)]
+    {
+        let fifo = dir.join("pipe.jcz");
+        let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+        if made.is_ok_and(|s| s.success()) {
+            let out = run(&fifo);
+            assert_eq!(out.status.code(), Some(1), "{out:?}");
+            assert!(
+                String::from_utf8_lossy(&out.stderr).contains("neither a file nor a directory"),
+                "{out:?}"
+            );
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn check_saves_compares_the_assertions_it_can_evaluate() {
     // Three saves of our own: one whose assertions hold (totals, a scored feature, the
     // phase at the end, and undo, which it does not evaluate), one with a wrong total, one
