@@ -316,6 +316,7 @@ pub const BUNDLED: &[(&str, &str)] = &[
         "rulesets/river.yaml",
         include_str!("../rulesets/river.yaml"),
     ),
+    ("rulesets/pig.yaml", include_str!("../rulesets/pig.yaml")),
     (
         "rulesets/base-ic-river.yaml",
         include_str!("../rulesets/base-ic-river.yaml"),

@@ -104,6 +104,27 @@ const SETS: &[SetMapping] = &[
     },
 ];
 
+/// An element of a save (`setup.elements`) that brings a rule set of its own: a piece
+/// switched on alone, as JCloisterZone allows, played with the sets' tiles.
+struct ElementMapping {
+    /// The element's name (`pig`); its value is the number of pieces per player (0: off).
+    name: &'static str,
+    /// The bundled rule set that has it.
+    ruleset: &'static str,
+    /// JCloisterZone's meeple type (`pig` in `0.pig.1`) and the rule set's piece kind.
+    piece: (&'static str, Option<&'static str>),
+    /// The number of pieces per player the rule set gives.
+    count: u32,
+}
+
+/// The elements with a rule set of their own.
+const ELEMENTS: &[ElementMapping] = &[ElementMapping {
+    name: "pig",
+    ruleset: "bundled:rulesets/pig.yaml",
+    piece: ("pig", Some("pig")),
+    count: 1,
+}];
+
 /// Rule sets of sets played together, and the bundled rule set that extends both.
 const COMBINED_RULESETS: &[([&str; 2], &str)] = &[(
     [
@@ -113,10 +134,14 @@ const COMBINED_RULESETS: &[([&str; 2], &str)] = &[(
     "bundled:rulesets/base-ic-river.yaml",
 )];
 
-/// The rule set the sets are played under: none (the base game's, the tile sets' own),
-/// the one set's that has one, or the bundled rule set that combines two.
-fn ruleset_of(used: &[&SetMapping]) -> Option<&'static str> {
-    let mut rulesets: Vec<&'static str> = used.iter().filter_map(|s| s.ruleset).collect();
+/// The rule set the sets and elements are played under: none (the base game's, the tile
+/// sets' own), the one that has one, or the bundled rule set that combines two.
+fn ruleset_of(used: &[&SetMapping], elements: &[&ElementMapping]) -> Option<&'static str> {
+    let mut rulesets: Vec<&'static str> = used
+        .iter()
+        .filter_map(|s| s.ruleset)
+        .chain(elements.iter().map(|e| e.ruleset))
+        .collect();
     rulesets.sort_unstable();
     rulesets.dedup();
     match rulesets.as_slice() {
@@ -362,22 +387,13 @@ pub fn import_save(file: &SourceFile) -> Result<ImportedSave, Failure> {
         }
     }
 
-    if used.iter().any(|s| s.ruleset.is_some()) && ruleset_of(&used).is_none() {
-        let ids: Vec<String> = used.iter().map(|s| format!("`{}`", s.ids[0])).collect();
-        missing.push(unsupported(
-            file,
-            "\"sets\"",
-            format!("the sets {} together", ids.join(" and ")),
-            "tessera has no bundled rule set that plays these sets together",
-        ));
-    }
-
     // Elements and rule switches: those the rule set has, by value.
     // 4.x saves have no elements: their standard game has farmers.
     let mut farmers = !setup.contains_key("elements");
     let mut small_city = false;
     // The rule-set options the sets' switches set, by name.
     let mut options: std::collections::BTreeMap<String, bool> = std::collections::BTreeMap::new();
+
     // With a set tessera lacks, its elements and pieces are not listed one by one when
     // they are those of a set tessera has but the save does not name (`basic:2` and
     // `small-follower`): the missing set explains them.
@@ -393,6 +409,8 @@ pub fn import_save(file: &SourceFile) -> Result<ImportedSave, Failure> {
     };
     // Pieces per player other than the tile sets' numbers, by piece kind.
     let mut supply: std::collections::BTreeMap<&str, u64> = std::collections::BTreeMap::new();
+    // Elements on that bring their rule set.
+    let mut elements_on: Vec<&ElementMapping> = Vec::new();
     if let Some(elements) = setup.get("elements").and_then(Value::as_object) {
         for (name, value) in elements {
             let count = used
@@ -406,8 +424,19 @@ pub fn import_save(file: &SourceFile) -> Result<ImportedSave, Failure> {
             let pieces = value
                 .as_u64()
                 .filter(|n| *n <= u64::from(crate::limits::MAX_SUPPLY));
+            let element = ELEMENTS.iter().find(|e| e.name == name);
             match (name.as_str(), value) {
                 ("farmers", Value::Bool(b)) => farmers = *b,
+                (_, Value::Number(_)) if element.is_some() && pieces.is_some() => {
+                    if let (Some(e), Some(n)) = (element, pieces) {
+                        if n > 0 {
+                            elements_on.push(e);
+                        }
+                        if n > 0 && n != u64::from(e.count) {
+                            supply.insert(e.piece.1.unwrap_or(e.piece.0), n);
+                        }
+                    }
+                }
                 (_, Value::Number(_)) if count.is_some() && pieces.is_some() => {
                     if let (Some((_, kind, usual)), Some(n)) = (count, pieces) {
                         if n != u64::from(*usual) {
@@ -441,6 +470,25 @@ pub fn import_save(file: &SourceFile) -> Result<ImportedSave, Failure> {
             }
         }
     }
+    let with_rulesets = used.iter().filter(|s| s.ruleset.is_some()).count() + elements_on.len();
+    if with_rulesets > 0 && ruleset_of(&used, &elements_on).is_none() {
+        let ids: Vec<String> = used
+            .iter()
+            .map(|s| format!("`{}`", s.ids[0]))
+            .chain(
+                elements_on
+                    .iter()
+                    .map(|e| format!("the element `{}`", e.name)),
+            )
+            .collect();
+        missing.push(unsupported(
+            file,
+            "\"sets\"",
+            format!("the sets {} together", ids.join(" and ")),
+            "tessera has no bundled rule set that plays these together",
+        ));
+    }
+
     if let Some(elements) = setup.get("elements").and_then(Value::as_object) {
         // A switch a save that lists elements leaves out is off.
         for (name, opts) in used.iter().flat_map(|s| s.switches) {
@@ -667,6 +715,7 @@ pub fn import_save(file: &SourceFile) -> Result<ImportedSave, Failure> {
                 let Some(piece_kind) = used
                     .iter()
                     .flat_map(|s| s.pieces)
+                    .chain(elements_on.iter().map(|e| &e.piece))
                     .find(|(k, _)| *k == kind)
                     .map(|(_, p)| *p)
                 else {
@@ -828,7 +877,7 @@ pub fn import_save(file: &SourceFile) -> Result<ImportedSave, Failure> {
     ));
     let sets: Vec<String> = used.iter().map(|s| q(s.tileset)).collect();
     yaml.push_str(&format!("tileset: [{}]\n", sets.join(", ")));
-    if let Some(r) = ruleset_of(&used) {
+    if let Some(r) = ruleset_of(&used, &elements_on) {
         yaml.push_str(&format!("ruleset: {}\n", q(r)));
     }
     let names: Vec<String> = players.iter().map(|p| q(p)).collect();

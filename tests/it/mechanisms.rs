@@ -1,6 +1,6 @@
 //! Mechanisms (`src/mechanism/`), each on positions of its own: `raising_pieces` on a
 //! rule set that adds Traders and Builders' pig to the base game
-//! (`tests/fixtures/mechanisms/pig.yaml`).
+//! (`rulesets/pig.yaml`).
 
 use crate::common;
 

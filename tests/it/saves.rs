@@ -92,10 +92,15 @@ fn as_test_save(position: &str, players: &[String], assertions: &[String]) -> St
     if river {
         sets["river/1:1"] = 1.into();
     }
+    // The pig switched on alone (its own rule set).
+    if position.contains("rulesets/pig.yaml") {
+        elements["pig"] = 1.into();
+    }
     let start = if river { "RI/s" } else { "BA/RCr" };
     // JCloisterZone's meeple types for the rule sets' piece kinds.
     let meeple = |kind: Option<&str>| match kind {
         Some("large_follower") => "big",
+        Some("pig") => "pig",
         _ => "small",
     };
     let file = SourceFile::new(Path::new("played.yaml"), position.to_string());
@@ -149,7 +154,8 @@ fn as_test_save(position: &str, players: &[String], assertions: &[String]) -> St
 #[test]
 fn games_played_on_the_jcz_sets_score_the_same_as_saves() {
     // Whole games (every role, monasteries, farmers; with Inns and Cathedrals: the large
-    // follower, inns, cathedrals; with the river, its tiles first from the spring) through
+    // follower, inns, cathedrals; with the river, its tiles first from the spring; with the
+    // pig alone, its owner's fields raised) through
     // the save format: the save's points are the played game's, for several seeds and
     // seats.
     let dir = std::env::temp_dir().join(format!("tessera-played-saves-{}", std::process::id()));
@@ -177,7 +183,15 @@ fn games_played_on_the_jcz_sets_score_the_same_as_saves() {
         (11, 2, &ic_river),
         (12, 4, &ic_river),
     ];
-    for (seed, players, sets) in games.into_iter().chain(ic_games).chain(river_games) {
+    // The pig alone, with the base set.
+    let pig_games = [(13, 2, &base[..]), (14, 3, &base)];
+    let games = games
+        .into_iter()
+        .chain(ic_games)
+        .chain(river_games)
+        .map(|g| (g, false))
+        .chain(pig_games.into_iter().map(|g| (g, true)));
+    for ((seed, players, sets), pig) in games {
         let ruleset = match (
             sets.contains(&"tilesets/inns-cathedrals-1.yaml"),
             sets.contains(&"tilesets/river-1.yaml"),
@@ -185,6 +199,7 @@ fn games_played_on_the_jcz_sets_score_the_same_as_saves() {
             (true, true) => Some("rulesets/base-ic-river.yaml"),
             (true, false) => Some("rulesets/inns-cathedrals.yaml"),
             (false, true) => Some("rulesets/river.yaml"),
+            (false, false) if pig => Some("rulesets/pig.yaml"),
             (false, false) => None,
         };
         let played = play(&PlayOptions {
@@ -196,6 +211,12 @@ fn games_played_on_the_jcz_sets_score_the_same_as_saves() {
             out: None,
         })
         .expect("a game is played");
+        if pig {
+            assert!(
+                played.position.contains(r#"kind: "pig""#),
+                "seed {seed}: a pig is placed"
+            );
+        }
         let path = dir.join(format!("game-{seed}.jcz"));
         std::fs::write(&path, as_save(&played.position, &played.players)).expect("written");
         let report = score_path(&path, &ScoreOptions::default()).expect("the save scores");
