@@ -318,6 +318,10 @@ pub const BUNDLED: &[(&str, &str)] = &[
     ),
     ("rulesets/pig.yaml", include_str!("../rulesets/pig.yaml")),
     (
+        "rulesets/abbot.yaml",
+        include_str!("../rulesets/abbot.yaml"),
+    ),
+    (
         "rulesets/base-ic-river.yaml",
         include_str!("../rulesets/base-ic-river.yaml"),
     ),
@@ -353,6 +357,10 @@ pub const BUNDLED: &[(&str, &str)] = &[
     (
         "tilesets/river-1.yaml",
         include_str!("../tilesets/river-1.yaml"),
+    ),
+    (
+        "tilesets/base-jcz-2.yaml",
+        include_str!("../tilesets/base-jcz-2.yaml"),
     ),
     (
         "tilesets/base-inns-cathedrals.yaml",

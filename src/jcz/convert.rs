@@ -25,7 +25,9 @@
 //!   and `1` as one.
 //! - `wagon-move="a b"` (and 2021's `<wagon-move>` element): movement data for the wagon
 //!   figure, nothing about the tile's shape; read as nothing, silently.
-//! - `<garden/>` → decoration `Garden` on every copy, when the rule set declares it.
+//! - `<garden/>` → a `garden` segment inside the tile when the rule set has the feature
+//!   kind (`rulesets/abbot.yaml`), else decoration `Garden` on every copy, when the rule set
+//!   declares it.
 //! - `group="river"` on a tile → `stack: river`, when the rule set declares that stack.
 //!
 //! What the rule set cannot express is never blamed on the data; it is a warning of its
@@ -728,6 +730,11 @@ impl<'a> TileConv<'a, '_> {
                 // Movement data for one expansion's figure (the wagon): it says which
                 // features a wagon may move between, nothing about geometry.
                 ("wagon-move", _) => {}
+                // A garden: a segment inside the tile where the rule set has gardens (the
+                // abbot's), else a picture on every copy.
+                ("garden", _) if self.has_feature("garden") => {
+                    drafts.push(Draft::new(e, "garden", Claim::Inside));
+                }
                 ("garden", _) => {
                     if self.rules.decorations.iter().any(|d| d == GARDEN) {
                         garden = Some(e.loc);

@@ -66,6 +66,17 @@ const SETS: &[SetMapping] = &[
         rules: &[],
         pieces: &[("small", None)],
     },
+    // The base game's second edition: 8 of its tiles show a garden, a feature only with
+    // the abbot's rule set (without the element `abbot`, no one has an abbot).
+    SetMapping {
+        ids: &["basic:2"],
+        tileset: "bundled:tilesets/base-jcz-2.yaml",
+        ruleset: Some("bundled:rulesets/abbot.yaml"),
+        piece_counts: &[("small-follower", "follower", 7)],
+        switches: &[],
+        rules: &[],
+        pieces: &[("small", None)],
+    },
     SetMapping {
         ids: &["inns-and-cathedrals:1", "INNS_AND_CATHEDRALS"],
         tileset: "bundled:tilesets/inns-cathedrals-1.yaml",
@@ -107,23 +118,40 @@ const SETS: &[SetMapping] = &[
 /// An element of a save (`setup.elements`) that brings a rule set of its own: a piece
 /// switched on alone, as JCloisterZone allows, played with the sets' tiles.
 struct ElementMapping {
-    /// The element's name (`pig`); its value is the number of pieces per player (0: off).
+    /// The element's name (`pig`); its value is the number of pieces per player (0: off),
+    /// or, for an element that is not a piece, `true` / `false` (or a number, 0: off).
     name: &'static str,
     /// The bundled rule set that has it.
     ruleset: &'static str,
-    /// JCloisterZone's meeple type (`pig` in `0.pig.1`) and the rule set's piece kind.
-    piece: (&'static str, Option<&'static str>),
+    /// JCloisterZone's meeple type (`pig` in `0.pig.1`) and the rule set's piece kind;
+    /// `None` for an element that is not a piece (gardens). Where its rule set is played
+    /// and the element is off, the players have none of the piece.
+    piece: Option<(&'static str, &'static str)>,
     /// The number of pieces per player the rule set gives.
     count: u32,
 }
 
 /// The elements with a rule set of their own.
-const ELEMENTS: &[ElementMapping] = &[ElementMapping {
-    name: "pig",
-    ruleset: "bundled:rulesets/pig.yaml",
-    piece: ("pig", Some("pig")),
-    count: 1,
-}];
+const ELEMENTS: &[ElementMapping] = &[
+    ElementMapping {
+        name: "pig",
+        ruleset: "bundled:rulesets/pig.yaml",
+        piece: Some(("pig", "pig")),
+        count: 1,
+    },
+    ElementMapping {
+        name: "abbot",
+        ruleset: "bundled:rulesets/abbot.yaml",
+        piece: Some(("abbot", "abbot")),
+        count: 1,
+    },
+    ElementMapping {
+        name: "garden",
+        ruleset: "bundled:rulesets/abbot.yaml",
+        piece: None,
+        count: 1,
+    },
+];
 
 /// Rule sets of sets played together, and the bundled rule set that extends both.
 const COMBINED_RULESETS: &[([&str; 2], &str)] = &[(
@@ -432,9 +460,16 @@ pub fn import_save(file: &SourceFile) -> Result<ImportedSave, Failure> {
                         if n > 0 {
                             elements_on.push(e);
                         }
-                        if n > 0 && n != u64::from(e.count) {
-                            supply.insert(e.piece.1.unwrap_or(e.piece.0), n);
+                        if let Some((_, kind)) =
+                            e.piece.filter(|_| n > 0 && n != u64::from(e.count))
+                        {
+                            supply.insert(kind, n);
                         }
+                    }
+                }
+                (_, Value::Bool(on)) if element.is_some_and(|e| e.piece.is_none()) => {
+                    if let (Some(e), true) = (element, on) {
+                        elements_on.push(e);
                     }
                 }
                 (_, Value::Number(_)) if count.is_some() && pieces.is_some() => {
@@ -467,6 +502,21 @@ pub fn import_save(file: &SourceFile) -> Result<ImportedSave, Failure> {
                             .collect::<String>()
                     ),
                 )),
+            }
+        }
+    }
+    // A piece whose rule set is played but whose element is off: none for anyone (the
+    // abbot where the second edition's tiles bring the abbot's rule set for their gardens).
+    let playing: Vec<&str> = used
+        .iter()
+        .filter_map(|s| s.ruleset)
+        .chain(elements_on.iter().map(|e| e.ruleset))
+        .collect();
+    for e in ELEMENTS {
+        if let Some((_, kind)) = e.piece {
+            let on = elements_on.iter().any(|o| std::ptr::eq(*o, e));
+            if !on && playing.contains(&e.ruleset) {
+                supply.insert(kind, 0);
             }
         }
     }
@@ -714,10 +764,14 @@ pub fn import_save(file: &SourceFile) -> Result<ImportedSave, Failure> {
                 };
                 let Some(piece_kind) = used
                     .iter()
-                    .flat_map(|s| s.pieces)
-                    .chain(elements_on.iter().map(|e| &e.piece))
+                    .flat_map(|s| s.pieces.iter().copied())
+                    .chain(
+                        elements_on
+                            .iter()
+                            .filter_map(|e| e.piece.map(|(t, k)| (t, Some(k)))),
+                    )
                     .find(|(k, _)| *k == kind)
-                    .map(|(_, p)| *p)
+                    .map(|(_, p)| p)
                 else {
                     if set_missing && other_sets(kind) {
                         continue;
@@ -742,7 +796,15 @@ pub fn import_save(file: &SourceFile) -> Result<ImportedSave, Failure> {
                     ));
                     continue;
                 }
-                match location.and_then(location_address) {
+                // The inner location `I` is a garden when the pointer says so (6.x).
+                let feature = pointer
+                    .and_then(|p| p.get("feature"))
+                    .and_then(Value::as_str);
+                let address = match (location, feature) {
+                    (Some("I"), Some("Garden")) => Some("garden".to_string()),
+                    _ => location.and_then(location_address),
+                };
+                match address {
                     Some(a) => turn.piece = Some((piece_kind, a)),
                     None => missing.push(unsupported_at(
                         file,

@@ -1,6 +1,7 @@
-//! Mechanisms (`src/mechanism/`), each on positions of its own: `raising_pieces` on a
-//! rule set that adds Traders and Builders' pig to the base game
-//! (`rulesets/pig.yaml`).
+//! Mechanisms (`src/mechanism/`) and the rule sets of single elements, each on positions
+//! of its own: `raising_pieces` on a rule set that adds Traders and Builders' pig to the
+//! base game (`rulesets/pig.yaml`); gardens and the abbot (`rulesets/abbot.yaml`), data
+//! alone.
 
 use crate::common;
 
@@ -87,4 +88,28 @@ fn a_raising_piece_needs_a_role_on_its_feature_kind() {
         .map(|f| (f.check.code(), f.position().map_or(0, |(_, line, _)| line)))
         .collect();
     assert_eq!(found, [("ruleset::raising_piece_role", 15)], "{path}");
+}
+
+#[test]
+fn abbots_on_gardens_score_as_monasteries() {
+    // rulesets/abbot.yaml on the second edition's tiles (tilesets/base-jcz-2.yaml): a
+    // garden is a feature of its own, scored 1 + the tiles around it when unfinished.
+    let path = format!("{POSITIONS}/abbot-on-gardens.yaml");
+    common::assert_points(&path, true, None, &[("A", 3), ("B", 2)]);
+    let r = common::report(&path, true, None);
+    let gardens: Vec<i64> = r
+        .features
+        .iter()
+        .filter(|e| e.feature == "garden")
+        .map(|e| e.points)
+        .collect();
+    assert_eq!(gardens, [3, 2], "both gardens scored at the end");
+}
+
+#[test]
+fn only_the_abbot_goes_on_a_garden() {
+    common::assert_finding(
+        &format!("{BAD}/follower-on-a-garden.yaml"),
+        "position::no_role",
+    );
 }

@@ -96,11 +96,18 @@ fn as_test_save(position: &str, players: &[String], assertions: &[String]) -> St
     if position.contains("rulesets/pig.yaml") {
         elements["pig"] = 1.into();
     }
+    // The second edition's tiles, with the abbot and gardens.
+    if position.contains("base-jcz-2.yaml") {
+        sets = serde_json::json!({"basic:2": 1});
+        elements["abbot"] = 1.into();
+        elements["garden"] = true.into();
+    }
     let start = if river { "RI/s" } else { "BA/RCr" };
     // JCloisterZone's meeple types for the rule sets' piece kinds.
     let meeple = |kind: Option<&str>| match kind {
         Some("large_follower") => "big",
         Some("pig") => "pig",
+        Some("abbot") => "abbot",
         _ => "small",
     };
     let file = SourceFile::new(Path::new("played.yaml"), position.to_string());
@@ -125,10 +132,17 @@ fn as_test_save(position: &str, players: &[String], assertions: &[String]) -> St
         match &t.piece {
             Some(p) => {
                 let at = p.value.at();
-                let location = if at == "monastery" { "I" } else { at };
+                // A monastery and a garden are both the inner location `I`; 6.x names
+                // the feature.
+                let (location, feature) = match at {
+                    "monastery" => ("I", "Monastery"),
+                    "garden" => ("I", "Garden"),
+                    _ => (at, ""),
+                };
                 actions.push(serde_json::json!({
                     "type": "DEPLOY_MEEPLE", "player": player,
-                    "payload": {"pointer": {"position": [t.x.value, t.y.value], "location": location},
+                    "payload": {"pointer": {"position": [t.x.value, t.y.value], "location": location,
+                                            "feature": feature},
                                 "meepleId": format!("{player}.{}.1", meeple(p.value.kind()))}
                 }));
             }
@@ -183,14 +197,17 @@ fn games_played_on_the_jcz_sets_score_the_same_as_saves() {
         (11, 2, &ic_river),
         (12, 4, &ic_river),
     ];
-    // The pig alone, with the base set.
+    // The pig alone, with the base set; the second edition's tiles with the abbot.
     let pig_games = [(13, 2, &base[..]), (14, 3, &base)];
+    let abbot = ["tilesets/base-jcz-2.yaml"];
+    let abbot_games = [(15, 2, &abbot[..]), (16, 3, &abbot), (17, 4, &abbot)];
     let games = games
         .into_iter()
         .chain(ic_games)
         .chain(river_games)
         .map(|g| (g, false))
-        .chain(pig_games.into_iter().map(|g| (g, true)));
+        .chain(pig_games.into_iter().map(|g| (g, true)))
+        .chain(abbot_games.into_iter().map(|g| (g, false)));
     for ((seed, players, sets), pig) in games {
         let ruleset = match (
             sets.contains(&"tilesets/inns-cathedrals-1.yaml"),
@@ -200,6 +217,9 @@ fn games_played_on_the_jcz_sets_score_the_same_as_saves() {
             (true, false) => Some("rulesets/inns-cathedrals.yaml"),
             (false, true) => Some("rulesets/river.yaml"),
             (false, false) if pig => Some("rulesets/pig.yaml"),
+            (false, false) if sets.contains(&"tilesets/base-jcz-2.yaml") => {
+                Some("rulesets/abbot.yaml")
+            }
             (false, false) => None,
         };
         let played = play(&PlayOptions {
@@ -215,6 +235,12 @@ fn games_played_on_the_jcz_sets_score_the_same_as_saves() {
             assert!(
                 played.position.contains(r#"kind: "pig""#),
                 "seed {seed}: a pig is placed"
+            );
+        }
+        if sets == abbot {
+            assert!(
+                played.position.contains(r#"kind: "abbot""#),
+                "seed {seed}: an abbot is placed"
             );
         }
         let path = dir.join(format!("game-{seed}.jcz"));
