@@ -322,6 +322,10 @@ pub const BUNDLED: &[(&str, &str)] = &[
         include_str!("../rulesets/abbot.yaml"),
     ),
     (
+        "rulesets/king-robber.yaml",
+        include_str!("../rulesets/king-robber.yaml"),
+    ),
+    (
         "rulesets/base-ic-river.yaml",
         include_str!("../rulesets/base-ic-river.yaml"),
     ),
@@ -361,6 +365,10 @@ pub const BUNDLED: &[(&str, &str)] = &[
     (
         "tilesets/base-jcz-2.yaml",
         include_str!("../tilesets/base-jcz-2.yaml"),
+    ),
+    (
+        "tilesets/king-robber-1.yaml",
+        include_str!("../tilesets/king-robber-1.yaml"),
     ),
     (
         "tilesets/base-inns-cathedrals.yaml",

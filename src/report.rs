@@ -11,7 +11,7 @@ use crate::diag::{Check, Finding, Level, escape_text as esc};
 use crate::validate::{Checked, Coverage};
 use std::collections::{BTreeMap, HashMap};
 
-use crate::engine::{Event, Logged, Phase, Scored, State};
+use crate::engine::{AwardSource, Event, Logged, Phase, Scored, State};
 use crate::geometry::Rotation;
 use crate::rules::{Count, Rules};
 use crate::score::TermValue;
@@ -420,6 +420,32 @@ impl LogEntry {
                 "{} earns an extra turn with a tile from the {} stack",
                 name(player),
                 rules.stacks[stack].name
+            ),
+            Event::TitleTaken {
+                title,
+                player,
+                tiles,
+            } => format!(
+                "{} {}",
+                name(player),
+                crate::mechanism::titles::words::taken(rules, title, tiles)
+            ),
+            Event::Awarded {
+                player,
+                points,
+                phase,
+                source: AwardSource::Title { title, units, all },
+            } => format!(
+                "{} {}",
+                name(player),
+                crate::mechanism::titles::words::award(
+                    rules,
+                    title,
+                    points,
+                    units,
+                    all,
+                    phase == Phase::Final
+                )
             ),
             _ => return None,
         };

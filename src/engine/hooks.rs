@@ -3,7 +3,7 @@
 //! hook in registry order, statically (each call is to a known function, inlined when
 //! small; a hook a mechanism does not define is the trait's default and costs nothing).
 
-use super::{Completed, PieceError, Scored, State};
+use super::{AwardSource, Completed, Event, Logged, Phase, PieceError, Scored, State};
 use crate::graph::Feature;
 use crate::rules::{ItemId, PieceKindId};
 use crate::score::{Piece, Valuation};
@@ -11,6 +11,21 @@ use crate::score::{Piece, Valuation};
 /// A mechanism's hooks at named points of the turn. Each has a default that does nothing;
 /// a mechanism's `play.rs` implements the ones it needs on its own unit type (`Play`).
 pub trait Hooks {
+    /// What the mechanism remembers during a game (who holds a title), kept in the state
+    /// ([`State::memory`]), new with each game; `()` for a mechanism that remembers
+    /// nothing.
+    type Memory: Default + Clone + std::fmt::Debug;
+
+    /// After the features a turn's tile completed were scored, in every turn (extra turns
+    /// too): what the completions change for the mechanism, for `player`, the player of
+    /// the turn.
+    #[inline]
+    fn after_turn_scored(_state: &mut State, _player: usize, _completed: &[Completed]) {}
+
+    /// After the end-of-game scoring of the features: what the mechanism gives then.
+    #[inline]
+    fn final_scoring(_state: &mut State) {}
+
     /// After the features a turn's tile completed were scored (not in an extra turn): the
     /// stack of an extra turn the player earned, if any. The first mechanism that names
     /// one decides.
@@ -45,6 +60,28 @@ pub trait Hooks {
 /// ([`crate::mechanism::registry!`]).
 macro_rules! dispatch {
     ($($(#[$doc:meta])* $m:ident => $key:ident,)*) => {
+        /// What every mechanism remembers during a game, one field per mechanism (its
+        /// [`Hooks::Memory`]).
+        #[derive(Debug, Clone, Default)]
+        pub struct Memory {
+            $(
+                $(#[$doc])*
+                pub $m: <crate::mechanism::$m::play::Play as Hooks>::Memory,
+            )*
+        }
+
+        /// [`Hooks::after_turn_scored`] of every mechanism, in registry order.
+        #[inline]
+        pub(super) fn after_turn_scored(state: &mut State, player: usize, completed: &[Completed]) {
+            $(<crate::mechanism::$m::play::Play as Hooks>::after_turn_scored(state, player, completed);)*
+        }
+
+        /// [`Hooks::final_scoring`] of every mechanism, in registry order.
+        #[inline]
+        pub(super) fn final_scoring(state: &mut State) {
+            $(<crate::mechanism::$m::play::Play as Hooks>::final_scoring(state);)*
+        }
+
         /// [`Hooks::earned_extra_turn`] of the first mechanism that names a stack.
         #[inline]
         pub(super) fn earned_extra_turn(state: &State, completed: &[Completed]) -> Option<usize> {
@@ -129,5 +166,41 @@ impl State<'_> {
     /// Records a feature scored (built with [`State::scored_record`]).
     pub(crate) fn record_scored(&mut self, scored: Scored) {
         self.events.push(scored);
+    }
+
+    /// What the mechanisms remember (see [`Hooks::Memory`]).
+    #[inline]
+    pub(crate) fn memory_mut(&mut self) -> &mut Memory {
+        &mut self.memory
+    }
+
+    /// Gives `points` to `player` outside feature scoring (a title's points), banked with
+    /// the end-of-game points when `phase` is [`Phase::Final`], and logs it as
+    /// [`Event::Awarded`] (`source`: the mechanism's entry, `units` what it counted).
+    pub(crate) fn award(&mut self, player: usize, points: i64, phase: Phase, source: AwardSource) {
+        let banked = match phase {
+            Phase::Final => &mut self.final_points[player],
+            _ => &mut self.points[player],
+        };
+        *banked = banked.saturating_add(points);
+        self.log.push(Logged {
+            turn: self.turn,
+            player,
+            event: Event::Awarded {
+                player,
+                points,
+                phase,
+                source,
+            },
+        });
+    }
+
+    /// Logs an event of a mechanism's (a title passing) for `player`.
+    pub(crate) fn log_event(&mut self, player: usize, event: Event) {
+        self.log.push(Logged {
+            turn: self.turn,
+            player,
+            event,
+        });
     }
 }

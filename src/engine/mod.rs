@@ -26,13 +26,15 @@ mod snapshot;
 mod tokens;
 mod turn;
 
-pub use hooks::Hooks;
+pub use hooks::{Hooks, Memory};
 pub use pieces::Pieces;
 pub use placement::{FrontierFit, RuleBreak, Waiting};
 pub use placing::PieceError;
 pub use scoring::Completed;
 pub use tokens::{MineError, Token, TokenState};
-pub use turn::{Action, Actions, Begun, Event, Events, LayError, Move, SetAsideError, TurnError};
+pub use turn::{
+    Action, Actions, AwardSource, Begun, Event, Events, LayError, Move, SetAsideError, TurnError,
+};
 
 use std::collections::BTreeMap;
 
@@ -180,6 +182,8 @@ pub struct State<'g> {
     /// were not all occupied when last looked at: (x, y, placed index), in no order.
     /// A new tile can complete only those within one cell of it.
     watched: Vec<(i32, i32, u32)>,
+    /// What the mechanisms remember (see [`Hooks::Memory`]).
+    memory: Memory,
 }
 
 /// Reading the state: every field is the engine's own, changed only by the turn sequence
@@ -281,6 +285,12 @@ impl<'g> State<'g> {
     pub fn log(&self) -> &[Logged] {
         &self.log
     }
+
+    /// What the mechanisms remember (who holds each title).
+    #[inline]
+    pub fn memory(&self) -> &Memory {
+        &self.memory
+    }
 }
 
 impl<'g> State<'g> {
@@ -326,6 +336,7 @@ impl<'g> State<'g> {
             left_game: Vec::new(),
             turn_events: Events::new(),
             watched: Vec::new(),
+            memory: Memory::default(),
         }
     }
 
@@ -359,6 +370,7 @@ impl<'g> State<'g> {
         self.left_game.clear();
         self.turn_events.clear();
         self.watched.clear();
+        self.memory = Memory::default();
     }
 
     /// The scoring context of the board as it is (rules, tiles, board, options, items

@@ -14,6 +14,8 @@ pub struct Completed {
     pub items: SmallVec<[u64; 8]>,
     /// Whether pieces were counted on it.
     pub pieces: bool,
+    /// Its size: the distinct tiles it lies on.
+    pub tiles: u32,
 }
 
 impl<'g> State<'g> {
@@ -211,6 +213,7 @@ impl<'g> State<'g> {
                         kind,
                         items: self.ctx().feature_items(&f),
                         pieces: self.board.features.occupied(kind, start),
+                        tiles: f.tiles.len() as u32,
                     });
                     self.score_feature(f, true, Phase::Play);
                 }
@@ -223,6 +226,7 @@ impl<'g> State<'g> {
     /// (or its `completed` cases if it is completed, as in a snapshot). Pieces stay.
     pub fn final_scoring(&mut self) {
         self.score_all(false);
+        hooks::final_scoring(self);
         // Tokens still on the board leave the game.
         for t in &mut self.tokens {
             t.on.clear();

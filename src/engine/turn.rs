@@ -143,12 +143,49 @@ pub enum Event {
         /// The tile.
         tile: TileId,
     },
+    /// A player took a title (see `crate::mechanism::titles`) by completing a feature
+    /// larger than any of its kind completed before.
+    TitleTaken {
+        /// The title (index in the rule set's `titles`).
+        title: usize,
+        /// The player who took it.
+        player: usize,
+        /// The feature's size, in tiles.
+        tiles: u32,
+    },
+    /// Points given outside feature scoring (see [`AwardSource`]).
+    Awarded {
+        /// Who received them.
+        player: usize,
+        /// How many.
+        points: i64,
+        /// During play or at the end of the game.
+        phase: Phase,
+        /// Why.
+        source: AwardSource,
+    },
     /// The player earned an extra turn with a tile of this stack.
     ExtraTurn {
         /// The player.
         player: usize,
         /// The stack the extra tile comes from.
         stack: usize,
+    },
+}
+
+/// Why points were given outside feature scoring (ids only; the report words it).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AwardSource {
+    /// A title's points (`crate::mechanism::titles`): `units` features of its kind counted
+    /// (completed on the board at the end, or in the turn during play; 0 for fixed
+    /// points), `all` when its holder held every title.
+    Title {
+        /// The title (index in the rule set's `titles`).
+        title: usize,
+        /// Features counted.
+        units: i64,
+        /// Its holder held every title (the points for all of them).
+        all: bool,
     },
 }
 
@@ -563,6 +600,7 @@ impl State<'_> {
         }
         let scored = self.events.len();
         let completed = self.score_completed(placed);
+        hooks::after_turn_scored(self, player, &completed);
         // Pushed one by one: extending a `SmallVec` from an iterator costs more than the
         // few events a turn has.
         let events = &mut self.turn_events;

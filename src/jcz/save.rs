@@ -48,12 +48,16 @@ struct SetMapping {
     /// save that lists elements), with the rule-set options they set.
     switches: &'static [(&'static str, &'static [&'static str])],
     /// Its rule switches (`setup.rules`) tessera plays: (name, value, the rule-set
-    /// options that value turns off).
-    rules: &'static [(&'static str, &'static str, &'static [&'static str])],
+    /// options that value turns on or off).
+    rules: &'static [RuleSwitch],
     /// Its pieces: JCloisterZone's meeple type (`small` in `0.small.1`) and the rule set's
     /// piece kind (`None`: the rule set's first kind, written as an address alone).
     pieces: &'static [(&'static str, Option<&'static str>)],
 }
+
+/// A rule switch's value tessera plays: (name, value, the rule-set options it turns on
+/// or off).
+type RuleSwitch = (&'static str, &'static str, &'static [(&'static str, bool)]);
 
 /// The sets tessera plays, with their tile sets.
 const SETS: &[SetMapping] = &[
@@ -89,7 +93,10 @@ const SETS: &[SetMapping] = &[
         rules: &[(
             "inn-and-cathedral-final-scoring",
             "ignore",
-            &["inns_spoil_incomplete", "cathedrals_spoil_incomplete"],
+            &[
+                ("inns_spoil_incomplete", false),
+                ("cathedrals_spoil_incomplete", false),
+            ],
         )],
         pieces: &[("big", Some("large_follower"))],
     },
@@ -102,6 +109,34 @@ const SETS: &[SetMapping] = &[
         piece_counts: &[],
         switches: &[],
         rules: &[],
+        pieces: &[],
+    },
+    // King and Robber: the King and the Robber Baron (elements `king` and `robber`), its
+    // scoring variants as options.
+    SetMapping {
+        ids: &["king-and-robber:1", "KING_AND_ROBBER"],
+        tileset: "bundled:tilesets/king-robber-1.yaml",
+        ruleset: Some("bundled:rulesets/king-robber.yaml"),
+        piece_counts: &[],
+        switches: &[("king", &["king"]), ("robber", &["robber"])],
+        rules: &[
+            ("king-and-robber-scoring", "default", &[]),
+            (
+                "king-and-robber-scoring",
+                "10/20",
+                &[("titles_10_20", true)],
+            ),
+            (
+                "king-and-robber-scoring",
+                "15/40",
+                &[("titles_15_40", true)],
+            ),
+            (
+                "king-and-robber-scoring",
+                "continuously",
+                &[("titles_during_play", true)],
+            ),
+        ],
         pieces: &[],
     },
     SetMapping {
@@ -559,15 +594,21 @@ pub fn import_save(file: &SourceFile) -> Result<ImportedSave, Failure> {
                 ("tiny-city-scoring", Some("2")) => small_city = true,
                 ("tiny-city-scoring", Some("4")) => {}
                 _ if played.is_some() => {
-                    for o in played.map_or(&[][..], |p| p.2) {
-                        options.insert(o.to_string(), false);
+                    for (o, on) in played.map_or(&[][..], |p| p.2) {
+                        options.insert(o.to_string(), *on);
                     }
                 }
                 _ => missing.push(unsupported(
                     file,
                     &format!("\"{name}\""),
                     format!("rule switch `{name}: {value}`"),
-                    "tessera maps the rule switches tiny-city-scoring (2 or 4) and, with Inns and Cathedrals, inn-and-cathedral-final-scoring (ignore)",
+                    &format!(
+                        "tessera maps the rule switches tiny-city-scoring (2 or 4){}",
+                        used.iter()
+                            .flat_map(|s| s.rules)
+                            .map(|(n, v, _)| format!(", {n} ({v})"))
+                            .collect::<String>()
+                    ),
                 )),
             }
         }

@@ -37,6 +37,10 @@ macro_rules! registry {
             /// Effects of placing a tile that carries an item (Hunters and Gatherers menhir
             /// tiles: logboat, hunting trap, shaman).
             tile_effects => effects,
+            /// Titles held by the player who completed the largest feature of a kind so
+            /// far, with their holder's points (King and Robber: the King, the Robber
+            /// Baron).
+            titles => titles,
         }
     };
 }

@@ -113,3 +113,72 @@ fn only_the_abbot_goes_on_a_garden() {
         "position::no_role",
     );
 }
+
+#[test]
+fn the_largest_completed_feature_takes_a_title_and_its_holder_scores() {
+    // rulesets/king-robber.yaml: `titles` on cities (the King) and roads (the Robber
+    // Baron); JCloisterZone's variants as options.
+    let path = format!("{POSITIONS}/king-and-robber.yaml");
+    common::assert_points(&path, true, None, &[("A", 1), ("B", 2)]);
+    let r = common::report(&path, true, None);
+    let log: Vec<&str> = r.log.iter().map(|l| l.text.as_str()).collect();
+    assert_eq!(
+        log,
+        [
+            "A takes the title `king` (a city of 2 tiles, the largest completed so far)",
+            "A takes the title `robber` (a road of 3 tiles, the largest completed so far)",
+            "B takes the title `king` (a city of 3 tiles, the largest completed so far)",
+            "B receives 2 points at the end of the game for the title `king` (2 × city completed on the board)",
+            "A receives 1 point at the end of the game for the title `robber` (1 × road completed on the board)",
+        ]
+    );
+    // The variants, each option alone: (option, A, B).
+    let variants = [
+        // 10 per title held.
+        ("titles_10_20", 10, 10),
+        // 15 for one title (40 for both: nobody holds both here).
+        ("titles_15_40", 15, 15),
+        // Nothing at the end; in turn 6 the King's holder before it passes (A) scores 1
+        // for the city completed.
+        ("titles_during_play", 1, 0),
+        // Without the King, only the Robber Baron's point.
+        ("king", 1, 0),
+    ];
+    for (option, a, b) in variants {
+        let mut lp = tessera::replay::load_position(std::path::Path::new(&path))
+            .unwrap_or_else(|e| panic!("{path}: {e}"));
+        let id = lp
+            .game
+            .rules
+            .options
+            .iter()
+            .position(|o| o.name == option)
+            .expect("an option of the rule set");
+        // `king` is on by default: the variant turns it off.
+        lp.options[id] = option != "king";
+        let mut state = tessera::replay::replay(&lp, None).expect("replays");
+        state.final_scoring();
+        let total: Vec<i64> = (0..2)
+            .map(|p| state.points()[p] + state.final_points()[p])
+            .collect();
+        assert_eq!(total, [a, b], "{option}");
+    }
+    // After turn 5 A holds both titles: 40 under 15/40, and 1 + 1 by the rules.
+    for (option, a) in [(Some("titles_15_40"), 40), (None, 2)] {
+        let mut lp = tessera::replay::load_position(std::path::Path::new(&path))
+            .unwrap_or_else(|e| panic!("{path}: {e}"));
+        if let Some(option) = option {
+            let id = lp
+                .game
+                .rules
+                .options
+                .iter()
+                .position(|o| o.name == option)
+                .expect("an option of the rule set");
+            lp.options[id] = true;
+        }
+        let mut state = tessera::replay::replay(&lp, Some(5)).expect("replays");
+        state.final_scoring();
+        assert_eq!(state.final_points(), [a, 0], "{option:?}, 5 turns");
+    }
+}

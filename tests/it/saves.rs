@@ -96,6 +96,12 @@ fn as_test_save(position: &str, players: &[String], assertions: &[String]) -> St
     if position.contains("rulesets/pig.yaml") {
         elements["pig"] = 1.into();
     }
+    // King and Robber's tiles, with both titles.
+    if position.contains("king-robber-1.yaml") {
+        sets["king-and-robber:1"] = 1.into();
+        elements["king"] = true.into();
+        elements["robber"] = true.into();
+    }
     // The second edition's tiles, with the abbot and gardens.
     if position.contains("base-jcz-2.yaml") {
         sets = serde_json::json!({"basic:2": 1});
@@ -169,9 +175,9 @@ fn as_test_save(position: &str, players: &[String], assertions: &[String]) -> St
 fn games_played_on_the_jcz_sets_score_the_same_as_saves() {
     // Whole games (every role, monasteries, farmers; with Inns and Cathedrals: the large
     // follower, inns, cathedrals; with the river, its tiles first from the spring; with the
-    // pig alone, its owner's fields raised) through
-    // the save format: the save's points are the played game's, for several seeds and
-    // seats.
+    // pig alone, its owner's fields raised; the second edition's tiles with abbots on
+    // monasteries and gardens; King and Robber's titles) through the save format: the
+    // save's points are the played game's, for several seeds and seats.
     let dir = std::env::temp_dir().join(format!("tessera-played-saves-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("temporary directory");
     let base = ["tilesets/base-jcz.yaml"];
@@ -201,13 +207,16 @@ fn games_played_on_the_jcz_sets_score_the_same_as_saves() {
     let pig_games = [(13, 2, &base[..]), (14, 3, &base)];
     let abbot = ["tilesets/base-jcz-2.yaml"];
     let abbot_games = [(15, 2, &abbot[..]), (16, 3, &abbot), (17, 4, &abbot)];
+    let king_robber = ["tilesets/base-jcz.yaml", "tilesets/king-robber-1.yaml"];
+    let king_robber_games = [(18, 2, &king_robber[..]), (19, 3, &king_robber)];
     let games = games
         .into_iter()
         .chain(ic_games)
         .chain(river_games)
         .map(|g| (g, false))
         .chain(pig_games.into_iter().map(|g| (g, true)))
-        .chain(abbot_games.into_iter().map(|g| (g, false)));
+        .chain(abbot_games.into_iter().map(|g| (g, false)))
+        .chain(king_robber_games.into_iter().map(|g| (g, false)));
     for ((seed, players, sets), pig) in games {
         let ruleset = match (
             sets.contains(&"tilesets/inns-cathedrals-1.yaml"),
@@ -219,6 +228,9 @@ fn games_played_on_the_jcz_sets_score_the_same_as_saves() {
             (false, false) if pig => Some("rulesets/pig.yaml"),
             (false, false) if sets.contains(&"tilesets/base-jcz-2.yaml") => {
                 Some("rulesets/abbot.yaml")
+            }
+            (false, false) if sets.contains(&"tilesets/king-robber-1.yaml") => {
+                Some("rulesets/king-robber.yaml")
             }
             (false, false) => None,
         };

@@ -6,6 +6,8 @@ use crate::engine::{Completed, Hooks, State};
 pub struct Play;
 
 impl Hooks for Play {
+    type Memory = ();
+
     /// The stack of the extra turn the features a tile completed earn, if any: the first
     /// rule whose kind was completed holding its item (and a piece, under its option),
     /// while its stack has tiles left.

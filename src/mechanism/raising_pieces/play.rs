@@ -8,6 +8,8 @@ use crate::score::{Piece, Valuation};
 pub struct Play;
 
 impl Hooks for Play {
+    type Memory = ();
+
     /// A raising piece that needs one of its owner's pieces on the feature goes only where
     /// one is (counted on the feature kind the piece's role scores on).
     #[inline]

@@ -11,6 +11,8 @@ use crate::score::{self, Within};
 pub struct Play;
 
 impl Hooks for Play {
+    type Memory = ();
+
     /// The effects of the items on the tile just placed (index `placed`), for `player`, in
     /// segment order and then the rule set's order: immediate scoring (logboat, hunting
     /// trap) with covering. Returns the piece kind an effect lets the player take back
