@@ -651,7 +651,7 @@ pub fn run(args: CheckSavesArgs) -> ExitCode {
     }
     if results.is_empty() {
         err!(
-            "error: no saved game with a `test` block in {} ({} `.jcz` file{} without one): nothing to check\n",
+            "error: no saved game with a `test` block in {} ({} `.jcz` file{} without one): nothing to check",
             args.paths
                 .iter()
                 .map(|p| shown(p))
@@ -689,7 +689,15 @@ pub fn run(args: CheckSavesArgs) -> ExitCode {
                 )
             })
             .collect();
-        let doc = serde_json::json!({"saves": results, "folders": sums, "without_test": untested});
+        let mut total = [0usize; 7];
+        for s in folders.values() {
+            for (t, v) in total.iter_mut().zip(s) {
+                *t += v;
+            }
+        }
+        let doc = serde_json::json!({"saves": results, "folders": sums, "without_test": untested,
+            "total": {"pass": total[0], "fail": total[1], "out": total[2], "error": total[3],
+                "assertions_passed": total[4], "assertions_failed": total[5], "not_evaluated": total[6]}});
         out!(
             "{}\n",
             serde_json::to_string_pretty(&doc).unwrap_or_default()

@@ -915,12 +915,16 @@ pub fn import_save(file: &SourceFile) -> Result<ImportedSave, Failure> {
         None | Some(Value::Null) => None,
         Some(n) => match n.as_u64() {
             Some(n) if n >= placed as u64 => Some(n),
-            _ => {
-                return Err(format_error_with(
-                    format!(
+            number => {
+                let what = match number {
+                    Some(_) => format!(
                         "`endTurn` is {n}, and the save places {placed} tile{} in its turns",
                         if placed == 1 { "" } else { "s" }
                     ),
+                    None => format!("`endTurn` is {n}, not a whole number of turns"),
+                };
+                return Err(format_error_with(
+                    what,
                     "\"endTurn\"",
                     "`gameAnnotations.endTurn` is the number of turns the game lasts, a whole number no smaller than the turns played",
                 ));

@@ -403,6 +403,11 @@ fn a_broken_save_is_a_format_finding_at_its_action() {
             "`endTurn` is 1, and the save places 2 tiles",
             "\"endTurn\"",
         ),
+        (
+            save(basic, "0", "", r#", "gameAnnotations": {"endTurn": "2"}"#),
+            "`endTurn` is \"2\", not a whole number of turns",
+            "\"endTurn\"",
+        ),
     ];
     for (text, message, at) in cases {
         let file = SourceFile::new(Path::new("broken.jcz"), text.clone());
