@@ -326,6 +326,18 @@ pub const BUNDLED: &[(&str, &str)] = &[
         include_str!("../rulesets/king-robber.yaml"),
     ),
     (
+        "rulesets/trade-goods.yaml",
+        include_str!("../rulesets/trade-goods.yaml"),
+    ),
+    (
+        "rulesets/builder.yaml",
+        include_str!("../rulesets/builder.yaml"),
+    ),
+    (
+        "rulesets/traders-builders.yaml",
+        include_str!("../rulesets/traders-builders.yaml"),
+    ),
+    (
         "rulesets/base-ic-river.yaml",
         include_str!("../rulesets/base-ic-river.yaml"),
     ),
@@ -369,6 +381,10 @@ pub const BUNDLED: &[(&str, &str)] = &[
     (
         "tilesets/king-robber-1.yaml",
         include_str!("../tilesets/king-robber-1.yaml"),
+    ),
+    (
+        "tilesets/traders-builders-1.yaml",
+        include_str!("../tilesets/traders-builders-1.yaml"),
     ),
     (
         "tilesets/base-inns-cathedrals.yaml",

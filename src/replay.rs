@@ -820,7 +820,7 @@ fn extra_turn_finding(
     )
     .in_file(&lp.file)
     .at(loc, "another player")
-    .help("the player who completes a feature that earns an extra turn plays the next turn; remove `player:` or name them")
+    .help("the player who earned an extra turn (by completing or extending a feature, as the rules say) plays the next turn; remove `player:` or name them")
 }
 
 /// A finding for a failed `mine`.

@@ -416,11 +416,18 @@ impl LogEntry {
                 if count == 1 { "" } else { "s" },
                 rules.features[kind].name
             ),
-            Event::ExtraTurn { player, stack } => format!(
+            Event::ExtraTurn {
+                player,
+                stack: Some(stack),
+            } => format!(
                 "{} earns an extra turn with a tile from the {} stack",
                 name(player),
                 rules.stacks[stack].name
             ),
+            Event::ExtraTurn {
+                player,
+                stack: None,
+            } => format!("{} earns an extra turn", name(player)),
             Event::TitleTaken {
                 title,
                 player,
@@ -429,6 +436,25 @@ impl LogEntry {
                 "{} {}",
                 name(player),
                 crate::mechanism::titles::words::taken(rules, title, tiles)
+            ),
+            Event::Collected {
+                entry,
+                player,
+                count,
+            } => format!(
+                "{} {}",
+                name(player),
+                crate::mechanism::collecting::words::collected(rules, entry, count)
+            ),
+            Event::Awarded {
+                player,
+                points,
+                source: AwardSource::Collected { entry, count },
+                ..
+            } => format!(
+                "{} {}",
+                name(player),
+                crate::mechanism::collecting::words::award(rules, entry, points, count)
             ),
             Event::Awarded {
                 player,

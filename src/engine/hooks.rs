@@ -30,7 +30,7 @@ pub trait Hooks {
     /// stack of an extra turn the player earned, if any. The first mechanism that names
     /// one decides.
     #[inline]
-    fn earned_extra_turn(_state: &State, _completed: &[Completed]) -> Option<usize> {
+    fn earned_extra_turn(_state: &State, _completed: &[Completed]) -> Option<Option<usize>> {
         None
     }
 
@@ -84,7 +84,7 @@ macro_rules! dispatch {
 
         /// [`Hooks::earned_extra_turn`] of the first mechanism that names a stack.
         #[inline]
-        pub(super) fn earned_extra_turn(state: &State, completed: &[Completed]) -> Option<usize> {
+        pub(super) fn earned_extra_turn(state: &State, completed: &[Completed]) -> Option<Option<usize>> {
             $(
                 if let Some(stack) =
                     <crate::mechanism::$m::play::Play as Hooks>::earned_extra_turn(state, completed)

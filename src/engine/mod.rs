@@ -169,8 +169,9 @@ pub struct State<'g> {
     main_left: usize,
     /// The next player in turn order (index in `players`).
     next_player: usize,
-    /// An extra turn earned on the last turn: (player, stack of the extra tile).
-    extra_turn: Option<(usize, usize)>,
+    /// An extra turn earned on the last turn: (player, stack of the extra tile; `None`:
+    /// drawn as in an ordinary turn).
+    extra_turn: Option<(usize, Option<usize>)>,
     /// Tokens taken in the turn being played, in order: (pool, player).
     taken: Vec<(usize, usize)>,
     /// Tokens that left the game this turn ([`Event::TokensLeft`]), in order.

@@ -153,6 +153,16 @@ pub enum Event {
         /// The feature's size, in tiles.
         tiles: u32,
     },
+    /// A player collected items from a feature they completed (see
+    /// `crate::mechanism::collecting`).
+    Collected {
+        /// The entry of the rule set's `collecting`.
+        entry: usize,
+        /// The player who collected them.
+        player: usize,
+        /// How many.
+        count: u64,
+    },
     /// Points given outside feature scoring (see [`AwardSource`]).
     Awarded {
         /// Who received them.
@@ -168,8 +178,8 @@ pub enum Event {
     ExtraTurn {
         /// The player.
         player: usize,
-        /// The stack the extra tile comes from.
-        stack: usize,
+        /// The stack the extra tile comes from; `None`: drawn as in an ordinary turn.
+        stack: Option<usize>,
     },
 }
 
@@ -186,6 +196,13 @@ pub enum AwardSource {
         units: i64,
         /// Its holder held every title (the points for all of them).
         all: bool,
+    },
+    /// The most of a collected item at the end (`crate::mechanism::collecting`).
+    Collected {
+        /// The entry of the rule set's `collecting`.
+        entry: usize,
+        /// The most collected (the winners' count).
+        count: u64,
     },
 }
 
@@ -299,9 +316,10 @@ impl State<'_> {
         }
     }
 
-    /// The stack the next tile must come from when the next turn is an extra turn.
+    /// The stack the next tile must come from when the next turn is an extra turn with a
+    /// tile of a stack (`None` otherwise, and for an extra turn drawn as usual).
     pub fn extra_turn_stack(&self) -> Option<usize> {
-        self.extra_turn.map(|(_, s)| s)
+        self.extra_turn.and_then(|(_, s)| s)
     }
 
     /// Whether the game is over: every copy of the main pile is on the board (the game ends
@@ -385,18 +403,19 @@ impl State<'_> {
         let rules = &self.game.rules;
         let stack = self.game.tiles.tiles[tile].stack;
         match (extra, stack) {
-            (Some((p, s)), t) if t != Some(s) => {
+            (Some((p, Some(s))), t) if t != Some(s) => {
                 return Err(TurnError::ExtraTurnStack {
                     player: p,
                     stack: s,
                 });
             }
-            (None, Some(s)) if rules.stacks[s].order.is_none() => {
+            (None | Some((_, None)), Some(s)) if rules.stacks[s].order.is_none() => {
                 return Err(TurnError::OnlyInExtraTurns { stack: s });
             }
             _ => {}
         }
-        if extra.is_none() {
+        // An ordinary turn, or an extra turn drawn as one: the piles in their order.
+        if extra.is_none_or(|(_, s)| s.is_none()) {
             if let Some(w) = self.pile_waiting(stack) {
                 return Err(TurnError::PileOrder(w));
             }
@@ -717,8 +736,8 @@ impl State<'_> {
         if self.used[tile] >= def.count {
             return false;
         }
-        match (self.extra_turn, def.stack) {
-            (Some((_, s)), t) => t == Some(s),
+        match (self.extra_turn.and_then(|(_, s)| s), def.stack) {
+            (Some(s), t) => t == Some(s),
             (None, Some(s)) if self.game.rules.stacks[s].order.is_none() => false,
             (None, stack) => self.pile_waiting(stack).is_none(),
         }

@@ -25,6 +25,8 @@
 //!   and `1` as one.
 //! - `wagon-move="a b"` (and 2021's `<wagon-move>` element): movement data for the wagon
 //!   figure, nothing about the tile's shape; read as nothing, silently.
+//! - `resource="wine"` on a city → one item `wine` (Traders and Builders' goods), when the
+//!   rule set declares the item.
 //! - `<garden/>` → a `garden` segment inside the tile when the rule set has the feature
 //!   kind (`rulesets/abbot.yaml`), else decoration `Garden` on every copy, when the rule set
 //!   declares it.
@@ -1327,6 +1329,11 @@ impl<'a> TileConv<'a, '_> {
     /// An attribute of a feature element (`name`: its name today): an item of the rule
     /// set, or not expressible.
     fn attribute_item(&mut self, d: &mut Draft, a: &Attr, name: &str) {
+        // `<city resource="wine">`: a trade good, one of the item the value names.
+        if name == "resource" && self.rules.items.contains(&a.value) {
+            d.items.insert(a.value.clone(), Sp::at(1, a.loc));
+            return;
+        }
         let n = match amount(&a.value) {
             // `castle-base="false"`, `pennants="0"`: says that something is absent.
             Some(0) => return,

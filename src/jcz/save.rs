@@ -111,6 +111,18 @@ const SETS: &[SetMapping] = &[
         rules: &[],
         pieces: &[],
     },
+    // Traders and Builders: its elements `traders`, `builder` and `pig` are played by
+    // the rule set that has them all, switched off one by one when the save leaves them
+    // out.
+    SetMapping {
+        ids: &["traders-and-builders:1", "TRADERS_AND_BUILDERS"],
+        tileset: "bundled:tilesets/traders-builders-1.yaml",
+        ruleset: Some("bundled:rulesets/traders-builders.yaml"),
+        piece_counts: &[],
+        switches: &[],
+        rules: &[],
+        pieces: &[],
+    },
     // King and Robber: the King and the Robber Baron (elements `king` and `robber`), its
     // scoring variants as options.
     SetMapping {
@@ -164,6 +176,9 @@ struct ElementMapping {
     piece: Option<(&'static str, &'static str)>,
     /// The number of pieces per player the rule set gives.
     count: u32,
+    /// The rule-set option the element switches (on when the element is, off when its
+    /// rule set is played without it), if any.
+    option: Option<&'static str>,
 }
 
 /// The elements with a rule set of their own.
@@ -173,29 +188,70 @@ const ELEMENTS: &[ElementMapping] = &[
         ruleset: "bundled:rulesets/pig.yaml",
         piece: Some(("pig", "pig")),
         count: 1,
+        option: None,
+    },
+    ElementMapping {
+        name: "builder",
+        ruleset: "bundled:rulesets/builder.yaml",
+        piece: Some(("builder", "builder")),
+        count: 1,
+        option: None,
+    },
+    ElementMapping {
+        name: "traders",
+        ruleset: "bundled:rulesets/trade-goods.yaml",
+        piece: None,
+        count: 1,
+        option: Some("trade_goods"),
     },
     ElementMapping {
         name: "abbot",
         ruleset: "bundled:rulesets/abbot.yaml",
         piece: Some(("abbot", "abbot")),
         count: 1,
+        option: None,
     },
     ElementMapping {
         name: "garden",
         ruleset: "bundled:rulesets/abbot.yaml",
         piece: None,
         count: 1,
+        option: None,
     },
 ];
 
-/// Rule sets of sets played together, and the bundled rule set that extends both.
-const COMBINED_RULESETS: &[([&str; 2], &str)] = &[(
-    [
-        "bundled:rulesets/inns-cathedrals.yaml",
-        "bundled:rulesets/river.yaml",
-    ],
-    "bundled:rulesets/base-ic-river.yaml",
-)];
+/// Elements that change nothing in the sets tessera plays: JCloisterZone lists them
+/// whatever the tiles (`pig-herd`: the pig herds of GQ11's and The River II's tiles).
+const INERT: &[&str] = &["pig-herd"];
+
+/// Bundled rule sets that extend others: a save whose sets and elements need several is
+/// played under the one that extends all the others.
+const COVERS: &[(&str, &[&str])] = &[
+    (
+        "bundled:rulesets/base-ic-river.yaml",
+        &[
+            "bundled:rulesets/inns-cathedrals.yaml",
+            "bundled:rulesets/river.yaml",
+        ],
+    ),
+    (
+        "bundled:rulesets/traders-builders.yaml",
+        &[
+            "bundled:rulesets/trade-goods.yaml",
+            "bundled:rulesets/builder.yaml",
+            "bundled:rulesets/pig.yaml",
+        ],
+    ),
+];
+
+/// The rule sets a bundled rule set plays: itself and those it extends ([`COVERS`]).
+fn covered(ruleset: &'static str) -> Vec<&'static str> {
+    let mut all = vec![ruleset];
+    if let Some((_, parts)) = COVERS.iter().find(|(r, _)| *r == ruleset) {
+        all.extend(parts.iter().copied());
+    }
+    all
+}
 
 /// The rule set the sets and elements are played under: none (the base game's, the tile
 /// sets' own), the one that has one, or the bundled rule set that combines two.
@@ -210,11 +266,15 @@ fn ruleset_of(used: &[&SetMapping], elements: &[&ElementMapping]) -> Option<&'st
     match rulesets.as_slice() {
         [] => None,
         [one] => Some(one),
-        [a, b] => COMBINED_RULESETS
+        // The one among them, or among the bundled ones, that plays all the others.
+        _ => rulesets
             .iter()
-            .find(|(pair, _)| pair.contains(a) && pair.contains(b))
-            .map(|(_, combined)| *combined),
-        _ => None,
+            .copied()
+            .chain(COVERS.iter().map(|(r, _)| *r))
+            .find(|r| {
+                let plays = covered(r);
+                rulesets.iter().all(|x| plays.contains(x))
+            }),
     }
 }
 
@@ -490,6 +550,7 @@ pub fn import_save(file: &SourceFile) -> Result<ImportedSave, Failure> {
             let element = ELEMENTS.iter().find(|e| e.name == name);
             match (name.as_str(), value) {
                 ("farmers", Value::Bool(b)) => farmers = *b,
+                (inert, _) if INERT.contains(&inert) => {}
                 (_, Value::Number(_)) if element.is_some() && pieces.is_some() => {
                     if let (Some(e), Some(n)) = (element, pieces) {
                         if n > 0 {
@@ -540,16 +601,20 @@ pub fn import_save(file: &SourceFile) -> Result<ImportedSave, Failure> {
             }
         }
     }
-    // A piece whose rule set is played but whose element is off: none for anyone (the
-    // abbot where the second edition's tiles bring the abbot's rule set for their gardens).
-    let playing: Vec<&str> = used
-        .iter()
-        .filter_map(|s| s.ruleset)
-        .chain(elements_on.iter().map(|e| e.ruleset))
-        .collect();
+    // An element whose rule set is played but which is off: no piece of it for anyone
+    // (the abbot where the second edition's tiles bring the abbot's rule set for their
+    // gardens), its option off; on, its option on.
+    let playing: Vec<&str> = ruleset_of(&used, &elements_on)
+        .map(covered)
+        .unwrap_or_default();
     for e in ELEMENTS {
+        let on = elements_on.iter().any(|o| std::ptr::eq(*o, e));
+        if let Some(o) = e.option {
+            if on || playing.contains(&e.ruleset) {
+                options.insert(o.to_string(), on);
+            }
+        }
         if let Some((_, kind)) = e.piece {
-            let on = elements_on.iter().any(|o| std::ptr::eq(*o, e));
             if !on && playing.contains(&e.ruleset) {
                 supply.insert(kind, 0);
             }
@@ -671,8 +736,14 @@ pub fn import_save(file: &SourceFile) -> Result<ImportedSave, Failure> {
     let mut pending: Option<Turn> = None;
     let mut placed = 0usize;
     let mut game_over = false;
-    // Whose turn it is: the first player's first, then each in seat order.
+    // Whose turn it is: the first player's first, then each in seat order; with the
+    // builder, the player of the last turn may play again (an extra turn, which the
+    // replay checks).
     let mut next_player = 0usize;
+    let mut last_player: Option<usize> = None;
+    // The sets' tile sets, read when an inner field is named.
+    let mut tile_sets: Option<Vec<crate::model::TileSetFile>> = None;
+    let extra_turns = elements_on.iter().any(|e| e.name == "builder");
     // The last turn (not committed) passed its action.
     let mut passed = false;
     for (i, action) in actions.iter().enumerate() {
@@ -741,7 +812,8 @@ pub fn import_save(file: &SourceFile) -> Result<ImportedSave, Failure> {
                         "an action's `player` is the index of a player in `players` (or `slots`), from 0",
                     ));
                 }
-                if player != next_player {
+                let again = extra_turns && last_player == Some(player);
+                if player != next_player && !again {
                     return Err(broken_at(
                         file,
                         offsets[i],
@@ -837,12 +909,17 @@ pub fn import_save(file: &SourceFile) -> Result<ImportedSave, Failure> {
                     ));
                     continue;
                 }
-                // The inner location `I` is a garden when the pointer says so (6.x).
+                // The inner location `I` is a garden when the pointer says so (6.x), and
+                // `I`, `II`, ... of a field its inner fields in the tile's order.
                 let feature = pointer
                     .and_then(|p| p.get("feature"))
                     .and_then(Value::as_str);
                 let address = match (location, feature) {
                     (Some("I"), Some("Garden")) => Some("garden".to_string()),
+                    (Some(inner @ ("I" | "II" | "III" | "IV")), Some("Field")) => {
+                        let n = inner.len() - 1;
+                        inner_field(&mut tile_sets, &used, &turn.tile, n)
+                    }
                     _ => location.and_then(location_address),
                 };
                 match address {
@@ -862,6 +939,7 @@ pub fn import_save(file: &SourceFile) -> Result<ImportedSave, Failure> {
                 if kind == "COMMIT" {
                     if let Some(t) = pending.take() {
                         next_player = (t.player + 1) % players.len();
+                        last_player = Some(t.player);
                         turns.push(t);
                         turns_at.push(pending_at);
                     }
@@ -1054,6 +1132,39 @@ pub fn import_save(file: &SourceFile) -> Result<ImportedSave, Failure> {
         start_line,
         start_at,
     })
+}
+
+/// The id of the `n`-th field of tile `tile` that lies inside it (no slot; JCloisterZone's
+/// `I`, `II`, ...: `INNER_FARM`, `INNER_FARM_B` in its XML), read from the sets' bundled
+/// tile sets (read once, into `cache`).
+fn inner_field(
+    cache: &mut Option<Vec<crate::model::TileSetFile>>,
+    used: &[&SetMapping],
+    tile: &str,
+    n: usize,
+) -> Option<String> {
+    let sets = cache.get_or_insert_with(|| {
+        used.iter()
+            .filter_map(|s| {
+                crate::load::load::<crate::model::TileSetFile>(
+                    Path::new(s.tileset),
+                    crate::schema::FileKind::Tileset,
+                )
+                .ok()
+                .map(|(_, ts)| ts)
+            })
+            .collect()
+    });
+    let def = sets
+        .iter()
+        .flat_map(|ts| ts.tiles.iter())
+        .find(|t| t.value.id.value == tile)?;
+    def.value
+        .segments
+        .iter()
+        .filter(|s| s.value.feature.value == "field" && s.value.at.is_empty())
+        .nth(n)
+        .map(|s| s.value.id.value.clone())
 }
 
 /// A cell as a save writes it, `[x, y]` (whole numbers).

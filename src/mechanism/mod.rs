@@ -29,6 +29,12 @@
 macro_rules! registry {
     ($then:ident) => {
         $then! {
+            /// Items collected from completed features by the player who completed them,
+            /// with points for the most of each at the end (Traders and Builders' goods).
+            collecting => collecting,
+            /// Pieces whose owner earns an extra turn by extending the feature they stand
+            /// on (Traders and Builders' builder).
+            extending_pieces => extending_pieces,
             /// Extra turns earned by completing a feature (Hunters and Gatherers menhirs).
             extra_turns => bonus_turns,
             /// Pieces that raise their owner's score on the feature they stand on, by piece

@@ -2005,7 +2005,7 @@ fn a_misspelt_tile_or_side_element_is_one_error_and_no_cascade() {
 #[test]
 fn bundled_imported_tile_sets_are_fresh() {
     // (bundled file, XML under tests/fixtures/jcz, sets, rule set, start tile)
-    let bundled: [(&str, &str, &str, &str, Option<&str>); 7] = [
+    let bundled: [(&str, &str, &str, &str, Option<&str>); 8] = [
         (
             "base-jcz.yaml",
             "basic.xml",
@@ -2015,6 +2015,13 @@ fn bundled_imported_tile_sets_are_fresh() {
         ),
         ("river.yaml", "river.xml", "river/1:2", "river.yaml", None),
         ("river-1.yaml", "river.xml", "river/1:1", "river.yaml", None),
+        (
+            "traders-builders-1.yaml",
+            "traders_and_builders.xml",
+            "traders-and-builders:1",
+            "traders-builders.yaml",
+            None,
+        ),
         (
             "king-robber-1.yaml",
             "king_and_robber.xml",

@@ -182,3 +182,41 @@ fn the_largest_completed_feature_takes_a_title_and_its_holder_scores() {
         assert_eq!(state.final_points(), [a, 0], "{option:?}, 5 turns");
     }
 }
+
+#[test]
+fn goods_go_to_the_player_who_completes_the_city() {
+    // rulesets/trade-goods.yaml (`collecting`): B completes a city with wine and no knight:
+    // B takes the wine and, with the most wine at the end, scores 10.
+    let path = format!("{POSITIONS}/trade-goods.yaml");
+    common::assert_points(&path, true, None, &[("A", 0), ("B", 10)]);
+    let r = common::report(&path, true, None);
+    let log: Vec<&str> = r.log.iter().map(|l| l.text.as_str()).collect();
+    assert_eq!(
+        log,
+        [
+            "B collects 1 × wine (from the completed city)",
+            "B receives 10 points at the end of the game for the most wine (1)",
+        ]
+    );
+    // Before the end, the goods are only held.
+    common::assert_points(&path, false, None, &[("A", 0), ("B", 0)]);
+}
+
+#[test]
+fn a_builder_earns_a_second_turn_when_its_road_is_extended() {
+    // rulesets/traders-builders.yaml (`extending_pieces`): the turn that places the
+    // builder earns nothing, the turn that extends its road earns a second turn at once.
+    let path = format!("{POSITIONS}/builder-extra-turn.yaml");
+    common::assert_points(&path, true, None, &[("A", 4), ("B", 0)]);
+    let r = common::report(&path, true, None);
+    let log: Vec<(usize, &str)> = r.log.iter().map(|l| (l.turn, l.text.as_str())).collect();
+    assert_eq!(log, [(5, "A earns an extra turn")]);
+    common::assert_finding(
+        &format!("{BAD}/builder-second-turn-skipped.yaml"),
+        "position::extra_turn_player",
+    );
+    common::assert_finding(
+        &format!("{BAD}/builder-without-follower.yaml"),
+        "position::needs_own_piece",
+    );
+}

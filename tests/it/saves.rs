@@ -96,6 +96,13 @@ fn as_test_save(position: &str, players: &[String], assertions: &[String]) -> St
     if position.contains("rulesets/pig.yaml") {
         elements["pig"] = 1.into();
     }
+    // Traders and Builders' tiles, with its goods, builder and pig.
+    if position.contains("traders-builders-1.yaml") {
+        sets["traders-and-builders:1"] = 1.into();
+        elements["traders"] = true.into();
+        elements["builder"] = 1.into();
+        elements["pig"] = 1.into();
+    }
     // King and Robber's tiles, with both titles.
     if position.contains("king-robber-1.yaml") {
         sets["king-and-robber:1"] = 1.into();
@@ -114,6 +121,7 @@ fn as_test_save(position: &str, players: &[String], assertions: &[String]) -> St
         Some("large_follower") => "big",
         Some("pig") => "pig",
         Some("abbot") => "abbot",
+        Some("builder") => "builder",
         _ => "small",
     };
     let file = SourceFile::new(Path::new("played.yaml"), position.to_string());
@@ -140,9 +148,20 @@ fn as_test_save(position: &str, players: &[String], assertions: &[String]) -> St
                 let at = p.value.at();
                 // A monastery and a garden are both the inner location `I`; 6.x names
                 // the feature.
-                let (location, feature) = match at {
-                    "monastery" => ("I", "Monastery"),
-                    "garden" => ("I", "Garden"),
+                // A field inside the tile (no slot) is `I`, `II`, ... in the tile's order.
+                let rules = &lp.game.rules;
+                let tiles = &lp.game.tiles;
+                let inner = tiles.get(&t.tile.value).and_then(|id| {
+                    tiles.tiles[id]
+                        .segments
+                        .iter()
+                        .filter(|s| s.slots.is_empty() && rules.features[s.feature].name == "field")
+                        .position(|s| s.id == at)
+                });
+                let (location, feature) = match (at, inner) {
+                    ("monastery", _) => ("I", "Monastery"),
+                    ("garden", _) => ("I", "Garden"),
+                    (_, Some(n)) => (["I", "II", "III", "IV"][n], "Field"),
                     _ => (at, ""),
                 };
                 actions.push(serde_json::json!({
@@ -209,6 +228,8 @@ fn games_played_on_the_jcz_sets_score_the_same_as_saves() {
     let abbot_games = [(15, 2, &abbot[..]), (16, 3, &abbot), (17, 4, &abbot)];
     let king_robber = ["tilesets/base-jcz.yaml", "tilesets/king-robber-1.yaml"];
     let king_robber_games = [(18, 2, &king_robber[..]), (19, 3, &king_robber)];
+    let traders = ["tilesets/base-jcz.yaml", "tilesets/traders-builders-1.yaml"];
+    let traders_games = [(20, 2, &traders[..]), (21, 3, &traders), (22, 4, &traders)];
     let games = games
         .into_iter()
         .chain(ic_games)
@@ -216,7 +237,8 @@ fn games_played_on_the_jcz_sets_score_the_same_as_saves() {
         .map(|g| (g, false))
         .chain(pig_games.into_iter().map(|g| (g, true)))
         .chain(abbot_games.into_iter().map(|g| (g, false)))
-        .chain(king_robber_games.into_iter().map(|g| (g, false)));
+        .chain(king_robber_games.into_iter().map(|g| (g, false)))
+        .chain(traders_games.into_iter().map(|g| (g, false)));
     for ((seed, players, sets), pig) in games {
         let ruleset = match (
             sets.contains(&"tilesets/inns-cathedrals-1.yaml"),
@@ -231,6 +253,9 @@ fn games_played_on_the_jcz_sets_score_the_same_as_saves() {
             }
             (false, false) if sets.contains(&"tilesets/king-robber-1.yaml") => {
                 Some("rulesets/king-robber.yaml")
+            }
+            (false, false) if sets.contains(&"tilesets/traders-builders-1.yaml") => {
+                Some("rulesets/traders-builders.yaml")
             }
             (false, false) => None,
         };
@@ -247,6 +272,12 @@ fn games_played_on_the_jcz_sets_score_the_same_as_saves() {
             assert!(
                 played.position.contains(r#"kind: "pig""#),
                 "seed {seed}: a pig is placed"
+            );
+        }
+        if sets == traders {
+            assert!(
+                played.position.contains(r#"kind: "builder""#),
+                "seed {seed}: a builder is placed"
             );
         }
         if sets == abbot {

@@ -12,7 +12,7 @@ impl Hooks for Play {
     /// rule whose kind was completed holding its item (and a piece, under its option),
     /// while its stack has tiles left.
     #[inline]
-    fn earned_extra_turn(state: &State, completed: &[Completed]) -> Option<usize> {
+    fn earned_extra_turn(state: &State, completed: &[Completed]) -> Option<Option<usize>> {
         let rules = &state.game().rules;
         rules.mechanisms.extra_turns.iter().find_map(|b| {
             let earned = completed.iter().any(|c| {
@@ -28,7 +28,7 @@ impl Hooks for Play {
                 .enumerate()
                 .filter(|(_, t)| t.stack == Some(b.stack))
                 .any(|(i, t)| state.used()[i] < t.count);
-            (earned && left).then_some(b.stack)
+            (earned && left).then_some(Some(b.stack))
         })
     }
 }

@@ -1,0 +1,66 @@
+//! Where an extending piece may go, and the extra turn its owner earns.
+
+use crate::engine::{Completed, Hooks, PieceError, State};
+use crate::rules::PieceKindId;
+use crate::score::Piece;
+
+/// The mechanism's hooks.
+pub struct Play;
+
+/// Whether the tile of the turn being played extended a feature holding an extending
+/// piece of its player.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Extended(pub bool);
+
+impl Hooks for Play {
+    type Memory = Extended;
+
+    /// Whether the tile just placed extends a feature holding one of the player's
+    /// extending pieces (all of them were placed in earlier turns: this turn's piece
+    /// comes after the tile).
+    fn after_tile_placed(state: &mut State, player: usize, placed: u32) -> Option<PieceKindId> {
+        let table = &state.game().rules.mechanisms.extending_pieces;
+        if table.is_empty() {
+            return None;
+        }
+        let tile = state.board().placed[placed as usize].tile;
+        let segments = state.game().tiles.tiles[tile].segments.len();
+        let extended = (0..segments).any(|seg| {
+            let node = state.board().node(placed, seg);
+            let kind = state.board().graph[node].feature;
+            state
+                .pieces_at(kind, node)
+                .iter()
+                .any(|p| p.player == player && table.iter().any(|e| e.piece == p.kind))
+        });
+        state.memory_mut().extending_pieces = Extended(extended);
+        None
+    }
+
+    /// A piece that needs one of its owner's pieces on the feature goes only where one is.
+    fn may_place_piece(state: &State, piece: &Piece) -> Result<(), PieceError> {
+        let table = &state.game().rules.mechanisms.extending_pieces;
+        let Some(e) = table.iter().find(|e| e.piece == piece.kind) else {
+            return Ok(());
+        };
+        if e.needs.is_empty() {
+            return Ok(());
+        }
+        let has = state
+            .pieces_at(piece.scored_on, piece.node)
+            .iter()
+            .any(|p| p.player == piece.player && e.needs.contains(&p.kind));
+        if has {
+            Ok(())
+        } else {
+            Err(PieceError::NeedsOwnPiece {
+                feature: piece.scored_on,
+            })
+        }
+    }
+
+    /// An extra turn, drawn as usual, when the tile extended the player's piece's feature.
+    fn earned_extra_turn(state: &State, _completed: &[Completed]) -> Option<Option<usize>> {
+        state.memory().extending_pieces.0.then_some(None)
+    }
+}
