@@ -89,6 +89,29 @@ impl<'g> State<'g> {
             .find(|r| r.feature == feature && r.requires_option.is_none_or(|o| self.options[o]))
     }
 
+    /// For a piece kind whose placing needs one of its owner's pieces of `needs` on the
+    /// feature already (a pig beside a farmer, a builder beside a knight): `Ok` when
+    /// `needs` is empty or such a piece is there (counted on the feature kind the
+    /// piece's role scores on).
+    ///
+    /// Errors: [`PieceError::NeedsOwnPiece`].
+    pub fn needs_own_piece(&self, piece: &Piece, needs: &[PieceKindId]) -> Result<(), PieceError> {
+        if needs.is_empty() {
+            return Ok(());
+        }
+        let has = self
+            .pieces_at(piece.scored_on, piece.node)
+            .iter()
+            .any(|p| p.player == piece.player && needs.contains(&p.kind));
+        if has {
+            Ok(())
+        } else {
+            Err(PieceError::NeedsOwnPiece {
+                feature: piece.scored_on,
+            })
+        }
+    }
+
     /// Checks whether `player` may put a piece of `kind` on a segment of a placed tile:
     /// the kind has a role on the segment's feature, no blocking piece is counted on the
     /// feature the role scores on (the river system, for a hut), and the player has one

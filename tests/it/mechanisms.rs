@@ -145,42 +145,33 @@ fn the_largest_completed_feature_takes_a_title_and_its_holder_scores() {
         ("king", 1, 0),
     ];
     for (option, a, b) in variants {
-        let mut lp = tessera::replay::load_position(std::path::Path::new(&path))
-            .unwrap_or_else(|e| panic!("{path}: {e}"));
-        let id = lp
-            .game
-            .rules
-            .options
-            .iter()
-            .position(|o| o.name == option)
-            .expect("an option of the rule set");
         // `king` is on by default: the variant turns it off.
-        lp.options[id] = option != "king";
-        let mut state = tessera::replay::replay(&lp, None).expect("replays");
-        state.final_scoring();
-        let total: Vec<i64> = (0..2)
-            .map(|p| state.points()[p] + state.final_points()[p])
-            .collect();
-        assert_eq!(total, [a, b], "{option}");
+        let totals = totals_with(&path, (option, option != "king"), None);
+        assert_eq!(totals, [a, b], "{option}");
     }
     // After turn 5 A holds both titles: 40 under 15/40, and 1 + 1 by the rules.
-    for (option, a) in [(Some("titles_15_40"), 40), (None, 2)] {
-        let mut lp = tessera::replay::load_position(std::path::Path::new(&path))
-            .unwrap_or_else(|e| panic!("{path}: {e}"));
-        if let Some(option) = option {
-            let id = lp
-                .game
-                .rules
-                .options
-                .iter()
-                .position(|o| o.name == option)
-                .expect("an option of the rule set");
-            lp.options[id] = true;
-        }
-        let mut state = tessera::replay::replay(&lp, Some(5)).expect("replays");
-        state.final_scoring();
-        assert_eq!(state.final_points(), [a, 0], "{option:?}, 5 turns");
-    }
+    assert_eq!(totals_with(&path, ("titles_15_40", true), Some(5)), [40, 0]);
+    assert_eq!(totals_with(&path, ("titles_15_40", false), Some(5)), [2, 0]);
+}
+
+/// The players' totals after end-of-game scoring of the position at `path`, replayed up
+/// to `turns` with one option of its rule set set as given.
+fn totals_with(path: &str, (option, on): (&str, bool), turns: Option<usize>) -> Vec<i64> {
+    let mut lp = tessera::replay::load_position(std::path::Path::new(path))
+        .unwrap_or_else(|e| panic!("{path}: {e}"));
+    let id = lp
+        .game
+        .rules
+        .options
+        .iter()
+        .position(|o| o.name == option)
+        .expect("an option of the rule set");
+    lp.options[id] = on;
+    let mut state = tessera::replay::replay(&lp, turns).expect("replays");
+    state.final_scoring();
+    (0..state.players().len())
+        .map(|p| state.points()[p] + state.final_points()[p])
+        .collect()
 }
 
 #[test]

@@ -40,22 +40,9 @@ impl Hooks for Play {
     /// A piece that needs one of its owner's pieces on the feature goes only where one is.
     fn may_place_piece(state: &State, piece: &Piece) -> Result<(), PieceError> {
         let table = &state.game().rules.mechanisms.extending_pieces;
-        let Some(e) = table.iter().find(|e| e.piece == piece.kind) else {
-            return Ok(());
-        };
-        if e.needs.is_empty() {
-            return Ok(());
-        }
-        let has = state
-            .pieces_at(piece.scored_on, piece.node)
-            .iter()
-            .any(|p| p.player == piece.player && e.needs.contains(&p.kind));
-        if has {
-            Ok(())
-        } else {
-            Err(PieceError::NeedsOwnPiece {
-                feature: piece.scored_on,
-            })
+        match table.iter().find(|e| e.piece == piece.kind) {
+            Some(e) => state.needs_own_piece(piece, &e.needs),
+            None => Ok(()),
         }
     }
 

@@ -15,22 +15,9 @@ impl Hooks for Play {
     #[inline]
     fn may_place_piece(state: &State, piece: &Piece) -> Result<(), PieceError> {
         let table = &state.game().rules.mechanisms.raising_pieces;
-        let Some(r) = table.iter().find(|r| r.piece == piece.kind) else {
-            return Ok(());
-        };
-        if r.needs.is_empty() {
-            return Ok(());
-        }
-        let has = state
-            .pieces_at(piece.scored_on, piece.node)
-            .iter()
-            .any(|p| p.player == piece.player && r.needs.contains(&p.kind));
-        if has {
-            Ok(())
-        } else {
-            Err(PieceError::NeedsOwnPiece {
-                feature: piece.scored_on,
-            })
+        match table.iter().find(|r| r.piece == piece.kind) {
+            Some(r) => state.needs_own_piece(piece, &r.needs),
+            None => Ok(()),
         }
     }
 
