@@ -27,8 +27,9 @@ pub trait Hooks {
     fn final_scoring(_state: &mut State) {}
 
     /// After the features a turn's tile completed were scored (not in an extra turn): the
-    /// stack of an extra turn the player earned, if any. The first mechanism that names
-    /// one decides.
+    /// extra turn the player earned, if any: `Some(Some(stack))` with a tile of that
+    /// stack, `Some(None)` with a tile drawn as in an ordinary turn. The first mechanism
+    /// that names one decides.
     #[inline]
     fn earned_extra_turn(_state: &State, _completed: &[Completed]) -> Option<Option<usize>> {
         None
@@ -82,7 +83,7 @@ macro_rules! dispatch {
             $(<crate::mechanism::$m::play::Play as Hooks>::final_scoring(state);)*
         }
 
-        /// [`Hooks::earned_extra_turn`] of the first mechanism that names a stack.
+        /// [`Hooks::earned_extra_turn`] of the first mechanism that earns one.
         #[inline]
         pub(super) fn earned_extra_turn(state: &State, completed: &[Completed]) -> Option<Option<usize>> {
             $(
