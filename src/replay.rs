@@ -715,7 +715,10 @@ fn piece_finding(
             let feature = &rules.features[feature].name;
             Finding::new(
             Check::NoRole,
-            format!("a {kname} cannot be placed on a {feature} here"),
+            format!(
+                "{} {kname} cannot be placed on a {feature} here",
+                crate::model::article(kname)
+            ),
         )
         .help(format!(
             "roles of {kname}: {}",
@@ -766,14 +769,11 @@ fn piece_finding(
             Finding::new(Check::FeatureCompleted, format!("this {feature} is completed"))
                 .help(format!("a {kname} goes only on a {feature} that is not completed yet"))
         }
-        PieceError::NeedsOwnPiece { feature } => {
+        PieceError::NeedsOwnPiece { feature, needs } => {
             let feature = &rules.features[feature].name;
-            let needs: Vec<&str> = rules
-                .mechanisms
-                .raising_pieces
+            let needs: Vec<&str> = needs
                 .iter()
-                .filter(|r| r.piece == req.kind)
-                .flat_map(|r| r.needs.iter().map(|&k| rules.pieces[k].name.as_str()))
+                .map(|&k| rules.pieces[k].name.as_str())
                 .collect();
             Finding::new(
                 Check::NeedsOwnPiece,
@@ -784,7 +784,7 @@ fn piece_finding(
                 ),
             )
             .help(format!(
-                "place it on a {feature} holding one of {}'s pieces (the rule set's `raising_pieces: {{{kname}: {{needs: ..}}}}`)",
+                "place it on a {feature} holding one of {}'s pieces of the kinds the rule set names in its `needs`",
                 state.players()[req.player]
             ))
         }

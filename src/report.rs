@@ -1831,6 +1831,17 @@ pub fn score_html(report: &ScoreReport, board_svg: &str, colours: &[String]) -> 
                                 }
                             }
                         }
+                        @if !report.log.is_empty() {
+                            h2 { "Also" }
+                            table #also {
+                                thead { tr { th { "turn" } th { "what happened" } } }
+                                tbody {
+                                    @for l in &report.log {
+                                        tr { td.n { (l.turn) } td { (l.text) } }
+                                    }
+                                }
+                            }
+                        }
                     }
                 }
                 script { (PreEscaped(PAGE_JS)) }

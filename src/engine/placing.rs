@@ -37,10 +37,12 @@ pub enum PieceError {
     /// The piece may only go on the tile just placed.
     NotAnywhere,
     /// The piece needs one of its owner's pieces on the feature already (a mechanism's
-    /// rule, [`crate::mechanism::raising_pieces`]).
+    /// rule: [`crate::mechanism::raising_pieces`], [`crate::mechanism::extending_pieces`]).
     NeedsOwnPiece {
         /// Feature kind.
         feature: FeatureId,
+        /// The piece kinds of which one is needed.
+        needs: Vec<PieceKindId>,
     },
 }
 
@@ -108,6 +110,7 @@ impl<'g> State<'g> {
         } else {
             Err(PieceError::NeedsOwnPiece {
                 feature: piece.scored_on,
+                needs: needs.to_vec(),
             })
         }
     }

@@ -624,17 +624,13 @@ pub fn import_save(file: &SourceFile) -> Result<ImportedSave, Failure> {
     if with_rulesets > 0 && ruleset_of(&used, &elements_on).is_none() {
         let ids: Vec<String> = used
             .iter()
-            .map(|s| format!("`{}`", s.ids[0]))
-            .chain(
-                elements_on
-                    .iter()
-                    .map(|e| format!("the element `{}`", e.name)),
-            )
+            .map(|s| format!("set `{}`", s.ids[0]))
+            .chain(elements_on.iter().map(|e| format!("element `{}`", e.name)))
             .collect();
         missing.push(unsupported(
             file,
             "\"sets\"",
-            format!("the sets {} together", ids.join(" and ")),
+            format!("{} together", ids.join(" and ")),
             "tessera has no bundled rule set that plays these together",
         ));
     }

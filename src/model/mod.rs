@@ -17,6 +17,15 @@ pub use tileset::*;
 
 pub use span::{Loc, SP_NEWTYPE, Sp, reading, set_reading};
 
+/// The indefinite article for a name read from a rule set: `an` before a vowel (`an
+/// abbot`), else `a` (`a follower`).
+pub fn article(name: &str) -> &'static str {
+    match name.chars().next().map(|c| c.to_ascii_lowercase()) {
+        Some('a' | 'e' | 'i' | 'o' | 'u') => "an",
+        _ => "a",
+    }
+}
+
 /// An English noun in the plural when `n` is not 1 (`tile` → `tiles`, `city` → `cities`):
 /// the plural of a feature kind or item whose `plural:` is not given, and of a piece kind
 /// in messages.

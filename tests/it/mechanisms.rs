@@ -132,6 +132,13 @@ fn the_largest_completed_feature_takes_a_title_and_its_holder_scores() {
             "A receives 1 point at the end of the game for the title `robber` (1 × road completed on the board)",
         ]
     );
+    // The HTML report tells the same, under "Also".
+    let page = tessera::report::score_html(&r, "", &[]);
+    assert!(page.contains("<h2>Also</h2>"), "{page}");
+    assert!(
+        page.contains("B takes the title `king` (a city of 3 tiles, the largest completed so far)"),
+        "{page}"
+    );
     // The variants, each option alone: (option, A, B).
     let variants = [
         // 10 per title held.
@@ -149,6 +156,24 @@ fn the_largest_completed_feature_takes_a_title_and_its_holder_scores() {
         let totals = totals_with(&path, (option, option != "king"), None);
         assert_eq!(totals, [a, b], "{option}");
     }
+    // Fixed points are worded as such.
+    let mut lp = tessera::replay::load_position(std::path::Path::new(&path)).expect("loads");
+    let id = lp
+        .game
+        .rules
+        .options
+        .iter()
+        .position(|o| o.name == "titles_10_20");
+    lp.options[id.expect("an option")] = true;
+    let mut state = tessera::replay::replay(&lp, None).expect("replays");
+    state.final_scoring();
+    let r = tessera::report::ScoreReport::from_state(&state, None, true);
+    assert!(
+        r.log.iter().any(|l| l.text
+            == "B receives 10 points at the end of the game for the title `king` (for holding it)"),
+        "{:?}",
+        r.log
+    );
     // After turn 5 A holds both titles: 40 under 15/40, and 1 + 1 by the rules.
     assert_eq!(totals_with(&path, ("titles_15_40", true), Some(5)), [40, 0]);
     assert_eq!(totals_with(&path, ("titles_15_40", false), Some(5)), [2, 0]);

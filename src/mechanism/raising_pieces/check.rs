@@ -79,9 +79,10 @@ raising_pieces:
     }
     /// A piece that needs one of its owner's pieces on the feature is placed where none is.
     NeedsOwnPiece => "position::needs_own_piece", Error {
-        why: "A piece kind under `raising_pieces` with `needs` goes only on a feature where its \
-              owner already has a piece of one of those kinds (Traders and Builders: the pig \
-              joins one of its owner's farmers in a field).",
+        why: "A piece kind with `needs` (under `raising_pieces` or `extending_pieces`) goes only \
+              on a feature where its owner already has a piece of one of those kinds (Traders \
+              and Builders: the pig joins one of its owner's farmers in a field, the builder \
+              one of its owner's highwaymen or knights).",
         bad: "\
 tileset: ../tests/fixtures/mechanisms/pig-base.yaml
 players: [A, B]

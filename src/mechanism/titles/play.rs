@@ -93,9 +93,11 @@ impl Hooks for Play {
                 let all = case.all_titles.is_some() && holds_all(state, h);
                 let p = points(case, n, all);
                 if p != 0 {
+                    // Fixed points count nothing.
+                    let units = if case.per_completed == 0 { 0 } else { n };
                     let source = AwardSource::Title {
                         title: t,
-                        units: n,
+                        units,
                         all,
                     };
                     state.award(h, p, Phase::Play, source);
@@ -148,7 +150,7 @@ impl Hooks for Play {
             if p != 0 {
                 let source = AwardSource::Title {
                     title: t,
-                    units,
+                    units: if case.per_completed == 0 { 0 } else { units },
                     all,
                 };
                 state.award(h, p, Phase::Final, source);

@@ -15,14 +15,16 @@ pub fn taken(rules: &Rules, title: usize, tiles: u32) -> String {
 }
 
 /// "receives 5 points at the end of the game for the title `king` (5 × city completed on
-/// the board)"; during play "... for the title `king` (1 × city completed this turn)".
+/// the board)"; during play "... for the title `king` (1 × city completed this turn)";
+/// fixed points (`units` 0) "(for holding it)".
 pub fn award(rules: &Rules, title: usize, points: i64, units: i64, all: bool, end: bool) -> String {
     let t = &rules.mechanisms.titles[title];
     let feature = &rules.features[t.feature].name;
-    let why = match (all, end) {
-        (true, _) => "its holder holds every title".to_string(),
-        (false, true) => format!("{units} × {feature} completed on the board"),
-        (false, false) => format!("{units} × {feature} completed this turn"),
+    let why = match (all, end, units) {
+        (true, _, _) => "its holder holds every title".to_string(),
+        (false, _, 0) => "for holding it".to_string(),
+        (false, true, _) => format!("{units} × {feature} completed on the board"),
+        (false, false, _) => format!("{units} × {feature} completed this turn"),
     };
     format!(
         "receives {points} point{}{} for the title `{}` ({why})",
