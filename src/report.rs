@@ -1255,6 +1255,9 @@ pub fn simulation_text(summaries: &[crate::simulate::Summary]) -> String {
     row("pieces left per player".into(), &|s| {
         format!("{:.2}", s.pieces_left_per_player)
     });
+    row("points besides features per game".into(), &|s| {
+        format!("{:.2}", s.points_besides_features_per_game)
+    });
     for (i, seat) in first.seats.iter().enumerate() {
         let name = esc(&seat.seat).into_owned();
         row(format!("{name} ({}) score", seat.agent), &|s| {

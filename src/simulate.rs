@@ -35,6 +35,8 @@ struct GameResult {
     completed: Vec<u32>,
     play_points: Vec<i64>,
     final_points: Vec<i64>,
+    /// Points given outside feature scoring (titles, goods), all players together.
+    awarded: i64,
 }
 
 /// The spread of a quantity over the games: mean, standard deviation and quantiles
@@ -144,6 +146,9 @@ pub struct Summary {
     pub set_aside_per_game: f64,
     /// Pieces still in supply at the end of a game, per player.
     pub pieces_left_per_player: f64,
+    /// Points given outside feature scoring (a title's, the most goods), all players
+    /// together, per game.
+    pub points_besides_features_per_game: f64,
     /// Per feature kind, in rule-set order.
     pub features: Vec<FeatureSummary>,
 }
@@ -207,7 +212,16 @@ pub fn run(
                     };
                     *slot = slot.saturating_add(pts);
                 }
+                let awarded = s
+                    .log()
+                    .iter()
+                    .filter_map(|l| match l.event {
+                        crate::engine::Event::Awarded { points, .. } => Some(points),
+                        _ => None,
+                    })
+                    .fold(0i64, i64::saturating_add);
                 let result = GameResult {
+                    awarded,
                     points: (0..players.len())
                         .map(|p| {
                             s.points()[p]
@@ -303,6 +317,7 @@ fn summarize(
         set_aside_per_game: results.iter().map(|r| r.set_aside as f64).sum::<f64>() / n,
         pieces_left_per_player: results.iter().map(|r| r.pieces_left as f64).sum::<f64>()
             / (n * players.max(1) as f64),
+        points_besides_features_per_game: results.iter().map(|r| r.awarded as f64).sum::<f64>() / n,
         features,
     }
 }

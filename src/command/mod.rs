@@ -62,7 +62,8 @@ pub enum Format {
     Text,
     /// JSON: for `score`, `players` (name, points, during_play, final_scoring, tokens,
     /// unknown_tokens), `features` and `log`; for `simulate`, `variants` (per column:
-    /// seats, turns, set_aside_per_game, pieces_left_per_player, features).
+    /// seats, turns, set_aside_per_game, pieces_left_per_player,
+    /// points_besides_features_per_game, features).
     Json,
 }
 

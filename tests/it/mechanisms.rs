@@ -236,3 +236,30 @@ fn a_builder_earns_a_second_turn_when_its_road_is_extended() {
         "position::needs_own_piece",
     );
 }
+
+#[test]
+fn simulate_counts_the_points_given_besides_features() {
+    // Titles' points are no feature's: `simulate` sums them in a row of their own.
+    let run = std::process::Command::new(env!("CARGO_BIN_EXE_tessera"))
+        .args([
+            "simulate",
+            "rulesets/king-robber.yaml",
+            "tilesets/base-jcz.yaml",
+            "tilesets/king-robber-1.yaml",
+            "--games",
+            "20",
+            "--seed",
+            "1",
+            "--format",
+            "json",
+        ])
+        .output()
+        .expect("tessera runs");
+    assert!(run.status.success(), "{run:?}");
+    let doc: serde_json::Value = serde_json::from_slice(&run.stdout).expect("JSON");
+    let besides = doc["variants"][0]["points_besides_features_per_game"]
+        .as_f64()
+        .expect("a number");
+    // Every game completes some city and road: each title's holder scores at the end.
+    assert!(besides >= 2.0, "{besides}");
+}
