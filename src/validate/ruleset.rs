@@ -135,6 +135,33 @@ pub(crate) struct Core<'a> {
 }
 
 impl Core<'_> {
+    /// Whether features of kind `kind` can be completed (its completion is not `never`).
+    pub(crate) fn completes(&self, kind: usize) -> bool {
+        self.features
+            .get(kind)
+            .is_some_and(|f| f.completion != Completion::Never)
+    }
+
+    /// A finding when the kind named at `written` is never completed, for a rule
+    /// (`what`: "the title `king`") that acts when one is.
+    pub(crate) fn never_completed(
+        &self,
+        names: &Names,
+        written: &crate::model::Sp<String>,
+        what: &str,
+    ) -> Finding {
+        Finding::new(
+            Check::NeverCompleted,
+            format!(
+                "{what} acts when a `{}` is completed, and that kind is never completed",
+                written.value
+            ),
+        )
+        .in_file(names.file)
+        .at(&written.loc, "never completed")
+        .help("name a feature kind that can be completed (`closed`, `surrounded`), such as a city or a road")
+    }
+
     /// Checks the terms of a scoring case read on feature kind `kind` as a feature kind's
     /// own are checked (counts that mean something on that kind, relations between the
     /// right kinds).

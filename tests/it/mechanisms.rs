@@ -263,3 +263,19 @@ fn simulate_counts_the_points_given_besides_features() {
     // Every game completes some city and road: each title's holder scores at the end.
     assert!(besides >= 2.0, "{besides}");
 }
+
+#[test]
+fn titles_and_goods_need_a_kind_that_is_completed() {
+    // A title on fields never passes and goods in a field are never taken: both are
+    // `ruleset::never_completed`, at the feature kind named.
+    for (file, line) in [("title-on-fields.yaml", 6), ("goods-from-fields.yaml", 8)] {
+        let path = format!("{BAD}/{file}");
+        let v = tessera::validate_file(std::path::Path::new(&path), None).expect("the file reads");
+        let found: Vec<(&str, usize)> = v
+            .findings
+            .iter()
+            .map(|f| (f.check.code(), f.position().map_or(0, |(_, line, _)| line)))
+            .collect();
+        assert_eq!(found, [("ruleset::never_completed", line)], "{path}");
+    }
+}

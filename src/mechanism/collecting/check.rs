@@ -9,7 +9,7 @@ use crate::validate::ruleset::{Core, Names};
 
 /// Compiles the section, reporting every unknown name into `sink`; an entry with an
 /// unknown name is left out.
-pub(crate) fn compile(section: &Section, names: &Names, _core: &Core, sink: &mut Sink) -> Table {
+pub(crate) fn compile(section: &Section, names: &Names, core: &Core, sink: &mut Sink) -> Table {
     section
         .iter()
         .filter_map(|(name, def)| {
@@ -24,6 +24,10 @@ pub(crate) fn compile(section: &Section, names: &Names, _core: &Core, sink: &mut
                 .requires_option
                 .as_ref()
                 .map(|o| sink.take(names.option(o)));
+            if feature.is_some_and(|f| !core.completes(f)) {
+                sink.push(core.never_completed(names, &def.feature, &format!("collecting `{name}`")));
+                return None;
+            }
             Some(Collected {
                 item: item?,
                 feature: feature?,

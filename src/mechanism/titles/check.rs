@@ -8,7 +8,7 @@ use crate::validate::ruleset::{Core, Names};
 
 /// Compiles the section, reporting every unknown name into `sink`; a title with an
 /// unknown name is left out.
-pub(crate) fn compile(section: &Section, names: &Names, _core: &Core, sink: &mut Sink) -> Table {
+pub(crate) fn compile(section: &Section, names: &Names, core: &Core, sink: &mut Sink) -> Table {
     let cases = |list: &[CaseDef], sink: &mut Sink| -> Option<Vec<TitleCase>> {
         list.iter()
             .map(|c| {
@@ -37,6 +37,10 @@ pub(crate) fn compile(section: &Section, names: &Names, _core: &Core, sink: &mut
                 .map(|o| sink.take(names.option(o)));
             let end_of_game = cases(&def.end_of_game, sink);
             let during_play = cases(&def.during_play, sink);
+            if feature.is_some_and(|f| !core.completes(f)) {
+                sink.push(core.never_completed(names, &def.feature, &format!("the title `{name}`")));
+                return None;
+            }
             Some(Title {
                 name: name.clone(),
                 feature: feature?,

@@ -5,6 +5,25 @@
 //! [`crate::diag::checks`]).
 
 crate::diag::checks! {
+    /// A rule that acts when a feature is completed names a kind that is never completed.
+    NeverCompleted => "ruleset::never_completed", Error {
+        why: "Titles (`titles`) pass when a feature of their kind is completed, and collected \
+              items (`collecting`) are taken from completed features; a kind with `completion: \
+              never` (a field) is never completed, so the rule would never apply: usually the \
+              wrong feature kind.",
+        bad: "\
+name: Carcassonne with a field title
+extends: carcassonne.yaml
+titles:
+  landlord: {feature: field, end_of_game: [{per_completed: 1}]}
+",
+        fixed: "\
+name: Carcassonne with a city title
+extends: carcassonne.yaml
+titles:
+  king: {feature: city, end_of_game: [{per_completed: 1}]}
+",
+    }
     /// A terrain is listed twice in `terrains`.
     Duplicate => "ruleset::duplicate", Error {
         why: "Each terrain is one name that side profiles and feature kinds refer to; listing \
