@@ -535,8 +535,15 @@ pub fn check_save(path: &Path, folder: &str) -> Result<Option<SaveResult>, Failu
     let position = replay::save_position(&file, imported.yaml.clone());
     let scored = replay::load_position_file(&position).and_then(|lp| {
         let state = replay::replay(&lp, None)?;
+        // The last turn replayed again up to its action, only for assertions about it.
+        let about_turn = assertions.iter().any(|a| {
+            !matches!(
+                a,
+                Assertion::Points { .. } | Assertion::Scored { .. } | Assertion::Other
+            )
+        });
         let begun = match stop {
-            Stop::Placed => replay::replay_to_last_action(&lp)?,
+            Stop::Placed if about_turn => replay::replay_to_last_action(&lp)?,
             _ => None,
         };
         let mut stopped = Stopped { stop, state, begun };

@@ -202,6 +202,12 @@ impl<'g> State<'g> {
         &self.options
     }
 
+    /// Whether a rule that needs `option` (if any) applies: no option named, or it is on.
+    #[inline]
+    pub fn option_on(&self, option: Option<crate::rules::OptionId>) -> bool {
+        option.is_none_or(|o| self.options[o])
+    }
+
     /// Player names in turn order.
     #[inline]
     pub fn players(&self) -> &[String] {

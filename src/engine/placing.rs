@@ -88,7 +88,7 @@ impl<'g> State<'g> {
         self.game.rules.pieces[kind]
             .roles
             .iter()
-            .find(|r| r.feature == feature && r.requires_option.is_none_or(|o| self.options[o]))
+            .find(|r| r.feature == feature && self.option_on(r.requires_option))
     }
 
     /// For a piece kind whose placing needs one of its owner's pieces of `needs` on the

@@ -20,6 +20,11 @@ pub fn report(path: &str, final_scoring: bool, turns: Option<usize>) -> ScoreRep
     .unwrap_or_else(|e| panic!("{path} should score: {e}"))
 }
 
+/// What a score report tells besides scoring (titles, goods, extra turns), line by line.
+pub fn log_lines(r: &ScoreReport) -> Vec<&str> {
+    r.log.iter().map(|l| l.text.as_str()).collect()
+}
+
 /// Asserts the named players' total points.
 pub fn assert_points(
     path: &str,

@@ -121,9 +121,8 @@ fn the_largest_completed_feature_takes_a_title_and_its_holder_scores() {
     let path = format!("{POSITIONS}/king-and-robber.yaml");
     common::assert_points(&path, true, None, &[("A", 1), ("B", 2)]);
     let r = common::report(&path, true, None);
-    let log: Vec<&str> = r.log.iter().map(|l| l.text.as_str()).collect();
     assert_eq!(
-        log,
+        common::log_lines(&r),
         [
             "A takes the title `king` (a city of 2 tiles, the largest completed so far)",
             "A takes the title `robber` (a road of 3 tiles, the largest completed so far)",
@@ -157,17 +156,7 @@ fn the_largest_completed_feature_takes_a_title_and_its_holder_scores() {
         assert_eq!(totals, [a, b], "{option}");
     }
     // Fixed points are worded as such.
-    let mut lp = tessera::replay::load_position(std::path::Path::new(&path)).expect("loads");
-    let id = lp
-        .game
-        .rules
-        .options
-        .iter()
-        .position(|o| o.name == "titles_10_20");
-    lp.options[id.expect("an option")] = true;
-    let mut state = tessera::replay::replay(&lp, None).expect("replays");
-    state.final_scoring();
-    let r = tessera::report::ScoreReport::from_state(&state, None, true);
+    let r = report_with(&path, ("titles_10_20", true), None);
     assert!(
         r.log.iter().any(|l| l.text
             == "B receives 10 points at the end of the game for the title `king` (for holding it)"),
@@ -181,7 +170,18 @@ fn the_largest_completed_feature_takes_a_title_and_its_holder_scores() {
 
 /// The players' totals after end-of-game scoring of the position at `path`, replayed up
 /// to `turns` with one option of its rule set set as given.
-fn totals_with(path: &str, (option, on): (&str, bool), turns: Option<usize>) -> Vec<i64> {
+fn totals_with(path: &str, option: (&str, bool), turns: Option<usize>) -> Vec<i64> {
+    let r = report_with(path, option, turns);
+    r.players.iter().map(|p| p.points).collect()
+}
+
+/// The score report, with end-of-game scoring, of the position at `path` replayed up to
+/// `turns` with one option of its rule set set as given.
+fn report_with(
+    path: &str,
+    (option, on): (&str, bool),
+    turns: Option<usize>,
+) -> tessera::report::ScoreReport {
     let mut lp = tessera::replay::load_position(std::path::Path::new(path))
         .unwrap_or_else(|e| panic!("{path}: {e}"));
     let id = lp
@@ -194,9 +194,7 @@ fn totals_with(path: &str, (option, on): (&str, bool), turns: Option<usize>) -> 
     lp.options[id] = on;
     let mut state = tessera::replay::replay(&lp, turns).expect("replays");
     state.final_scoring();
-    (0..state.players().len())
-        .map(|p| state.points()[p] + state.final_points()[p])
-        .collect()
+    tessera::report::ScoreReport::from_state(&state, None, true)
 }
 
 #[test]
@@ -206,9 +204,8 @@ fn goods_go_to_the_player_who_completes_the_city() {
     let path = format!("{POSITIONS}/trade-goods.yaml");
     common::assert_points(&path, true, None, &[("A", 0), ("B", 10)]);
     let r = common::report(&path, true, None);
-    let log: Vec<&str> = r.log.iter().map(|l| l.text.as_str()).collect();
     assert_eq!(
-        log,
+        common::log_lines(&r),
         [
             "B collects 1 × wine (from the completed city)",
             "B receives 10 points at the end of the game for the most wine (1)",

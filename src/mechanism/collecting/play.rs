@@ -1,6 +1,5 @@
 //! Collecting items from completed features, and the majorities at the end.
 
-use super::table::Collected;
 use crate::engine::{AwardSource, Completed, Event, Hooks, Phase, State};
 
 /// The mechanism's hooks.
@@ -14,11 +13,6 @@ pub struct Collections {
     pub counts: Vec<Vec<u64>>,
 }
 
-/// Whether an entry is in play (its option, if any, is on).
-fn in_play(state: &State, c: &Collected) -> bool {
-    c.requires_option.is_none_or(|o| state.options()[o])
-}
-
 impl Hooks for Play {
     type Memory = Collections;
 
@@ -29,7 +23,7 @@ impl Hooks for Play {
             return;
         }
         for (i, c) in table.iter().enumerate() {
-            if !in_play(state, c) {
+            if !state.option_on(c.requires_option) {
                 continue;
             }
             let count: u64 = completed
@@ -65,7 +59,7 @@ impl Hooks for Play {
     fn final_scoring(state: &mut State) {
         let table = &state.game().rules.mechanisms.collecting;
         for (i, c) in table.iter().enumerate() {
-            if !in_play(state, c) {
+            if !state.option_on(c.requires_option) {
                 continue;
             }
             let of = |p: &Vec<u64>| p.get(i).copied().unwrap_or(0);

@@ -14,10 +14,7 @@ pub(crate) fn compile(section: &Section, names: &Names, _core: &Core, sink: &mut
         .iter()
         .filter_map(|(name, def)| {
             // The key has no location of its own: findings about it point at the file.
-            let written = Sp {
-                value: name.clone(),
-                loc: def.needs.first().map(|n| n.loc).unwrap_or_default(),
-            };
+            let written = Sp::at(name.clone(), def.needs.first().map(|n| n.loc).unwrap_or_default());
             let piece = sink.take(names.piece(&written));
             let needs: Vec<Option<usize>> =
                 def.needs.iter().map(|n| sink.take(names.piece(n))).collect();

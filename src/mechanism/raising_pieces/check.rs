@@ -16,10 +16,7 @@ pub(crate) fn compile(section: &Section, names: &Names, _core: &Core, sink: &mut
         .iter()
         .filter_map(|(name, def)| {
             // The key has no location of its own: findings about it point at its feature.
-            let written = Sp {
-                value: name.clone(),
-                loc: def.feature.loc,
-            };
+            let written = Sp::at(name.clone(), def.feature.loc);
             let piece = sink.take(names.piece(&written));
             let feature = sink.take(names.feature(&def.feature));
             let needs: Vec<Option<usize>> =

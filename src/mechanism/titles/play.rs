@@ -26,14 +26,14 @@ pub struct Holding {
 
 /// Whether a title is in play (its option, if any, is on).
 fn in_play(state: &State, title: &Title) -> bool {
-    title.requires_option.is_none_or(|o| state.options()[o])
+    state.option_on(title.requires_option)
 }
 
 /// The first case whose option is on.
 fn first_case<'a>(state: &State, cases: &'a [TitleCase]) -> Option<&'a TitleCase> {
     cases
         .iter()
-        .find(|c| c.option.is_none_or(|o| state.options()[o]))
+        .find(|c| state.option_on(c.option))
 }
 
 /// Whether `player` holds every title in play.
