@@ -28,8 +28,12 @@ fn text_files() -> Vec<(String, String)> {
                 }
                 continue;
             }
-            let big = path.metadata().map(|m| m.len() > 4_000_000).unwrap_or(true);
-            if big {
+            // Regular files only: a FIFO or device in the tree would block the read.
+            let skip = path
+                .metadata()
+                .map(|m| !m.is_file() || m.len() > 4_000_000)
+                .unwrap_or(true);
+            if skip {
                 continue;
             }
             let Ok(text) = std::fs::read_to_string(&path) else {
