@@ -27,7 +27,7 @@ use smallvec::SmallVec;
 use crate::board::{Board, Edge};
 pub use crate::forest::Forest;
 use crate::geometry::offset;
-use crate::rules::{Completion, FeatureId, RelationId, Rules, TileSet};
+use crate::rules::{Completion, FeatureId, ItemId, RelationId, Rules, TileSet};
 
 /// One feature written out: segments joined across tiles.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -280,4 +280,21 @@ pub fn link_neighbours(board: &Board, f: &Feature) -> Vec<NodeIndex> {
 pub fn neighbours(board: &Board, f: &Feature) -> u32 {
     let p = board.placed[f.tiles[0] as usize];
     board.neighbours(p.x, p.y)
+}
+
+/// Cells around a feature's (first) tile whose tile carries `item` on the tile as a whole
+/// (a vineyard; [`crate::rules::Tile::items`]): each such tile once, whatever its count.
+pub fn neighbours_with(board: &Board, tiles: &TileSet, f: &Feature, item: ItemId) -> u32 {
+    let p = board.placed[f.tiles[0] as usize];
+    board
+        .around(p.x, p.y)
+        .iter()
+        .flatten()
+        .filter(|&&t| {
+            tiles.tiles[board.placed[t as usize].tile]
+                .items
+                .iter()
+                .any(|&(i, n)| i == item && n > 0)
+        })
+        .count() as u32
 }

@@ -326,6 +326,10 @@ pub const BUNDLED: &[(&str, &str)] = &[
         include_str!("../rulesets/king-robber.yaml"),
     ),
     (
+        "rulesets/hills-sheep.yaml",
+        include_str!("../rulesets/hills-sheep.yaml"),
+    ),
+    (
         "rulesets/trade-goods.yaml",
         include_str!("../rulesets/trade-goods.yaml"),
     ),
@@ -381,6 +385,10 @@ pub const BUNDLED: &[(&str, &str)] = &[
     (
         "tilesets/king-robber-1.yaml",
         include_str!("../tilesets/king-robber-1.yaml"),
+    ),
+    (
+        "tilesets/hills-sheep-1.yaml",
+        include_str!("../tilesets/hills-sheep-1.yaml"),
     ),
     (
         "tilesets/traders-builders-1.yaml",

@@ -93,6 +93,10 @@ impl TermRecord {
                 "surrounding tile".to_string(),
                 "surrounding tiles".to_string(),
             ),
+            Count::NeighboursWith(i) => (
+                format!("surrounding tile with a {}", rules.items[i]),
+                format!("surrounding tiles with a {}", rules.items[i]),
+            ),
             Count::Item(i) => (rules.items[i].clone(), rules.item_plurals[i].clone()),
             Count::Features(kind) => {
                 let fk = &rules.features[kind];

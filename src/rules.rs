@@ -203,6 +203,10 @@ pub struct Rules {
     /// is compiled; a segment carrying an item its kind is not read for is the warning
     /// `tileset::item_unread`).
     pub item_readers: Vec<Vec<bool>>,
+    /// Whether some rule reads each item on a tile as a whole ([`Tile::items`]), by item
+    /// (built by [`Rules::tile_items_read`]; a tile carrying an item no rule reads there
+    /// is the warning `tileset::item_unread`).
+    pub tile_item_readers: Vec<bool>,
 }
 
 /// A compiled draw pile besides the main one (see [`crate::model::StackDef`]).
@@ -237,6 +241,10 @@ pub trait MechanismTable {
     /// Marks each (item, feature kind) the mechanism reads an item on (see
     /// [`Rules::items_read`]; `rules`: the rest of the tables). Default: none.
     fn items_read(&self, _rules: &Rules, _mark: &mut dyn FnMut(ItemId, FeatureId)) {}
+
+    /// Marks each item the mechanism reads on a tile as a whole ([`Tile::items`]; see
+    /// [`Rules::tile_items_read`]). Default: none.
+    fn tile_items_read(&self, _mark: &mut dyn FnMut(ItemId)) {}
 }
 
 /// Writes [`Mechanisms`], one field per mechanism as the registry lists them
@@ -256,6 +264,11 @@ macro_rules! mechanisms {
             /// Every mechanism's [`MechanismTable::items_read`], in registry order.
             fn items_read(&self, rules: &Rules, mark: &mut dyn FnMut(ItemId, FeatureId)) {
                 $(MechanismTable::items_read(&self.$m, rules, mark);)*
+            }
+
+            /// Every mechanism's [`MechanismTable::tile_items_read`], in registry order.
+            fn tile_items_read(&self, mark: &mut dyn FnMut(ItemId)) {
+                $(MechanismTable::tile_items_read(&self.$m, mark);)*
             }
         }
     };
@@ -326,6 +339,29 @@ impl Rules {
         for p in &self.token_pools {
             mark(p.item, p.feature);
         }
+        reads
+    }
+
+    /// Which items some rule reads on a tile as a whole (see [`Rules::tile_item_readers`],
+    /// which holds it): a scoring term `{neighbours_with: X}` of any kind, and what the
+    /// mechanisms say ([`MechanismTable::tile_items_read`]).
+    pub fn tile_items_read(&self) -> Vec<bool> {
+        let mut reads = vec![false; self.items.len()];
+        let mut mark = |item: ItemId| {
+            if let Some(r) = reads.get_mut(item) {
+                *r = true;
+            }
+        };
+        for f in &self.features {
+            for c in f.completed.iter().chain(&f.final_) {
+                for t in &c.terms {
+                    if let Count::NeighboursWith(i) = t.count {
+                        mark(i);
+                    }
+                }
+            }
+        }
+        self.mechanisms.tile_items_read(&mut mark);
         reads
     }
 }
@@ -441,6 +477,9 @@ pub enum Count {
     Tiles,
     /// Occupied cells among the 8 around the feature's tile.
     Neighbours,
+    /// Cells among the 8 around the feature's tile whose tile carries this item on the
+    /// tile as a whole (a vineyard, [`Tile::items`]).
+    NeighboursWith(ItemId),
     /// Items of a kind.
     Item(ItemId),
     /// Distinct linked features of a kind.
@@ -677,6 +716,9 @@ pub struct Tile {
     pub segments: Vec<Segment>,
     /// Decorations per copy (empty when not given).
     pub copies: Vec<Vec<String>>,
+    /// Items on the tile as a whole (a hill, a vineyard): (item, count), none for most
+    /// tiles.
+    pub items: Vec<(ItemId, u32)>,
     /// Look-up tables for the four rotations (0, 90, 180, 270 degrees), indexed by
     /// [`Rotation::quarter_turns`] (see [`Tile::rotated`]).
     pub rotations: [Rotated; 4],
@@ -773,6 +815,7 @@ impl Tile {
             sides,
             segments,
             copies,
+            items: Vec::new(),
             rotations,
         }
     }

@@ -229,6 +229,10 @@ pub fn terms_value(
             Count::One => smallvec![(1, 1)],
             Count::Tiles => smallvec![(1, f.tiles.len() as u64)],
             Count::Neighbours => smallvec![(1, u64::from(graph::neighbours(ctx.board, f)))],
+            Count::NeighboursWith(i) => smallvec![(
+                1,
+                u64::from(graph::neighbours_with(ctx.board, ctx.tiles, f, i))
+            )],
             // Without an area bonus every unit counts once: the scope's total.
             Count::Item(i) if area.is_none() => smallvec![(1, items.get(i).copied().unwrap_or(0))],
             Count::Item(i) => scope
@@ -392,6 +396,7 @@ mod tests {
             mechanisms: Default::default(),
             token_pools: vec![],
             item_readers: vec![],
+            tile_item_readers: vec![],
         };
         let n = petgraph::graph::NodeIndex::new(0);
         let p = |player| Piece {

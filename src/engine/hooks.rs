@@ -50,6 +50,12 @@ pub trait Hooks {
         Ok(())
     }
 
+    /// When a feature is scored and several players tie for its majority (`scorers`, the
+    /// tied players; `on`: the pieces counted on it): the mechanism may narrow them to
+    /// those who win the tie. Every mechanism in turn, each on what the earlier left.
+    #[inline]
+    fn break_tie(_state: &State, _on: &[Piece], _scorers: &mut Vec<usize>) {}
+
     /// When a feature is scored for its majority: points each player receives besides
     /// the feature's value, added into `raised` (by player; only the scorers' count).
     /// `on`: the pieces counted on the feature; `v`: its value.
@@ -118,6 +124,17 @@ macro_rules! dispatch {
         pub(super) fn may_place_piece(state: &State, piece: &Piece) -> Result<(), PieceError> {
             $(<crate::mechanism::$m::play::Play as Hooks>::may_place_piece(state, piece)?;)*
             Ok(())
+        }
+
+        /// [`Hooks::break_tie`] of every mechanism, in registry order, while players are
+        /// tied.
+        #[inline]
+        pub(super) fn break_tie(state: &State, on: &[Piece], scorers: &mut Vec<usize>) {
+            $(
+                if scorers.len() > 1 {
+                    <crate::mechanism::$m::play::Play as Hooks>::break_tie(state, on, scorers);
+                }
+            )*
         }
 
         /// [`Hooks::raise`] of every mechanism: the points each scorer receives besides the
@@ -194,6 +211,15 @@ impl State<'_> {
                 source,
             },
         });
+    }
+
+    /// Puts up to `n` copies of the main pile out of the game unseen (under a hill), as
+    /// many as are left beyond those already hidden; returns how many.
+    pub(crate) fn hide_tiles(&mut self, n: u32) -> u32 {
+        let room = self.main_copies.saturating_sub(self.hidden);
+        let k = room.min(u64::from(n));
+        self.hidden += k;
+        k as u32
     }
 
     /// Logs an event of a mechanism's (a title passing) for `player`.

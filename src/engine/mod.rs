@@ -167,6 +167,11 @@ pub struct State<'g> {
     /// Main-pile tiles (no `stack`) with copies not yet placed (see
     /// [`State::main_pile_empty`]).
     main_left: usize,
+    /// Copies of main-pile tiles not yet placed or set aside.
+    main_copies: u64,
+    /// Copies of the main pile put out of the game unseen (under a hill): the game ends
+    /// when no more than these are left.
+    hidden: u64,
     /// The next player in turn order (index in `players`).
     next_player: usize,
     /// An extra turn earned on the last turn: (player, stack of the extra tile; `None`:
@@ -337,6 +342,8 @@ impl<'g> State<'g> {
             draws: Default::default(),
             log: Vec::new(),
             main_left: main_pile_tiles(game),
+            main_copies: main_pile_copies(game),
+            hidden: 0,
             next_player: 0,
             extra_turn: None,
             taken: Vec::new(),
@@ -371,6 +378,8 @@ impl<'g> State<'g> {
         self.draws.clear();
         self.log.clear();
         self.main_left = main_pile_tiles(game);
+        self.main_copies = main_pile_copies(game);
+        self.hidden = 0;
         self.next_player = 0;
         self.extra_turn = None;
         self.taken.clear();
@@ -392,20 +401,41 @@ impl<'g> State<'g> {
         }
     }
 
-    /// Whether every copy of every main-pile tile (no `stack`) has been placed: the game
-    /// ends after the turn that placed the last one.
+    /// Whether every copy of every main-pile tile (no `stack`) has been placed, or the
+    /// copies left are all out of the game unseen ([`State::hidden`]): the game ends after
+    /// the turn that placed the last one.
     pub fn main_pile_empty(&self) -> bool {
-        self.main_left == 0
+        self.main_left == 0 || self.main_copies <= self.hidden
+    }
+
+    /// Copies of the main pile put out of the game unseen so far (under hills), which the
+    /// game will not draw.
+    #[inline]
+    pub fn hidden(&self) -> u64 {
+        self.hidden
     }
 
     /// Counts one more copy of a tile used.
     pub(crate) fn count_copy(&mut self, tile: TileId) {
         let def = &self.game.tiles.tiles[tile];
-        if def.stack.is_none() && self.used[tile] < def.count && self.used[tile] + 1 >= def.count {
-            self.main_left = self.main_left.saturating_sub(1);
+        if def.stack.is_none() && self.used[tile] < def.count {
+            self.main_copies = self.main_copies.saturating_sub(1);
+            if self.used[tile] + 1 >= def.count {
+                self.main_left = self.main_left.saturating_sub(1);
+            }
         }
         self.used[tile] = self.used[tile].saturating_add(1);
     }
+}
+
+/// The copies of main-pile tiles (no `stack`) at the start of a game.
+fn main_pile_copies(game: &Game) -> u64 {
+    game.tiles
+        .tiles
+        .iter()
+        .filter(|t| t.stack.is_none())
+        .map(|t| u64::from(t.count))
+        .sum()
 }
 
 /// The main-pile tiles (no `stack`) with copies, at the start of a game.

@@ -62,7 +62,8 @@ impl<'g> State<'g> {
         let rules = &self.game.rules;
         let players = self.players.len();
         let strengths = score::strengths(rules, &on, players);
-        let scorers = score::majority_of(&strengths);
+        let mut scorers = score::majority_of(&strengths);
+        super::hooks::break_tie(self, &on, &mut scorers);
         let tokens = if phase == Phase::Play {
             self.distribute_tokens(&f, &scorers)
         } else {

@@ -30,6 +30,9 @@
 //! - `<garden/>` → a `garden` segment inside the tile when the rule set has the feature
 //!   kind (`rulesets/abbot.yaml`), else decoration `Garden` on every copy, when the rule set
 //!   declares it.
+//! - an empty element `<X/>` in a `<tile>` whose name is an item of the rule set (`<hill/>`,
+//!   `<vineyard/>`) → one X on the tile as a whole (a tile item, `items:` of the
+//!   definition).
 //! - `group="river"` on a tile → `stack: river`, when the rule set declares that stack.
 //!
 //! What the rule set cannot express is never blamed on the data; it is a warning of its
@@ -727,8 +730,19 @@ impl<'a> TileConv<'a, '_> {
         let stand_in = self.stand_in_possible();
         let mut drafts: Vec<Draft> = Vec::new();
         let mut garden: Option<Loc> = None;
+        let mut tile_items: BTreeMap<String, Sp<u32>> = BTreeMap::new();
         for e in &tile.children {
             match (e.name.as_str(), feature_of(&e.name)) {
+                // A mark on the whole tile that the rule set has as an item (a hill, a
+                // vineyard).
+                (name, None)
+                    if e.words.is_empty()
+                        && e.children.is_empty()
+                        && self.rules.items.iter().any(|i| i == name) =>
+                {
+                    let n = tile_items.entry(name.to_string()).or_insert(Sp::at(0, e.loc));
+                    n.value = n.value.saturating_add(1);
+                }
                 // Movement data for one expansion's figure (the wagon): it says which
                 // features a wagon may move between, nothing about geometry.
                 ("wagon-move", _) => {}
@@ -1322,6 +1336,7 @@ impl<'a> TileConv<'a, '_> {
             sides: Some(Sp::at(Sides { n, e, s, w }, tile.loc)),
             segments,
             copies,
+            items: tile_items,
         };
         (Some((Sp::at(def, tile.loc), xml)), group)
     }

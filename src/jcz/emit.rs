@@ -209,6 +209,14 @@ pub fn tileset_yaml(h: &Header, defs: &[Sp<TileDef>], lines: &[u32], xml: &[Tile
         if let Some(st) = &d.stack {
             let _ = writeln!(o, "    stack: {}", scalar(st));
         }
+        if !d.items.is_empty() {
+            let items: Vec<String> = d
+                .items
+                .iter()
+                .map(|(k, v)| format!("{}: {}", scalar(k), v.value))
+                .collect();
+            let _ = writeln!(o, "    items: {{{}}}", items.join(", "));
+        }
         if let Some(s) = &d.sides {
             let _ = writeln!(
                 o,

@@ -151,6 +151,25 @@ const SETS: &[SetMapping] = &[
         ],
         pieces: &[],
     },
+    // Hills and Sheep: hills and vineyards (elements `hill` and `vineyard`), the hill
+    // tie-break's count as an option. Two of its tile definitions (four copies) have
+    // sides tessera cannot express yet: a save that uses them is refused at the tile.
+    SetMapping {
+        ids: &["hills-and-sheep:1", "HILLS_AND_SHEEP"],
+        tileset: "bundled:tilesets/hills-sheep-1.yaml",
+        ruleset: Some("bundled:rulesets/hills-sheep.yaml"),
+        piece_counts: &[],
+        switches: &[("hill", &["hills"]), ("vineyard", &["vineyards"])],
+        rules: &[
+            ("hill-tiebreaker", "at-least-one-follower", &[]),
+            (
+                "hill-tiebreaker",
+                "number-of-followers",
+                &[("hill_follower_count", true)],
+            ),
+        ],
+        pieces: &[],
+    },
     SetMapping {
         ids: &["river/1:2"],
         tileset: "bundled:tilesets/river.yaml",

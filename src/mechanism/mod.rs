@@ -29,6 +29,9 @@
 macro_rules! registry {
     ($then:ident) => {
         $then! {
+            /// Ties for a feature's majority broken by the tied players' pieces on tiles
+            /// carrying an item (Hills and Sheep: a follower on a hill wins a tie).
+            breaking_ties => tie_breaks,
             /// Items collected from completed features by the player who completed them,
             /// with points for the most of each at the end (Traders and Builders' goods).
             collecting => collecting,

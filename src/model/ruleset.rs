@@ -377,6 +377,10 @@ pub enum Count {
     Tiles,
     /// Occupied cells among the 8 around the feature's tile (monastery).
     Neighbours,
+    /// Cells among the 8 around the feature's tile whose tile carries this item on the
+    /// tile as a whole (a tile's `items:`), e.g. `{neighbours_with: vineyard}`: Hills and
+    /// Sheep's vineyards, +3 each to a completed monastery.
+    NeighboursWith(Sp<String>),
     /// Items of this kind on the feature's segments, e.g. `{item: pennant}`.
     Item(Sp<String>),
     /// Distinct features of a kind linked to this one by a relation, e.g. the completed

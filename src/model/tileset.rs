@@ -272,6 +272,14 @@ pub struct TileDef {
     /// Per-copy details (decorations), one entry per copy when given.
     #[serde(default)]
     pub copies: Sp<Vec<CopyDef>>,
+    /// Items shown on the tile as a whole rather than in one segment, by item name (a
+    /// hill, a vineyard: `{vineyard: 1}`); names declared in the rule set's `items`. Rules
+    /// read them on the tile: a scoring term counting the tiles around a feature that carry
+    /// one (`{neighbours_with: vineyard}`), a tie broken by pieces on such tiles
+    /// (`tie_breaks`), an effect of placing the tile (`effects`).
+    #[serde(default)]
+    #[schemars(with = "BTreeMap<String, super::bounds::Items>")]
+    pub items: BTreeMap<String, Sp<u32>>,
 }
 
 fn one() -> Sp<u32> {

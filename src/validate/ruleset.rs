@@ -77,6 +77,7 @@ impl Names<'_> {
             model::Count::One => Count::One,
             model::Count::Tiles => Count::Tiles,
             model::Count::Neighbours => Count::Neighbours,
+            model::Count::NeighboursWith(i) => Count::NeighboursWith(sink.take(self.item(i))?),
             model::Count::Item(i) => Count::Item(sink.take(self.item(i))?),
             model::Count::Features(f) => Count::Features(sink.take(self.feature(f))?),
             model::Count::Linked(l) => {
@@ -520,8 +521,10 @@ pub fn compile_ruleset(file: &SourceFile, rs: &RuleSetFile) -> Result<Rules, Vec
         options,
         mechanisms,
         item_readers: Vec::new(),
+        tile_item_readers: Vec::new(),
     };
     rules.item_readers = rules.items_read();
+    rules.tile_item_readers = rules.tile_items_read();
     Ok(rules)
 }
 
@@ -601,14 +604,18 @@ fn check_terms(
     let find = |list: &[String], n: &str| list.iter().position(|x| x == n);
     for t in &case.terms {
         let problem = match &t.count {
-            model::Count::Neighbours if fk.aggregate || fk.terrain.is_some() => Some((
+            model::Count::Neighbours | model::Count::NeighboursWith(_)
+                if fk.aggregate || fk.terrain.is_some() =>
+            {
+                Some((
                 format!(
                     "`neighbours` counts the cells around one tile, but a {} spans tiles",
                     fk.name
                 ),
                 "a feature that spans tiles".to_string(),
                 "`neighbours` is for a kind that lies inside one tile (no `terrain`), such as a monastery; count `tiles` instead".to_string(),
-            )),
+            ))
+            }
             model::Count::Features(f) => match find(&names.features, &f.value) {
                 Some(k) if !fk.aggregate => Some((
                     format!(

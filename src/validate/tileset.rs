@@ -65,6 +65,31 @@ pub fn compile_tile(
         }
         copies.push(names);
     }
+    let mut tile_items = Vec::new();
+    for (item, n) in &def.items {
+        let sp = Sp {
+            value: item.clone(),
+            loc: n.loc,
+        };
+        if n.value > MAX_ITEMS {
+            sink.push(out_of_range(
+                file,
+                &n.loc,
+                format!("tile `{id}` carries {} {item}", n.value),
+                "items of one kind on a tile",
+                MAX_ITEMS,
+            ));
+        }
+        if let Some(i) = sink.take(lookup(
+            &rules.items,
+            &sp,
+            "item",
+            Check::TileSetUnknownName,
+            file,
+        )) {
+            tile_items.push((i, n.value));
+        }
+    }
     let stack_names: Vec<String> = rules.stacks.iter().map(|s| s.name.clone()).collect();
     let stack = def.stack.as_ref().and_then(|st| {
         sink.take(lookup(
@@ -78,8 +103,43 @@ pub fn compile_tile(
     let mut tile = compile_shape(file, def, rules, shapes, copies, sink)?;
     // A reused shape keeps its stack (a menhir tile stays one) unless overridden.
     tile.stack = stack.or(tile.stack);
-    let warnings = unread_items(file, def, rules, &tile);
+    tile.items = tile_items;
+    let mut warnings = unread_items(file, def, rules, &tile);
+    warnings.extend(unread_tile_items(file, def, rules, &tile));
     Ok((tile, warnings))
+}
+
+/// `tileset::item_unread` warnings for the items on a tile as a whole that no rule of the
+/// rule set reads there ([`Rules::tile_item_readers`]), at the item's count.
+fn unread_tile_items(
+    file: &SourceFile,
+    def: &Sp<TileDef>,
+    rules: &Rules,
+    tile: &Tile,
+) -> Vec<Finding> {
+    let mut out = Vec::new();
+    for &(item, _) in &tile.items {
+        if rules.tile_item_readers.get(item).copied().unwrap_or(true) {
+            continue;
+        }
+        let name = &rules.items[item];
+        let loc = def.items.get(name).map_or(def.id.loc, |n| n.loc);
+        out.push(
+            Finding::new(
+                Check::ItemUnread,
+                format!(
+                    "tile `{}` carries `{name}` on the tile as a whole, where no rule of {} reads it",
+                    def.id.value, rules.name
+                ),
+            )
+            .in_file(file)
+            .at(&loc, "never read here")
+            .help(format!(
+                "a rule reads an item on a tile with a scoring term `{{count: {{neighbours_with: {name}}}, points: 3}}`, a `tie_breaks` entry or an effect's `when_placed`; or move it onto the segment it belongs to (`items:` of a segment)"
+            )),
+        );
+    }
+    out
 }
 
 /// `tileset::item_unread` warnings: items on segments of a kind that no rule of the rule

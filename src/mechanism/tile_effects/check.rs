@@ -33,6 +33,10 @@ pub(crate) fn compile(section: &Section, names: &Names, core: &Core, sink: &mut 
                 Some(k) => Some(sink.take(names.piece(k))?),
                 None => None,
             };
+            let requires_option = match &e.requires_option {
+                Some(o) => Some(sink.take(names.option(o))?),
+                None => None,
+            };
             Some(Effect {
                 item: item?,
                 feature,
@@ -40,6 +44,8 @@ pub(crate) fn compile(section: &Section, names: &Names, core: &Core, sink: &mut 
                 score,
                 cover: e.cover,
                 return_piece,
+                requires_option,
+                hide_tiles: e.hide_tiles.unwrap_or(0),
             })
         })
         .collect()

@@ -9,12 +9,23 @@ use crate::model::{ScoreCase, Sp};
 /// applies, in this order).
 pub type Section = Vec<EffectDef>;
 
-/// What happens when a tile carrying an item is placed, before a piece is placed.
+/// What happens when a tile carrying an item (on a segment, or on the tile as a whole) is
+/// placed, before a piece is placed.
 #[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct EffectDef {
-    /// The item on the tile just placed that triggers the effect, e.g. `logboat`.
+    /// The item on the tile just placed that triggers the effect, e.g. `logboat` (on a
+    /// segment) or `hill` (on the tile as a whole).
     pub when_placed: Sp<String>,
+    /// The effect applies only while this option is on (a game played without hills).
+    #[serde(default)]
+    pub requires_option: Option<Sp<String>>,
+    /// This many tiles of the main pile go face down under the tile just placed and out of
+    /// the game, unseen (a hill: 1); fewer when fewer are left. The game ends when only
+    /// hidden tiles are left.
+    #[serde(default)]
+    #[schemars(with = "Option<crate::model::bounds::Copies>")]
+    pub hide_tiles: Option<u32>,
     /// The feature kind the effect looks at: the feature of this kind that holds the
     /// item's segment (e.g. `river_system`). Needed for `score`.
     #[serde(default)]

@@ -26,11 +26,30 @@ impl Hooks for Play {
         }
         let p = state.board().placed[placed as usize];
         let mut may_return = None;
+        // Items on the tile as a whole: tiles hidden, a piece that may be returned.
+        for effect in effects {
+            let on_tile = game.tiles.tiles[p.tile]
+                .items
+                .iter()
+                .any(|&(i, n)| i == effect.item && n > 0);
+            if !on_tile || !state.option_on(effect.requires_option) {
+                continue;
+            }
+            if effect.hide_tiles > 0 {
+                state.hide_tiles(effect.hide_tiles);
+            }
+            may_return = may_return.or(effect.return_piece);
+        }
         for seg in 0..game.tiles.tiles[p.tile].segments.len() {
             let node = state.board().node(placed, seg);
             for effect in effects {
-                if state.ctx().items_on(node, effect.item) == 0 {
+                if state.ctx().items_on(node, effect.item) == 0
+                    || !state.option_on(effect.requires_option)
+                {
                     continue;
+                }
+                if effect.hide_tiles > 0 {
+                    state.hide_tiles(effect.hide_tiles);
                 }
                 may_return = may_return.or(effect.return_piece);
                 let Some(kind) = effect.feature else {

@@ -1,6 +1,8 @@
 //! The compiled `effects:` section.
 
-use crate::rules::{Case, FeatureId, ItemId, MechanismTable, PieceKindId, Rules, cases_read};
+use crate::rules::{
+    Case, FeatureId, ItemId, MechanismTable, OptionId, PieceKindId, Rules, cases_read,
+};
 
 /// The compiled effects, in the rule set's order.
 pub type Table = Vec<Effect>;
@@ -20,6 +22,10 @@ pub struct Effect {
     pub cover: bool,
     /// The placer may return a piece of this kind.
     pub return_piece: Option<PieceKindId>,
+    /// Applies only while this option is on.
+    pub requires_option: Option<OptionId>,
+    /// Main-pile tiles put out of the game unseen.
+    pub hide_tiles: u32,
 }
 
 impl MechanismTable for Table {
@@ -36,6 +42,16 @@ impl MechanismTable for Table {
             if let Some(k) = e.feature.filter(|_| !e.score.is_empty()) {
                 mark(e.item, k);
                 cases_read(&e.score, k, mark);
+            }
+        }
+    }
+
+    /// An effect that hides tiles or lets a piece be returned fires on an item on the
+    /// tile as a whole too.
+    fn tile_items_read(&self, mark: &mut dyn FnMut(ItemId)) {
+        for e in self {
+            if e.hide_tiles > 0 || e.return_piece.is_some() {
+                mark(e.item);
             }
         }
     }
