@@ -17,7 +17,7 @@ use crate::diag::{Check, Failure, Finding, SourceFile};
 use crate::engine::*;
 use crate::geometry::{Rotation, SIDES};
 use crate::load;
-use crate::model::{CoveredItems, PiecePlacement, PositionFile, Sp, TokenPile, Turn};
+use crate::model::{ChoiceWord, CoveredItems, PiecePlacement, PositionFile, Sp, TokenPile, Turn};
 use crate::rules::{Game, PieceKindId, TileId};
 use crate::schema::FileKind;
 use crate::validate::{self, Validation, compile_tile};
@@ -972,6 +972,38 @@ fn play_turn_steps(
     let rot = rotation_of(lp, &turn.rotation)?;
     let at = (turn.x.value, turn.y.value, rot);
     let draws: Vec<u32> = turn.draws.iter().map(|d| d.value).collect();
+    if let Some(f) = turn
+        .drawn_at
+        .iter()
+        .find(|f| !(0.0..1.0).contains(&f.value))
+    {
+        return Err(Finding::new(
+            Check::DrawnAt,
+            format!("a draw's random number must lie from 0 up to 1 (not included), not {}", f.value),
+        )
+        .in_file(&lp.file)
+        .at(&f.loc, "out of range")
+        .help("write the random number that made the draw, e.g. `0.3`: the token at ⌊0.3 × n⌋ of the bag's n tokens, in its order"));
+    }
+    let fractions: Vec<f64> = turn.drawn_at.iter().map(|f| f.value).collect();
+    let words: Vec<Choice> = turn
+        .choices
+        .iter()
+        .map(|c| match c.value {
+            ChoiceWord::Grow => Choice::Grow,
+            ChoiceWord::Score => Choice::Score,
+        })
+        .collect();
+    let Some(choices) = Choices::from_slice(&words) else {
+        let c = &turn.choices[MAX_CHOICES];
+        return Err(Finding::new(
+            Check::ChoicesLeft,
+            format!("a turn asks at most {MAX_CHOICES} decisions; this one lists {}", words.len()),
+        )
+        .in_file(&lp.file)
+        .at(&c.loc, "too many")
+        .help("list one decision per flock of the player on a feature the tile extends"));
+    };
     let piece = match &turn.piece {
         None => None,
         Some(piece) => {
@@ -1011,6 +1043,7 @@ fn play_turn_steps(
         .begin_turn(player, tile, at, &draws)
         .map_err(|e| fail(state, e, None))?;
     let placed = begun.placed();
+    state.announce_draw_fractions(&begun, &fractions);
     if let Some(r) = &turn.return_piece {
         let target = state
             .board()
@@ -1042,9 +1075,20 @@ fn play_turn_steps(
         None => Action::Pass,
     };
     state
-        .finish_turn(begun, action)
+        .finish_turn_choosing(begun, action, choices)
         .map_err(|e| fail(state, e, Some(placed)))?;
     Ok(None)
+}
+
+/// A bag's tokens in words: "4 × 1, 5 × 2, 2 × 0".
+fn bag_words(bag: &[(u32, u32)]) -> String {
+    if bag.is_empty() {
+        return "no token".to_string();
+    }
+    bag.iter()
+        .map(|(v, n)| format!("{n} × {v}"))
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// Sets aside a tile a turn names under `set_aside`, or a finding at it.
@@ -1152,6 +1196,50 @@ fn turn_finding(
             .help("name the cell (x, y) and segment address of one of the player's pieces")
         }
         TurnError::Mine(e) => mine_finding(lp, state, player, e, &loc.loc),
+        TurnError::DrawMissing { bag } => Finding::new(
+            Check::DrawMissing,
+            format!("this turn draws a token from a bag, but no draw is written for it (the bag holds {})", bag_words(&bag)),
+        )
+        .in_file(&lp.file)
+        .at(&loc.loc, "a draw is needed")
+        .help("write the token drawn in `draws` (its value), or the random number that drew it in `drawn_at`"),
+        TurnError::DrawNotInBag { index, bag } => {
+            let at = turn
+                .draws
+                .get(index)
+                .map(|d| &d.loc)
+                .or_else(|| turn.drawn_at.get(index.saturating_sub(turn.draws.len())).map(|d| &d.loc))
+                .unwrap_or(&loc.loc);
+            Finding::new(
+                Check::DrawNotInBag,
+                format!("the token drawn is not in the bag, which holds {}", bag_words(&bag)),
+            )
+            .in_file(&lp.file)
+            .at(at, "not in the bag")
+            .help("a bag holds its tokens less those lying on the board: write a value it holds")
+        }
+        TurnError::ChoiceMissing { index } => Finding::new(
+            Check::ChoiceMissing,
+            format!(
+                "this turn asks {} decision {} (a flock of the player on a feature the tile extends: `grow` or `score`), and none is written",
+                state.players()[player],
+                index + 1
+            ),
+        )
+        .in_file(&lp.file)
+        .at(&loc.loc, "a decision is needed")
+        .help("add `choices: [grow]` or `choices: [score]`, one per flock the tile extends, in the order the pieces were placed"),
+        TurnError::ChoicesLeft { left } => {
+            let n = turn.choices.len();
+            let at = turn.choices.get(n.saturating_sub(left)).map_or(&loc.loc, |c| &c.loc);
+            Finding::new(
+                Check::ChoicesLeft,
+                format!("`choices` lists {left} decision(s) more than the turn asks"),
+            )
+            .in_file(&lp.file)
+            .at(at, "not asked")
+            .help("a decision is asked for each flock of the player on a feature the tile extends (not for one placed this turn); remove the others")
+        }
         TurnError::DrawsLeft { left } => {
             let n = turn.draws.len();
             let at = turn.draws.get(n.saturating_sub(left)).map_or(&loc.loc, |d| &d.loc);

@@ -450,6 +450,34 @@ impl LogEntry {
                 name(player),
                 crate::mechanism::collecting::words::collected(rules, entry, count)
             ),
+            Event::FlockGrew {
+                flock,
+                value,
+                total,
+            } => format!(
+                "{} {}",
+                name(l.player),
+                crate::mechanism::flocks::words::drew(rules, flock, value, total)
+            ),
+            Event::FlockLost {
+                flock,
+                value,
+                pieces,
+            } => format!(
+                "{} {}",
+                name(l.player),
+                crate::mechanism::flocks::words::ended(rules, flock, value, pieces)
+            ),
+            Event::Awarded {
+                player,
+                points,
+                source: AwardSource::Flock { flock, tokens },
+                ..
+            } => format!(
+                "{} {}",
+                name(player),
+                crate::mechanism::flocks::words::award(rules, flock, points, tokens)
+            ),
             Event::Awarded {
                 player,
                 points,
@@ -1211,6 +1239,19 @@ pub fn played_position(header: &PlayedHeader, game: &crate::engine::play::Played
         if !t.draws.is_empty() {
             let d: Vec<String> = t.draws.iter().map(u32::to_string).collect();
             let _ = write!(out, ", draws: [{}]", d.join(", "));
+        }
+        if !t.mv.choices.as_slice().is_empty() {
+            let d: Vec<&str> = t
+                .mv
+                .choices
+                .as_slice()
+                .iter()
+                .map(|c| match c {
+                    crate::engine::Choice::Grow => "grow",
+                    crate::engine::Choice::Score => "score",
+                })
+                .collect();
+            let _ = write!(out, ", choices: [{}]", d.join(", "));
         }
         if !t.set_aside.is_empty() {
             let d: Vec<String> = t.set_aside.iter().map(|&i| q(&tiles[i].id)).collect();

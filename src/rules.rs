@@ -207,6 +207,9 @@ pub struct Rules {
     /// (built by [`Rules::tile_items_read`]; a tile carrying an item no rule reads there
     /// is the warning `tileset::item_unread`).
     pub tile_item_readers: Vec<bool>,
+    /// Every value a turn may announce as drawn (`draws`): the token pools' values and
+    /// those of the mechanisms' bags ([`MechanismTable::draw_values`]), sorted, once each.
+    pub draw_values: Vec<u32>,
 }
 
 /// A compiled draw pile besides the main one (see [`crate::model::StackDef`]).
@@ -245,6 +248,10 @@ pub trait MechanismTable {
     /// Marks each item the mechanism reads on a tile as a whole ([`Tile::items`]; see
     /// [`Rules::tile_items_read`]). Default: none.
     fn tile_items_read(&self, _mark: &mut dyn FnMut(ItemId)) {}
+
+    /// Marks each value the mechanism's bags hold (see [`Rules::draw_values`]). Default:
+    /// none.
+    fn draw_values(&self, _mark: &mut dyn FnMut(u32)) {}
 }
 
 /// Writes [`Mechanisms`], one field per mechanism as the registry lists them
@@ -269,6 +276,11 @@ macro_rules! mechanisms {
             /// Every mechanism's [`MechanismTable::tile_items_read`], in registry order.
             fn tile_items_read(&self, mark: &mut dyn FnMut(ItemId)) {
                 $(MechanismTable::tile_items_read(&self.$m, mark);)*
+            }
+
+            /// Every mechanism's [`MechanismTable::draw_values`], in registry order.
+            fn draw_values(&self, mark: &mut dyn FnMut(u32)) {
+                $(MechanismTable::draw_values(&self.$m, mark);)*
             }
         }
     };
@@ -363,6 +375,19 @@ impl Rules {
         }
         self.mechanisms.tile_items_read(&mut mark);
         reads
+    }
+
+    /// The values a turn may announce as drawn (see [`Rules::draw_values`]).
+    pub fn draw_values(&self) -> Vec<u32> {
+        let mut values: Vec<u32> = self
+            .token_pools
+            .iter()
+            .flat_map(|p| p.values.iter().map(|&(v, _)| v))
+            .collect();
+        self.mechanisms.draw_values(&mut |v| values.push(v));
+        values.sort_unstable();
+        values.dedup();
+        values
     }
 }
 

@@ -397,6 +397,7 @@ mod tests {
             token_pools: vec![],
             item_readers: vec![],
             tile_item_readers: vec![],
+            draw_values: vec![],
         };
         let n = petgraph::graph::NodeIndex::new(0);
         let p = |player| Piece {

@@ -3,7 +3,10 @@
 //! hook in registry order, statically (each call is to a known function, inlined when
 //! small; a hook a mechanism does not define is the trait's default and costs nothing).
 
-use super::{AwardSource, Completed, Event, Logged, Phase, PieceError, Scored, State};
+use super::{
+    Action, AwardSource, Choice, Completed, Event, Logged, Phase, PieceError, Scored, State,
+    TurnError,
+};
 use crate::graph::Feature;
 use crate::rules::{ItemId, PieceKindId};
 use crate::score::{Piece, Valuation};
@@ -15,6 +18,24 @@ pub trait Hooks {
     /// ([`State::memory`]), new with each game; `()` for a mechanism that remembers
     /// nothing.
     type Memory: Default + Clone + std::fmt::Debug;
+
+    /// After step 2 of a turn (`action`, by `player`; the tile just placed has index
+    /// `placed`) and before the features the tile completed are scored: what the action
+    /// and the tile do for the mechanism, taking the decisions it asks for from the front
+    /// of `choices` (`asked`: how many the turn gave in all, to number the missing one).
+    ///
+    /// Errors: [`TurnError::ChoiceMissing`], a draw missing or not in the bag.
+    #[inline]
+    fn after_action(
+        _state: &mut State,
+        _player: usize,
+        _placed: u32,
+        _action: Action,
+        _choices: &mut &[Choice],
+        _asked: usize,
+    ) -> Result<(), TurnError> {
+        Ok(())
+    }
 
     /// After the features a turn's tile completed were scored, in every turn (extra turns
     /// too): what the completions change for the mechanism, for `player`, the player of
@@ -75,6 +96,20 @@ macro_rules! dispatch {
                 $(#[$doc])*
                 pub $m: <crate::mechanism::$m::play::Play as Hooks>::Memory,
             )*
+        }
+
+        /// [`Hooks::after_action`] of every mechanism, in registry order; the first error.
+        #[inline]
+        pub(super) fn after_action(
+            state: &mut State,
+            player: usize,
+            placed: u32,
+            action: Action,
+            choices: &mut &[Choice],
+            asked: usize,
+        ) -> Result<(), TurnError> {
+            $(<crate::mechanism::$m::play::Play as Hooks>::after_action(state, player, placed, action, choices, asked)?;)*
+            Ok(())
         }
 
         /// [`Hooks::after_turn_scored`] of every mechanism, in registry order.
@@ -220,6 +255,47 @@ impl State<'_> {
         let k = room.min(u64::from(n));
         self.hidden += k;
         k as u32
+    }
+
+    /// The next token drawn from a bag whose contents now are `bag` ((value, tokens) in
+    /// the bag's order): the next value announced for the turn (it must be in the bag),
+    /// else the next fraction announced (the token at ⌊f × n⌋ of the bag's n tokens, in
+    /// order). `index`: the draws of the turn used so far, for errors.
+    ///
+    /// Errors: [`TurnError::DrawMissing`] when nothing is announced,
+    /// [`TurnError::DrawNotInBag`] for a value the bag does not hold.
+    pub(crate) fn take_draw(&mut self, bag: &[(u32, u32)], index: usize) -> Result<u32, TurnError> {
+        let listed = || bag.iter().copied().filter(|&(_, n)| n > 0).collect::<Vec<_>>();
+        if let Some(v) = self.draws.pop_front() {
+            if bag.iter().any(|&(x, n)| x == v && n > 0) {
+                return Ok(v);
+            }
+            return Err(TurnError::DrawNotInBag { index, bag: listed() });
+        }
+        let Some(f) = self.draw_fractions.pop_front() else {
+            return Err(TurnError::DrawMissing { bag: listed() });
+        };
+        let total: u64 = bag.iter().map(|&(_, n)| u64::from(n)).sum();
+        if total == 0 {
+            return Err(TurnError::DrawNotInBag { index, bag: listed() });
+        }
+        // ⌊f × n⌋, kept below n (f is checked to lie in [0, 1) where it is read).
+        let mut k = ((f.clamp(0.0, 1.0) * total as f64) as u64).min(total - 1);
+        for &(v, n) in bag {
+            if k < u64::from(n) {
+                return Ok(v);
+            }
+            k -= u64::from(n);
+        }
+        Err(TurnError::DrawNotInBag { index, bag: listed() })
+    }
+
+    /// Returns the piece with id `id` to its owner's supply, without scoring; `None` when
+    /// it is not on the board.
+    pub(crate) fn return_piece_id(&mut self, id: u32) -> Option<crate::score::Piece> {
+        let p = self.lift_piece(id)?;
+        self.supply[p.player][p.kind] += 1;
+        Some(p)
     }
 
     /// Logs an event of a mechanism's (a title passing) for `player`.

@@ -33,7 +33,8 @@ pub use placing::PieceError;
 pub use scoring::Completed;
 pub use tokens::{MineError, Token, TokenState};
 pub use turn::{
-    Action, Actions, AwardSource, Begun, Event, Events, LayError, Move, SetAsideError, TurnError,
+    Action, Actions, AwardSource, Begun, Choice, Choices, Event, Events, LayError, MAX_CHOICES, Move,
+    SetAsideError, TurnError,
 };
 
 use std::collections::BTreeMap;
@@ -162,6 +163,9 @@ pub struct State<'g> {
     tokens: Vec<TokenState>,
     /// Values announced for the tokens taken next (a turn's `draws`), in order.
     draws: std::collections::VecDeque<u32>,
+    /// Draws from a bag announced by the random number that made them, each in [0, 1)
+    /// (a turn's `drawn_at`), in order: used once the announced values are used up.
+    draw_fractions: std::collections::VecDeque<f64>,
     /// What happened besides scoring, in order (see [`Logged`]).
     log: Vec<Logged>,
     /// Main-pile tiles (no `stack`) with copies not yet placed (see
@@ -340,6 +344,7 @@ impl<'g> State<'g> {
                 game.rules.token_pools.len()
             ],
             draws: Default::default(),
+            draw_fractions: Default::default(),
             log: Vec::new(),
             main_left: main_pile_tiles(game),
             main_copies: main_pile_copies(game),
@@ -376,6 +381,7 @@ impl<'g> State<'g> {
             t.next_seq = 0;
         }
         self.draws.clear();
+        self.draw_fractions.clear();
         self.log.clear();
         self.main_left = main_pile_tiles(game);
         self.main_copies = main_pile_copies(game);

@@ -237,6 +237,55 @@ fn draw(state: &State, pile: Option<&Pile>, rng: &mut Pcg64Mcg) -> Option<TileId
     None
 }
 
+/// Completes a move for rules whose turns draw from bags and ask decisions (a flock's):
+/// plays it on copies of `state`, adding a decision drawn at random for each one asked
+/// (grow or score, even odds) and a token drawn from the bag's contents for each draw
+/// needed, until the turn is legal. Returns the move with its decisions, the draws, and
+/// the state after it.
+///
+/// Errors: any other [`TurnError`] of the move.
+fn settle<'g>(
+    state: &State<'g>,
+    mut mv: Move,
+    rng: &mut Pcg64Mcg,
+) -> Result<(Move, Vec<u32>, State<'g>), TurnError> {
+    let mut draws: Vec<u32> = Vec::new();
+    // Each round adds a decision or a draw, and a turn asks at most `MAX_CHOICES`
+    // decisions and a draw per decision and piece: the bound only guards a bug.
+    for _ in 0..4 * (MAX_CHOICES + 2) {
+        let mut next = state.clone();
+        match next.apply(&mv, &draws) {
+            Ok(_) => return Ok((mv, draws, next)),
+            Err(TurnError::ChoiceMissing { .. }) => {
+                let c = if rng.random_bool(0.5) {
+                    Choice::Grow
+                } else {
+                    Choice::Score
+                };
+                if !mv.choices.push(c) {
+                    return Err(TurnError::ChoicesLeft { left: 1 });
+                }
+            }
+            Err(TurnError::DrawMissing { bag }) => {
+                let total: u64 = bag.iter().map(|&(_, n)| u64::from(n)).sum();
+                if total == 0 {
+                    return Err(TurnError::DrawMissing { bag });
+                }
+                let mut k = rng.random_range(0..total);
+                for &(v, n) in &bag {
+                    if k < u64::from(n) {
+                        draws.push(v);
+                        break;
+                    }
+                    k -= u64::from(n);
+                }
+            }
+            Err(e) => return Err(e),
+        }
+    }
+    Err(TurnError::ChoicesLeft { left: 0 })
+}
+
 /// The token values left in each pool's supply: the pool's values minus those held.
 fn token_bag(state: &State) -> Vec<Vec<u32>> {
     state
@@ -360,11 +409,21 @@ fn choose(
             let moves = state.legal_moves(tile);
             let mut best: Vec<Move> = Vec::new();
             let mut best_gain = i64::MIN;
+            let bags = state.game.rules.token_pools.is_empty()
+                && !state.game.rules.draw_values.is_empty();
             for mv in moves {
-                let mut next = state.clone();
-                if next.apply(&mv, &[]).is_err() {
-                    continue;
-                }
+                let (mv, next) = if bags {
+                    match settle(state, mv, rng) {
+                        Ok((mv, _, next)) => (mv, next),
+                        Err(_) => continue,
+                    }
+                } else {
+                    let mut next = state.clone();
+                    if next.apply(&mv, &[]).is_err() {
+                        continue;
+                    }
+                    (mv, next)
+                };
                 let delta = |p: usize| next.points[p].saturating_sub(state.points[p]);
                 let others = (0..state.players.len())
                     .filter(|&p| p != player)
@@ -475,7 +534,29 @@ pub fn play_game_with<'g>(
         // A game with tokens plays the turn on a copy first, to learn which tokens it
         // takes and draw their values before the real turn.
         let trial = (!state.game.rules.token_pools.is_empty()).then(|| state.clone());
+        // Rules whose turns draw from bags and ask decisions (flocks): the move is chosen
+        // on a copy, then settled (its decisions and draws) on copies.
+        let bags = trial.is_none() && !state.game.rules.draw_values.is_empty();
         let (mv, begun) = match trial {
+            None if bags => {
+                let mut t = state.clone();
+                let (mv, _) = choose(&mut t, tile, found, agent, &mut rng)
+                    .map_err(|_| PlayError::NoMove { turn, tile })?;
+                let (mv, draws, _) =
+                    settle(&state, mv, &mut rng).map_err(|error| PlayError::Illegal {
+                        turn,
+                        mv,
+                        error: Box::new(error),
+                    })?;
+                let events = state
+                    .apply(&mv, &draws)
+                    .map_err(|error| PlayError::Illegal {
+                        turn,
+                        mv,
+                        error: Box::new(error),
+                    })?;
+                (mv, Ok((events, draws)))
+            }
             Some(mut t) => {
                 let (mv, begun) = choose(&mut t, tile, found, agent, &mut rng)
                     .map_err(|_| PlayError::NoMove { turn, tile })?;

@@ -36,9 +36,71 @@ pub enum Action {
     Mine,
 }
 
+/// A decision a mechanism asks of the player after step 2 of the turn (see
+/// [`State::finish_turn_choosing`]), about something of theirs the tile extended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Choice {
+    /// Let it grow: draw another token for it (a flock, `crate::mechanism::flocks`).
+    Grow,
+    /// Score it now.
+    Score,
+}
+
+/// The most decisions one turn can hold.
+pub const MAX_CHOICES: usize = 8;
+
+/// The decisions of one turn, in the order they are asked (at most [`MAX_CHOICES`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Choices {
+    len: u8,
+    list: [Choice; MAX_CHOICES],
+}
+
+impl Default for Choices {
+    fn default() -> Self {
+        Choices::NONE
+    }
+}
+
+impl Choices {
+    /// No decision.
+    pub const NONE: Choices = Choices {
+        len: 0,
+        list: [Choice::Grow; MAX_CHOICES],
+    };
+
+    /// The decisions in `list`, in order; `None` when there are more than [`MAX_CHOICES`].
+    pub fn from_slice(list: &[Choice]) -> Option<Choices> {
+        if list.len() > MAX_CHOICES {
+            return None;
+        }
+        let mut c = Choices::NONE;
+        c.list[..list.len()].copy_from_slice(list);
+        c.len = list.len() as u8;
+        Some(c)
+    }
+
+    /// The decisions, in order.
+    pub fn as_slice(&self) -> &[Choice] {
+        &self.list[..self.len as usize]
+    }
+
+    /// Adds one at the end; `false` when full.
+    pub fn push(&mut self, c: Choice) -> bool {
+        match self.list.get_mut(self.len as usize) {
+            Some(slot) => {
+                *slot = c;
+                self.len += 1;
+                true
+            }
+            None => false,
+        }
+    }
+}
+
 /// One whole turn: who plays, the tile and where it goes (cell, rotation),
-/// a piece taken back by an effect of the tile (its placed tile and segment), and the
-/// action. Tiles are ids of the game's tile set.
+/// a piece taken back by an effect of the tile (its placed tile and segment), the
+/// action, and the decisions asked after it. Tiles are ids of the game's tile set.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Move {
     /// The player (index in turn order).
@@ -55,6 +117,8 @@ pub struct Move {
     pub take_back: Option<(u32, usize)>,
     /// Step 2 of the turn.
     pub action: Action,
+    /// The decisions asked after step 2, in order (none in most games).
+    pub choices: Choices,
 }
 
 impl Move {
@@ -69,6 +133,7 @@ impl Move {
             rotation: p.rotation,
             take_back: None,
             action,
+            choices: Choices::NONE,
         }
     }
 }
@@ -174,6 +239,24 @@ pub enum Event {
         /// Why.
         source: AwardSource,
     },
+    /// A flock (`crate::mechanism::flocks`) drew a token and grew.
+    FlockGrew {
+        /// The entry of the rule set's `flocks`.
+        flock: usize,
+        /// The token's value.
+        value: u32,
+        /// The total of the flocks on its feature now.
+        total: u64,
+    },
+    /// A flock drew its ending token: its tokens went back and its pieces returned.
+    FlockLost {
+        /// The entry of the rule set's `flocks`.
+        flock: usize,
+        /// The ending token's value.
+        value: u32,
+        /// The pieces that returned.
+        pieces: u32,
+    },
     /// The player earned an extra turn with a tile of this stack.
     ExtraTurn {
         /// The player.
@@ -196,6 +279,13 @@ pub enum AwardSource {
         units: i64,
         /// Its holder held every title (the points for all of them).
         all: bool,
+    },
+    /// A flock scored (`crate::mechanism::flocks`): `tokens` drawn into it.
+    Flock {
+        /// The entry of the rule set's `flocks`.
+        flock: usize,
+        /// Its tokens.
+        tokens: u32,
     },
     /// The most of a collected item at the end (`crate::mechanism::collecting`).
     Collected {
@@ -255,6 +345,30 @@ pub enum TurnError {
     /// More token values were announced than tokens were taken (how many are left over).
     DrawsLeft {
         /// Values not used.
+        left: usize,
+    },
+    /// A token had to be drawn from a bag and no draw was announced for it: the bag's
+    /// contents then, (value, tokens) in the bag's order.
+    DrawMissing {
+        /// The tokens in the bag.
+        bag: Vec<(u32, u32)>,
+    },
+    /// A draw announced for a bag is not in it now (index in the turn's draws, counted
+    /// values first, then fractions).
+    DrawNotInBag {
+        /// Index of the draw.
+        index: usize,
+        /// The tokens in the bag then.
+        bag: Vec<(u32, u32)>,
+    },
+    /// The turn asks a decision (the `index`-th of the turn) and none is left.
+    ChoiceMissing {
+        /// Which decision of the turn (0 for the first).
+        index: usize,
+    },
+    /// More decisions were given than the turn asks (how many are left over).
+    ChoicesLeft {
+        /// Decisions not asked.
         left: usize,
     },
 }
@@ -425,18 +539,14 @@ impl State<'_> {
             .lay(tile, x, y, rotation, true)
             .map_err(TurnError::Lay)?;
         self.put_tokens(placed);
-        if rules.token_pools.is_empty() && !draws.is_empty() {
+        if rules.draw_values.is_empty() && !draws.is_empty() {
             return Err(TurnError::NoTokens);
         }
-        if let Some(index) = draws.iter().position(|d| {
-            !rules
-                .token_pools
-                .iter()
-                .any(|pool| pool.values.iter().any(|&(v, _)| v == *d))
-        }) {
+        if let Some(index) = draws.iter().position(|d| !rules.draw_values.contains(d)) {
             return Err(TurnError::DrawValue { index });
         }
         self.draws = draws.iter().copied().collect();
+        self.draw_fractions.clear();
         self.taken.clear();
         self.left_game.clear();
         let scored = self.events.len();
@@ -481,6 +591,14 @@ impl State<'_> {
         self.turn_events
             .push(Event::TakenBack { kind, on, segment });
         Ok(())
+    }
+
+    /// Announces draws from a bag for the turn begun by the random numbers that made them
+    /// (each in [0, 1): the token at ⌊f × n⌋ of the n tokens in the bag, in order), used
+    /// once the values given to [`State::begin_turn`] are used up: a recorded game's
+    /// random numbers replay its draws exactly.
+    pub fn announce_draw_fractions(&mut self, _begun: &Begun, fractions: &[f64]) {
+        self.draw_fractions = fractions.iter().copied().collect();
     }
 
     /// Every action the player of the turn begun may take: nothing, each piece kind on
@@ -580,6 +698,21 @@ impl State<'_> {
     ///
     /// Errors: [`TurnError::Piece`], [`TurnError::Mine`], [`TurnError::DrawsLeft`].
     pub fn finish_turn(&mut self, begun: Begun, action: Action) -> Result<Events, TurnError> {
+        self.finish_turn_choosing(begun, action, Choices::NONE)
+    }
+
+    /// [`State::finish_turn`] with the decisions the turn asks after its action, in order
+    /// (a flock extended by the tile: grow or score; see [`Choice`]).
+    ///
+    /// Errors: those of [`State::finish_turn`], [`TurnError::ChoiceMissing`],
+    /// [`TurnError::ChoicesLeft`], [`TurnError::DrawMissing`],
+    /// [`TurnError::DrawNotInBag`].
+    pub fn finish_turn_choosing(
+        &mut self,
+        begun: Begun,
+        action: Action,
+        choices: Choices,
+    ) -> Result<Events, TurnError> {
         let Begun {
             player,
             placed,
@@ -617,6 +750,12 @@ impl State<'_> {
                 self.turn_events.push(Event::Mined { pool });
             }
         }
+        let mut asked = choices.as_slice();
+        let total = asked.len();
+        hooks::after_action(self, player, placed, action, &mut asked, total)?;
+        if !asked.is_empty() {
+            return Err(TurnError::ChoicesLeft { left: asked.len() });
+        }
         let scored = self.events.len();
         let completed = self.score_completed(placed);
         hooks::after_turn_scored(self, player, &completed);
@@ -635,9 +774,9 @@ impl State<'_> {
         for e in self.left_game.drain(..) {
             events.push(e);
         }
-        if !self.draws.is_empty() {
+        if !self.draws.is_empty() || !self.draw_fractions.is_empty() {
             return Err(TurnError::DrawsLeft {
-                left: self.draws.len(),
+                left: self.draws.len() + self.draw_fractions.len(),
             });
         }
         if !extra {
@@ -676,7 +815,7 @@ impl State<'_> {
         if let Some((on, segment)) = mv.take_back {
             self.take_back(&mut begun, on, segment)?;
         }
-        self.finish_turn(begun, mv.action)
+        self.finish_turn_choosing(begun, mv.action, mv.choices)
     }
 
     /// Every legal move with `tile` for the player to play: each legal placement, and

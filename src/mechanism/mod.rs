@@ -35,6 +35,9 @@ macro_rules! registry {
             /// Items collected from completed features by the player who completed them,
             /// with points for the most of each at the end (Traders and Builders' goods).
             collecting => collecting,
+            /// Pieces that keep a flock of tokens drawn from a bag while their owner extends
+            /// its feature, scored at the owner's choice (Hills and Sheep: the shepherd).
+            flocks => flocks,
             /// Pieces whose owner earns an extra turn by extending the feature they stand
             /// on (Traders and Builders' builder).
             extending_pieces => extending_pieces,

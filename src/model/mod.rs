@@ -128,6 +128,11 @@ pub(crate) mod bounds {
     #[schemars(transparent)]
     pub(crate) struct TokenValue(#[schemars(range(min = 0, max = MAX_TOKEN_VALUE))] u32);
 
+    /// A random number that made a draw, from 0 up to (not including) 1.
+    #[derive(JsonSchema)]
+    #[schemars(transparent)]
+    pub(crate) struct Fraction(#[schemars(range(min = 0.0, max = 1.0))] f64);
+
     /// Points banked by a player.
     #[derive(JsonSchema)]
     #[schemars(transparent)]

@@ -134,12 +134,34 @@ pub struct Turn {
     #[serde(default)]
     #[schemars(with = "Vec<super::bounds::TokenValue>")]
     pub draws: Vec<Sp<u32>>,
+    /// Draws from a bag (a flock's) recorded by the random number that made each, in
+    /// [0, 1), used after the values of `draws`: the token at ⌊f × n⌋ of the n tokens in
+    /// the bag, in the bag's order. A recorded game's random numbers (JCloisterZone's
+    /// saves keep them) replay its draws exactly.
+    #[serde(default)]
+    #[schemars(with = "Vec<super::bounds::Fraction>")]
+    pub drawn_at: Vec<Sp<f64>>,
+    /// The decisions the turn asks after its piece, in the order asked: for each flock of
+    /// the player on a feature the tile extends (their pieces in the order placed),
+    /// `grow` (draw another token) or `score` (score it now).
+    #[serde(default)]
+    pub choices: Vec<Sp<ChoiceWord>>,
     /// Tiles drawn before this turn's tile that fit nowhere on the board and were set
     /// aside (base rules: a tile that cannot be placed is discarded and another drawn);
     /// each uses up a copy. `tessera play` writes them.
     #[serde(default, deserialize_with = "super::tile_ids")]
     #[schemars(with = "Vec<super::TileIdSchema>")]
     pub set_aside: Vec<Sp<String>>,
+}
+
+/// A decision asked after a turn's piece (see [`Turn::choices`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum ChoiceWord {
+    /// Let the flock grow: draw another token.
+    Grow,
+    /// Score the flock now.
+    Score,
 }
 
 /// A piece lying on the board, found by its tile's cell and segment address.

@@ -665,4 +665,112 @@ turns:
   - {tile: \"RI.1/IIG\", x: 2, y: 1, rotation: 180}  # turns left
 ",
     }
+    /// A turn draws a token from a bag (a flock's) and no draw is written for it.
+    DrawMissing => "position::draw_missing", Error {
+        why: "A piece that keeps a flock draws a token from the bag when it is placed and \
+              whenever its flock grows; which token was drawn decides the game (a wolf loses \
+              the flock), so the position records it: its value in `draws`, or the random \
+              number that drew it in `drawn_at`.",
+        bad: "\
+tileset: [../tilesets/base-jcz.yaml, ../tilesets/hills-sheep-1.yaml]
+ruleset: ../rulesets/hills-sheep.yaml
+players: [Alice, Bob]
+turns:
+  - {tile: BA/RFr, x: 1, y: 0, piece: {kind: shepherd, at: S}}
+",
+        fixed: "\
+tileset: [../tilesets/base-jcz.yaml, ../tilesets/hills-sheep-1.yaml]
+ruleset: ../rulesets/hills-sheep.yaml
+players: [Alice, Bob]
+turns:
+  - {tile: BA/RFr, x: 1, y: 0, piece: {kind: shepherd, at: S}, draws: [2]}
+",
+    }
+    /// A draw names a token the bag does not hold now.
+    DrawNotInBag => "position::draw_not_in_bag", Error {
+        why: "A bag holds its tokens less those lying on the board (in flocks); a value it does \
+              not hold is a typing mistake, or a token drawn twice.",
+        bad: "\
+tileset: [../tilesets/base-jcz.yaml, ../tilesets/hills-sheep-1.yaml]
+ruleset: ../rulesets/hills-sheep.yaml
+players: [Alice, Bob]
+turns:
+  - {tile: BA/RFr, x: 1, y: 0, piece: {kind: shepherd, at: S}, draws: [4]}
+  - {tile: BA/RFr, x: 2, y: 0, piece: {kind: shepherd, at: N}, draws: [4]}
+  - {tile: BA/RFr, x: 3, y: 0, choices: [grow], draws: [4]}
+",
+        fixed: "\
+tileset: [../tilesets/base-jcz.yaml, ../tilesets/hills-sheep-1.yaml]
+ruleset: ../rulesets/hills-sheep.yaml
+players: [Alice, Bob]
+turns:
+  - {tile: BA/RFr, x: 1, y: 0, piece: {kind: shepherd, at: S}, draws: [4]}
+  - {tile: BA/RFr, x: 2, y: 0, piece: {kind: shepherd, at: N}, draws: [4]}
+  - {tile: BA/RFr, x: 3, y: 0, choices: [grow], draws: [3]}
+",
+    }
+    /// A draw's random number is not from 0 up to 1.
+    DrawnAt => "position::drawn_at", Error {
+        why: "`drawn_at` records a draw by the random number that made it, from 0 up to (not \
+              including) 1: the token at ⌊f × n⌋ of the bag's n tokens, in the bag's order. \
+              Another number draws nothing.",
+        bad: "\
+tileset: [../tilesets/base-jcz.yaml, ../tilesets/hills-sheep-1.yaml]
+ruleset: ../rulesets/hills-sheep.yaml
+players: [Alice, Bob]
+turns:
+  - {tile: BA/RFr, x: 1, y: 0, piece: {kind: shepherd, at: S}, drawn_at: [1]}
+",
+        fixed: "\
+tileset: [../tilesets/base-jcz.yaml, ../tilesets/hills-sheep-1.yaml]
+ruleset: ../rulesets/hills-sheep.yaml
+players: [Alice, Bob]
+turns:
+  - {tile: BA/RFr, x: 1, y: 0, piece: {kind: shepherd, at: S}, drawn_at: [0.3]}
+",
+    }
+    /// A turn asks a decision and `choices` does not give it.
+    ChoiceMissing => "position::choice_missing", Error {
+        why: "When a player places a tile that extends the feature of one of their flocks, they \
+              decide (Hills and Sheep: let the flock grow, drawing another token, or lead it to \
+              the stable and score it); the position records the decision in `choices`.",
+        bad: "\
+tileset: [../tilesets/base-jcz.yaml, ../tilesets/hills-sheep-1.yaml]
+ruleset: ../rulesets/hills-sheep.yaml
+players: [Alice, Bob]
+turns:
+  - {tile: BA/RFr, x: 1, y: 0, piece: {kind: shepherd, at: S}, draws: [2]}
+  - {tile: BA/RFr, x: -1, y: 0, rotation: 180}
+  - {tile: BA/RFr, x: 2, y: 0}
+",
+        fixed: "\
+tileset: [../tilesets/base-jcz.yaml, ../tilesets/hills-sheep-1.yaml]
+ruleset: ../rulesets/hills-sheep.yaml
+players: [Alice, Bob]
+turns:
+  - {tile: BA/RFr, x: 1, y: 0, piece: {kind: shepherd, at: S}, draws: [2]}
+  - {tile: BA/RFr, x: -1, y: 0, rotation: 180}
+  - {tile: BA/RFr, x: 2, y: 0, choices: [score]}
+",
+    }
+    /// `choices` gives more decisions than the turn asks.
+    ChoicesLeft => "position::choices_left", Error {
+        why: "A decision is asked for each flock of the player on a feature the tile extends, \
+              not for a piece placed this turn (it draws at once) nor for another player's \
+              flock; an extra decision belongs to another turn.",
+        bad: "\
+tileset: [../tilesets/base-jcz.yaml, ../tilesets/hills-sheep-1.yaml]
+ruleset: ../rulesets/hills-sheep.yaml
+players: [Alice, Bob]
+turns:
+  - {tile: BA/RFr, x: 1, y: 0, piece: {kind: shepherd, at: S}, draws: [2], choices: [grow]}
+",
+        fixed: "\
+tileset: [../tilesets/base-jcz.yaml, ../tilesets/hills-sheep-1.yaml]
+ruleset: ../rulesets/hills-sheep.yaml
+players: [Alice, Bob]
+turns:
+  - {tile: BA/RFr, x: 1, y: 0, piece: {kind: shepherd, at: S}, draws: [2]}
+",
+    }
 }

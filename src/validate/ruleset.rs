@@ -522,9 +522,11 @@ pub fn compile_ruleset(file: &SourceFile, rs: &RuleSetFile) -> Result<Rules, Vec
         mechanisms,
         item_readers: Vec::new(),
         tile_item_readers: Vec::new(),
+        draw_values: Vec::new(),
     };
     rules.item_readers = rules.items_read();
     rules.tile_item_readers = rules.tile_items_read();
+    rules.draw_values = rules.draw_values();
     Ok(rules)
 }
 
