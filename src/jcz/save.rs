@@ -151,15 +151,15 @@ const SETS: &[SetMapping] = &[
         ],
         pieces: &[],
     },
-    // Hills and Sheep: hills and vineyards (elements `hill` and `vineyard`), the hill
-    // tie-break's count as an option. Two of its tile definitions (four copies) have
-    // sides tessera cannot express yet: a save that uses them is refused at the tile.
+    // Hills and Sheep: hills, vineyards and the shepherd are elements (below), the hill
+    // tie-break's count an option. Two of its tile definitions (four copies) have sides
+    // tessera cannot express yet: a save that uses them is refused at the tile.
     SetMapping {
         ids: &["hills-and-sheep:1", "HILLS_AND_SHEEP"],
         tileset: "bundled:tilesets/hills-sheep-1.yaml",
         ruleset: Some("bundled:rulesets/hills-sheep.yaml"),
         piece_counts: &[],
-        switches: &[("hill", &["hills"]), ("vineyard", &["vineyards"])],
+        switches: &[],
         rules: &[
             ("hill-tiebreaker", "at-least-one-follower", &[]),
             (
@@ -229,6 +229,27 @@ const ELEMENTS: &[ElementMapping] = &[
         piece: Some(("abbot", "abbot")),
         count: 1,
         option: None,
+    },
+    ElementMapping {
+        name: "shepherd",
+        ruleset: "bundled:rulesets/hills-sheep.yaml",
+        piece: Some(("shepherd", "shepherd")),
+        count: 1,
+        option: None,
+    },
+    ElementMapping {
+        name: "hill",
+        ruleset: "bundled:rulesets/hills-sheep.yaml",
+        piece: None,
+        count: 1,
+        option: Some("hills"),
+    },
+    ElementMapping {
+        name: "vineyard",
+        ruleset: "bundled:rulesets/hills-sheep.yaml",
+        piece: None,
+        count: 1,
+        option: Some("vineyards"),
     },
     ElementMapping {
         name: "garden",
@@ -398,6 +419,12 @@ struct Turn {
     player: usize,
     /// The piece placed: its kind (`None`: the rule set's first) and address.
     piece: Option<(Option<&'static str>, String)>,
+    /// The random numbers of the turn's draws from a bag (a shepherd's flock), in order.
+    drawn_at: Vec<f64>,
+    /// The decisions asked after the action (`grow`, `score`), in order.
+    choices: Vec<&'static str>,
+    /// The piece placed keeps a flock: its draw is the first of `drawn_at`.
+    flock_placed: bool,
 }
 
 /// Reads a saved game into a position whose paths are `bundled:` tile sets (so it does
@@ -761,9 +788,19 @@ pub fn import_save(file: &SourceFile) -> Result<ImportedSave, Failure> {
     let extra_turns = elements_on.iter().any(|e| e.name == "builder");
     // The last turn (not committed) passed its action.
     let mut passed = false;
+    // The random number in effect (JCloisterZone 5.x draws a shepherd's first token with
+    // the last one a message carried, or the game's initial one).
+    let mut last_random = root
+        .get("initialRandom")
+        .and_then(Value::as_f64)
+        .unwrap_or(0.0);
     for (i, action) in actions.iter().enumerate() {
         let kind = action.get("type").and_then(Value::as_str).unwrap_or("");
         let payload = action.get("payload").cloned().unwrap_or(Value::Null);
+        let random = payload.get("random").and_then(Value::as_f64);
+        if let Some(r) = random {
+            last_random = r;
+        }
         match kind {
             "PLACE_TILE" => {
                 passed = false;
@@ -848,7 +885,7 @@ pub fn import_save(file: &SourceFile) -> Result<ImportedSave, Failure> {
                     y,
                     degrees,
                     player,
-                    piece: None,
+                    ..Turn::default()
                 });
             }
             "DEPLOY_MEEPLE" => {
@@ -937,6 +974,12 @@ pub fn import_save(file: &SourceFile) -> Result<ImportedSave, Failure> {
                     }
                     _ => location.and_then(location_address),
                 };
+                // A shepherd draws his first token at once: with the random number of the
+                // SHEPHERD_CONFIRM that follows (6.x), else the one in effect (5.x).
+                if piece_kind == Some("shepherd") && address.is_some() {
+                    turn.flock_placed = true;
+                    turn.drawn_at.insert(0, last_random);
+                }
                 match address {
                     Some(a) => turn.piece = Some((piece_kind, a)),
                     None => missing.push(unsupported_at(
@@ -949,6 +992,36 @@ pub fn import_save(file: &SourceFile) -> Result<ImportedSave, Failure> {
             }
             // 4.x: the game ended here (end-of-game scoring follows).
             "GAME_OVER" => game_over = true,
+            // 6.x: the random number of a shepherd's first draw.
+            "SHEPHERD_CONFIRM" => {
+                if let (Some(t), Some(r)) = (pending.as_mut(), random) {
+                    if t.flock_placed {
+                        t.drawn_at[0] = r;
+                    }
+                }
+            }
+            // A flock the tile extended: grow (a draw with its random number) or score.
+            "FLOCK_EXPAND_OR_SCORE" => {
+                let value = payload.get("value").and_then(Value::as_str);
+                match (pending.as_mut(), value) {
+                    (Some(t), Some("EXPAND")) => {
+                        t.choices.push("grow");
+                        t.drawn_at.push(random.unwrap_or(last_random));
+                    }
+                    (Some(t), Some("SCORE")) => t.choices.push("score"),
+                    _ => {
+                        return Err(broken_at(
+                            file,
+                            offsets[i],
+                            format!(
+                                "action {} (FLOCK_EXPAND_OR_SCORE) is not EXPAND or SCORE, or is outside a turn",
+                                i + 1
+                            ),
+                            "a FLOCK_EXPAND_OR_SCORE action gives `value` EXPAND or SCORE, in the turn of a tile",
+                        ));
+                    }
+                }
+            }
             "PASS" | "COMMIT" => {
                 passed = kind == "PASS" && pending.is_some();
                 if kind == "COMMIT" {
@@ -962,7 +1035,12 @@ pub fn import_save(file: &SourceFile) -> Result<ImportedSave, Failure> {
             }
             "UNDO" if std::mem::take(&mut passed) => {}
             "UNDO" => match pending.as_mut() {
-                Some(t) if t.piece.is_some() => t.piece = None,
+                Some(t) if t.piece.is_some() => {
+                    t.piece = None;
+                    if std::mem::take(&mut t.flock_placed) {
+                        t.drawn_at.remove(0);
+                    }
+                }
                 Some(_) => {
                     pending = None;
                     placed -= 1;
@@ -983,7 +1061,7 @@ pub fn import_save(file: &SourceFile) -> Result<ImportedSave, Failure> {
                 file,
                 offsets[i],
                 format!("the action `{other}`"),
-                "tessera replays PLACE_TILE, DEPLOY_MEEPLE, PASS, COMMIT, UNDO and GAME_OVER",
+                "tessera replays PLACE_TILE, DEPLOY_MEEPLE, PASS, COMMIT, UNDO, GAME_OVER, SHEPHERD_CONFIRM and FLOCK_EXPAND_OR_SCORE",
             )),
         }
     }
@@ -1115,6 +1193,13 @@ pub fn import_save(file: &SourceFile) -> Result<ImportedSave, Failure> {
                 yaml.push_str(&format!(", piece: {{kind: {}, at: {}}}", q(kind), q(at)))
             }
             None => {}
+        }
+        if !t.drawn_at.is_empty() {
+            let d: Vec<String> = t.drawn_at.iter().map(|f| format!("{f:?}")).collect();
+            yaml.push_str(&format!(", drawn_at: [{}]", d.join(", ")));
+        }
+        if !t.choices.is_empty() {
+            yaml.push_str(&format!(", choices: [{}]", t.choices.join(", ")));
         }
         yaml.push_str("}\n");
     }
