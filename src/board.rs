@@ -16,6 +16,7 @@ pub use crate::forest::Edge;
 use crate::forest::Forest;
 use crate::geometry::{AROUND, Rotation, Side, offset, opposite};
 use crate::rules::{FeatureId, NO_SEGMENT, Rules, TileId, TileSet};
+use smallvec::SmallVec;
 
 /// A tile lying on the board.
 #[derive(Debug, Clone, Copy)]
@@ -495,7 +496,8 @@ impl Board {
         };
         for side in 0..4u8 {
             if across[side as usize].is_none() {
-                for &seg in &rot.slot_segment[side as usize] {
+                let slots = &rot.slot_segment[side as usize];
+                for &seg in slots.iter().chain(&rot.slot_shared[side as usize]) {
                     if let Some(o) = open.get_mut(seg as usize) {
                         *o += 1;
                     }
@@ -564,7 +566,11 @@ impl Board {
             let p = self.placed[n as usize];
             let their_rot = tiles.tiles[p.tile].rotated(p.rotation);
             // The neighbour's slots facing this cell were open; they are closed now.
-            for &seg in &their_rot.slot_segment[opposite(side) as usize] {
+            let back = opposite(side) as usize;
+            for &seg in their_rot.slot_segment[back]
+                .iter()
+                .chain(&their_rot.slot_shared[back])
+            {
                 if seg != NO_SEGMENT {
                     self.features
                         .add_open(NodeIndex::new(p.first_node as usize + seg as usize), -1);
@@ -588,6 +594,62 @@ impl Board {
                 matched[k] = (mine, theirs);
                 self.graph.add_edge(a, b, Edge::Match);
                 self.features.join(rules, a, b, Edge::Match);
+            }
+            // A slot shared by a second segment (rare): that segment meets what lies
+            // across too.
+            let shared = |r: &crate::rules::Rotated, s: usize| r.slot_shared[s] != [NO_SEGMENT; 3];
+            if shared(rot, side as usize) || shared(their_rot, opposite(side) as usize) {
+                self.join_shared(rules, rot, first, their_rot, p.first_node, side, parts);
+            }
+        }
+    }
+
+    /// Joins, across `side` of the new tile (from node `first`, turned as `rot`) and the
+    /// neighbour's facing side (from node `their_first`), the segments that share a slot
+    /// ([`crate::rules::Segment::shares`]) with what lies across it: every pair of the
+    /// segments reaching the two facing slots that [`Board::join_across`] did not join.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(never)]
+    fn join_shared(
+        &mut self,
+        rules: &Rules,
+        rot: &crate::rules::Rotated,
+        first: u32,
+        their_rot: &crate::rules::Rotated,
+        their_first: u32,
+        side: u8,
+        parts: usize,
+    ) {
+        let back = opposite(side) as usize;
+        // The pairs joined already (by the claimers), and those joined here.
+        let mut done: SmallVec<[(u8, u8); 8]> = (0..parts)
+            .map(|k| {
+                (
+                    rot.slot_segment[side as usize][k],
+                    their_rot.slot_segment[back][parts - 1 - k],
+                )
+            })
+            .collect();
+        for k in 0..parts {
+            let t = parts - 1 - k;
+            for mine in [
+                rot.slot_segment[side as usize][k],
+                rot.slot_shared[side as usize][k],
+            ] {
+                for theirs in [
+                    their_rot.slot_segment[back][t],
+                    their_rot.slot_shared[back][t],
+                ] {
+                    if mine == NO_SEGMENT || theirs == NO_SEGMENT || done.contains(&(mine, theirs))
+                    {
+                        continue;
+                    }
+                    done.push((mine, theirs));
+                    let a = NodeIndex::new(first as usize + mine as usize);
+                    let b = NodeIndex::new(their_first as usize + theirs as usize);
+                    self.graph.add_edge(a, b, Edge::Match);
+                    self.features.join(rules, a, b, Edge::Match);
+                }
             }
         }
     }

@@ -146,7 +146,7 @@ pub fn walk(
         for &(item, k) in &def.segments[s.segment as usize].items {
             items[item] = items[item].saturating_add(k);
         }
-        for slot in def.board_slots(s.segment as usize, p.rotation) {
+        for slot in def.board_reach(s.segment as usize, p.rotation) {
             if board.at_offset(p.x, p.y, offset(slot.side)).is_none() {
                 open_edges += 1;
             }

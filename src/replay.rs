@@ -998,7 +998,10 @@ fn play_turn_steps(
         let c = &turn.choices[MAX_CHOICES];
         return Err(Finding::new(
             Check::ChoicesLeft,
-            format!("a turn asks at most {MAX_CHOICES} decisions; this one lists {}", words.len()),
+            format!(
+                "a turn asks at most {MAX_CHOICES} decisions; this one lists {}",
+                words.len()
+            ),
         )
         .in_file(&lp.file)
         .at(&c.loc, "too many")

@@ -1241,16 +1241,15 @@ pub fn played_position(header: &PlayedHeader, game: &crate::engine::play::Played
             let _ = write!(out, ", draws: [{}]", d.join(", "));
         }
         if !t.mv.choices.as_slice().is_empty() {
-            let d: Vec<&str> = t
-                .mv
-                .choices
-                .as_slice()
-                .iter()
-                .map(|c| match c {
-                    crate::engine::Choice::Grow => "grow",
-                    crate::engine::Choice::Score => "score",
-                })
-                .collect();
+            let d: Vec<&str> =
+                t.mv.choices
+                    .as_slice()
+                    .iter()
+                    .map(|c| match c {
+                        crate::engine::Choice::Grow => "grow",
+                        crate::engine::Choice::Score => "score",
+                    })
+                    .collect();
             let _ = write!(out, ", choices: [{}]", d.join(", "));
         }
         if !t.set_aside.is_empty() {

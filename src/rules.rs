@@ -758,6 +758,10 @@ pub struct Segment {
     pub feature: FeatureId,
     /// Slots claimed, in printed orientation.
     pub slots: Vec<Slot>,
+    /// Slots claimed by another segment that this one shares, in printed orientation
+    /// (two cities meeting one side; a field side divided by a wall drawn on the tile):
+    /// it meets what lies across them too.
+    pub shares: Vec<Slot>,
     /// Items carried.
     pub items: Vec<(ItemId, u32)>,
     /// Links to other segments of the tile: (relation, segment index).
@@ -794,6 +798,9 @@ pub struct Rotated {
     pub wide: bool,
     /// Segment index in each part of each board side (`NO_SEGMENT` past the profile).
     pub slot_segment: [[u8; 3]; 4],
+    /// The segment that shares each slot with its claimer ([`Segment::shares`];
+    /// `NO_SEGMENT`: none, as on most tiles).
+    pub slot_shared: [[u8; 3]; 4],
 }
 
 impl Tile {
@@ -813,6 +820,7 @@ impl Tile {
                 side_bits: 0,
                 wide: false,
                 slot_segment: [[NO_SEGMENT; 3]; 4],
+                slot_shared: [[NO_SEGMENT; 3]; 4],
             };
             for own in 0..4u8 {
                 r.sides[rotation.apply(own) as usize] = sides[own as usize];
@@ -828,6 +836,9 @@ impl Tile {
                 for slot in &s.slots {
                     r.slot_segment[rotation.apply(slot.side) as usize][slot.part as usize] =
                         i as u8;
+                }
+                for slot in &s.shares {
+                    r.slot_shared[rotation.apply(slot.side) as usize][slot.part as usize] = i as u8;
                 }
             }
             r
@@ -858,6 +869,20 @@ impl Tile {
         rotation: Rotation,
     ) -> impl Iterator<Item = Slot> + '_ {
         self.segments[segment].slots.iter().map(move |s| Slot {
+            side: rotation.apply(s.side),
+            part: s.part,
+        })
+    }
+
+    /// The slots a segment reaches in board orientation after `rotation`: those it
+    /// claims and those it shares ([`Segment::shares`]).
+    pub fn board_reach(
+        &self,
+        segment: usize,
+        rotation: Rotation,
+    ) -> impl Iterator<Item = Slot> + '_ {
+        let s = &self.segments[segment];
+        s.slots.iter().chain(&s.shares).map(move |s| Slot {
             side: rotation.apply(s.side),
             part: s.part,
         })

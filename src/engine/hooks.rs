@@ -265,19 +265,30 @@ impl State<'_> {
     /// Errors: [`TurnError::DrawMissing`] when nothing is announced,
     /// [`TurnError::DrawNotInBag`] for a value the bag does not hold.
     pub(crate) fn take_draw(&mut self, bag: &[(u32, u32)], index: usize) -> Result<u32, TurnError> {
-        let listed = || bag.iter().copied().filter(|&(_, n)| n > 0).collect::<Vec<_>>();
+        let listed = || {
+            bag.iter()
+                .copied()
+                .filter(|&(_, n)| n > 0)
+                .collect::<Vec<_>>()
+        };
         if let Some(v) = self.draws.pop_front() {
             if bag.iter().any(|&(x, n)| x == v && n > 0) {
                 return Ok(v);
             }
-            return Err(TurnError::DrawNotInBag { index, bag: listed() });
+            return Err(TurnError::DrawNotInBag {
+                index,
+                bag: listed(),
+            });
         }
         let Some(f) = self.draw_fractions.pop_front() else {
             return Err(TurnError::DrawMissing { bag: listed() });
         };
         let total: u64 = bag.iter().map(|&(_, n)| u64::from(n)).sum();
         if total == 0 {
-            return Err(TurnError::DrawNotInBag { index, bag: listed() });
+            return Err(TurnError::DrawNotInBag {
+                index,
+                bag: listed(),
+            });
         }
         // ⌊f × n⌋, kept below n (f is checked to lie in [0, 1) where it is read).
         let mut k = ((f.clamp(0.0, 1.0) * total as f64) as u64).min(total - 1);
@@ -287,7 +298,10 @@ impl State<'_> {
             }
             k -= u64::from(n);
         }
-        Err(TurnError::DrawNotInBag { index, bag: listed() })
+        Err(TurnError::DrawNotInBag {
+            index,
+            bag: listed(),
+        })
     }
 
     /// Returns the piece with id `id` to its owner's supply, without scoring; `None` when

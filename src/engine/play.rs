@@ -409,8 +409,8 @@ fn choose(
             let moves = state.legal_moves(tile);
             let mut best: Vec<Move> = Vec::new();
             let mut best_gain = i64::MIN;
-            let bags = state.game.rules.token_pools.is_empty()
-                && !state.game.rules.draw_values.is_empty();
+            let bags =
+                state.game.rules.token_pools.is_empty() && !state.game.rules.draw_values.is_empty();
             for mv in moves {
                 let (mv, next) = if bags {
                     match settle(state, mv, rng) {

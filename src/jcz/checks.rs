@@ -231,6 +231,28 @@ crate::diag::checks! {
 </defs>
 ",
     }
+    /// `multi-edge` names a side no other city of the tile holds.
+    JczMultiEdge => "jcz::multi_edge", Error {
+        why: "`multi-edge=\"N\"` on a `<city>` says that this city reaches side N beside another city of the tile, which holds it (Hills and Sheep's `HS/CC!.v`); both meet what lies across. With no other city on that side there is nothing to share: usually the wrong side.",
+        bad: "\
+<defs>
+  <tile id=\"X/CC\">
+    <city>N W</city>
+    <city multi-edge=\"S\">E</city>
+    <field city=\"N E\">SL SR</field>
+  </tile>
+</defs>
+",
+        fixed: "\
+<defs>
+  <tile id=\"X/CC\">
+    <city>N W</city>
+    <city multi-edge=\"N\">E</city>
+    <field city=\"N E\">SL SR</field>
+  </tile>
+</defs>
+",
+    }
     /// One half of a field side belongs to a `<field>`, the other half to nothing.
     JczUnclaimedHalf => "jcz::unclaimed_half", Error {
         why: "Every half-side that no city, road or river takes is part of some `<field>` (`<farm>` before mid-2021); a half left out is a gap in the tile.",

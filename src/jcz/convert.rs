@@ -312,6 +312,9 @@ struct Draft<'a> {
     inner: Option<(u8, &'a Sp<String>)>,
     /// Slots written for the segment.
     at: Vec<Sp<String>>,
+    /// Slots another segment claims that this one shares (`multi-edge`, a divided field
+    /// side).
+    shares: Vec<Sp<String>>,
     items: BTreeMap<String, Sp<u32>>,
     links: Vec<Sp<String>>,
     /// Read for the checks only: a stand-in for a side the rule set cannot express, or an
@@ -338,6 +341,7 @@ impl<'a> Draft<'a> {
             halves: Vec::new(),
             inner: None,
             at: Vec::new(),
+            shares: Vec::new(),
             items: BTreeMap::new(),
             links: Vec::new(),
             stand_in: false,
@@ -740,7 +744,9 @@ impl<'a> TileConv<'a, '_> {
                         && e.children.is_empty()
                         && self.rules.items.iter().any(|i| i == name) =>
                 {
-                    let n = tile_items.entry(name.to_string()).or_insert(Sp::at(0, e.loc));
+                    let n = tile_items
+                        .entry(name.to_string())
+                        .or_insert(Sp::at(0, e.loc));
                     n.value = n.value.saturating_add(1);
                 }
                 // Movement data for one expansion's figure (the wagon): it says which
@@ -949,7 +955,51 @@ impl<'a> TileConv<'a, '_> {
                 }
             }
         }
-        // Sides the rule set cannot express: city gates, hedges, a side two cities share.
+        // A side two cities share (`multi-edge="N"` on the second): it shares the slot the
+        // first claims.
+        let mut multi: Vec<(usize, usize, Loc)> = Vec::new();
+        for (k, d) in drafts.iter().enumerate() {
+            if d.stand_in || d.feature != "city" {
+                continue;
+            }
+            let Some(a) = d.elem.attr("multi-edge") else {
+                continue;
+            };
+            for w in &a.words {
+                match location::parse(&w.value) {
+                    Some(Place::Edge { sides, halves: 0 }) if sides != 0 => {
+                        for s in location::sides(sides) {
+                            let other_city = side_claims[s]
+                                .iter()
+                                .any(|&o| o != k && drafts[o].feature == "city");
+                            if other_city {
+                                multi.push((k, s, w.loc));
+                            } else {
+                                self.finding(
+                                    Finding::new(
+                                        Check::JczMultiEdge,
+                                        format!(
+                                            "`multi-edge=\"{}\"` on tile `{}`: no other city holds side {}",
+                                            a.value,
+                                            self.id.value,
+                                            side_name(s)
+                                        ),
+                                    )
+                                    .in_file(self.file)
+                                    .at(&w.loc, "no city to share")
+                                    .help("`multi-edge` names a side another `<city>` of the tile holds, which this city reaches too"),
+                                );
+                            }
+                        }
+                    }
+                    _ => self.unknown(w, d.elem, Expected::SidesIn(&a.name)),
+                }
+            }
+        }
+        for (k, s, loc) in multi {
+            drafts[k].shares.push(Sp::at(SIDES[s].to_string(), loc));
+        }
+        // Sides the rule set cannot express: city gates, hedges.
         let mut extra: Vec<Draft> = Vec::new();
         for d in &drafts {
             if d.stand_in {
@@ -960,7 +1010,6 @@ impl<'a> TileConv<'a, '_> {
                 let what = match (d.feature, a.name.as_str()) {
                     ("city", "city-gate") => "a city gate",
                     ("road", "bush") => "a hedge",
-                    ("city", "multi-edge") => "a side shared by two cities",
                     _ => continue,
                 };
                 for w in &a.words {
@@ -977,15 +1026,11 @@ impl<'a> TileConv<'a, '_> {
                             what: format!("{what} (`{}` on `<{}>`)", a.name, elem.name),
                             short: format!("{} on <{}>", a.name, elem.name),
                             written: format!("{}=\"{}\" on <{}>", a.name, a.value, elem.name),
-                            reason: if a.name == "multi-edge" {
-                                "the tile is checked without it, and not imported".into()
-                            } else {
-                                "each such side is checked as a field side divided in two, as beside a road's end; tiles with it are not imported".into()
-                            },
+                            reason: "each such side is checked as a field side divided in two, as beside a road's end; tiles with it are not imported".into(),
                         },
                         w.loc,
                     );
-                    if a.name == "multi-edge" || !stand_in {
+                    if !stand_in {
                         continue;
                     }
                     for s in location::sides(sides) {
@@ -1007,15 +1052,17 @@ impl<'a> TileConv<'a, '_> {
             }
             drafts.push(x);
         }
-        // Field sides split between two fields with nothing between them: an error, unless
-        // the id says that walls divide the tile's fields (`!`, see `DIVIDED`); either way
-        // the side is then checked through a stand-in, so that nothing else follows from it.
+        // Field sides split between two fields with nothing between them: the second field
+        // shares the side when the id says that walls divide the tile's fields (`!`, see
+        // `DIVIDED`); else an error, and the side is checked through a stand-in, so that
+        // nothing else follows from it.
         let divided = self
             .id
             .value
             .rsplit('/')
             .next()
             .is_some_and(|m| m.contains(DIVIDED));
+        let mut divided_sides = [false; 4];
         for s in 0..4 {
             if !side_claims[s].is_empty() {
                 continue;
@@ -1028,18 +1075,8 @@ impl<'a> TileConv<'a, '_> {
             }
             let field = self.spelling.field();
             if divided {
-                self.lose(
-                    Loss {
-                        check: Check::JczUnsupportedSide,
-                        what: format!(
-                            "a field side divided by a wall (two `<{field}>`s on one side, in a tile whose id has `{DIVIDED}`)"
-                        ),
-                        short: "a field side divided by a wall".into(),
-                        written: format!("side {} divided between two <{field}>s", SIDES[s]),
-                        reason: "the side is checked as divided in two, as beside a road's end; tiles with it are not imported".into(),
-                    },
-                    v.loc,
-                );
+                divided_sides[s] = true;
+                continue;
             } else {
                 self.finding(
                 Finding::new(
@@ -1109,6 +1146,10 @@ impl<'a> TileConv<'a, '_> {
             }
             let whole = SIDES[s].to_string();
             match (l, r) {
+                (Some((i, w)), Some((j, v))) if i != j && divided_sides[s] => {
+                    drafts[i].at.push(Sp::at(whole.clone(), w.loc));
+                    drafts[j].shares.push(Sp::at(whole, v.loc));
+                }
                 (Some((i, w)), Some((j, v))) if i != j => {
                     drafts[i].at.push(Sp::at(whole.clone(), w.loc));
                     if side_claims[s].is_empty() {
@@ -1305,6 +1346,7 @@ impl<'a> TileConv<'a, '_> {
                         // corner are kept apart: a field without `city=` is simply
                         // silent, and the corner rule reports it.
                         apart: BTreeMap::new(),
+                        shares: d.shares,
                     },
                     loc,
                 )

@@ -236,6 +236,12 @@ pub fn tileset_yaml(h: &Header, defs: &[Sp<TileDef>], lines: &[u32], xml: &[Tile
             if !seg.at.is_empty() {
                 parts.push(format!("at: {}", list(seg.at.iter().map(|a| slot(a)))));
             }
+            if !seg.shares.is_empty() {
+                parts.push(format!(
+                    "shares: {}",
+                    list(seg.shares.iter().map(|a| slot(a)))
+                ));
+            }
             if !seg.items.is_empty() {
                 let items: Vec<String> = seg
                     .items

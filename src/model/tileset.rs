@@ -339,6 +339,14 @@ pub struct SegmentDef {
     /// that it also links to, is a finding.
     #[serde(default)]
     pub apart: BTreeMap<String, Vec<Sp<String>>>,
+    /// Slots that another segment of the tile claims (`at`) and this one shares: nothing
+    /// divides them on that side, so this segment meets what lies across the slot too,
+    /// and the two join once a tile is placed there. Hills and Sheep's tile whose two
+    /// cities both reach the north side (`shares: [N]` on the second city); a field side
+    /// divided by a wall drawn on the tile (`shares: [S]` on the second field). A slot is
+    /// shared by at most one segment, of its terrain.
+    #[serde(default)]
+    pub shares: Vec<Sp<String>>,
 }
 
 /// Details of one copy of a tile.

@@ -6,6 +6,7 @@
 mod checks;
 
 use super::*;
+use crate::geometry::Slot;
 use crate::limits::*;
 
 /// Compiles one tile definition. `shapes` resolves `shape:` references (the `shapes_from`
@@ -400,6 +401,8 @@ fn compile_shape(
     // The terrain of each segment's kind (by index in `def.segments`), if it lies along
     // sides.
     let mut terrain_of: Vec<Option<usize>> = vec![None; def.segments.len()];
+    // The slots each segment shares (`shares`): (segment, name, the slot if it is one).
+    let mut shared: Vec<(usize, &Sp<String>, Option<Slot>)> = Vec::new();
     for (index, seg) in def.segments.iter().enumerate() {
         if let Some(first) = ids_seen.insert(seg.id.value.as_str(), &seg.id) {
             sink.push(
@@ -536,14 +539,68 @@ fn compile_shape(
                 links.extend(sink.take(link(file, &id, rules, rel, t, &seg_ids, target)));
             }
         }
+        for name in &seg.shares {
+            let parts = |s: u8| rules.parts(sides[s as usize]);
+            shared.push((index, name, parse_slot(&name.value, parts, false)));
+        }
         segments.push(Segment {
             id: seg.id.value.clone(),
             feature,
             slots,
+            shares: Vec::new(),
             items,
             links,
             touches: Vec::new(),
         });
+    }
+    // Shared slots: a slot of the tile that another segment of the same terrain claims,
+    // shared once. Judged before the claims, which the judging consumes.
+    let mut shared_once: Vec<(u8, u8)> = Vec::new();
+    for &(index, name, slot) in &shared {
+        let seg_id = &def.segments[index].id.value;
+        let problem = match slot {
+            None => Some(format!("`{}` is no slot of the tile", name.value)),
+            Some(slot) => {
+                let claimers: Vec<usize> = claims
+                    .by_slot
+                    .get(&(slot.side, slot.part))
+                    .map(|c| c.iter().map(|c| c.segment).collect())
+                    .unwrap_or_default();
+                let terrain = rules.side_kinds[sides[slot.side as usize]].parts[slot.part as usize];
+                if claimers.contains(&index) {
+                    Some(format!(
+                        "segment `{seg_id}` both claims and shares `{}`",
+                        name.value
+                    ))
+                } else if claimers.is_empty() {
+                    Some(format!(
+                        "no other segment claims `{}` for `{seg_id}` to share",
+                        name.value
+                    ))
+                } else if terrain_of[index].is_some_and(|t| t != terrain) {
+                    Some(format!(
+                        "segment `{seg_id}` is not of the terrain of `{}`, which it shares",
+                        name.value
+                    ))
+                } else if shared_once.contains(&(slot.side, slot.part)) {
+                    Some(format!("`{}` is shared by two segments", name.value))
+                } else {
+                    shared_once.push((slot.side, slot.part));
+                    if let Some(s) = segments.get_mut(index) {
+                        s.shares.push(slot);
+                    }
+                    None
+                }
+            }
+        };
+        if let Some(message) = problem {
+            sink.push(
+                Finding::new(Check::SharedSlot, format!("tile `{id}`: {message}"))
+                    .in_file(file)
+                    .at(&name.loc, "shared slot")
+                    .help("`shares` names a slot that another segment of the same terrain claims with `at`, where nothing divides the two on the side (two cities reaching one side, a field side divided by a wall drawn on the tile); each slot is shared once"),
+            );
+        }
     }
     let doubtful = judge_claims(
         file,

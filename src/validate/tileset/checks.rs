@@ -335,6 +335,40 @@ tiles:
       - {id: field, feature: field, at: [E, S, W], links: {touches: [city]}}
 ",
     }
+    /// A segment shares a slot that is not another segment's of its terrain, or shared twice.
+    SharedSlot => "tileset::shared_slot", Error {
+        why: "`shares` lets a second segment reach a slot another segment claims, where nothing \
+              divides them on the side (Hills and Sheep's two cities on one side, a field side \
+              divided by a wall drawn on the tile): both meet what lies across. The slot must be \
+              a slot of the tile, claimed (`at`) by another segment of the same terrain, and \
+              shared by one segment only.",
+        bad: "\
+name: My expansion
+ruleset: ../rulesets/carcassonne.yaml
+total: 1
+start: {tile: CC}
+tiles:
+  - id: CC
+    sides: {N: city, E: city, S: field, W: city}
+    segments:
+      - {id: city1, feature: city, at: [N, W]}
+      - {id: city2, feature: city, at: [E], shares: [S]}
+      - {id: field, feature: field, at: [S], links: {touches: [city1, city2]}}
+",
+        fixed: "\
+name: My expansion
+ruleset: ../rulesets/carcassonne.yaml
+total: 1
+start: {tile: CC}
+tiles:
+  - id: CC
+    sides: {N: city, E: city, S: field, W: city}
+    segments:
+      - {id: city1, feature: city, at: [N, W]}
+      - {id: city2, feature: city, at: [E], shares: [N]}
+      - {id: field, feature: field, at: [S], links: {touches: [city1, city2]}}
+",
+    }
     /// A side kind and the segments that claim its slots disagree.
     SideMismatch => "tileset::side_mismatch", Error {
         why: "The side kinds say what a neighbour must match; the segments say which feature \
