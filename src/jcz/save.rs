@@ -53,6 +53,9 @@ struct SetMapping {
     /// Its pieces: JCloisterZone's meeple type (`small` in `0.small.1`) and the rule set's
     /// piece kind (`None`: the rule set's first kind, written as an address alone).
     pieces: &'static [(&'static str, Option<&'static str>)],
+    /// The elements ([`ELEMENTS`]) a 4.x save, which lists none, plays with the set: all
+    /// of the expansion's (JCloisterZone 4.4's `Expansion` brought its capabilities).
+    legacy_elements: &'static [&'static str],
 }
 
 /// A rule switch's value tessera plays: (name, value, the rule-set options it turns on
@@ -69,6 +72,7 @@ const SETS: &[SetMapping] = &[
         switches: &[],
         rules: &[],
         pieces: &[("small", None)],
+        legacy_elements: &[],
     },
     // The base game's second edition: 8 of its tiles show a garden, a feature only with
     // the abbot's rule set (without the element `abbot`, no one has an abbot).
@@ -80,6 +84,7 @@ const SETS: &[SetMapping] = &[
         switches: &[],
         rules: &[],
         pieces: &[("small", None)],
+        legacy_elements: &[],
     },
     SetMapping {
         ids: &["inns-and-cathedrals:1", "INNS_AND_CATHEDRALS"],
@@ -99,6 +104,7 @@ const SETS: &[SetMapping] = &[
             ],
         )],
         pieces: &[("big", Some("large_follower"))],
+        legacy_elements: &[],
     },
     // The River's first edition; its reprint (`river/1:2`) has a garden drawn on one
     // tile, which is a garden only with the abbot's element.
@@ -110,6 +116,7 @@ const SETS: &[SetMapping] = &[
         switches: &[],
         rules: &[],
         pieces: &[],
+        legacy_elements: &[],
     },
     // Traders and Builders: its elements `traders`, `builder` and `pig` are played by
     // the rule set that has them all, switched off one by one when the save leaves them
@@ -122,6 +129,7 @@ const SETS: &[SetMapping] = &[
         switches: &[],
         rules: &[],
         pieces: &[],
+        legacy_elements: &["traders", "builder", "pig"],
     },
     // King and Robber: the King and the Robber Baron (elements `king` and `robber`), its
     // scoring variants as options.
@@ -150,10 +158,12 @@ const SETS: &[SetMapping] = &[
             ),
         ],
         pieces: &[],
+        legacy_elements: &[],
     },
     // Hills and Sheep: hills, vineyards and the shepherd are elements (below), the hill
     // tie-break's count an option. Two of its tile definitions (four copies) have sides
-    // tessera cannot express yet: a save that uses them is refused at the tile.
+    // that two segments reach (two cities on one side, a field side divided by a wall):
+    // are shared slots (`shares`).
     SetMapping {
         ids: &["hills-and-sheep:1", "HILLS_AND_SHEEP"],
         tileset: "bundled:tilesets/hills-sheep-1.yaml",
@@ -169,6 +179,7 @@ const SETS: &[SetMapping] = &[
             ),
         ],
         pieces: &[],
+        legacy_elements: &["shepherd", "hill", "vineyard"],
     },
     SetMapping {
         ids: &["river/1:2"],
@@ -178,6 +189,7 @@ const SETS: &[SetMapping] = &[
         switches: &[],
         rules: &[],
         pieces: &[],
+        legacy_elements: &[],
     },
 ];
 
@@ -263,6 +275,14 @@ const ELEMENTS: &[ElementMapping] = &[
 /// Elements that change nothing in the sets tessera plays: JCloisterZone lists them
 /// whatever the tiles (`pig-herd`: the pig herds of GQ11's and The River II's tiles).
 const INERT: &[&str] = &["pig-herd"];
+
+/// Rule switches that change nothing in the sets tessera plays: JCloisterZone 4.x lists
+/// them in every save (The Tunnel's tokens, GQ11's pig herds).
+const INERT_RULES: &[&str] = &[
+    "MORE_TUNNEL_TOKENS",
+    "TUNNELIZE_ALL_EXPANSIONS",
+    "PIG_HERD_ON_GQ_FARM",
+];
 
 /// Bundled rule sets that extend others: a save whose sets and elements need several is
 /// played under the one that extends all the others.
@@ -647,6 +667,16 @@ pub fn import_save(file: &SourceFile) -> Result<ImportedSave, Failure> {
             }
         }
     }
+    // A 4.x save lists no elements: its sets bring all of theirs.
+    if !setup.contains_key("elements") {
+        for name in used.iter().flat_map(|s| s.legacy_elements) {
+            if let Some(e) = ELEMENTS.iter().find(|e| e.name == *name) {
+                if !elements_on.iter().any(|o| std::ptr::eq(*o, e)) {
+                    elements_on.push(e);
+                }
+            }
+        }
+    }
     // An element whose rule set is played but which is off: no piece of it for anyone
     // (the abbot where the second edition's tiles bring the abbot's rule set for their
     // gardens), its option off; on, its option on.
@@ -700,6 +730,10 @@ pub fn import_save(file: &SourceFile) -> Result<ImportedSave, Failure> {
             match (name.as_str(), value.as_str()) {
                 ("tiny-city-scoring", Some("2")) => small_city = true,
                 ("tiny-city-scoring", Some("4")) => {}
+                // JCloisterZone 4.x's switches for sets tessera does not play (The Tunnel,
+                // GQ11's pig herds): nothing changes without their tiles, and a save with
+                // those sets is refused for the set.
+                (inert, _) if INERT_RULES.contains(&inert) => {}
                 _ if played.is_some() => {
                     for (o, on) in played.map_or(&[][..], |p| p.2) {
                         options.insert(o.to_string(), *on);

@@ -81,13 +81,10 @@ const EXPECTED: &[(&str, &[&str])] = &[
     ("flier.xml", &["jcz::unsupported"]),
     ("goldmines.xml", &["jcz::unsupported"]),
     ("gq11.xml", &["jcz::unsupported"]), // a pig on a field
-    // HS/C!.v: side S is split between two farms with no road; the id's `!` says that a
-    // wall divides the fields, so that is a side tessera cannot express, not a defect.
-    // HS/CC!.v: a city also reaches side N, which another city holds (`multi-edge`).
-    (
-        "hills_and_sheep.xml",
-        &["jcz::unsupported", "jcz::unsupported_side"],
-    ),
+    // Hills and vineyards (`<hill/>`, `<vineyard/>`) are items the base game lacks.
+    // HS/C!.v (side S split between two farms, the id's `!`: a wall divides them) and
+    // HS/CC!.v (a city also reaches side N, `multi-edge`) are shared slots.
+    ("hills_and_sheep.xml", &["jcz::unsupported"]),
     // Inns, cathedrals and the large follower's game: the default rule set has them all.
     ("inns_and_cathedrals.xml", &[]),
     ("king_and_robber.xml", &[]),
@@ -178,14 +175,11 @@ fn lines_of(v: &Validation, code: &str) -> BTreeSet<usize> {
 #[test]
 fn real_defects_are_reported_at_their_lines() {
     // HS/C!.v: farms `WR WL SR` (line 7) and `EL ER SL` (line 8) share side S, divided by
-    // a wall (the id's `!`): a side tessera cannot express, at the farm on line 7; the
-    // side HS/CC!.v's two cities share (`multi-edge`, line 13) is another.
+    // a wall (the id's `!`), and HS/CC!.v's two cities share side N (`multi-edge`, line
+    // 13): shared slots, neither a split side nor a side tessera cannot express.
     let v = validate(&Path::new(DIR).join("hills_and_sheep.xml"));
     assert_eq!(lines_of(&v, "jcz::split_side"), BTreeSet::new());
-    assert_eq!(
-        lines_of(&v, "jcz::unsupported_side"),
-        BTreeSet::from([7, 13])
-    );
+    assert_eq!(lines_of(&v, "jcz::unsupported_side"), BTreeSet::new());
     // RI.2/II+ (line 146): `+` without a pennant.
     let v = validate(&Path::new(DIR).join("river.xml"));
     assert_eq!(lines_of(&v, "jcz::id_content"), BTreeSet::from([146]));
@@ -1347,7 +1341,6 @@ fn gates_and_hedges_are_sides_tessera_cannot_express_not_split_sides() {
     for (name, subject) in [
         ("gate-fields-with-city.xml", "city-gate on <city>"),
         ("hedge.xml", "bush on <road>"),
-        ("divided.xml", "a field side divided by a wall"),
     ] {
         let f = Path::new(CURRENT).join(name);
         let v = validate(&f);
@@ -1389,6 +1382,48 @@ fn gates_and_hedges_are_sides_tessera_cannot_express_not_split_sides() {
     // divided side without the id's `!` is one.
     let v = validate(Path::new("tests/invalid/jcz/split-side.xml"));
     assert_eq!(codes(&v), BTreeSet::from(["jcz::split_side".to_string()]));
+}
+
+/// A field side divided by a wall drawn on the tile (the id's `!`) and JCloisterZone's
+/// `multi-edge` (two cities reaching one side, Hills and Sheep's `HS/CC!.v`) are slots one
+/// segment claims and another shares: checked fully and imported with `shares`.
+#[test]
+fn a_divided_field_side_and_a_multi_edge_city_are_shared_slots() {
+    let f = Path::new(CURRENT).join("divided.xml");
+    let v = validate(&f);
+    assert!(v.findings.is_empty(), "{:?}", v.findings);
+    let c = v.coverage.expect("coverage");
+    assert_eq!(c.tiles[0].checked, Checked::Fully);
+    let dir = scratch("jcz-divided");
+    let i = jcz::import(&f, &dir.join("o.yaml"), &ImportOptions::default()).expect("imports");
+    assert!(
+        i.yaml.contains("{id: field1, feature: field, at: [W], shares: [S], links: {touches: [city]}}")
+            && i.yaml.contains("{id: field2, feature: field, at: [E, S], links: {touches: [city]}}"),
+        "{}",
+        i.yaml
+    );
+    // The real tiles, under the rule set that has hills and vineyards: every one checked
+    // fully, the two with shared sides imported.
+    let hs = Path::new(DIR).join("hills_and_sheep.xml");
+    let v = tessera::validate_file(&hs, Some(Path::new("rulesets/hills-sheep.yaml")))
+        .expect("validates");
+    assert!(v.findings.is_empty(), "{:?}", v.findings);
+    let c = v.coverage.expect("coverage");
+    assert_eq!(c.count(Checked::Fully), 17);
+    let committed = std::fs::read_to_string("tilesets/hills-sheep-1.yaml").expect("bundled");
+    assert!(
+        committed.contains("{id: city2, feature: city, at: [E], shares: [N]}"),
+        "HS/CC!.v's second city shares the north side"
+    );
+    // A multi-edge naming a side no other city holds is a defect of the data.
+    let bad = scratch("jcz-multi-edge").join("bad.xml");
+    std::fs::write(
+        &bad,
+        "<defs><tile id=\"X/CC\"><city>N W</city><city multi-edge=\"S\">E</city><field city=\"N E\">SL SR</field></tile></defs>\n",
+    )
+    .expect("written");
+    let v = validate(&bad);
+    assert_eq!(codes(&v), BTreeSet::from(["jcz::multi_edge".to_string()]));
 }
 
 #[test]

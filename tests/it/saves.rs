@@ -545,7 +545,7 @@ fn check_saves_compares_the_assertions_it_can_evaluate() {
     write("holds.jcz", &holds);
     write("wrong.jcz", &wrong);
     let out_of_scope = as_test_save(&played.position, &played.players, &holds)
-        .replace("\"basic:1\":1", "\"basic:1\":1,\"hills-and-sheep:1\":1");
+        .replace("\"basic:1\":1", "\"basic:1\":1,\"princess-and-dragon:1\":1");
     std::fs::write(dir.join("basic").join("sheep.jcz"), out_of_scope).expect("written");
     let run = std::process::Command::new(env!("CARGO_BIN_EXE_tessera"))
         .args(["check-saves", "--format", "json"])
@@ -581,7 +581,7 @@ fn check_saves_compares_the_assertions_it_can_evaluate() {
     );
     let o = verdict("sheep.jcz");
     assert_eq!(o["verdict"], "out", "{o}");
-    assert_eq!(o["reasons"][0], "set `hills-and-sheep:1`", "{o}");
+    assert_eq!(o["reasons"][0], "set `princess-and-dragon:1`", "{o}");
     assert_eq!(doc["folders"]["basic"]["pass"], 1, "{doc}");
     assert_eq!(doc["folders"]["basic"]["out"], 1, "{doc}");
     let _ = std::fs::remove_dir_all(&dir);
@@ -897,6 +897,18 @@ fn jczs_own_saved_games_score_as_its_java_tests_expect() {
     assert_eq!(by_kind("innsScoring", "city"), 0);
     assert_eq!(by_kind("cathedralsScoring", "city"), 15);
     assert_eq!(by_kind("cathedralsScoring", "road"), 0);
+    // Its MultiCityMerge test (Hills and Sheep's HS.CC!.v, two cities sharing the north
+    // side, joined by the tile placed across it from either side): the points during play
+    // (JCloisterZone 4.4 saves, which list no elements: the set brings hills, vineyards and
+    // the shepherd).
+    for (name, alice, bob) in [
+        ("multi_city_merge", 20, 0),
+        ("multi_city_merge2", 8, 8),
+        ("multi_city_merge3", 8, 0),
+    ] {
+        let path = format!("tests/fixtures/jcz-saves/{name}.jcz");
+        assert_points(&path, false, None, &[("Alice", alice), ("Bob", bob)]);
+    }
 }
 
 #[test]

@@ -24,6 +24,7 @@ pub struct FlockDef {
     /// it goes back to the bag with the flock's tokens, and every piece keeping a flock on
     /// the feature returns to supply. Omitted: none ends a flock.
     #[serde(default)]
+    #[schemars(with = "Option<crate::model::bounds::Items>")]
     pub ends_on: Option<Sp<u32>>,
 }
 
