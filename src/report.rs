@@ -54,6 +54,10 @@ pub struct ScoreEvent {
     /// owner's score (a pig in a field), by player name; empty when none did.
     #[serde(skip_serializing_if = "BTreeMap::is_empty")]
     pub raised: BTreeMap<String, i64>,
+    /// Players who tied for the most strength and lost the tie-break (a follower on a
+    /// hill wins it), by name; empty when no tie was broken.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub tie_lost: Vec<String>,
     /// Whether features of this kind can be completed at all (fields cannot).
     pub completable: bool,
     /// The items in words, with the rule set's plurals (`2 deer, 1 tiger`).
@@ -198,6 +202,17 @@ impl ScoreEvent {
         } else {
             by_player(&e.strength)
         };
+        let tie_lost: Vec<String> = e
+            .tie_lost
+            .iter()
+            .map(|&p| state.players()[p].clone())
+            .collect();
+        if !tie_lost.is_empty() {
+            why = format!(
+                "{why}; {} tied for the majority and lost the tie-break",
+                tie_lost.join(", ")
+            );
+        }
         ScoreEvent {
             phase: match e.phase {
                 Phase::Play => "play",
@@ -234,6 +249,7 @@ impl ScoreEvent {
             terms,
             tokens: by_player(&e.tokens),
             raised,
+            tie_lost,
             completable: rules.features[e.kind].completion != crate::rules::Completion::Never,
             items_text: e
                 .items

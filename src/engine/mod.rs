@@ -112,6 +112,10 @@ pub struct Scored {
     /// Points each scorer received besides `points`, from pieces that raise their owner's
     /// score ([`Hooks::raise`]), by player; empty when none did.
     pub raised: Vec<i64>,
+    /// Players who tied for the most strength and lost the tie-break
+    /// ([`Hooks::break_tie`]: a follower on a hill wins it), in player order; empty when
+    /// no tie was broken.
+    pub tie_lost: Vec<usize>,
     /// For an effect: the item on the tile just placed that triggered it.
     pub effect: Option<ItemId>,
 }

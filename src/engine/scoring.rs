@@ -44,6 +44,7 @@ impl<'g> State<'g> {
             capped: v.capped,
             tokens: Vec::new(),
             raised: Vec::new(),
+            tie_lost: Vec::new(),
             effect: None,
         }
     }
@@ -63,7 +64,9 @@ impl<'g> State<'g> {
         let players = self.players.len();
         let strengths = score::strengths(rules, &on, players);
         let mut scorers = score::majority_of(&strengths);
+        let tied = scorers.clone();
         super::hooks::break_tie(self, &on, &mut scorers);
+        let tie_lost: Vec<usize> = tied.into_iter().filter(|p| !scorers.contains(p)).collect();
         let tokens = if phase == Phase::Play {
             self.distribute_tokens(&f, &scorers)
         } else {
@@ -115,6 +118,7 @@ impl<'g> State<'g> {
             e.pieces = pieces;
             e.tokens = tokens;
             e.strength = strength;
+            e.tie_lost = tie_lost;
             self.events.push(e);
         }
         if phase == Phase::Play {

@@ -1397,8 +1397,11 @@ fn a_divided_field_side_and_a_multi_edge_city_are_shared_slots() {
     let dir = scratch("jcz-divided");
     let i = jcz::import(&f, &dir.join("o.yaml"), &ImportOptions::default()).expect("imports");
     assert!(
-        i.yaml.contains("{id: field1, feature: field, at: [W], shares: [S], links: {touches: [city]}}")
-            && i.yaml.contains("{id: field2, feature: field, at: [E, S], links: {touches: [city]}}"),
+        i.yaml.contains(
+            "{id: field1, feature: field, at: [W], shares: [S], links: {touches: [city]}}"
+        ) && i
+            .yaml
+            .contains("{id: field2, feature: field, at: [E, S], links: {touches: [city]}}"),
         "{}",
         i.yaml
     );

@@ -1,7 +1,7 @@
 //! Mechanisms (`src/mechanism/`) and the rule sets of single elements, each on positions
 //! of its own: `raising_pieces` on a rule set that adds Traders and Builders' pig to the
 //! base game (`rulesets/pig.yaml`); gardens and the abbot (`rulesets/abbot.yaml`), data
-//! alone.
+//! alone; hills, vineyards and the shepherd (`rulesets/hills-sheep.yaml`).
 
 use crate::common;
 
@@ -274,5 +274,146 @@ fn titles_and_goods_need_a_kind_that_is_completed() {
             .map(|f| (f.check.code(), f.position().map_or(0, |(_, line, _)| line)))
             .collect();
         assert_eq!(found, [("ruleset::never_completed", line)], "{path}");
+    }
+}
+
+#[test]
+fn a_follower_on_a_hill_wins_a_tie() {
+    // `tie_breaks`: A's knight stands on a hill tile, B's does not; one each in the city.
+    let path = format!("{POSITIONS}/hill-breaks-a-tie.yaml");
+    common::assert_points(&path, false, None, &[("A", 10), ("B", 0)]);
+    let r = common::report(&path, false, None);
+    let city = r
+        .features
+        .iter()
+        .find(|e| e.feature == "city")
+        .expect("scored");
+    assert_eq!(city.scorers, ["A"]);
+    assert_eq!(city.tie_lost, ["B"]);
+    assert!(
+        city.why
+            .contains("B tied for the majority and lost the tie-break"),
+        "{}",
+        city.why
+    );
+    // Without hills the tie stands: both score.
+    assert_eq!(totals_with(&path, ("hills", false), None), [10, 10]);
+    // The house rule counts followers on hills: one each is still A's alone (B has none).
+    assert_eq!(
+        totals_with(&path, ("hill_follower_count", true), None),
+        [10, 0]
+    );
+}
+
+#[test]
+fn vineyards_raise_a_completed_monastery() {
+    // `{neighbours_with: vineyard}`: three vineyard tiles around A's monastery.
+    let path = format!("{POSITIONS}/vineyards.yaml");
+    common::assert_points(&path, false, None, &[("A", 18), ("B", 0)]);
+    assert_eq!(totals_with(&path, ("vineyards", false), None), [9, 0]);
+    // Before the last tile the monastery is incomplete: 1 + 7 at the end, no bonus.
+    assert_eq!(totals_with(&path, ("vineyards", true), Some(7)), [8, 0]);
+}
+
+#[test]
+fn a_flock_grows_scores_and_meets_the_wolf() {
+    // `flocks`: draws written as values (the wolf 0), decisions as `choices`.
+    let path = format!("{POSITIONS}/flocks.yaml");
+    common::assert_points(&path, true, None, &[("A", 6), ("B", 0)]);
+    let r = common::report(&path, true, None);
+    assert_eq!(
+        common::log_lines(&r),
+        [
+            "A draws a token of 2 for the flock of their shepherd (2 on the field now)",
+            "B draws a token of 3 for the flock of their shepherd (3 on the field now)",
+            "A draws a token of 4 for the flock of their shepherd (6 on the field now)",
+            "B draws the ending token (0): the flock on the field is lost and 1 shepherd returns",
+            "A receives 6 points for the flock on the field of their shepherd (2 tokens)",
+        ]
+    );
+    // After the wolf, B's shepherd is back in supply; A's went back when scored.
+    let lp = tessera::replay::load_position(std::path::Path::new(&path)).expect("loads");
+    let state = tessera::replay::replay(&lp, None).expect("replays");
+    assert!(state.pieces().is_empty(), "both shepherds returned");
+    // Shared: two fields with a flock each join; scoring pays both owners the total.
+    let shared = format!("{POSITIONS}/flocks-shared.yaml");
+    common::assert_points(&shared, true, None, &[("A", 3), ("B", 3)]);
+}
+
+#[test]
+fn a_flocks_draw_may_be_written_as_its_random_number() {
+    // `drawn_at`: the token at the fraction of the bag, in its order (4 × 1, 5 × 2, 5 × 3,
+    // 2 × 4, 2 × 0): 0.3 of 18 tokens is the 6th, a 2; 0.99 is the last, a wolf.
+    let dir = std::env::temp_dir().join(format!("tessera-drawn-at-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("scratch");
+    let write = |name: &str, at: &str| {
+        let text = format!(
+            "tileset: [{root}/tilesets/base-jcz.yaml, {root}/tilesets/hills-sheep-1.yaml]\nruleset: {root}/rulesets/hills-sheep.yaml\nplayers: [A, B]\nturns:\n  - {{tile: BA/RFr, x: 1, y: 0, piece: {{kind: shepherd, at: S}}, drawn_at: [{at}]}}\n  - {{tile: BA/RFr, x: -1, y: 0}}\n  - {{tile: BA/RFr, x: 2, y: 0, choices: [score]}}\n",
+            root = env!("CARGO_MANIFEST_DIR")
+        );
+        let p = dir.join(name);
+        std::fs::write(&p, text).expect("written");
+        p.to_string_lossy().into_owned()
+    };
+    common::assert_points(
+        &write("two.yaml", "0.3"),
+        false,
+        None,
+        &[("A", 2), ("B", 0)],
+    );
+    // The wolf: the shepherd is back, so the third turn asks nothing and `choices` is
+    // one decision too many.
+    common::assert_finding(&write("wolf.yaml", "0.99"), "position::choices_left");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn hills_hide_tiles_and_games_end_sooner() {
+    // `hide_tiles`: every hill placed while tiles are left puts one out of the game; a
+    // whole game's turns, tiles set aside and tiles hidden account for every copy.
+    let players = tessera::seat_names(2);
+    let lp = tessera::load_game_files(
+        Some(std::path::Path::new("rulesets/hills-sheep.yaml")),
+        &[
+            std::path::PathBuf::from("tilesets/base-jcz.yaml"),
+            std::path::PathBuf::from("tilesets/hills-sheep-1.yaml"),
+        ],
+        &players,
+    )
+    .expect("the game loads");
+    let copies: u64 = lp.game.tiles.tiles.iter().map(|t| u64::from(t.count)).sum();
+    for (hills, seeds) in [(true, 0..10), (false, 10..15)] {
+        let mut options = lp.options.clone();
+        let id = lp
+            .game
+            .rules
+            .options
+            .iter()
+            .position(|o| o.name == "hills")
+            .expect("option");
+        options[id] = hills;
+        for seed in seeds {
+            let state = tessera::engine::State::new(&lp.game, players.clone(), options.clone());
+            let played = tessera::engine::play::play_game(
+                state,
+                &[tessera::engine::play::Agent::Random],
+                seed,
+                usize::MAX,
+            )
+            .expect("a random game plays");
+            let s = &played.state;
+            let aside =
+                s.used().iter().map(|&n| u64::from(n)).sum::<u64>() - s.board().placed.len() as u64;
+            assert_eq!(
+                s.board().placed.len() as u64 + aside + s.hidden(),
+                copies,
+                "seed {seed}: placed, set aside and hidden make the whole set"
+            );
+            if hills {
+                assert!(s.hidden() > 0, "seed {seed}: some hill hid a tile");
+            } else {
+                assert_eq!(s.hidden(), 0, "seed {seed}");
+            }
+        }
     }
 }

@@ -33,6 +33,20 @@ const GAMES: &[(&str, &[&str])] = &[
         "rulesets/inns-cathedrals.yaml",
         &["tilesets/base.yaml", "tilesets/inns-cathedrals.yaml"],
     ),
+    // The big box's elements, each with the base game's tiles as JCloisterZone has them.
+    (
+        "rulesets/hills-sheep.yaml",
+        &["tilesets/base-jcz.yaml", "tilesets/hills-sheep-1.yaml"],
+    ),
+    (
+        "rulesets/traders-builders.yaml",
+        &["tilesets/base-jcz.yaml", "tilesets/traders-builders-1.yaml"],
+    ),
+    (
+        "rulesets/king-robber.yaml",
+        &["tilesets/base-jcz.yaml", "tilesets/king-robber-1.yaml"],
+    ),
+    ("rulesets/abbot.yaml", &["tilesets/base-jcz-2.yaml"]),
 ];
 
 fn scratch(name: &str) -> PathBuf {
