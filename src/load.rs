@@ -330,6 +330,10 @@ pub const BUNDLED: &[(&str, &str)] = &[
         include_str!("../rulesets/hills-sheep.yaml"),
     ),
     (
+        "rulesets/big-box.yaml",
+        include_str!("../rulesets/big-box.yaml"),
+    ),
+    (
         "rulesets/trade-goods.yaml",
         include_str!("../rulesets/trade-goods.yaml"),
     ),
@@ -389,6 +393,10 @@ pub const BUNDLED: &[(&str, &str)] = &[
     (
         "tilesets/hills-sheep-1.yaml",
         include_str!("../tilesets/hills-sheep-1.yaml"),
+    ),
+    (
+        "tilesets/big-box.yaml",
+        include_str!("../tilesets/big-box.yaml"),
     ),
     (
         "tilesets/traders-builders-1.yaml",

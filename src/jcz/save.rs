@@ -302,6 +302,20 @@ const COVERS: &[(&str, &[&str])] = &[
             "bundled:rulesets/pig.yaml",
         ],
     ),
+    // Last: played only when no smaller one covers the save's sets and elements.
+    (
+        "bundled:rulesets/big-box.yaml",
+        &[
+            "bundled:rulesets/inns-cathedrals.yaml",
+            "bundled:rulesets/abbot.yaml",
+            "bundled:rulesets/traders-builders.yaml",
+            "bundled:rulesets/trade-goods.yaml",
+            "bundled:rulesets/builder.yaml",
+            "bundled:rulesets/pig.yaml",
+            "bundled:rulesets/king-robber.yaml",
+            "bundled:rulesets/hills-sheep.yaml",
+        ],
+    ),
 ];
 
 /// The rule sets a bundled rule set plays: itself and those it extends ([`COVERS`]).
@@ -693,6 +707,26 @@ pub fn import_save(file: &SourceFile) -> Result<ImportedSave, Failure> {
         if let Some((_, kind)) = e.piece {
             if !on && playing.contains(&e.ruleset) {
                 supply.insert(kind, 0);
+            }
+        }
+    }
+    // A set whose rule set is played (within one that plays several) but which the save
+    // does not use: none of its pieces for anyone, its switches off (King and Robber's
+    // titles in a game of Hills and Sheep with Inns and Cathedrals).
+    for s in SETS {
+        let Some(r) = s.ruleset else {
+            continue;
+        };
+        let in_use = used.iter().any(|u| u.ruleset == Some(r));
+        if in_use || !playing.contains(&r) {
+            continue;
+        }
+        for (_, kind, _) in s.piece_counts {
+            supply.insert(kind, 0);
+        }
+        for (_, opts) in s.switches {
+            for o in *opts {
+                options.insert(o.to_string(), false);
             }
         }
     }

@@ -47,6 +47,8 @@ const GAMES: &[(&str, &[&str])] = &[
         &["tilesets/base-jcz.yaml", "tilesets/king-robber-1.yaml"],
     ),
     ("rulesets/abbot.yaml", &["tilesets/base-jcz-2.yaml"]),
+    // All of them together.
+    ("rulesets/big-box.yaml", &["tilesets/big-box.yaml"]),
 ];
 
 fn scratch(name: &str) -> PathBuf {
