@@ -2116,3 +2116,30 @@ fn bundled_imported_tile_sets_are_fresh() {
         );
     }
 }
+
+/// The big box's expansions, as JCloisterZone defines their tiles, are checked fully under
+/// the rule set that plays them all (`rulesets/big-box.yaml`): every element they carry
+/// (gardens, goods, hills, vineyards, inns, cathedrals, shared sides) is expressed.
+/// Abbey and Mayor's tiles are the exception until its rule set exists: a road `wells`
+/// attribute and a road tunnel are not expressed.
+#[test]
+fn the_big_box_tiles_are_checked_fully_under_its_rule_set() {
+    let ruleset = Path::new("rulesets/big-box.yaml");
+    for (file, tiles) in [
+        ("basic.xml", 32),
+        ("inns_and_cathedrals.xml", 19),
+        ("traders_and_builders.xml", 26),
+        ("king_and_robber.xml", 6),
+        ("hills_and_sheep.xml", 17),
+    ] {
+        let v =
+            tessera::validate_file(&Path::new(DIR).join(file), Some(ruleset)).expect("validates");
+        let c = v.coverage.expect("coverage");
+        assert_eq!(c.tiles.len(), tiles, "{file}");
+        assert_eq!(c.count(Checked::Fully), tiles, "{file}: {:?}", v.findings);
+    }
+    let v = tessera::validate_file(&Path::new(DIR).join("abbey_and_mayor.xml"), Some(ruleset))
+        .expect("validates");
+    let c = v.coverage.expect("coverage");
+    assert_eq!((c.tiles.len(), c.count(Checked::Fully)), (13, 11));
+}
