@@ -4,7 +4,7 @@
 //! small; a hook a mechanism does not define is the trait's default and costs nothing).
 
 use super::{
-    Action, AwardSource, Choice, Completed, Event, Logged, Phase, PieceError, Scored, State,
+    Action, Asked, AwardSource, Completed, Event, Logged, Phase, PieceError, Scored, State,
     TurnError,
 };
 use crate::graph::Feature;
@@ -21,8 +21,8 @@ pub trait Hooks {
 
     /// After step 2 of a turn (`action`, by `player`; the tile just placed has index
     /// `placed`) and before the features the tile completed are scored: what the action
-    /// and the tile do for the mechanism, taking the decisions it asks for from the front
-    /// of `choices` (`asked`: how many the turn gave in all, to number the missing one).
+    /// and the tile do for the mechanism, asking the turn's decisions and draws of `asked`
+    /// ([`Asked::choice`], [`State::take_draw`]).
     ///
     /// Errors: [`TurnError::ChoiceMissing`], a draw missing or not in the bag.
     #[inline]
@@ -31,8 +31,7 @@ pub trait Hooks {
         _player: usize,
         _placed: u32,
         _action: Action,
-        _choices: &mut &[Choice],
-        _asked: usize,
+        _asked: &mut Asked,
     ) -> Result<(), TurnError> {
         Ok(())
     }
@@ -105,10 +104,9 @@ macro_rules! dispatch {
             player: usize,
             placed: u32,
             action: Action,
-            choices: &mut &[Choice],
-            asked: usize,
+            asked: &mut Asked,
         ) -> Result<(), TurnError> {
-            $(<crate::mechanism::$m::play::Play as Hooks>::after_action(state, player, placed, action, choices, asked)?;)*
+            $(<crate::mechanism::$m::play::Play as Hooks>::after_action(state, player, placed, action, asked)?;)*
             Ok(())
         }
 
@@ -260,17 +258,34 @@ impl State<'_> {
     /// The next token drawn from a bag whose contents now are `bag` ((value, tokens) in
     /// the bag's order): the next value announced for the turn (it must be in the bag),
     /// else the next fraction announced (the token at ⌊f × n⌋ of the bag's n tokens, in
-    /// order). `index`: the draws of the turn used so far, for errors.
+    /// order), else the decider's draw. `index`: the draws of the turn used so far, for
+    /// errors.
     ///
-    /// Errors: [`TurnError::DrawMissing`] when nothing is announced,
+    /// Errors: [`TurnError::DrawMissing`] when nothing is announced nor drawn,
     /// [`TurnError::DrawNotInBag`] for a value the bag does not hold.
-    pub(crate) fn take_draw(&mut self, bag: &[(u32, u32)], index: usize) -> Result<u32, TurnError> {
+    pub(crate) fn take_draw(
+        &mut self,
+        bag: &[(u32, u32)],
+        index: usize,
+        asked: &mut Asked,
+    ) -> Result<u32, TurnError> {
         let listed = || {
             bag.iter()
                 .copied()
                 .filter(|&(_, n)| n > 0)
                 .collect::<Vec<_>>()
         };
+        if self.draws.is_empty() && self.draw_fractions.is_empty() {
+            let held = listed();
+            if held.is_empty() {
+                return Err(TurnError::DrawMissing { bag: held });
+            }
+            return match asked.draw(&held) {
+                Some(v) if held.iter().any(|&(x, _)| x == v) => Ok(v),
+                Some(_) => Err(TurnError::DrawNotInBag { index, bag: held }),
+                None => Err(TurnError::DrawMissing { bag: held }),
+            };
+        }
         if let Some(v) = self.draws.pop_front() {
             if bag.iter().any(|&(x, n)| x == v && n > 0) {
                 return Ok(v);

@@ -33,8 +33,8 @@ pub use placing::PieceError;
 pub use scoring::Completed;
 pub use tokens::{MineError, Token, TokenState};
 pub use turn::{
-    Action, Actions, AwardSource, Begun, Choice, Choices, Event, Events, LayError, MAX_CHOICES,
-    Move, SetAsideError, TurnError,
+    Action, Actions, Asked, AwardSource, Begun, Choice, Choices, Decider, Event, Events, Given,
+    LayError, MAX_CHOICES, Move, SetAsideError, TurnError,
 };
 
 use std::collections::BTreeMap;

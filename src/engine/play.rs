@@ -237,53 +237,52 @@ fn draw(state: &State, pile: Option<&Pile>, rng: &mut Pcg64Mcg) -> Option<TileId
     None
 }
 
-/// Completes a move for rules whose turns draw from bags and ask decisions (a flock's):
-/// plays it on copies of `state`, adding a decision drawn at random for each one asked
-/// (grow or score, even odds) and a token drawn from the bag's contents for each draw
-/// needed, until the turn is legal. Returns the move with its decisions, the draws, and
-/// the state after it.
-///
-/// Errors: any other [`TurnError`] of the move.
-fn settle<'g>(
-    state: &State<'g>,
-    mut mv: Move,
-    rng: &mut Pcg64Mcg,
-) -> Result<(Move, Vec<u32>, State<'g>), TurnError> {
-    let mut draws: Vec<u32> = Vec::new();
-    // Each round adds a decision or a draw, and a turn asks at most `MAX_CHOICES`
-    // decisions and a draw per decision and piece: the bound only guards a bug.
-    for _ in 0..4 * (MAX_CHOICES + 2) {
-        let mut next = state.clone();
-        match next.apply(&mv, &draws) {
-            Ok(_) => return Ok((mv, draws, next)),
-            Err(TurnError::ChoiceMissing { .. }) => {
-                let c = if rng.random_bool(0.5) {
-                    Choice::Grow
-                } else {
-                    Choice::Score
-                };
-                if !mv.choices.push(c) {
-                    return Err(TurnError::ChoicesLeft { left: 1 });
-                }
-            }
-            Err(TurnError::DrawMissing { bag }) => {
-                let total: u64 = bag.iter().map(|&(_, n)| u64::from(n)).sum();
-                if total == 0 {
-                    return Err(TurnError::DrawMissing { bag });
-                }
-                let mut k = rng.random_range(0..total);
-                for &(v, n) in &bag {
-                    if k < u64::from(n) {
-                        draws.push(v);
-                        break;
-                    }
-                    k -= u64::from(n);
-                }
-            }
-            Err(e) => return Err(e),
+/// The agents' answers to what a turn asks after its action (see [`Decider`]): each
+/// decision drawn at random (grow or score, even odds) and each token drawn from the bag's
+/// contents, both kept for the position written.
+struct RandomDecider<'r> {
+    rng: &'r mut Pcg64Mcg,
+    choices: Choices,
+    draws: Vec<u32>,
+}
+
+impl<'r> RandomDecider<'r> {
+    fn new(rng: &'r mut Pcg64Mcg) -> Self {
+        RandomDecider {
+            rng,
+            choices: Choices::NONE,
+            draws: Vec::new(),
         }
     }
-    Err(TurnError::ChoicesLeft { left: 0 })
+}
+
+impl Decider for RandomDecider<'_> {
+    fn choice(&mut self, _index: usize) -> Option<Choice> {
+        let c = if self.rng.random_bool(0.5) {
+            Choice::Grow
+        } else {
+            Choice::Score
+        };
+        // A turn asks at most one decision per flock of its player: past the most a
+        // move can record, none is given (and the turn is refused).
+        self.choices.push(c).then_some(c)
+    }
+
+    fn draw(&mut self, bag: &[(u32, u32)]) -> Option<u32> {
+        let total: u64 = bag.iter().map(|&(_, n)| u64::from(n)).sum();
+        if total == 0 {
+            return None;
+        }
+        let mut k = self.rng.random_range(0..total);
+        for &(v, n) in bag {
+            if k < u64::from(n) {
+                self.draws.push(v);
+                return Some(v);
+            }
+            k -= u64::from(n);
+        }
+        None
+    }
 }
 
 /// The token values left in each pool's supply: the pool's values minus those held.
@@ -409,21 +408,15 @@ fn choose(
             let moves = state.legal_moves(tile);
             let mut best: Vec<Move> = Vec::new();
             let mut best_gain = i64::MIN;
-            let bags =
-                state.game.rules.token_pools.is_empty() && !state.game.rules.draw_values.is_empty();
             for mv in moves {
-                let (mv, next) = if bags {
-                    match settle(state, mv, rng) {
-                        Ok((mv, _, next)) => (mv, next),
-                        Err(_) => continue,
-                    }
-                } else {
-                    let mut next = state.clone();
-                    if next.apply(&mv, &[]).is_err() {
-                        continue;
-                    }
-                    (mv, next)
-                };
+                let mut next = state.clone();
+                // What the turn asks after the action is answered at random here too.
+                if next
+                    .apply_deciding(&mv, &[], &mut RandomDecider::new(rng))
+                    .is_err()
+                {
+                    continue;
+                }
                 let delta = |p: usize| next.points[p].saturating_sub(state.points[p]);
                 let others = (0..state.players.len())
                     .filter(|&p| p != player)
@@ -534,29 +527,7 @@ pub fn play_game_with<'g>(
         // A game with tokens plays the turn on a copy first, to learn which tokens it
         // takes and draw their values before the real turn.
         let trial = (!state.game.rules.token_pools.is_empty()).then(|| state.clone());
-        // Rules whose turns draw from bags and ask decisions (flocks): the move is chosen
-        // on a copy, then settled (its decisions and draws) on copies.
-        let bags = trial.is_none() && !state.game.rules.draw_values.is_empty();
         let (mv, begun) = match trial {
-            None if bags => {
-                let mut t = state.clone();
-                let (mv, _) = choose(&mut t, tile, found, agent, &mut rng)
-                    .map_err(|_| PlayError::NoMove { turn, tile })?;
-                let (mv, draws, _) =
-                    settle(&state, mv, &mut rng).map_err(|error| PlayError::Illegal {
-                        turn,
-                        mv,
-                        error: Box::new(error),
-                    })?;
-                let events = state
-                    .apply(&mv, &draws)
-                    .map_err(|error| PlayError::Illegal {
-                        turn,
-                        mv,
-                        error: Box::new(error),
-                    })?;
-                (mv, Ok((events, draws)))
-            }
             Some(mut t) => {
                 let (mv, begun) = choose(&mut t, tile, found, agent, &mut rng)
                     .map_err(|_| PlayError::NoMove { turn, tile })?;
@@ -588,19 +559,25 @@ pub fn play_game_with<'g>(
                 (mv, Err(begun))
             }
         };
+        let mut mv = mv;
         let (events, draws) = match begun {
             Ok(done) => done,
             Err(begun) => {
+                // What the turn asks after its action (a flock's decision, a draw from its
+                // bag) is answered as it comes, and kept for the position.
+                let mut decider = RandomDecider::new(&mut rng);
                 let events = match begun {
-                    Some(b) => state.finish_turn(b, mv.action),
-                    None => state.apply(&mv, &[]),
+                    Some(b) => state.finish_turn_deciding(b, mv.action, &mut decider),
+                    None => state.apply_deciding(&mv, &[], &mut decider),
                 };
+                let (choices, draws) = (decider.choices, decider.draws);
                 let events = events.map_err(|error| PlayError::Illegal {
                     turn,
                     mv,
                     error: Box::new(error),
                 })?;
-                (events, Vec::new())
+                mv.choices = choices;
+                (events, draws)
             }
         };
         for e in &events {

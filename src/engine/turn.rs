@@ -46,6 +46,33 @@ pub enum Choice {
     Score,
 }
 
+/// The decisions a turn asks, numbered as they are asked, and its draws from bags, as
+/// the mechanisms' hooks see them ([`crate::engine::Hooks::after_action`]).
+pub struct Asked<'d> {
+    decider: &'d mut dyn Decider,
+    next: usize,
+}
+
+impl Asked<'_> {
+    /// The next decision of the turn.
+    ///
+    /// Errors: [`TurnError::ChoiceMissing`] when the decider gives none.
+    pub fn choice(&mut self) -> Result<Choice, TurnError> {
+        let index = self.next;
+        let c = self
+            .decider
+            .choice(index)
+            .ok_or(TurnError::ChoiceMissing { index })?;
+        self.next += 1;
+        Ok(c)
+    }
+
+    /// A draw from `bag` asked of the decider, when no value or fraction was announced.
+    pub(crate) fn draw(&mut self, bag: &[(u32, u32)]) -> Option<u32> {
+        self.decider.draw(bag)
+    }
+}
+
 /// The most decisions one turn can hold.
 pub const MAX_CHOICES: usize = 8;
 
@@ -95,6 +122,50 @@ impl Choices {
             }
             None => false,
         }
+    }
+}
+
+/// Who answers what a turn asks after its action ([`State::finish_turn_deciding`]): the
+/// decisions (a flock extended by the tile: grow or score) and the draws from a bag that
+/// no value was announced for. A replay reads them from its file ([`Given`]); an agent
+/// makes them as they come, so that a turn is played once, with no trial on a copy.
+pub trait Decider {
+    /// The turn's `index`-th decision (0 for the first), or `None` when there is none.
+    fn choice(&mut self, index: usize) -> Option<Choice>;
+
+    /// A token drawn from a bag whose contents are `bag` ((value, tokens), in its order,
+    /// each with at least one token), or `None` when no draw is given.
+    fn draw(&mut self, bag: &[(u32, u32)]) -> Option<u32>;
+}
+
+/// The decisions written for a turn, in order, and no draw beyond those announced.
+#[derive(Debug, Clone, Copy)]
+pub struct Given<'a> {
+    list: &'a [Choice],
+    used: usize,
+}
+
+impl<'a> Given<'a> {
+    /// The decisions `list`, taken in order.
+    pub fn new(list: &'a [Choice]) -> Self {
+        Given { list, used: 0 }
+    }
+
+    /// How many of them were not asked for.
+    pub fn left(&self) -> usize {
+        self.list.len().saturating_sub(self.used)
+    }
+}
+
+impl Decider for Given<'_> {
+    fn choice(&mut self, index: usize) -> Option<Choice> {
+        let c = self.list.get(index).copied();
+        self.used = self.used.max(index + usize::from(c.is_some()));
+        c
+    }
+
+    fn draw(&mut self, _bag: &[(u32, u32)]) -> Option<u32> {
+        None
     }
 }
 
@@ -704,14 +775,31 @@ impl State<'_> {
     /// [`State::finish_turn`] with the decisions the turn asks after its action, in order
     /// (a flock extended by the tile: grow or score; see [`Choice`]).
     ///
-    /// Errors: those of [`State::finish_turn`], [`TurnError::ChoiceMissing`],
-    /// [`TurnError::ChoicesLeft`], [`TurnError::DrawMissing`],
-    /// [`TurnError::DrawNotInBag`].
+    /// Errors: those of [`State::finish_turn_deciding`], [`TurnError::ChoicesLeft`].
     pub fn finish_turn_choosing(
         &mut self,
         begun: Begun,
         action: Action,
         choices: Choices,
+    ) -> Result<Events, TurnError> {
+        let mut given = Given::new(choices.as_slice());
+        let events = self.finish_turn_deciding(begun, action, &mut given)?;
+        match given.left() {
+            0 => Ok(events),
+            left => Err(TurnError::ChoicesLeft { left }),
+        }
+    }
+
+    /// [`State::finish_turn`] with `decider` answering what the turn asks after its
+    /// action (see [`Decider`]).
+    ///
+    /// Errors: those of [`State::finish_turn`], [`TurnError::ChoiceMissing`],
+    /// [`TurnError::DrawMissing`], [`TurnError::DrawNotInBag`].
+    pub fn finish_turn_deciding(
+        &mut self,
+        begun: Begun,
+        action: Action,
+        decider: &mut dyn Decider,
     ) -> Result<Events, TurnError> {
         let Begun {
             player,
@@ -750,12 +838,8 @@ impl State<'_> {
                 self.turn_events.push(Event::Mined { pool });
             }
         }
-        let mut asked = choices.as_slice();
-        let total = asked.len();
-        hooks::after_action(self, player, placed, action, &mut asked, total)?;
-        if !asked.is_empty() {
-            return Err(TurnError::ChoicesLeft { left: asked.len() });
-        }
+        let mut asked = Asked { decider, next: 0 };
+        hooks::after_action(self, player, placed, action, &mut asked)?;
         let scored = self.events.len();
         let completed = self.score_completed(placed);
         hooks::after_turn_scored(self, player, &completed);
@@ -803,6 +887,23 @@ impl State<'_> {
             }
         }
         Ok(std::mem::take(&mut self.turn_events))
+    }
+
+    /// [`State::apply`] with `decider` answering what the turn asks after its action
+    /// (the move's own `choices` are not read).
+    ///
+    /// Errors: the first [`TurnError`] of the turn.
+    pub fn apply_deciding(
+        &mut self,
+        mv: &Move,
+        draws: &[u32],
+        decider: &mut dyn Decider,
+    ) -> Result<Events, TurnError> {
+        let mut begun = self.begin_turn(mv.player, mv.tile, (mv.x, mv.y, mv.rotation), draws)?;
+        if let Some((on, segment)) = mv.take_back {
+            self.take_back(&mut begun, on, segment)?;
+        }
+        self.finish_turn_deciding(begun, mv.action, decider)
     }
 
     /// Plays a whole move (see [`Move`]): [`State::begin_turn`], [`State::take_back`],

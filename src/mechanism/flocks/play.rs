@@ -2,7 +2,7 @@
 
 use smallvec::SmallVec;
 
-use crate::engine::{Action, AwardSource, Choice, Event, Hooks, Phase, State, TurnError};
+use crate::engine::{Action, Asked, AwardSource, Choice, Event, Hooks, Phase, State, TurnError};
 
 /// The mechanism's hooks.
 pub struct Play;
@@ -26,8 +26,7 @@ impl Hooks for Play {
         player: usize,
         placed: u32,
         action: Action,
-        choices: &mut &[Choice],
-        asked: usize,
+        asked: &mut Asked,
     ) -> Result<(), TurnError> {
         let game = state.game();
         let table = &game.rules.mechanisms.flocks;
@@ -49,7 +48,7 @@ impl Hooks for Play {
                 if let Some(id) = id {
                     state.memory_mut().flocks.kept.push((id, fi, SmallVec::new()));
                     just = Some(id);
-                    grow(state, fi, id, player, &mut draws)?;
+                    grow(state, fi, id, player, &mut draws, asked)?;
                 }
             }
         }
@@ -78,17 +77,12 @@ impl Hooks for Play {
         }
         score_closed(state, &asked_for);
         for &(id, _, _) in &asked_for {
-            let Some((&choice, rest)) = choices.split_first() else {
-                return Err(TurnError::ChoiceMissing {
-                    index: asked - choices.len(),
-                });
-            };
-            *choices = rest;
+            let choice = asked.choice()?;
             let Some(fi) = flock_of(state, id) else {
                 continue;
             };
             match choice {
-                Choice::Grow => grow(state, fi, id, player, &mut draws)?,
+                Choice::Grow => grow(state, fi, id, player, &mut draws, asked)?,
                 Choice::Score => score(state, fi, id),
             }
             score_closed(state, &[]);
@@ -170,9 +164,16 @@ fn sharing(state: &State, fi: usize, id: u32) -> Vec<u32> {
 
 /// Draws a token for the flock of piece `id`: added to it, or, of the ending value, the
 /// flock on its feature is lost and its pieces return.
-fn grow(state: &mut State, fi: usize, id: u32, player: usize, draws: &mut usize) -> Result<(), TurnError> {
+fn grow(
+    state: &mut State,
+    fi: usize,
+    id: u32,
+    player: usize,
+    draws: &mut usize,
+    asked: &mut Asked,
+) -> Result<(), TurnError> {
     let bag = bag_now(state, fi);
-    let value = state.take_draw(&bag, *draws)?;
+    let value = state.take_draw(&bag, *draws, asked)?;
     *draws += 1;
     let ends = state.game().rules.mechanisms.flocks[fi].ends_on == Some(value);
     if ends {
