@@ -639,6 +639,17 @@ fn put_piece(
     placed: u32,
     req: &PieceRequest,
 ) -> Result<(), Finding> {
+    let rules = &lp.game.rules;
+    if rules.mechanisms.keeps_state_of(req.kind) {
+        let name = &rules.pieces[req.kind].name;
+        return Err(Finding::new(
+            Check::SnapshotPieceState,
+            format!("a {name} keeps what it gathered during the game (a flock's tokens), which a snapshot cannot give"),
+        )
+        .in_file(&lp.file)
+        .at(req.loc, "piece")
+        .help(format!("write the game as `turns:`, with the {name}'s draws, or leave the {name} out of the snapshot")));
+    }
     let result = piece_target(state, lp, placed, req)?
         .and_then(|(target, seg)| state.snapshot_piece(req.player, req.kind, target, seg));
     result.map_err(|e| piece_finding(state, lp, placed, req, e))
@@ -1127,7 +1138,7 @@ fn turn_finding(
     match e {
         TurnError::GameOver => Finding::new(
             Check::GameOver,
-            "the game is over: every tile of the main pile has been placed",
+            "the game is over: no tile of the main pile is left to draw (every one placed, set aside or out of the game)",
         )
         .in_file(&lp.file)
         .at(&loc.loc, "a turn after the last one")
@@ -1161,19 +1172,16 @@ fn turn_finding(
         }
         TurnError::DrawValue { index } => {
             let d = &turn.draws[index.min(turn.draws.len().saturating_sub(1))];
-            let values: Vec<String> = rules
-                .token_pools
-                .first()
-                .map(|p| p.values.iter().map(|(v, _)| v.to_string()).collect())
-                .unwrap_or_default();
-            let name = rules.token_pools.first().map_or("", |p| p.name.as_str());
-            Finding::new(
-                Check::DrawValue,
-                format!("no {name} token is worth {}", d.value),
-            )
-            .in_file(&lp.file)
-            .at(&d.loc, "token value")
-            .help(format!("{name} tokens are worth {}", values.join(", ")))
+            // Every value a turn may draw: the token supplies' and the bags' (a flock's).
+            let values: Vec<String> = rules.draw_values.iter().map(u32::to_string).collect();
+            let what = match rules.token_pools.as_slice() {
+                [one] if rules.draw_values.len() == one.values.len() => format!("{} token", one.name),
+                _ => format!("token of {}", rules.name),
+            };
+            Finding::new(Check::DrawValue, format!("no {what} is worth {}", d.value))
+                .in_file(&lp.file)
+                .at(&d.loc, "token value")
+                .help(format!("its tokens are worth {}", values.join(", ")))
         }
         TurnError::TakeBackNotAllowed => {
             let at = turn.return_piece.as_ref().map_or(&loc.loc, |r| &r.loc);

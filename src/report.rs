@@ -466,6 +466,12 @@ impl LogEntry {
                 name(player),
                 crate::mechanism::collecting::words::collected(rules, entry, count)
             ),
+            Event::TilesHidden { item, count } => format!(
+                "{count} tile{} of the pile go{} face down under the tile with a {}, out of the game",
+                if count == 1 { "" } else { "s" },
+                if count == 1 { "es" } else { "" },
+                rules.items[item]
+            ),
             Event::FlockGrew {
                 flock,
                 value,
@@ -1418,6 +1424,9 @@ pub struct SegmentRecord {
     pub feature: String,
     /// The slots it claims, named in the orientation shown (`NL`, `N`, `NR`, ...).
     pub slots: Vec<String>,
+    /// The slots it shares with the segment that claims them, named as `slots` are.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub shares: Vec<String>,
     /// The items it carries, by name.
     pub items: BTreeMap<String, u32>,
     /// Its links: `[relation, segment id]`.
@@ -1454,6 +1463,9 @@ pub struct TileRecord {
     pub segments: Vec<SegmentRecord>,
     /// The decorations of each copy (empty when not given).
     pub copies: Vec<Vec<String>>,
+    /// The items on the tile as a whole (a hill, a vineyard), by name.
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    pub items: BTreeMap<String, u32>,
 }
 
 impl TileRecord {
@@ -1487,6 +1499,27 @@ impl TileRecord {
                     id: seg.id.clone(),
                     feature: rules.features[seg.feature].name.clone(),
                     slots: slot_names(s),
+                    shares: {
+                        let s = &def.segments[s];
+                        let mut shared: Vec<_> = s
+                            .shares
+                            .iter()
+                            .map(|slot| crate::geometry::Slot {
+                                side: rotation.apply(slot.side),
+                                part: slot.part,
+                            })
+                            .collect();
+                        shared.sort();
+                        shared
+                            .into_iter()
+                            .map(|slot| {
+                                crate::geometry::slot_name(
+                                    slot,
+                                    rules.parts(rot.sides[slot.side as usize]),
+                                )
+                            })
+                            .collect()
+                    },
                     items: seg
                         .items
                         .iter()
@@ -1516,6 +1549,11 @@ impl TileRecord {
                 })
                 .collect(),
             copies: def.copies.clone(),
+            items: def
+                .items
+                .iter()
+                .map(|&(i, n)| (rules.items[i].clone(), n))
+                .collect(),
         }
     }
 
@@ -1531,6 +1569,9 @@ impl TileRecord {
         if let Some(s) = &self.stack {
             marks.push(format!("stack {s}"));
         }
+        for (item, n) in &self.items {
+            marks.push(format!("{n} {item} on the tile"));
+        }
         let segments: Vec<String> = self
             .segments
             .iter()
@@ -1539,6 +1580,9 @@ impl TileRecord {
                     true => format!("{} inside", s.id),
                     false => format!("{} {}", s.id, s.slots.join("+")),
                 };
+                if !s.shares.is_empty() {
+                    text.push_str(&format!(" sharing {}", s.shares.join("+")));
+                }
                 if let Some((last, init)) = s.items_text.split_last() {
                     text.push_str(" with ");
                     if !init.is_empty() {
@@ -1670,6 +1714,14 @@ impl TileRecord {
             let _ = writeln!(out, "{pad} inside the tile: {}", names.join(", "));
         }
         let _ = writeln!(out);
+        if !self.items.is_empty() {
+            let items: Vec<String> = self
+                .items
+                .iter()
+                .map(|(i, n)| format!("{n} {}", esc(i)))
+                .collect();
+            let _ = writeln!(out, "on the tile: {}", items.join(", "));
+        }
         let _ = writeln!(out, "segments:");
         let iw = col(self
             .segments
@@ -1694,6 +1746,9 @@ impl TileRecord {
                     s.slots.join(" ")
                 }
             );
+            if !s.shares.is_empty() {
+                let _ = write!(line, "; shares {}", s.shares.join(" "));
+            }
             for words in &s.items_text {
                 let _ = write!(line, "; {}", esc(words));
             }

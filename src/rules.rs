@@ -252,6 +252,12 @@ pub trait MechanismTable {
     /// Marks each value the mechanism's bags hold (see [`Rules::draw_values`]). Default:
     /// none.
     fn draw_values(&self, _mark: &mut dyn FnMut(u32)) {}
+
+    /// Whether the mechanism keeps something for pieces of `kind` during a game that a
+    /// position's snapshot cannot give (a flock's tokens). Default: no.
+    fn keeps_state_of(&self, _kind: PieceKindId) -> bool {
+        false
+    }
 }
 
 /// Writes [`Mechanisms`], one field per mechanism as the registry lists them
@@ -281,6 +287,12 @@ macro_rules! mechanisms {
             /// Every mechanism's [`MechanismTable::draw_values`], in registry order.
             fn draw_values(&self, mark: &mut dyn FnMut(u32)) {
                 $(MechanismTable::draw_values(&self.$m, mark);)*
+            }
+
+            /// Whether some mechanism keeps state for pieces of `kind`
+            /// ([`MechanismTable::keeps_state_of`]).
+            pub fn keeps_state_of(&self, kind: PieceKindId) -> bool {
+                false $(|| MechanismTable::keeps_state_of(&self.$m, kind))*
             }
         }
     };

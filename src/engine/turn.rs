@@ -310,6 +310,14 @@ pub enum Event {
         /// Why.
         source: AwardSource,
     },
+    /// Tiles of the main pile went face down under the tile just placed, out of the game
+    /// (an effect's `hide_tiles`: a hill).
+    TilesHidden {
+        /// The item on the tile that hid them.
+        item: ItemId,
+        /// How many.
+        count: u32,
+    },
     /// A flock (`crate::mechanism::flocks`) drew a token and grew.
     FlockGrew {
         /// The entry of the rule set's `flocks`.

@@ -127,9 +127,9 @@ crate::diag::checks! {
 </defs>
 ",
     }
-    /// A side the rule set cannot express (a city gate, a hedge, a side two cities share, a river without rivers, a field side divided by a wall on a tile whose id has `!`); the rest of the tile is checked, but it is not imported.
+    /// A side the rule set cannot express (a city gate, a hedge, a river without rivers); the rest of the tile is checked, but it is not imported.
     JczUnsupportedSide => "jcz::unsupported_side", Warning {
-        why: "Fan expansions add things that sit on a side (The City Gates' gates, Village Life's hedges); a rule set without them cannot place such a tile faithfully. JCloisterZone marks tiles whose fields are divided by walls with `!` in the id, and such a wall may end in the middle of a side. That is no error in the file: the tile is checked as if the side were a field side divided in two (as beside a road's end), and `tessera import jcz` leaves it out and names it, rather than write a different tile.",
+        why: "Fan expansions add things that sit on a side (The City Gates' gates, Village Life's hedges); a rule set without them cannot place such a tile faithfully. That is no error in the file: the tile is checked as if the side were a field side divided in two (as beside a road's end), and `tessera import jcz` leaves it out and names it, rather than write a different tile. (A side two cities share, `multi-edge`, and a field side divided by a wall in a tile whose id has `!` are expressed, with `shares:`.)",
         bad: "\
 <defs>
   <tile id=\"X/Cg\">
@@ -212,7 +212,7 @@ crate::diag::checks! {
     }
     /// A field side whose two halves belong to two different fields with nothing between them (no road, city gate or hedge).
     JczSplitSide => "jcz::split_side", Error {
-        why: "Without a road (or a gate or hedge, `jcz::unsupported_side`), a side's two halves meet the same field of the neighbouring tile, so the two fields join anyway; tessera's field sides are one slot and cannot hold two fields. On a tile whose id has `!` (JCloisterZone's mark for fields divided by walls) the split is taken as drawn, and reported as `jcz::unsupported_side` instead.",
+        why: "Without a road (or a gate or hedge, `jcz::unsupported_side`), a side's two halves meet the same field of the neighbouring tile, so the two fields join anyway; tessera's field sides are one slot and cannot hold two fields. On a tile whose id has `!` (JCloisterZone's mark for fields divided by walls) the split is taken as drawn: the second field shares the side's slot (`shares:`), and both meet what lies across it.",
         bad: "\
 <defs>
   <tile id=\"X/C\">

@@ -613,6 +613,25 @@ board:
   - {tile: E, x: 0, y: -1, rotation: 180}
 ",
     }
+    /// A snapshot puts on the board a piece whose state during the game it cannot give.
+    SnapshotPieceState => "position::snapshot_piece_state", Error {
+        why: "A snapshot gives the board, its pieces and the points banked, but not what a mechanism kept during the game for a piece (Hills and Sheep: the sheep in a shepherd's flock, which decide what it scores and what the bag still holds). Taken without it, the piece would score wrongly without any other sign.",
+        bad: "\
+tileset: [../tilesets/base-jcz.yaml, ../tilesets/hills-sheep-1.yaml]
+ruleset: ../rulesets/hills-sheep.yaml
+players: [A, B]
+board:
+  - {tile: BA/RCr, x: 0, y: 0}
+  - {tile: BA/RFr, x: 1, y: 0, pieces: [{player: A, kind: shepherd, at: S}]}
+",
+        fixed: "\
+tileset: [../tilesets/base-jcz.yaml, ../tilesets/hills-sheep-1.yaml]
+ruleset: ../rulesets/hills-sheep.yaml
+players: [A, B]
+turns:
+  - {tile: BA/RFr, x: 1, y: 0, piece: {kind: shepherd, at: S}, draws: [2]}
+",
+    }
     /// A tile is drawn while a stack that is played before its pile still has tiles that fit.
     StackOrder => "position::stack_order", Error {
         why: "Stacks with an `order` are played before the main pile, lowest order first (The River: the river tiles, then the lake, then the land tiles); a turn log that skips ahead replays a game that could not happen. A stack whose tiles left fit nowhere is skipped.",

@@ -2043,7 +2043,7 @@ fn a_misspelt_tile_or_side_element_is_one_error_and_no_cascade() {
 #[test]
 fn bundled_imported_tile_sets_are_fresh() {
     // (bundled file, XML under tests/fixtures/jcz, sets, rule set, start tile)
-    let bundled: [(&str, &str, &str, &str, Option<&str>); 8] = [
+    let bundled: [(&str, &str, &str, &str, Option<&str>); 9] = [
         (
             "base-jcz.yaml",
             "basic.xml",
@@ -2065,6 +2065,13 @@ fn bundled_imported_tile_sets_are_fresh() {
             "king_and_robber.xml",
             "king-and-robber:1",
             "king-robber.yaml",
+            None,
+        ),
+        (
+            "hills-sheep-1.yaml",
+            "hills_and_sheep.xml",
+            "hills-and-sheep:1",
+            "hills-sheep.yaml",
             None,
         ),
         (

@@ -27,4 +27,9 @@ impl MechanismTable for Table {
             }
         }
     }
+
+    /// A piece keeping a flock has the flock's tokens, which a snapshot cannot give.
+    fn keeps_state_of(&self, kind: PieceKindId) -> bool {
+        self.iter().any(|f| f.piece == kind)
+    }
 }

@@ -2,7 +2,7 @@
 
 use petgraph::graph::NodeIndex;
 
-use crate::engine::{Hooks, Phase, State};
+use crate::engine::{Event, Hooks, Phase, State};
 use crate::graph;
 use crate::rules::{Count, PieceKindId};
 use crate::score::{self, Within};
@@ -36,7 +36,11 @@ impl Hooks for Play {
                 continue;
             }
             if effect.hide_tiles > 0 {
-                state.hide_tiles(effect.hide_tiles);
+                let count = state.hide_tiles(effect.hide_tiles);
+                if count > 0 {
+                    let item = effect.item;
+                    state.log_event(player, Event::TilesHidden { item, count });
+                }
             }
             may_return = may_return.or(effect.return_piece);
         }
@@ -49,7 +53,11 @@ impl Hooks for Play {
                     continue;
                 }
                 if effect.hide_tiles > 0 {
-                    state.hide_tiles(effect.hide_tiles);
+                    let count = state.hide_tiles(effect.hide_tiles);
+                    if count > 0 {
+                        let item = effect.item;
+                        state.log_event(player, Event::TilesHidden { item, count });
+                    }
                 }
                 may_return = may_return.or(effect.return_piece);
                 let Some(kind) = effect.feature else {
