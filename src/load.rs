@@ -399,6 +399,10 @@ pub const BUNDLED: &[(&str, &str)] = &[
         include_str!("../tilesets/big-box.yaml"),
     ),
     (
+        "tilesets/hills-sheep-2.yaml",
+        include_str!("../tilesets/hills-sheep-2.yaml"),
+    ),
+    (
         "tilesets/traders-builders-1.yaml",
         include_str!("../tilesets/traders-builders-1.yaml"),
     ),

@@ -181,6 +181,32 @@ const SETS: &[SetMapping] = &[
         pieces: &[],
         legacy_elements: &["shepherd", "hill", "vineyard"],
     },
+    // Its second edition's set: a hill tile shows a garden, a feature of the abbot's rule
+    // set, so the set is played under the rule set that has both; JCloisterZone's
+    // variant that gives gardens the vineyards' bonus is an option there.
+    SetMapping {
+        ids: &["hills-and-sheep:2"],
+        tileset: "bundled:tilesets/hills-sheep-2.yaml",
+        ruleset: Some("bundled:rulesets/big-box.yaml"),
+        piece_counts: &[],
+        switches: &[],
+        rules: &[
+            ("hill-tiebreaker", "at-least-one-follower", &[]),
+            (
+                "hill-tiebreaker",
+                "number-of-followers",
+                &[("hill_follower_count", true)],
+            ),
+            (
+                "vineyards-for-garden",
+                "true",
+                &[("vineyards_for_gardens", true)],
+            ),
+            ("vineyards-for-garden", "false", &[]),
+        ],
+        pieces: &[],
+        legacy_elements: &["shepherd", "hill", "vineyard"],
+    },
     SetMapping {
         ids: &["river/1:2"],
         tileset: "bundled:tilesets/river.yaml",
@@ -757,10 +783,15 @@ pub fn import_save(file: &SourceFile) -> Result<ImportedSave, Failure> {
     }
     if let Some(rules) = setup.get("rules").and_then(Value::as_object) {
         for (name, value) in rules {
+            // A switch's value as a word: a string, or `true` / `false`.
+            let word = value
+                .as_str()
+                .map(str::to_string)
+                .or_else(|| value.as_bool().map(|b| b.to_string()));
             let played = used
                 .iter()
                 .flat_map(|s| s.rules)
-                .find(|(n, v, _)| n == name && Some(*v) == value.as_str());
+                .find(|(n, v, _)| n == name && Some(*v) == word.as_deref());
             match (name.as_str(), value.as_str()) {
                 ("tiny-city-scoring", Some("2")) => small_city = true,
                 ("tiny-city-scoring", Some("4")) => {}

@@ -2043,7 +2043,7 @@ fn a_misspelt_tile_or_side_element_is_one_error_and_no_cascade() {
 #[test]
 fn bundled_imported_tile_sets_are_fresh() {
     // (bundled file, XML under tests/fixtures/jcz, sets, rule set, start tile)
-    let bundled: [(&str, &str, &str, &str, Option<&str>); 9] = [
+    let bundled: [(&str, &str, &str, &str, Option<&str>); 10] = [
         (
             "base-jcz.yaml",
             "basic.xml",
@@ -2072,6 +2072,13 @@ fn bundled_imported_tile_sets_are_fresh() {
             "hills_and_sheep.xml",
             "hills-and-sheep:1",
             "hills-sheep.yaml",
+            None,
+        ),
+        (
+            "hills-sheep-2.yaml",
+            "hills_and_sheep.xml",
+            "hills-and-sheep:2",
+            "big-box.yaml",
             None,
         ),
         (

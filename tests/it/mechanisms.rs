@@ -316,6 +316,27 @@ fn vineyards_raise_a_completed_monastery() {
 }
 
 #[test]
+fn a_variant_gives_gardens_the_vineyards_bonus() {
+    // rulesets/big-box.yaml's `vineyards_for_gardens` (JCloisterZone's rule
+    // `vineyards-for-garden`): A's abbot on a garden with three vineyards around it.
+    let path = format!("{POSITIONS}/vineyards-for-gardens.yaml");
+    let garden = |on: bool| -> i64 {
+        report_with(&path, ("vineyards_for_gardens", on), None)
+            .features
+            .iter()
+            .filter(|e| e.feature == "garden")
+            .map(|e| e.points)
+            .sum()
+    };
+    assert_eq!(garden(true), 18);
+    assert_eq!(
+        garden(false),
+        9,
+        "as printed: the bonus is the monasteries'"
+    );
+}
+
+#[test]
 fn a_flock_grows_scores_and_meets_the_wolf() {
     // `flocks`: draws written as values (the wolf 0), decisions as `choices`.
     let path = format!("{POSITIONS}/flocks.yaml");
