@@ -496,10 +496,16 @@ impl Board {
         };
         for side in 0..4u8 {
             if across[side as usize].is_none() {
-                let slots = &rot.slot_segment[side as usize];
-                for &seg in slots.iter().chain(&rot.slot_shared[side as usize]) {
+                for &seg in &rot.slot_segment[side as usize] {
                     if let Some(o) = open.get_mut(seg as usize) {
                         *o += 1;
+                    }
+                }
+                if rot.shared {
+                    for &seg in &rot.slot_shared[side as usize] {
+                        if let Some(o) = open.get_mut(seg as usize) {
+                            *o += 1;
+                        }
                     }
                 }
             }
@@ -567,13 +573,18 @@ impl Board {
             let their_rot = tiles.tiles[p.tile].rotated(p.rotation);
             // The neighbour's slots facing this cell were open; they are closed now.
             let back = opposite(side) as usize;
-            for &seg in their_rot.slot_segment[back]
-                .iter()
-                .chain(&their_rot.slot_shared[back])
-            {
+            for &seg in &their_rot.slot_segment[back] {
                 if seg != NO_SEGMENT {
                     self.features
                         .add_open(NodeIndex::new(p.first_node as usize + seg as usize), -1);
+                }
+            }
+            if their_rot.shared {
+                for &seg in &their_rot.slot_shared[back] {
+                    if seg != NO_SEGMENT {
+                        self.features
+                            .add_open(NodeIndex::new(p.first_node as usize + seg as usize), -1);
+                    }
                 }
             }
             let parts = rules.parts(rot.sides[side as usize]);
@@ -597,8 +608,7 @@ impl Board {
             }
             // A slot shared by a second segment (rare): that segment meets what lies
             // across too.
-            let shared = |r: &crate::rules::Rotated, s: usize| r.slot_shared[s] != [NO_SEGMENT; 3];
-            if shared(rot, side as usize) || shared(their_rot, opposite(side) as usize) {
+            if rot.shared || their_rot.shared {
                 self.join_shared(rules, rot, first, their_rot, p.first_node, side, parts);
             }
         }

@@ -217,6 +217,7 @@ impl Forest {
     }
 
     /// Adds `delta` open edges to the features of a node (every layer it belongs to).
+    #[inline(always)]
     pub(crate) fn add_open(&mut self, node: NodeIndex, delta: i32) {
         let n = node.index() as u32;
         for l in 0..self.layers.len() {

@@ -813,6 +813,8 @@ pub struct Rotated {
     /// The segment that shares each slot with its claimer ([`Segment::shares`];
     /// `NO_SEGMENT`: none, as on most tiles).
     pub slot_shared: [[u8; 3]; 4],
+    /// Whether any slot is shared (most tiles: no, and `slot_shared` is not looked at).
+    pub shared: bool,
 }
 
 impl Tile {
@@ -833,6 +835,7 @@ impl Tile {
                 wide: false,
                 slot_segment: [[NO_SEGMENT; 3]; 4],
                 slot_shared: [[NO_SEGMENT; 3]; 4],
+                shared: segments.iter().any(|s| !s.shares.is_empty()),
             };
             for own in 0..4u8 {
                 r.sides[rotation.apply(own) as usize] = sides[own as usize];

@@ -98,7 +98,7 @@ macro_rules! dispatch {
         }
 
         /// [`Hooks::after_action`] of every mechanism, in registry order; the first error.
-        #[inline]
+        #[inline(always)]
         pub(super) fn after_action(
             state: &mut State,
             player: usize,
@@ -111,19 +111,19 @@ macro_rules! dispatch {
         }
 
         /// [`Hooks::after_turn_scored`] of every mechanism, in registry order.
-        #[inline]
+        #[inline(always)]
         pub(super) fn after_turn_scored(state: &mut State, player: usize, completed: &[Completed]) {
             $(<crate::mechanism::$m::play::Play as Hooks>::after_turn_scored(state, player, completed);)*
         }
 
         /// [`Hooks::final_scoring`] of every mechanism, in registry order.
-        #[inline]
+        #[inline(always)]
         pub(super) fn final_scoring(state: &mut State) {
             $(<crate::mechanism::$m::play::Play as Hooks>::final_scoring(state);)*
         }
 
         /// [`Hooks::earned_extra_turn`] of the first mechanism that earns one.
-        #[inline]
+        #[inline(always)]
         pub(super) fn earned_extra_turn(state: &State, completed: &[Completed]) -> Option<Option<usize>> {
             $(
                 if let Some(stack) =
@@ -137,7 +137,7 @@ macro_rules! dispatch {
 
         /// [`Hooks::after_tile_placed`] of every mechanism, in registry order: the first
         /// piece kind one lets the player take back.
-        #[inline]
+        #[inline(always)]
         pub(super) fn after_tile_placed(
             state: &mut State,
             player: usize,
@@ -153,7 +153,7 @@ macro_rules! dispatch {
         }
 
         /// [`Hooks::may_place_piece`] of every mechanism, the first refusal.
-        #[inline]
+        #[inline(always)]
         pub(super) fn may_place_piece(state: &State, piece: &Piece) -> Result<(), PieceError> {
             $(<crate::mechanism::$m::play::Play as Hooks>::may_place_piece(state, piece)?;)*
             Ok(())
@@ -161,7 +161,7 @@ macro_rules! dispatch {
 
         /// [`Hooks::break_tie`] of every mechanism, in registry order, while players are
         /// tied.
-        #[inline]
+        #[inline(always)]
         pub(super) fn break_tie(state: &State, on: &[Piece], scorers: &mut Vec<usize>) {
             $(
                 if scorers.len() > 1 {
@@ -172,7 +172,7 @@ macro_rules! dispatch {
 
         /// [`Hooks::raise`] of every mechanism: the points each scorer receives besides the
         /// feature's value, by player (all zero when no mechanism raises anything).
-        #[inline]
+        #[inline(always)]
         pub(super) fn raise(
             state: &State,
             f: &Feature,

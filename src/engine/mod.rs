@@ -426,6 +426,7 @@ impl<'g> State<'g> {
     }
 
     /// Counts one more copy of a tile used.
+    #[inline]
     pub(crate) fn count_copy(&mut self, tile: TileId) {
         let def = &self.game.tiles.tiles[tile];
         if def.stack.is_none() && self.used[tile] < def.count {

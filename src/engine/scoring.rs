@@ -64,9 +64,14 @@ impl<'g> State<'g> {
         let players = self.players.len();
         let strengths = score::strengths(rules, &on, players);
         let mut scorers = score::majority_of(&strengths);
-        let tied = scorers.clone();
-        super::hooks::break_tie(self, &on, &mut scorers);
-        let tie_lost: Vec<usize> = tied.into_iter().filter(|p| !scorers.contains(p)).collect();
+        // Only a tie can be broken: nothing is copied for a feature with one scorer.
+        let tie_lost: Vec<usize> = if scorers.len() > 1 {
+            let tied = scorers.clone();
+            super::hooks::break_tie(self, &on, &mut scorers);
+            tied.into_iter().filter(|p| !scorers.contains(p)).collect()
+        } else {
+            Vec::new()
+        };
         let tokens = if phase == Phase::Play {
             self.distribute_tokens(&f, &scorers)
         } else {

@@ -624,8 +624,14 @@ impl State<'_> {
         if let Some(index) = draws.iter().position(|d| !rules.draw_values.contains(d)) {
             return Err(TurnError::DrawValue { index });
         }
-        self.draws = draws.iter().copied().collect();
-        self.draw_fractions.clear();
+        // Most turns announce nothing: the queues are left alone then.
+        if !draws.is_empty() || !self.draws.is_empty() {
+            self.draws.clear();
+            self.draws.extend(draws.iter().copied());
+        }
+        if !self.draw_fractions.is_empty() {
+            self.draw_fractions.clear();
+        }
         self.taken.clear();
         self.left_game.clear();
         let scored = self.events.len();

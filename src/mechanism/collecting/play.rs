@@ -17,6 +17,7 @@ impl Hooks for Play {
     type Memory = Collections;
 
     /// The player of the turn collects the listed items of every feature it completed.
+    #[inline]
     fn after_turn_scored(state: &mut State, player: usize, completed: &[Completed]) {
         let table = &state.game().rules.mechanisms.collecting;
         if table.is_empty() || completed.is_empty() {

@@ -21,6 +21,7 @@ impl Hooks for Play {
     /// The draw for a flock piece just placed, then the flocks on features with no open
     /// edge, then one decision per feature of the player's flocks that the tile extends
     /// (grow: draw; score), each followed by the flocks on closed features.
+    #[inline]
     fn after_action(
         state: &mut State,
         player: usize,
@@ -92,6 +93,7 @@ impl Hooks for Play {
 
     /// Flocks whose piece left the board otherwise (its feature scored) are forgotten:
     /// their tokens go back to the bag.
+    #[inline]
     fn after_turn_scored(state: &mut State, _player: usize, _completed: &[crate::engine::Completed]) {
         if !state.game().rules.mechanisms.flocks.is_empty() {
             forget_lost(state);

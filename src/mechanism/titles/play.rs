@@ -65,6 +65,7 @@ impl Hooks for Play {
     /// For each title of a kind the turn completed: its holder's points during play (if a
     /// case applies), then the title passes to the player of the turn when the largest
     /// feature completed beats every earlier one.
+    #[inline]
     fn after_turn_scored(state: &mut State, player: usize, completed: &[Completed]) {
         let titles = &state.game().rules.mechanisms.titles;
         if titles.is_empty() || completed.is_empty() {
