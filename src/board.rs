@@ -332,9 +332,11 @@ impl FrontierCell {
     /// an exact one for side kinds past 16 bits).
     #[inline]
     pub fn admits(&self, rot: &crate::rules::Rotated) -> bool {
-        (rot.side_bits ^ self.need_bits) & self.mask == 0
+        (rot.side_bits ^ self.need_bits) & self.mask & !rot.wall_bits == 0
             && (!rot.wide
-                || (0..4).all(|s| self.need[s] == ANY_SIDE || self.need[s] == rot.side_ids[s]))
+                || (0..4).all(|s| {
+                    self.need[s] == ANY_SIDE || self.need[s] == rot.side_ids[s] || rot.is_wall(s)
+                }))
     }
 }
 
@@ -446,9 +448,11 @@ impl Board {
             if let Some(n) = self.at_offset(x, y, offset(side)) {
                 touches = true;
                 let p = self.placed[n as usize];
-                let theirs = tiles.tiles[p.tile].rotated(p.rotation).sides[opposite(side) as usize];
+                let their_rot = tiles.tiles[p.tile].rotated(p.rotation);
+                let theirs = their_rot.sides[opposite(side) as usize];
                 let mine = rot.sides[side as usize];
-                if mine != theirs {
+                let wall = rot.is_wall(side as usize) || their_rot.is_wall(opposite(side) as usize);
+                if mine != theirs && !wall {
                     return Err(PlaceError::Mismatch {
                         side,
                         mine,
@@ -688,6 +692,8 @@ impl Board {
         let ring = self.cells.sides(x, y);
         for side in 0..4u8 {
             let kind = rot.sides[side as usize] as u32;
+            // A wall fits against every side: the cell across it needs nothing there.
+            let wall = rot.is_wall(side as usize);
             let v = ring[side as usize];
             if v == EMPTY {
                 let (dx, dy) = offset(side);
@@ -697,13 +703,15 @@ impl Board {
                     continue;
                 };
                 let mut cell = FrontierCell::new(cx, cy);
-                cell.require(opposite(side), kind, tiles.fits.base());
+                if !wall {
+                    cell.require(opposite(side), kind, tiles.fits.base());
+                }
                 self.cells
                     .set(cx, cy, self.frontier.len() as u32 | FRONTIER);
                 self.patterns.push(cell.pattern);
                 self.reach = self.reach.max(cx.unsigned_abs()).max(cy.unsigned_abs());
                 self.frontier.push(cell);
-            } else if v & FRONTIER != 0 {
+            } else if v & FRONTIER != 0 && !wall {
                 let i = (v & !FRONTIER) as usize;
                 self.frontier[i].require(opposite(side), kind, tiles.fits.base());
                 self.patterns[i] = self.frontier[i].pattern;

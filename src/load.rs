@@ -330,6 +330,10 @@ pub const BUNDLED: &[(&str, &str)] = &[
         include_str!("../rulesets/hills-sheep.yaml"),
     ),
     (
+        "rulesets/abbey.yaml",
+        include_str!("../rulesets/abbey.yaml"),
+    ),
+    (
         "rulesets/big-box.yaml",
         include_str!("../rulesets/big-box.yaml"),
     ),
@@ -401,6 +405,10 @@ pub const BUNDLED: &[(&str, &str)] = &[
     (
         "tilesets/hills-sheep-2.yaml",
         include_str!("../tilesets/hills-sheep-2.yaml"),
+    ),
+    (
+        "tilesets/abbey.yaml",
+        include_str!("../tilesets/abbey.yaml"),
     ),
     (
         "tilesets/traders-builders-1.yaml",

@@ -558,6 +558,16 @@ fn rule_finding(
         format!("legal placements of `{id}`: {}", legal.join(", "))
     };
     match e {
+        RuleBreak::NotAHole { stack } => Finding::new(
+            Check::NotAHole,
+            format!("tile `{id}` at ({x}, {y}) is not placed into a hole"),
+        )
+        .in_file(&lp.file)
+        .at(&loc.loc, "a side faces no tile")
+        .help(format!(
+            "a tile of the {} stack goes only on an empty cell with tiles on all four sides; {legal}",
+            rules.stacks[stack].name
+        )),
         RuleBreak::NotContinued { stack, feature } => {
             let f = &rules.features[feature].name;
             Finding::new(
@@ -1207,6 +1217,21 @@ fn turn_finding(
             .help("name the cell (x, y) and segment address of one of the player's pieces")
         }
         TurnError::Mine(e) => mine_finding(lp, state, player, e, &loc.loc),
+        TurnError::NotHeld { tile } => {
+            let id = &lp.game.tiles.tiles[tile].id;
+            let message = if state.in_last_round() || state.main_pile_empty() {
+                format!(
+                    "in the last round only players who still hold a tile play it, in turn order; {} may not play `{id}` now",
+                    state.players()[player]
+                )
+            } else {
+                format!("{} holds no `{id}` (any more)", state.players()[player])
+            };
+            Finding::new(Check::NotHeld, message)
+                .in_file(&lp.file)
+                .at(&loc.loc, "not held")
+                .help("each player holds their own tiles of a held stack (an abbey) and plays each once; after the main pile, each holder may play theirs in turn order from the next player")
+        }
         TurnError::DrawMissing { bag } => Finding::new(
             Check::DrawMissing,
             format!("this turn draws a token from a bag, but no draw is written for it (the bag holds {})", bag_words(&bag)),

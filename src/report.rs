@@ -1234,6 +1234,12 @@ pub fn played_position(header: &PlayedHeader, game: &crate::engine::play::Played
             mv.y,
             mv.rotation.degrees()
         );
+        // A held tile (an abbey) names its player: in the last round a player may have
+        // passed before it, which the log does not record.
+        let rules = &state.game().rules;
+        if tiles[mv.tile].stack.is_some_and(|s| rules.stacks[s].held) {
+            let _ = write!(out, ", player: {}", q(&state.players()[mv.player]));
+        }
         match mv.action {
             Action::Pass => {}
             Action::Mine => out.push_str(", mine: true"),

@@ -115,10 +115,12 @@ impl PlayTables {
                 .tiles
                 .iter()
                 .map(|t| {
-                    t.stack.is_some_and(|s| rules.stacks[s].continues.is_some())
-                        || t.segments
-                            .iter()
-                            .any(|s| rules.features[s.feature].no_u_turn)
+                    t.stack.is_some_and(|s| {
+                        rules.stacks[s].continues.is_some() || rules.stacks[s].into_holes
+                    }) || t
+                        .segments
+                        .iter()
+                        .any(|s| rules.features[s.feature].no_u_turn)
                 })
                 .collect(),
         }
@@ -222,6 +224,10 @@ pub struct Stack {
     pub order: Option<u32>,
     /// Feature kind each of its tiles must continue.
     pub continues: Option<FeatureId>,
+    /// The players hold its tiles (a count per player) and play them instead of drawing.
+    pub held: bool,
+    /// Its tiles go only into holes (four sides facing tiles).
+    pub into_holes: bool,
 }
 
 /// A compiled token supply (see [`crate::model::TokenPoolDef`]).
@@ -323,6 +329,13 @@ impl Rules {
     /// A piece kind's index by name.
     pub fn piece(&self, name: &str) -> Option<PieceKindId> {
         self.pieces.iter().position(|p| p.name == name)
+    }
+
+    /// Whether side kind `kind` is a wall (no parts: it fits against every side).
+    pub fn is_wall(&self, kind: SideKindId) -> bool {
+        self.side_kinds
+            .get(kind)
+            .is_some_and(|s| s.parts.is_empty())
     }
 
     /// The options' default values, by option index.
@@ -628,7 +641,7 @@ pub struct FitTable {
 
 impl FitTable {
     /// Builds the tables for `tiles` under a rule set of `side_kinds` side kinds.
-    pub fn build(tiles: &[Tile], side_kinds: usize) -> Self {
+    pub fn build(tiles: &[Tile], side_kinds: usize, wall: impl Fn(SideKindId) -> bool) -> Self {
         const MAX_KINDS: usize = 7;
         const MAX_BYTES: usize = 1 << 20;
         if side_kinds == 0 || side_kinds > MAX_KINDS {
@@ -676,7 +689,7 @@ impl FitTable {
                 let mut m = 0u8;
                 // Bit q: the rotation of q quarter turns.
                 for (q, r) in rotations.iter().enumerate() {
-                    if (0..4).all(|s| need[s] == 0 || need[s] == r[s] + 1) {
+                    if (0..4).all(|s| need[s] == 0 || need[s] == r[s] + 1 || wall(r[s])) {
                         m |= 1 << q;
                     }
                 }
@@ -815,6 +828,20 @@ pub struct Rotated {
     pub slot_shared: [[u8; 3]; 4],
     /// Whether any slot is shared (most tiles: no, and `slot_shared` is not looked at).
     pub shared: bool,
+    /// The board sides that are walls (a side kind of no parts: it fits against every
+    /// side), as bit `side` (set by [`Tile::mark_walls`]).
+    pub walls: u8,
+    /// `walls` as 16-bit lanes of [`Rotated::side_bits`], all ones on a wall side: the
+    /// lanes a frontier's comparison leaves out.
+    pub wall_bits: u64,
+}
+
+impl Rotated {
+    /// Whether board side `side` is a wall.
+    #[inline]
+    pub fn is_wall(&self, side: usize) -> bool {
+        self.walls & (1 << side) != 0
+    }
 }
 
 impl Tile {
@@ -836,6 +863,8 @@ impl Tile {
                 slot_segment: [[NO_SEGMENT; 3]; 4],
                 slot_shared: [[NO_SEGMENT; 3]; 4],
                 shared: segments.iter().any(|s| !s.shares.is_empty()),
+                walls: 0,
+                wall_bits: 0,
             };
             for own in 0..4u8 {
                 r.sides[rotation.apply(own) as usize] = sides[own as usize];
@@ -868,6 +897,22 @@ impl Tile {
             copies,
             items: Vec::new(),
             rotations,
+        }
+    }
+
+    /// Marks the tile's sides whose kind is a wall (`wall(kind)`) in its rotation tables.
+    pub fn mark_walls(&mut self, wall: impl Fn(SideKindId) -> bool) {
+        for (q, r) in self.rotations.iter_mut().enumerate() {
+            let rotation = Rotation::ALL[q];
+            r.walls = 0;
+            r.wall_bits = 0;
+            for own in 0..4u8 {
+                if wall(self.sides[own as usize]) {
+                    let side = rotation.apply(own);
+                    r.walls |= 1 << side;
+                    r.wall_bits |= 0xFFFF << (16 * u32::from(side));
+                }
+            }
         }
     }
 

@@ -180,6 +180,12 @@ pub struct State<'g> {
     /// Copies of the main pile put out of the game unseen (under a hill): the game ends
     /// when no more than these are left.
     hidden: u64,
+    /// Tiles of held stacks each player still holds, `[player][tile]` (empty when the rules
+    /// have no held stack).
+    held: Vec<Vec<u32>>,
+    /// The last round of held tiles after the main pile: the players still to play or
+    /// pass, in order (`None` until it begins, and always without held stacks).
+    last_round: Option<SmallVec<[usize; 8]>>,
     /// The next player in turn order (index in `players`).
     next_player: usize,
     /// An extra turn earned on the last turn: (player, stack of the extra tile; `None`:
@@ -353,6 +359,8 @@ impl<'g> State<'g> {
             main_left: main_pile_tiles(game),
             main_copies: main_pile_copies(game),
             hidden: 0,
+            held: held_tiles(game, n),
+            last_round: None,
             next_player: 0,
             extra_turn: None,
             taken: Vec::new(),
@@ -390,6 +398,8 @@ impl<'g> State<'g> {
         self.main_left = main_pile_tiles(game);
         self.main_copies = main_pile_copies(game);
         self.hidden = 0;
+        self.held = held_tiles(game, self.players.len());
+        self.last_round = None;
         self.next_player = 0;
         self.extra_turn = None;
         self.taken.clear();
@@ -418,6 +428,27 @@ impl<'g> State<'g> {
         self.main_left == 0 || self.main_copies <= self.hidden
     }
 
+    /// Whether `player` holds a copy of `tile` (a tile of a held stack).
+    #[inline]
+    pub fn holds(&self, player: usize, tile: TileId) -> bool {
+        self.held
+            .get(player)
+            .and_then(|h| h.get(tile))
+            .is_some_and(|&n| n > 0)
+    }
+
+    /// The tiles of held stacks, by player: copies each still holds (empty without held
+    /// stacks).
+    pub fn held(&self) -> &[Vec<u32>] {
+        &self.held
+    }
+
+    /// Whether the last round of held tiles is being played (the main pile is empty and
+    /// some player may still play one).
+    pub fn in_last_round(&self) -> bool {
+        self.last_round.as_ref().is_some_and(|l| !l.is_empty())
+    }
+
     /// Copies of the main pile put out of the game unseen so far (under hills), which the
     /// game will not draw.
     #[inline]
@@ -437,6 +468,25 @@ impl<'g> State<'g> {
         }
         self.used[tile] = self.used[tile].saturating_add(1);
     }
+}
+
+/// The tiles of held stacks each player holds at the start, `[player][tile]`: each tile's
+/// count, per player (empty without held stacks).
+fn held_tiles(game: &Game, players: usize) -> Vec<Vec<u32>> {
+    let rules = &game.rules;
+    if !rules.stacks.iter().any(|s| s.held) {
+        return Vec::new();
+    }
+    let row: Vec<u32> = game
+        .tiles
+        .tiles
+        .iter()
+        .map(|t| match t.stack {
+            Some(s) if rules.stacks[s].held => t.count,
+            _ => 0,
+        })
+        .collect();
+    vec![row; players]
 }
 
 /// The copies of main-pile tiles (no `stack`) at the start of a game.

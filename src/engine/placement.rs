@@ -48,6 +48,11 @@ pub enum RuleBreak {
         /// The feature kind it must continue.
         feature: FeatureId,
     },
+    /// A tile of a stack with `into_holes` goes on a cell with a side facing no tile.
+    NotAHole {
+        /// The tile's stack.
+        stack: usize,
+    },
     /// A bend of a `no_u_turn` feature kind turns the same way as the bend it continues.
     UTurn {
         /// The feature kind.
@@ -121,6 +126,12 @@ impl<'g> State<'g> {
         }
         let rules = &self.game.rules;
         let def = &self.game.tiles.tiles[tile];
+        if let Some(s) = def.stack.filter(|&s| rules.stacks[s].into_holes) {
+            let hole = (0..4u8).all(|side| self.board.at_offset(x, y, offset(side)).is_some());
+            if !hole {
+                return Err(RuleBreak::NotAHole { stack: s });
+            }
+        }
         let stack = def
             .stack
             .filter(|_| continuation && !self.board.placed.is_empty());

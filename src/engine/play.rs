@@ -285,6 +285,21 @@ impl Decider for RandomDecider<'_> {
     }
 }
 
+/// A tile of a held stack (an abbey) the player to play places instead of drawing, if one
+/// fits: in the last round always, otherwise in one turn in 8 (the agents' choice; no
+/// draw of the game's randomness without held stacks).
+fn held_tile(state: &State, rng: &mut Pcg64Mcg) -> Option<TileId> {
+    if state.held().is_empty() {
+        return None;
+    }
+    let player = state.to_play();
+    let mine = state.held().get(player)?;
+    if mine.iter().all(|&n| n == 0) || (!state.in_last_round() && !rng.random_ratio(1, 8)) {
+        return None;
+    }
+    (0..mine.len()).find(|&t| mine[t] > 0 && !state.legal_placements(t).is_empty())
+}
+
 /// The token values left in each pool's supply: the pool's values minus those held.
 fn token_bag(state: &State) -> Vec<Vec<u32>> {
     state
@@ -486,12 +501,23 @@ pub fn play_game_with<'g>(
     // Copies left to draw, with one pile: each draw uses one up, placed or set aside.
     let mut pile = state.game.rules.stacks.is_empty().then(|| Pile::of(&state));
     while !state.game_over() && played < max_turns {
-        let Some(tile) = draw(&state, pile.as_ref(), &mut rng) else {
-            break;
+        let tile = match held_tile(&state, &mut rng) {
+            Some(t) => t,
+            // The last round: a player whose held tile fits nowhere passes.
+            None if state.in_last_round() => {
+                state.pass_held();
+                continue;
+            }
+            None => {
+                let Some(tile) = draw(&state, pile.as_ref(), &mut rng) else {
+                    break;
+                };
+                if let Some(pile) = &mut pile {
+                    pile.take(tile);
+                }
+                tile
+            }
         };
-        if let Some(pile) = &mut pile {
-            pile.take(tile);
-        }
         let player = state.to_play();
         let agent = agents
             .get(player % agents.len().max(1))

@@ -147,6 +147,32 @@ impl<'g> State<'g> {
         for s in 0..self.game.tiles.tiles[p.tile].segments.len() {
             starts.push(NodeIndex::new(first + s));
         }
+        // A wall closes what meets it on the tiles across: their segments there too.
+        let rot = self.game.tiles.tiles[p.tile].rotated(p.rotation);
+        if rot.walls != 0 {
+            for side in 0..4u8 {
+                if !rot.is_wall(side as usize) {
+                    continue;
+                }
+                let Some(n) = self
+                    .board
+                    .at_offset(p.x, p.y, crate::geometry::offset(side))
+                else {
+                    continue;
+                };
+                let q = self.board.placed[n as usize];
+                let theirs = self.game.tiles.tiles[q.tile].rotated(q.rotation);
+                let back = crate::geometry::opposite(side) as usize;
+                for &seg in theirs.slot_segment[back]
+                    .iter()
+                    .chain(&theirs.slot_shared[back])
+                {
+                    if seg != crate::rules::NO_SEGMENT {
+                        starts.push(NodeIndex::new(q.first_node as usize + seg as usize));
+                    }
+                }
+            }
+        }
         if play.any_surrounded {
             // The watched tiles around this one, in the order of `AROUND`; those now
             // surrounded (this one too, laid in a hole) are no longer watched: no tile

@@ -402,6 +402,12 @@ pub enum TurnError {
     PileOrder(Waiting),
     /// The tile cannot be laid there.
     Lay(LayError),
+    /// A tile of a held stack the player does not hold (any more), or, in the last round,
+    /// a player who may not play now.
+    NotHeld {
+        /// The tile.
+        tile: TileId,
+    },
     /// A token value announced for this turn is not a value of the token supply (index in
     /// the draws).
     DrawValue {
@@ -503,9 +509,24 @@ impl State<'_> {
     /// The player whose turn is next: the one who earned an extra turn, else the next in
     /// turn order.
     pub fn to_play(&self) -> usize {
+        if let Some(&p) = self.last_round.as_ref().and_then(|l| l.first()) {
+            return p;
+        }
         match self.extra_turn {
             Some((p, _)) => p,
             None => self.next_player,
+        }
+    }
+
+    /// In the last round of held tiles, the player to play passes: they keep their tile
+    /// and the next player who holds one is asked. Returns whether a player passed.
+    pub fn pass_held(&mut self) -> bool {
+        match self.last_round.as_mut() {
+            Some(l) if !l.is_empty() => {
+                l.remove(0);
+                true
+            }
+            _ => false,
         }
     }
 
@@ -518,7 +539,7 @@ impl State<'_> {
     /// Whether the game is over: every copy of the main pile is on the board (the game ends
     /// after the turn that placed the last one; tiles of other stacks do not extend it).
     pub fn game_over(&self) -> bool {
-        self.main_pile_empty()
+        self.main_pile_empty() && self.last_round.as_ref().is_none_or(|l| l.is_empty())
     }
 
     /// Places the start tile at (0, 0) turned by `rotation`, before the first turn.
@@ -544,7 +565,9 @@ impl State<'_> {
         adjacency: bool,
     ) -> Result<u32, LayError> {
         let def = &self.game.tiles.tiles[tile];
-        if self.used[tile] >= def.count {
+        // A held tile's count is per player (its holder was checked).
+        let held = def.stack.is_some_and(|s| self.game.rules.stacks[s].held);
+        if self.used[tile] >= def.count && !held {
             return Err(LayError::Exhausted);
         }
         let fits = self.board.fits(&self.game.tiles, tile, x, y, rotation);
@@ -583,6 +606,25 @@ impl State<'_> {
         if self.game_over() {
             return Err(TurnError::GameOver);
         }
+        let rules = &self.game.rules;
+        let stack = self.game.tiles.tiles[tile].stack;
+        let held = stack.is_some_and(|s| rules.stacks[s].held);
+        if held && !self.holds(player, tile) {
+            return Err(TurnError::NotHeld { tile });
+        }
+        // The last round: only held tiles, by the players still to be asked, in order
+        // (those before the player passed).
+        if let Some(round) = self.last_round.as_mut() {
+            if !held {
+                return Err(TurnError::GameOver);
+            }
+            match round.iter().position(|&p| p == player) {
+                Some(k) => {
+                    round.drain(..=k);
+                }
+                None => return Err(TurnError::NotHeld { tile }),
+            }
+        }
         let extra = self.extra_turn;
         if let Some((p, _)) = extra {
             if p != player {
@@ -594,8 +636,8 @@ impl State<'_> {
         // Reduced once here, not at every look-up.
         self.next_player = (player + 1) % self.players.len().max(1);
         let rules = &self.game.rules;
-        let stack = self.game.tiles.tiles[tile].stack;
         match (extra, stack) {
+            _ if held => {}
             (Some((p, Some(s))), t) if t != Some(s) => {
                 return Err(TurnError::ExtraTurnStack {
                     player: p,
@@ -608,7 +650,7 @@ impl State<'_> {
             _ => {}
         }
         // An ordinary turn, or an extra turn drawn as one: the piles in their order.
-        if extra.is_none_or(|(_, s)| s.is_none()) {
+        if !held && extra.is_none_or(|(_, s)| s.is_none()) {
             if let Some(w) = self.pile_waiting(stack) {
                 return Err(TurnError::PileOrder(w));
             }
@@ -617,6 +659,11 @@ impl State<'_> {
         let placed = self
             .lay(tile, x, y, rotation, true)
             .map_err(TurnError::Lay)?;
+        if held {
+            if let Some(n) = self.held.get_mut(player).and_then(|h| h.get_mut(tile)) {
+                *n = n.saturating_sub(1);
+            }
+        }
         self.put_tokens(placed);
         if rules.draw_values.is_empty() && !draws.is_empty() {
             return Err(TurnError::NoTokens);
@@ -884,6 +931,17 @@ impl State<'_> {
                 self.turn_events.push(Event::ExtraTurn { player, stack });
             }
         }
+        // The main pile just ran out: the last round of held tiles begins with the next
+        // player, each player who holds one asked once, in turn order.
+        if !self.held.is_empty() && self.last_round.is_none() && self.main_pile_empty() {
+            let n = self.players.len();
+            let first = self.to_play();
+            let round: SmallVec<[usize; 8]> = (0..n)
+                .map(|k| (first + k) % n)
+                .filter(|&p| self.held[p].iter().any(|&c| c > 0))
+                .collect();
+            self.last_round = Some(round);
+        }
         // What a report tells besides scoring, kept (a few turns of a game have any).
         for e in &self.turn_events {
             if matches!(
@@ -987,7 +1045,11 @@ impl State<'_> {
     /// the extra turn's stack, or (in an ordinary turn) from a pile that may be drawn now.
     pub fn may_draw(&self, tile: TileId) -> bool {
         let def = &self.game.tiles.tiles[tile];
-        if self.used[tile] >= def.count {
+        // A held tile is the player's own, played instead of a drawn one.
+        if def.stack.is_some_and(|s| self.game.rules.stacks[s].held) {
+            return self.holds(self.to_play(), tile);
+        }
+        if self.main_pile_empty() || self.used[tile] >= def.count {
             return false;
         }
         match (self.extra_turn.and_then(|(_, s)| s), def.stack) {

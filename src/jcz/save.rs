@@ -236,6 +236,8 @@ struct ElementMapping {
     /// The rule-set option the element switches (on when the element is, off when its
     /// rule set is played without it), if any.
     option: Option<&'static str>,
+    /// The bundled tile set its tiles come in (the abbey), played after the sets'.
+    tileset: Option<&'static str>,
 }
 
 /// The elements with a rule set of their own.
@@ -246,6 +248,7 @@ const ELEMENTS: &[ElementMapping] = &[
         piece: Some(("pig", "pig")),
         count: 1,
         option: None,
+        tileset: None,
     },
     ElementMapping {
         name: "builder",
@@ -253,6 +256,7 @@ const ELEMENTS: &[ElementMapping] = &[
         piece: Some(("builder", "builder")),
         count: 1,
         option: None,
+        tileset: None,
     },
     ElementMapping {
         name: "traders",
@@ -260,6 +264,7 @@ const ELEMENTS: &[ElementMapping] = &[
         piece: None,
         count: 1,
         option: Some("trade_goods"),
+        tileset: None,
     },
     ElementMapping {
         name: "abbot",
@@ -267,6 +272,7 @@ const ELEMENTS: &[ElementMapping] = &[
         piece: Some(("abbot", "abbot")),
         count: 1,
         option: None,
+        tileset: None,
     },
     ElementMapping {
         name: "shepherd",
@@ -274,6 +280,7 @@ const ELEMENTS: &[ElementMapping] = &[
         piece: Some(("shepherd", "shepherd")),
         count: 1,
         option: None,
+        tileset: None,
     },
     ElementMapping {
         name: "hill",
@@ -281,6 +288,7 @@ const ELEMENTS: &[ElementMapping] = &[
         piece: None,
         count: 1,
         option: Some("hills"),
+        tileset: None,
     },
     ElementMapping {
         name: "vineyard",
@@ -288,6 +296,15 @@ const ELEMENTS: &[ElementMapping] = &[
         piece: None,
         count: 1,
         option: Some("vineyards"),
+        tileset: None,
+    },
+    ElementMapping {
+        name: "abbey",
+        ruleset: "bundled:rulesets/abbey.yaml",
+        piece: None,
+        count: 1,
+        option: None,
+        tileset: Some("bundled:tilesets/abbey.yaml"),
     },
     ElementMapping {
         name: "garden",
@@ -295,6 +312,7 @@ const ELEMENTS: &[ElementMapping] = &[
         piece: None,
         count: 1,
         option: None,
+        tileset: None,
     },
 ];
 
@@ -340,6 +358,7 @@ const COVERS: &[(&str, &[&str])] = &[
             "bundled:rulesets/pig.yaml",
             "bundled:rulesets/king-robber.yaml",
             "bundled:rulesets/hills-sheep.yaml",
+            "bundled:rulesets/abbey.yaml",
         ],
     ),
 ];
@@ -747,8 +766,14 @@ pub fn import_save(file: &SourceFile) -> Result<ImportedSave, Failure> {
         if in_use || !playing.contains(&r) {
             continue;
         }
+        // A piece another set in use brings stays (the base game's followers).
         for (_, kind, _) in s.piece_counts {
-            supply.insert(kind, 0);
+            let brought = used
+                .iter()
+                .any(|u| u.piece_counts.iter().any(|(_, k, _)| k == kind));
+            if !brought {
+                supply.insert(kind, 0);
+            }
         }
         for (_, opts) in s.switches {
             for o in *opts {
@@ -1252,7 +1277,11 @@ pub fn import_save(file: &SourceFile) -> Result<ImportedSave, Failure> {
             &name
         })
     ));
-    let sets: Vec<String> = used.iter().map(|s| q(s.tileset)).collect();
+    let sets: Vec<String> = used
+        .iter()
+        .map(|s| q(s.tileset))
+        .chain(elements_on.iter().filter_map(|e| e.tileset).map(q))
+        .collect();
     yaml.push_str(&format!("tileset: [{}]\n", sets.join(", ")));
     if let Some(r) = ruleset_of(&used, &elements_on) {
         yaml.push_str(&format!("ruleset: {}\n", q(r)));

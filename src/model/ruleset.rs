@@ -43,7 +43,9 @@ macro_rules! rule_set_file {
             /// Side kinds and their profiles: the terrains met walking clockwise along the side.
             /// A profile has 1 part (`city: [city]`, slot named by the side: `N`) or 3 parts
             /// (`road: [field, road, field]`, slots `NL`, `N`, `NR`; L/R as seen from the tile centre
-            /// looking out). Two sides fit when they are of the same kind.
+            /// looking out). Two sides fit when they are of the same kind. A profile of no parts
+            /// (`wall: []`) is a wall: it fits against every side and joins nothing across it,
+            /// so a road or city that meets it is closed there (an abbey's sides).
             #[serde(default)]
             pub sides: BTreeMap<String, Sp<Vec<Sp<String>>>>,
             /// Items that segments can carry and terms can count (pennant, fish, nugget, …).
@@ -198,6 +200,16 @@ pub struct StackDef {
     /// across a side (The River: `continues: river`, river side against river side).
     #[serde(default)]
     pub continues: Option<Sp<String>>,
+    /// The players hold the stack's tiles from the start instead of drawing them (Abbey
+    /// and Mayor: each player's abbey): each player holds a tile's `count` copies (a count
+    /// per player, in a tile set), and may play one instead of drawing a tile; after the
+    /// last tile of the main pile, each player who still holds one may play it in a last
+    /// round, in turn order from the next player, or pass.
+    #[serde(default)]
+    pub held: bool,
+    /// Its tiles go only on a cell whose four sides all face tiles (a hole).
+    #[serde(default)]
+    pub into_holes: bool,
 }
 
 /// A named rule switch.

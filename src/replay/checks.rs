@@ -632,6 +632,55 @@ turns:
   - {tile: BA/RFr, x: 1, y: 0, piece: {kind: shepherd, at: S}, draws: [2]}
 ",
     }
+    /// A tile of a stack with `into_holes` is placed on a cell with a side facing no tile.
+    NotAHole => "position::not_a_hole", Error {
+        why: "Abbey and the Mayor's abbey goes only into a hole: an empty cell with tiles on all four sides. Anywhere else its walls would close features that could still grow.",
+        bad: "\
+tileset: [../tilesets/base-jcz.yaml, ../tilesets/abbey.yaml]
+ruleset: ../rulesets/abbey.yaml
+players: [A, B]
+turns:
+  - {tile: \"AM/A\", x: 1, y: 0}
+",
+        fixed: "\
+tileset: [../tilesets/base-jcz.yaml, ../tilesets/abbey.yaml]
+ruleset: ../rulesets/abbey.yaml
+players: [A, B]
+turns:
+  - {tile: BA/RFr, x: 1, y: 0}
+",
+    }
+    /// A player plays a tile of a held stack they do not hold, or out of turn in the last round.
+    NotHeld => "position::not_held", Error {
+        why: "Each player holds their own tiles of a held stack (an abbey each) and plays each once, instead of drawing; after the last tile of the main pile each holder may play theirs, in turn order from the next player.",
+        bad: "\
+tileset: [../tilesets/base-jcz.yaml, ../tilesets/abbey.yaml]
+ruleset: ../rulesets/abbey.yaml
+players: [A, B]
+turns:
+  - {tile: BA/RFr, x: 1, y: 0}
+  - {tile: BA/RFr, x: -1, y: 0}
+  - {tile: BA/C, x: 1, y: 1, rotation: 180}
+  - {tile: BA/C, x: -1, y: 1, rotation: 180}
+  - {tile: BA/C, x: 1, y: 2}
+  - {tile: BA/C, x: 0, y: 2}
+  - {tile: \"AM/A\", x: 0, y: 1}                 # A's abbey, into the hole
+  - {tile: \"AM/A\", x: 0, y: 3, player: A}      # A has no other
+",
+        fixed: "\
+tileset: [../tilesets/base-jcz.yaml, ../tilesets/abbey.yaml]
+ruleset: ../rulesets/abbey.yaml
+players: [A, B]
+turns:
+  - {tile: BA/RFr, x: 1, y: 0}
+  - {tile: BA/RFr, x: -1, y: 0}
+  - {tile: BA/C, x: 1, y: 1, rotation: 180}
+  - {tile: BA/C, x: -1, y: 1, rotation: 180}
+  - {tile: BA/C, x: 1, y: 2}
+  - {tile: BA/C, x: 0, y: 2}
+  - {tile: \"AM/A\", x: 0, y: 1}                 # A's abbey, into the hole
+",
+    }
     /// A tile is drawn while a stack that is played before its pile still has tiles that fit.
     StackOrder => "position::stack_order", Error {
         why: "Stacks with an `order` are played before the main pile, lowest order first (The River: the river tiles, then the lake, then the land tiles); a turn log that skips ahead replays a game that could not happen. A stack whose tiles left fit nowhere is skipped.",

@@ -252,7 +252,7 @@ pub fn compile_ruleset(file: &SourceFile, rs: &RuleSetFile) -> Result<Rules, Vec
     }
     let mut side_kinds = Vec::new();
     for (name, profile) in &rs.sides {
-        if profile.len() != 1 && profile.len() != 3 {
+        if !matches!(profile.len(), 0 | 1 | 3) {
             sink.push(
                 Finding::new(
                     Check::SideProfile,
@@ -260,7 +260,7 @@ pub fn compile_ruleset(file: &SourceFile, rs: &RuleSetFile) -> Result<Rules, Vec
                 )
                 .in_file(file)
                 .at(&profile.loc, "profile")
-                .help("a side is one terrain (`[city]`) or terrain|path|terrain (`[field, road, field]`)"),
+                .help("a side is one terrain (`[city]`), terrain|path|terrain (`[field, road, field]`), or a wall that fits against every side (`[]`)"),
             );
         }
         let parts = profile
@@ -434,6 +434,8 @@ pub fn compile_ruleset(file: &SourceFile, rs: &RuleSetFile) -> Result<Rules, Vec
             name: name.clone(),
             order: st.order,
             continues: continues.map(|(_, f)| f),
+            held: st.held,
+            into_holes: st.into_holes,
         });
     }
     let core = Core {

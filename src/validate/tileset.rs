@@ -105,6 +105,7 @@ pub fn compile_tile(
     // A reused shape keeps its stack (a menhir tile stays one) unless overridden.
     tile.stack = stack.or(tile.stack);
     tile.items = tile_items;
+    tile.mark_walls(|k| rules.is_wall(k));
     let mut warnings = unread_items(file, def, rules, &tile);
     warnings.extend(unread_tile_items(file, def, rules, &tile));
     Ok((tile, warnings))
@@ -1669,7 +1670,10 @@ fn check_relations(
     let mut required: Vec<((usize, usize, usize), Vec<usize>)> = Vec::new();
     for corner in 0..4u8 {
         let next = (corner + 1) % 4;
-        let last = rules.parts(sides[corner as usize]) as u8 - 1;
+        // A wall (no parts) meets nothing at its corners.
+        let Some(last) = (rules.parts(sides[corner as usize]) as u8).checked_sub(1) else {
+            continue;
+        };
         let (Some(&x), Some(&y)) = (owner.get(&(corner, last)), owner.get(&(next, 0))) else {
             continue;
         };
@@ -2355,7 +2359,7 @@ pub(crate) fn compile_parts(
         }
     }
     let total = tiles.iter().fold(0u32, |a, t| a.saturating_add(t.count));
-    let fits = crate::rules::FitTable::build(&tiles, rules.side_kinds.len());
+    let fits = crate::rules::FitTable::build(&tiles, rules.side_kinds.len(), |k| rules.is_wall(k));
     Ok((
         TileSet {
             name: parts[0].ts.name.clone(),

@@ -438,3 +438,56 @@ fn hills_hide_tiles_and_games_end_sooner() {
         }
     }
 }
+
+#[test]
+fn the_abbey_goes_into_a_hole_and_closes_what_it_meets() {
+    // rulesets/abbey.yaml: a held stack (`held`, `into_holes`) and wall sides (`wall: []`):
+    // the abbey's south wall closes B's one-tile city; A's monk on it scores at the end.
+    let path = format!("{POSITIONS}/abbey-closes.yaml");
+    common::assert_points(&path, false, None, &[("A", 0), ("B", 2)]);
+    common::assert_points(&path, true, None, &[("A", 8), ("B", 2)]);
+    let lp = tessera::replay::load_position(std::path::Path::new(&path)).expect("loads");
+    let state = tessera::replay::replay(&lp, None).expect("replays");
+    let abbey = lp.game.tiles.get("AM/A").expect("the abbey");
+    assert!(!state.holds(0, abbey), "A played theirs");
+    assert!(state.holds(1, abbey), "B still holds theirs");
+}
+
+#[test]
+fn held_tiles_are_played_in_a_last_round_after_the_main_pile() {
+    // Whole games: every abbey is placed, or its holder passed in the last round; the game
+    // ends only when the last round is over.
+    let players = tessera::seat_names(3);
+    let lp = tessera::load_game_files(
+        Some(std::path::Path::new("rulesets/abbey.yaml")),
+        &[
+            std::path::PathBuf::from("tilesets/base-jcz.yaml"),
+            std::path::PathBuf::from("tilesets/abbey.yaml"),
+        ],
+        &players,
+    )
+    .expect("the game loads");
+    let abbey = lp.game.tiles.get("AM/A").expect("the abbey");
+    let mut placed = 0;
+    for seed in 0..20 {
+        let state = tessera::engine::State::new(&lp.game, players.clone(), lp.options.clone());
+        let played = tessera::engine::play::play_game(
+            state,
+            &[tessera::engine::play::Agent::Random],
+            seed,
+            usize::MAX,
+        )
+        .expect("a random game plays");
+        let s = &played.state;
+        assert!(s.game_over() && !s.in_last_round(), "seed {seed}");
+        let on_board = s.board().placed.iter().filter(|p| p.tile == abbey).count();
+        let held: u32 = s.held().iter().map(|h| h[abbey]).sum();
+        assert_eq!(
+            on_board as u32 + held,
+            3,
+            "seed {seed}: each player's abbey"
+        );
+        placed += on_board;
+    }
+    assert!(placed > 20, "most abbeys are placed: {placed} of 60");
+}

@@ -47,6 +47,10 @@ const GAMES: &[(&str, &[&str])] = &[
         &["tilesets/base-jcz.yaml", "tilesets/king-robber-1.yaml"],
     ),
     ("rulesets/abbot.yaml", &["tilesets/base-jcz-2.yaml"]),
+    (
+        "rulesets/abbey.yaml",
+        &["tilesets/base-jcz.yaml", "tilesets/abbey.yaml"],
+    ),
     // All of them together.
     ("rulesets/big-box.yaml", &["tilesets/big-box.yaml"]),
 ];

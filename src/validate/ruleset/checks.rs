@@ -147,9 +147,10 @@ pieces:
     }
     /// A side profile is not 1 or 3 parts long.
     SideProfile => "ruleset::side_profile", Error {
-        why: "A side is one terrain (one slot, named by the side: `N`) or terrain, path, \
-              terrain (three slots: `NL`, `N`, `NR`); slot names and edge matching are built \
-              on that, so other lengths cannot be matched.",
+        why: "A side is one terrain (one slot, named by the side: `N`), terrain, path, \
+              terrain (three slots: `NL`, `N`, `NR`), or no part at all (a wall, which fits \
+              against every side: an abbey's); slot names and edge matching are built on \
+              that, so other lengths cannot be matched.",
         bad: "\
 name: Roads
 terrains: [road, field]
