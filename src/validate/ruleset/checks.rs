@@ -145,7 +145,7 @@ pieces:
       - {role: farmer, feature: field}
 ",
     }
-    /// A side profile is not 1 or 3 parts long.
+    /// A side profile is not 0, 1 or 3 parts long.
     SideProfile => "ruleset::side_profile", Error {
         why: "A side is one terrain (one slot, named by the side: `N`), terrain, path, \
               terrain (three slots: `NL`, `N`, `NR`), or no part at all (a wall, which fits \
