@@ -1257,7 +1257,7 @@ fn turn_finding(
         TurnError::ChoiceMissing { index } => Finding::new(
             Check::ChoiceMissing,
             format!(
-                "this turn asks {} decision {} (a flock of the player on a feature the tile extends: `grow` or `score`), and none is written",
+                "this turn asks {} for decision {} (a flock of theirs on a feature the tile extends: `grow` or `score`), and none is written",
                 state.players()[player],
                 index + 1
             ),
@@ -1276,7 +1276,21 @@ fn turn_finding(
             .at(at, "not asked")
             .help("a decision is asked for each flock of the player on a feature the tile extends (not for one placed this turn); remove the others")
         }
-        TurnError::DrawsLeft { left } => {
+        TurnError::DrawsLeft { left, fractions } if left == 0 => {
+            let n = turn.drawn_at.len();
+            let at = turn
+                .drawn_at
+                .get(n.saturating_sub(fractions))
+                .map_or(&loc.loc, |d| &d.loc);
+            Finding::new(
+                Check::DrawCount,
+                format!("`drawn_at` lists {fractions} random number(s) more than the draws this turn"),
+            )
+            .in_file(&lp.file)
+            .at(at, "not drawn")
+            .help("list one random number per draw from a bag this turn, in order; a draw written in `draws` needs none")
+        }
+        TurnError::DrawsLeft { left, .. } => {
             let n = turn.draws.len();
             let at = turn.draws.get(n.saturating_sub(left)).map_or(&loc.loc, |d| &d.loc);
             Finding::new(
@@ -1285,7 +1299,7 @@ fn turn_finding(
             )
             .in_file(&lp.file)
             .at(at, "not drawn")
-            .help("list one value per token the player takes this turn, in the order taken")
+            .help("list one value per token the player takes this turn (or draws from a bag), in the order taken; a draw written in `drawn_at` needs no value")
         }
         TurnError::Piece(e) => match piece {
             Some((req, placed)) => piece_finding(state, lp, placed, req, e),

@@ -429,8 +429,10 @@ pub enum TurnError {
     Mine(MineError),
     /// More token values were announced than tokens were taken (how many are left over).
     DrawsLeft {
-        /// Values not used.
+        /// Values not used (`draws`).
         left: usize,
+        /// Random numbers not used (`drawn_at`).
+        fractions: usize,
     },
     /// A token had to be drawn from a bag and no draw was announced for it: the bag's
     /// contents then, (value, tokens) in the bag's order.
@@ -921,7 +923,8 @@ impl State<'_> {
         }
         if !self.draws.is_empty() || !self.draw_fractions.is_empty() {
             return Err(TurnError::DrawsLeft {
-                left: self.draws.len() + self.draw_fractions.len(),
+                left: self.draws.len(),
+                fractions: self.draw_fractions.len(),
             });
         }
         if !extra {
