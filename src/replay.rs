@@ -1276,7 +1276,7 @@ fn turn_finding(
             .at(at, "not asked")
             .help("a decision is asked for each flock of the player on a feature the tile extends (not for one placed this turn); remove the others")
         }
-        TurnError::DrawsLeft { left, fractions } if left == 0 => {
+        TurnError::DrawsLeft { left: 0, fractions } => {
             let n = turn.drawn_at.len();
             let at = turn
                 .drawn_at
