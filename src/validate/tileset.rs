@@ -66,31 +66,14 @@ pub fn compile_tile(
         }
         copies.push(names);
     }
-    let mut tile_items = Vec::new();
-    for (item, n) in &def.items {
-        let sp = Sp {
-            value: item.clone(),
-            loc: n.loc,
-        };
-        if n.value > MAX_ITEMS {
-            sink.push(out_of_range(
-                file,
-                &n.loc,
-                format!("tile `{id}` carries {} {item}", n.value),
-                "items of one kind on a tile",
-                MAX_ITEMS,
-            ));
-        }
-        if let Some(i) = sink.take(lookup(
-            &rules.items,
-            &sp,
-            "item",
-            Check::TileSetUnknownName,
-            file,
-        )) {
-            tile_items.push((i, n.value));
-        }
-    }
+    let tile_items = compile_items(
+        file,
+        rules,
+        &def.items,
+        &format!("tile `{id}`"),
+        "items of one kind on a tile",
+        &mut sink,
+    );
     let stack_names: Vec<String> = rules.stacks.iter().map(|s| s.name.clone()).collect();
     let stack = def.stack.as_ref().and_then(|st| {
         sink.take(lookup(
@@ -109,6 +92,45 @@ pub fn compile_tile(
     let mut warnings = unread_items(file, def, rules, &tile);
     warnings.extend(unread_tile_items(file, def, rules, &tile));
     Ok((tile, warnings))
+}
+
+/// Items written as `{name: count}` (on a segment or a tile, `whose` in messages: "tile
+/// `X`"), compiled: unknown names are `tileset::unknown_name`, a count past
+/// [`MAX_ITEMS`] is `tileset::out_of_range` (`accepted` names what it counts).
+fn compile_items(
+    file: &SourceFile,
+    rules: &Rules,
+    written: &BTreeMap<String, Sp<u32>>,
+    whose: &str,
+    accepted: &str,
+    sink: &mut Sink,
+) -> Vec<(usize, u32)> {
+    let mut items = Vec::new();
+    for (item, n) in written {
+        let sp = Sp {
+            value: item.clone(),
+            loc: n.loc,
+        };
+        if n.value > MAX_ITEMS {
+            sink.push(out_of_range(
+                file,
+                &n.loc,
+                format!("{whose} carries {} {item}", n.value),
+                accepted,
+                MAX_ITEMS,
+            ));
+        }
+        if let Some(i) = sink.take(lookup(
+            &rules.items,
+            &sp,
+            "item",
+            Check::TileSetUnknownName,
+            file,
+        )) {
+            items.push((i, n.value));
+        }
+    }
+    items
 }
 
 /// `tileset::item_unread` warnings for the items on a tile as a whole that no rule of the
@@ -508,31 +530,14 @@ fn compile_shape(
             }
             sink.push(f.help(format!("a {} lies inside the tile: remove `at`", fk.name)));
         }
-        let mut items = Vec::new();
-        for (item, n) in &seg.items {
-            let sp = Sp {
-                value: item.clone(),
-                loc: n.loc,
-            };
-            if n.value > MAX_ITEMS {
-                sink.push(out_of_range(
-                    file,
-                    &n.loc,
-                    format!("segment `{}` carries {} {item}", seg.id.value, n.value),
-                    "items of one kind on a segment",
-                    MAX_ITEMS,
-                ));
-            }
-            if let Some(i) = sink.take(lookup(
-                &rules.items,
-                &sp,
-                "item",
-                Check::TileSetUnknownName,
-                file,
-            )) {
-                items.push((i, n.value));
-            }
-        }
+        let items = compile_items(
+            file,
+            rules,
+            &seg.items,
+            &format!("segment `{}`", seg.id.value),
+            "items of one kind on a segment",
+            &mut sink,
+        );
         let mut links = Vec::new();
         for (rel, targets) in &seg.links {
             for t in targets {

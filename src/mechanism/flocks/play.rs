@@ -180,14 +180,7 @@ fn grow(
     let ends = state.game().rules.mechanisms.flocks[fi].ends_on == Some(value);
     if ends {
         let pieces = sharing(state, fi, id);
-        for &i in &pieces {
-            state.return_piece_id(i);
-        }
-        state
-            .memory_mut()
-            .flocks
-            .kept
-            .retain(|(i, _, _)| !pieces.contains(i));
+        release(state, &pieces);
         state.log_event(
             player,
             Event::FlockLost {
@@ -244,14 +237,7 @@ fn score(state: &mut State, fi: usize, id: u32) {
         .collect();
     owners.sort_unstable();
     owners.dedup();
-    for &i in &pieces {
-        state.return_piece_id(i);
-    }
-    state
-        .memory_mut()
-        .flocks
-        .kept
-        .retain(|(i, _, _)| !pieces.contains(i));
+    release(state, &pieces);
     let points = i64::try_from(total).unwrap_or(i64::MAX);
     for p in owners {
         state.award(
@@ -281,4 +267,17 @@ fn score_closed(state: &mut State, waiting: &[(u32, usize, petgraph::graph::Node
             None => return,
         }
     }
+}
+
+/// Returns the pieces with ids `pieces` to supply and forgets their flocks (the tokens go
+/// back to the bag).
+fn release(state: &mut State, pieces: &[u32]) {
+    for &i in pieces {
+        state.return_piece_id(i);
+    }
+    state
+        .memory_mut()
+        .flocks
+        .kept
+        .retain(|(i, _, _)| !pieces.contains(i));
 }

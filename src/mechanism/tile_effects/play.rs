@@ -47,13 +47,7 @@ fn placed(state: &mut State, player: usize, placed: u32) -> Option<PieceKindId> 
         if !on_tile || !state.option_on(effect.requires_option) {
             continue;
         }
-        if effect.hide_tiles > 0 {
-            let count = state.hide_tiles(effect.hide_tiles);
-            if count > 0 {
-                let item = effect.item;
-                state.log_event(player, Event::TilesHidden { item, count });
-            }
-        }
+        hide(state, effect, player);
         may_return = may_return.or(effect.return_piece);
     }
     for seg in 0..game.tiles.tiles[p.tile].segments.len() {
@@ -64,13 +58,7 @@ fn placed(state: &mut State, player: usize, placed: u32) -> Option<PieceKindId> 
             {
                 continue;
             }
-            if effect.hide_tiles > 0 {
-                let count = state.hide_tiles(effect.hide_tiles);
-                if count > 0 {
-                    let item = effect.item;
-                    state.log_event(player, Event::TilesHidden { item, count });
-                }
-            }
+            hide(state, effect, player);
             may_return = may_return.or(effect.return_piece);
             let Some(kind) = effect.feature else {
                 continue;
@@ -123,4 +111,15 @@ fn placed(state: &mut State, player: usize, placed: u32) -> Option<PieceKindId> 
         }
     }
     may_return
+}
+
+/// The tiles an effect hides (`hide_tiles`: under a hill), logged for `player`.
+fn hide(state: &mut State, effect: &crate::mechanism::tile_effects::table::Effect, player: usize) {
+    if effect.hide_tiles > 0 {
+        let count = state.hide_tiles(effect.hide_tiles);
+        if count > 0 {
+            let item = effect.item;
+            state.log_event(player, Event::TilesHidden { item, count });
+        }
+    }
 }
