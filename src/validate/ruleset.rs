@@ -49,6 +49,30 @@ impl Names<'_> {
                 .any(|r| r.scored_on.as_ref().unwrap_or(&r.feature).value == feature)
         })
     }
+    /// `Ok` when piece kind `piece` has a role on the feature kind `feature` names (a
+    /// mechanism's section that acts on the features a piece stands on: `does`, e.g.
+    /// "keeps a flock"); else the finding `check` at `feature`.
+    pub(crate) fn role_on(
+        &self,
+        check: Check,
+        piece: &str,
+        feature: &Sp<String>,
+        does: &str,
+    ) -> Result<(), Finding> {
+        if self.has_role(piece, &feature.value) {
+            return Ok(());
+        }
+        Err(Finding::new(
+            check,
+            format!("`{piece}` {does} on `{}`, where it has no role", feature.value),
+        )
+        .in_file(self.file)
+        .at(&feature.loc, "this feature kind")
+        .help(format!(
+            "give the piece kind `{piece}` a role on `{}` under `pieces:`, or name a feature kind it has a role on",
+            feature.value
+        )))
+    }
     /// The id of a declared stack.
     pub(crate) fn stack(&self, n: &Sp<String>) -> Result<usize, Finding> {
         self.find(&self.stacks, n, "stack")

@@ -42,25 +42,10 @@ fn a_pig_goes_only_where_its_owner_has_a_farmer() {
 fn random_games_with_pigs_raise_scorers_only() {
     // Played on the real tile set: whole random games with pigs, where every field a pig
     // stands in is scored, and a raised score goes to a scorer only.
-    let players = tessera::seat_names(3);
-    let lp = tessera::load_game_files(
-        None,
-        &[std::path::PathBuf::from(
-            "tests/fixtures/mechanisms/pig-base.yaml",
-        )],
-        &players,
-    )
-    .expect("the pig game loads");
+    let lp = load_game(None, &["tests/fixtures/mechanisms/pig-base.yaml"], 3);
     let mut raised = 0;
     for seed in 0..40 {
-        let state = tessera::engine::State::new(&lp.game, players.clone(), lp.options.clone());
-        let played = tessera::engine::play::play_game(
-            state,
-            &[tessera::engine::play::Agent::Random],
-            seed,
-            usize::MAX,
-        )
-        .expect("a random game plays");
+        let played = random_game(&lp, &lp.options, seed);
         common::assert_no_piece_on_completed(&played.state, "a game with pigs");
         for e in played.state.events() {
             for (p, &r) in e.raised.iter().enumerate() {
@@ -76,6 +61,44 @@ fn random_games_with_pigs_raise_scorers_only() {
         }
     }
     assert!(raised > 0, "random games with pigs raise some field scores");
+}
+
+/// The game of a rule set (`None`: the tile sets' own) and tile sets, paths from the
+/// repository's root, for `players` seats.
+fn load_game(
+    ruleset: Option<&str>,
+    tilesets: &[&str],
+    players: usize,
+) -> tessera::replay::LoadedPosition {
+    let sets: Vec<std::path::PathBuf> = tilesets.iter().map(std::path::PathBuf::from).collect();
+    tessera::load_game_files(
+        ruleset.map(std::path::Path::new),
+        &sets,
+        &tessera::seat_names(players),
+    )
+    .unwrap_or_else(|e| panic!("{tilesets:?} loads: {e}"))
+}
+
+/// One whole game of `lp` by random agents under `options`, seeded.
+fn random_game<'g>(
+    lp: &'g tessera::replay::LoadedPosition,
+    options: &[bool],
+    seed: u64,
+) -> tessera::engine::play::PlayedGame<'g> {
+    let players = lp
+        .position
+        .players
+        .iter()
+        .map(|p| p.value.clone())
+        .collect();
+    let state = tessera::engine::State::new(&lp.game, players, options.to_vec());
+    tessera::engine::play::play_game(
+        state,
+        &[tessera::engine::play::Agent::Random],
+        seed,
+        usize::MAX,
+    )
+    .expect("a random game plays")
 }
 
 #[test]
@@ -392,16 +415,11 @@ fn a_flocks_draw_may_be_written_as_its_random_number() {
 fn hills_hide_tiles_and_games_end_sooner() {
     // `hide_tiles`: every hill placed while tiles are left puts one out of the game; a
     // whole game's turns, tiles set aside and tiles hidden account for every copy.
-    let players = tessera::seat_names(2);
-    let lp = tessera::load_game_files(
-        Some(std::path::Path::new("rulesets/hills-sheep.yaml")),
-        &[
-            std::path::PathBuf::from("tilesets/base-jcz.yaml"),
-            std::path::PathBuf::from("tilesets/hills-sheep-1.yaml"),
-        ],
-        &players,
-    )
-    .expect("the game loads");
+    let lp = load_game(
+        Some("rulesets/hills-sheep.yaml"),
+        &["tilesets/base-jcz.yaml", "tilesets/hills-sheep-1.yaml"],
+        2,
+    );
     let copies: u64 = lp.game.tiles.tiles.iter().map(|t| u64::from(t.count)).sum();
     for (hills, seeds) in [(true, 0..10), (false, 10..15)] {
         let mut options = lp.options.clone();
@@ -414,14 +432,7 @@ fn hills_hide_tiles_and_games_end_sooner() {
             .expect("option");
         options[id] = hills;
         for seed in seeds {
-            let state = tessera::engine::State::new(&lp.game, players.clone(), options.clone());
-            let played = tessera::engine::play::play_game(
-                state,
-                &[tessera::engine::play::Agent::Random],
-                seed,
-                usize::MAX,
-            )
-            .expect("a random game plays");
+            let played = random_game(&lp, &options, seed);
             let s = &played.state;
             let aside =
                 s.used().iter().map(|&n| u64::from(n)).sum::<u64>() - s.board().placed.len() as u64;
@@ -457,27 +468,15 @@ fn the_abbey_goes_into_a_hole_and_closes_what_it_meets() {
 fn held_tiles_are_played_in_a_last_round_after_the_main_pile() {
     // Whole games: every abbey is placed, or its holder passed in the last round; the game
     // ends only when the last round is over.
-    let players = tessera::seat_names(3);
-    let lp = tessera::load_game_files(
-        Some(std::path::Path::new("rulesets/abbey.yaml")),
-        &[
-            std::path::PathBuf::from("tilesets/base-jcz.yaml"),
-            std::path::PathBuf::from("tilesets/abbey.yaml"),
-        ],
-        &players,
-    )
-    .expect("the game loads");
+    let lp = load_game(
+        Some("rulesets/abbey.yaml"),
+        &["tilesets/base-jcz.yaml", "tilesets/abbey.yaml"],
+        3,
+    );
     let abbey = lp.game.tiles.get("AM/A").expect("the abbey");
     let mut placed = 0;
     for seed in 0..20 {
-        let state = tessera::engine::State::new(&lp.game, players.clone(), lp.options.clone());
-        let played = tessera::engine::play::play_game(
-            state,
-            &[tessera::engine::play::Agent::Random],
-            seed,
-            usize::MAX,
-        )
-        .expect("a random game plays");
+        let played = random_game(&lp, &lp.options, seed);
         let s = &played.state;
         assert!(s.game_over() && !s.in_last_round(), "seed {seed}");
         let on_board = s.board().placed.iter().filter(|p| p.tile == abbey).count();

@@ -22,24 +22,7 @@ pub(crate) fn compile(section: &Section, names: &Names, _core: &Core, sink: &mut
             let piece = sink.take(names.piece(&written));
             let feature = sink.take(names.feature(&def.feature));
             let (piece, feature) = (piece?, feature?);
-            if !names.has_role(name, &def.feature.value) {
-                sink.push(
-                    Finding::new(
-                        Check::FlockRole,
-                        format!(
-                            "`{name}` keeps a flock on `{}`, where it has no role",
-                            def.feature.value
-                        ),
-                    )
-                    .in_file(names.file)
-                    .at(&def.feature.loc, "this feature kind")
-                    .help(format!(
-                        "give the piece kind `{name}` a role on `{}` under `pieces:`, or name a feature kind it has a role on",
-                        def.feature.value
-                    )),
-                );
-                return None;
-            }
+            sink.take(names.role_on(Check::FlockRole, name, &def.feature, "keeps a flock"))?;
             let bag: Vec<(u32, u32)> = def
                 .bag
                 .iter()

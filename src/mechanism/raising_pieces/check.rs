@@ -4,7 +4,7 @@
 
 use super::model::Section;
 use super::table::{RaisingPiece, Table};
-use crate::diag::{Check, Finding};
+use crate::diag::Check;
 use crate::model::Sp;
 use crate::validate::Sink;
 use crate::validate::ruleset::{Core, Names};
@@ -22,24 +22,12 @@ pub(crate) fn compile(section: &Section, names: &Names, _core: &Core, sink: &mut
             let needs: Vec<Option<usize>> =
                 def.needs.iter().map(|n| sink.take(names.piece(n))).collect();
             let (piece, feature) = (piece?, feature?);
-            if !names.has_role(name, &def.feature.value) {
-                sink.push(
-                    Finding::new(
-                        Check::RaisingPieceRole,
-                        format!(
-                            "`{name}` raises scores on `{}`, where it has no role",
-                            def.feature.value
-                        ),
-                    )
-                    .in_file(names.file)
-                    .at(&def.feature.loc, "this feature kind")
-                    .help(format!(
-                        "give the piece kind `{name}` a role on `{}` under `pieces:`, or name a feature kind it has a role on",
-                        def.feature.value
-                    )),
-                );
-                return None;
-            }
+            sink.take(names.role_on(
+                Check::RaisingPieceRole,
+                name,
+                &def.feature,
+                "raises scores",
+            ))?;
             Some(RaisingPiece {
                 piece,
                 feature,
