@@ -21,7 +21,7 @@ impl Hooks for Play {
     /// The draw for a flock piece just placed, then the flocks on features with no open
     /// edge, then one decision per feature of the player's flocks that the tile extends
     /// (grow: draw; score), each followed by the flocks on closed features.
-    #[inline]
+    #[inline(always)]
     fn after_action(
         state: &mut State,
         player: usize,
@@ -29,66 +29,10 @@ impl Hooks for Play {
         action: Action,
         asked: &mut Asked,
     ) -> Result<(), TurnError> {
-        let game = state.game();
-        let table = &game.rules.mechanisms.flocks;
-        if table.is_empty() {
+        if state.game().rules.mechanisms.flocks.is_empty() {
             return Ok(());
         }
-        forget_lost(state);
-        let mut draws = 0usize;
-        // The piece just placed draws at once.
-        let mut just = None;
-        if let Action::Piece { kind, .. } = action {
-            if let Some(fi) = table.iter().position(|f| f.piece == kind) {
-                let id = state
-                    .pieces()
-                    .with_ids()
-                    .filter(|(_, p)| p.player == player && p.kind == kind)
-                    .map(|(id, _)| id)
-                    .max();
-                if let Some(id) = id {
-                    state.memory_mut().flocks.kept.push((id, fi, SmallVec::new()));
-                    just = Some(id);
-                    grow(state, fi, id, player, &mut draws, asked)?;
-                }
-            }
-        }
-        // The player's other flocks on features the tile extends: one decision each.
-        let tile = game.tiles.tiles[state.board().placed[placed as usize].tile].segments.len();
-        let mut asked_for: Vec<(u32, usize, petgraph::graph::NodeIndex)> = Vec::new();
-        for &(id, fi, _) in &state.memory().flocks.kept {
-            if Some(id) == just {
-                continue;
-            }
-            let Some(p) = state.pieces().get(id).filter(|p| p.player == player) else {
-                continue;
-            };
-            let kind = table[fi].feature;
-            let root = state.board().features.find(kind, p.node);
-            let extended = (0..tile).any(|s| {
-                let node = state.board().node(placed, s);
-                game.rules.features[kind]
-                    .members
-                    .contains(&state.board().graph[node].feature)
-                    && state.board().features.find(kind, node) == root
-            });
-            if extended && !asked_for.iter().any(|&(_, k, r)| k == kind && r == root) {
-                asked_for.push((id, kind, root));
-            }
-        }
-        score_closed(state, &asked_for);
-        for &(id, _, _) in &asked_for {
-            let choice = asked.choice()?;
-            let Some(fi) = flock_of(state, id) else {
-                continue;
-            };
-            match choice {
-                Choice::Grow => grow(state, fi, id, player, &mut draws, asked)?,
-                Choice::Score => score(state, fi, id),
-            }
-            score_closed(state, &[]);
-        }
-        Ok(())
+        act(state, player, placed, action, asked)
     }
 
     /// Flocks whose piece left the board otherwise (its feature scored) are forgotten:
@@ -99,6 +43,75 @@ impl Hooks for Play {
             forget_lost(state);
         }
     }
+}
+
+/// The hook's work, apart from its test that the rule set has any flock (inlined into
+/// every turn).
+#[inline(never)]
+fn act(
+    state: &mut State,
+    player: usize,
+    placed: u32,
+    action: Action,
+    asked: &mut Asked,
+) -> Result<(), TurnError> {
+    let game = state.game();
+    let table = &game.rules.mechanisms.flocks;
+    forget_lost(state);
+    let mut draws = 0usize;
+    // The piece just placed draws at once.
+    let mut just = None;
+    if let Action::Piece { kind, .. } = action {
+        if let Some(fi) = table.iter().position(|f| f.piece == kind) {
+            let id = state
+                .pieces()
+                .with_ids()
+                .filter(|(_, p)| p.player == player && p.kind == kind)
+                .map(|(id, _)| id)
+                .max();
+            if let Some(id) = id {
+                state.memory_mut().flocks.kept.push((id, fi, SmallVec::new()));
+                just = Some(id);
+                grow(state, fi, id, player, &mut draws, asked)?;
+            }
+        }
+    }
+    // The player's other flocks on features the tile extends: one decision each.
+    let tile = game.tiles.tiles[state.board().placed[placed as usize].tile].segments.len();
+    let mut asked_for: Vec<(u32, usize, petgraph::graph::NodeIndex)> = Vec::new();
+    for &(id, fi, _) in &state.memory().flocks.kept {
+        if Some(id) == just {
+            continue;
+        }
+        let Some(p) = state.pieces().get(id).filter(|p| p.player == player) else {
+            continue;
+        };
+        let kind = table[fi].feature;
+        let root = state.board().features.find(kind, p.node);
+        let extended = (0..tile).any(|s| {
+            let node = state.board().node(placed, s);
+            game.rules.features[kind]
+                .members
+                .contains(&state.board().graph[node].feature)
+                && state.board().features.find(kind, node) == root
+        });
+        if extended && !asked_for.iter().any(|&(_, k, r)| k == kind && r == root) {
+            asked_for.push((id, kind, root));
+        }
+    }
+    score_closed(state, &asked_for);
+    for &(id, _, _) in &asked_for {
+        let choice = asked.choice()?;
+        let Some(fi) = flock_of(state, id) else {
+            continue;
+        };
+        match choice {
+            Choice::Grow => grow(state, fi, id, player, &mut draws, asked)?,
+            Choice::Score => score(state, fi, id),
+        }
+        score_closed(state, &[]);
+    }
+    Ok(())
 }
 
 /// The flock entry a piece keeps, if it keeps one.
