@@ -334,6 +334,14 @@ pub const BUNDLED: &[(&str, &str)] = &[
         include_str!("../rulesets/abbey.yaml"),
     ),
     (
+        "rulesets/mayor.yaml",
+        include_str!("../rulesets/mayor.yaml"),
+    ),
+    (
+        "rulesets/abbey-mayor.yaml",
+        include_str!("../rulesets/abbey-mayor.yaml"),
+    ),
+    (
         "rulesets/big-box.yaml",
         include_str!("../rulesets/big-box.yaml"),
     ),
@@ -409,6 +417,14 @@ pub const BUNDLED: &[(&str, &str)] = &[
     (
         "tilesets/abbey.yaml",
         include_str!("../tilesets/abbey.yaml"),
+    ),
+    (
+        "tilesets/abbey-mayor-1.yaml",
+        include_str!("../tilesets/abbey-mayor-1.yaml"),
+    ),
+    (
+        "tilesets/abbey-mayor-2.yaml",
+        include_str!("../tilesets/abbey-mayor-2.yaml"),
     ),
     (
         "tilesets/traders-builders-1.yaml",

@@ -36,7 +36,9 @@ pub struct ScoreEvent {
     /// Majority-counting pieces on it, by player name.
     pub pieces: BTreeMap<String, u32>,
     /// Each player's strength in the majority when it differs from their number of pieces
-    /// (pieces with a `weight`: a large follower counts 2), by player name; empty otherwise.
+    /// (pieces with a `weight`: a large follower counts 2; pieces counted by an item on the
+    /// feature, `item_strength`: a mayor counts its city's pennants), by player name; empty
+    /// otherwise.
     #[serde(skip_serializing_if = "BTreeMap::is_empty")]
     pub strength: BTreeMap<String, u32>,
     /// Players who scored (the majority; all tied players).

@@ -70,6 +70,12 @@ pub trait Hooks {
         Ok(())
     }
 
+    /// When a feature's majority is decided: each player's strength among the pieces `on`
+    /// it (by player; the sum of their majority-counting pieces' weights), which the
+    /// mechanism may change for the pieces it counts otherwise. Every mechanism in turn.
+    #[inline]
+    fn strength(_state: &State, _f: &Feature, _on: &[Piece], _strengths: &mut [u32]) {}
+
     /// When a feature is scored and several players tie for its majority (`scorers`, the
     /// tied players; `on`: the pieces counted on it): the mechanism may narrow them to
     /// those who win the tie. Every mechanism in turn, each on what the earlier left.
@@ -157,6 +163,12 @@ macro_rules! dispatch {
         pub(super) fn may_place_piece(state: &State, piece: &Piece) -> Result<(), PieceError> {
             $(<crate::mechanism::$m::play::Play as Hooks>::may_place_piece(state, piece)?;)*
             Ok(())
+        }
+
+        /// [`Hooks::strength`] of every mechanism, in registry order.
+        #[inline(always)]
+        pub(super) fn strength(state: &State, f: &Feature, on: &[Piece], strengths: &mut [u32]) {
+            $(<crate::mechanism::$m::play::Play as Hooks>::strength(state, f, on, strengths);)*
         }
 
         /// [`Hooks::break_tie`] of every mechanism, in registry order, while players are

@@ -62,7 +62,8 @@ impl<'g> State<'g> {
         }
         let rules = &self.game.rules;
         let players = self.players.len();
-        let strengths = score::strengths(rules, &on, players);
+        let mut strengths = score::strengths(rules, &on, players);
+        super::hooks::strength(self, &f, &on, &mut strengths);
         let mut scorers = score::majority_of(&strengths);
         // Only a tie can be broken: nothing is copied for a feature with one scorer.
         let tie_lost: Vec<usize> = if scorers.len() > 1 {
@@ -96,10 +97,7 @@ impl<'g> State<'g> {
                 }
             }
             // Strengths are listed only when they differ from the numbers of pieces.
-            let strength = if on
-                .iter()
-                .any(|p| rules.pieces[p.kind].majority && rules.pieces[p.kind].weight != 1)
-            {
+            let strength = if strengths.iter().zip(&pieces).any(|(s, n)| s != n) {
                 strengths.into_vec()
             } else {
                 Vec::new()

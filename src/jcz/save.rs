@@ -207,6 +207,28 @@ const SETS: &[SetMapping] = &[
         pieces: &[],
         legacy_elements: &["shepherd", "hill", "vineyard"],
     },
+    // Abbey and Mayor: the abbey, the mayor, the barn and the wagon are elements (below).
+    SetMapping {
+        ids: &["abbey-and-mayor:1", "ABBEY_AND_MAYOR"],
+        tileset: "bundled:tilesets/abbey-mayor-1.yaml",
+        ruleset: Some("bundled:rulesets/abbey-mayor.yaml"),
+        piece_counts: &[],
+        switches: &[],
+        rules: &[],
+        pieces: &[],
+        legacy_elements: &["abbey", "mayor"],
+    },
+    // Its second edition's set: a tile shows a garden (the abbot's rule set).
+    SetMapping {
+        ids: &["abbey-and-mayor:2"],
+        tileset: "bundled:tilesets/abbey-mayor-2.yaml",
+        ruleset: Some("bundled:rulesets/big-box.yaml"),
+        piece_counts: &[],
+        switches: &[],
+        rules: &[],
+        pieces: &[],
+        legacy_elements: &["abbey", "mayor"],
+    },
     SetMapping {
         ids: &["river/1:2"],
         tileset: "bundled:tilesets/river.yaml",
@@ -307,6 +329,14 @@ const ELEMENTS: &[ElementMapping] = &[
         tileset: Some("bundled:tilesets/abbey.yaml"),
     },
     ElementMapping {
+        name: "mayor",
+        ruleset: "bundled:rulesets/mayor.yaml",
+        piece: Some(("mayor", "mayor")),
+        count: 1,
+        option: None,
+        tileset: None,
+    },
+    ElementMapping {
         name: "garden",
         ruleset: "bundled:rulesets/abbot.yaml",
         piece: None,
@@ -346,6 +376,10 @@ const COVERS: &[(&str, &[&str])] = &[
             "bundled:rulesets/pig.yaml",
         ],
     ),
+    (
+        "bundled:rulesets/abbey-mayor.yaml",
+        &["bundled:rulesets/abbey.yaml", "bundled:rulesets/mayor.yaml"],
+    ),
     // Last: played only when no smaller one covers the save's sets and elements.
     (
         "bundled:rulesets/big-box.yaml",
@@ -358,7 +392,9 @@ const COVERS: &[(&str, &[&str])] = &[
             "bundled:rulesets/pig.yaml",
             "bundled:rulesets/king-robber.yaml",
             "bundled:rulesets/hills-sheep.yaml",
+            "bundled:rulesets/abbey-mayor.yaml",
             "bundled:rulesets/abbey.yaml",
+            "bundled:rulesets/mayor.yaml",
         ],
     ),
 ];

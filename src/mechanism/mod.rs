@@ -38,6 +38,9 @@ macro_rules! registry {
             /// Pieces that keep a flock of tokens drawn from a bag while their owner extends
             /// its feature, scored at the owner's choice (Hills and Sheep: the shepherd).
             flocks => flocks,
+            /// Pieces whose strength in a majority is the number of an item on their
+            /// feature (Abbey and Mayor: the mayor counts the pennants of its city).
+            item_strength => item_strength,
             /// Pieces whose owner earns an extra turn by extending the feature they stand
             /// on (Traders and Builders' builder).
             extending_pieces => extending_pieces,

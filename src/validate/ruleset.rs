@@ -49,6 +49,10 @@ impl Names<'_> {
                 .any(|r| r.scored_on.as_ref().unwrap_or(&r.feature).value == feature)
         })
     }
+    /// Whether the piece kind `piece` is declared and counts for the majority.
+    pub(crate) fn counts_for_majority(&self, piece: &str) -> bool {
+        self.rs.pieces.get(piece).is_some_and(|k| k.majority)
+    }
     /// `Ok` when piece kind `piece` has a role on the feature kind `feature` names (a
     /// mechanism's section that acts on the features a piece stands on: `does`, e.g.
     /// "keeps a flock"); else the finding `check` at `feature`.

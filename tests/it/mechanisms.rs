@@ -1,7 +1,8 @@
 //! Mechanisms (`src/mechanism/`) and the rule sets of single elements, each on positions
 //! of its own: `raising_pieces` on a rule set that adds Traders and Builders' pig to the
 //! base game (`rulesets/pig.yaml`); gardens and the abbot (`rulesets/abbot.yaml`), data
-//! alone; hills, vineyards and the shepherd (`rulesets/hills-sheep.yaml`).
+//! alone; hills, vineyards and the shepherd (`rulesets/hills-sheep.yaml`); the mayor
+//! (`rulesets/mayor.yaml`, `item_strength`).
 
 use crate::common;
 
@@ -489,4 +490,48 @@ fn held_tiles_are_played_in_a_last_round_after_the_main_pile() {
         placed += on_board;
     }
     assert!(placed > 20, "most abbeys are placed: {placed} of 60");
+}
+
+#[test]
+fn a_mayor_counts_the_pennants_of_its_city() {
+    // `item_strength`: a mayor in a city of 2 pennants counts 2 against a knight's 1.
+    let path = format!("{POSITIONS}/mayor-pennants.yaml");
+    common::assert_points(&path, false, None, &[("A", 14), ("B", 0)]);
+    let r = common::report(&path, false, None);
+    let city = r
+        .features
+        .iter()
+        .find(|e| e.feature == "city")
+        .expect("scored");
+    assert_eq!(city.scorers, ["A"]);
+    assert_eq!(city.pieces.get("A"), Some(&1));
+    assert_eq!(city.strength.get("A"), Some(&2));
+    assert_eq!(city.strength.get("B"), Some(&1));
+}
+
+#[test]
+fn a_mayor_alone_in_a_city_without_pennants_scores_nothing_and_returns() {
+    // The city closes with the mayor alone and no pennant: nobody scores, and the mayor
+    // returns (the replay places it again in turn 3, with a supply of one).
+    let path = format!("{POSITIONS}/mayor-alone.yaml");
+    common::assert_points(&path, false, None, &[("A", 0), ("B", 0)]);
+    let r = common::report(&path, false, None);
+    assert!(r.features.is_empty(), "{:?}", r.features);
+    assert_eq!(r.pieces.len(), 1, "{:?}", r.pieces);
+}
+
+#[test]
+fn a_piece_counted_from_an_item_must_count_for_the_majority() {
+    let path = format!("{BAD}/item-strength-not-counted.yaml");
+    let v = tessera::validate_file(std::path::Path::new(&path), None).expect("the file reads");
+    let found: Vec<(&str, usize)> = v
+        .findings
+        .iter()
+        .map(|f| (f.check.code(), f.position().map_or(0, |(_, line, _)| line)))
+        .collect();
+    assert_eq!(
+        found,
+        [("ruleset::item_strength_not_counted", 12)],
+        "{path}"
+    );
 }

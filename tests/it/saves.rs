@@ -304,8 +304,8 @@ fn a_save_that_needs_what_tessera_lacks_is_refused_with_everything_missing() {
     let text = r#"{
   "appVersion": "6.2.0",
   "setup": {
-    "sets": {"basic:1": 1, "abbey-and-mayor:1": 1},
-    "elements": {"small-follower": 7, "farmers": true, "mayor": 1},
+    "sets": {"basic:1": 1, "bridges-castles-and-bazaars:1": 1},
+    "elements": {"small-follower": 7, "farmers": true, "bridge": 3},
     "rules": {"fairy-placement": "on-tile"},
     "start": [{"tile": "BA/RCr", "x": 0, "y": 0, "rotation": 0}]
   },
@@ -315,7 +315,7 @@ fn a_save_that_needs_what_tessera_lacks_is_refused_with_everything_missing() {
     {"type": "MOVE_NEUTRAL_FIGURE", "player": 0, "payload": {"figureId": "dragon", "to": [0, -1]}}
   ]
 }"#;
-    let file = SourceFile::new(Path::new("mayor.jcz"), text.to_string());
+    let file = SourceFile::new(Path::new("bridges.jcz"), text.to_string());
     let Err(Failure::Findings(findings)) = import_save(&file) else {
         panic!("refused");
     };
@@ -327,8 +327,8 @@ fn a_save_that_needs_what_tessera_lacks_is_refused_with_everything_missing() {
         })
         .collect();
     let expect = [
-        ("set `abbey-and-mayor:1`", 4),
-        ("element `mayor: 1`", 5),
+        ("set `bridges-castles-and-bazaars:1`", 4),
+        ("element `bridge: 3`", 5),
         ("rule switch `fairy-placement: \"on-tile\"`", 6),
         ("the action `MOVE_NEUTRAL_FIGURE`", 12),
     ];
