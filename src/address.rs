@@ -2,14 +2,16 @@
 //! slot in board orientation (`N`, `NL`: the side, and the part of a side of several
 //! parts, left or right seen from the tile's centre) or, for a segment inside the tile, its
 //! id. The engine works with segment indices only; this is where the words are read and
-//! written (README, "Position": `piece: NL`).
+//! written (README, "Position": `piece: NL`). A corner (`NW`) names the segment at a
+//! tile's corner.
 
 use crate::engine::State;
 use crate::geometry::{parse_slot, slot_name};
 
 /// The segment of placed tile `placed` at `address` (board orientation: the tile's
-/// rotation is taken into account), if there is one: a slot (`N`, `NL`, ...) or the id of
-/// a segment. `None` when the address names no segment of the tile.
+/// rotation is taken into account), if there is one: a slot (`N`, `NL`, ...), the id of
+/// a segment, or a corner (`NW`, `NE`, `SE`, `SW`: the segment both slots meeting there
+/// belong to; a barn's place). `None` when the address names no segment of the tile.
 pub fn segment_at(state: &State, placed: u32, address: &str) -> Option<usize> {
     let p = *state.board().placed.get(placed as usize)?;
     let def = &state.game().tiles.tiles[p.tile];
@@ -19,7 +21,15 @@ pub fn segment_at(state: &State, placed: u32, address: &str) -> Option<usize> {
         let s = rot.slot_segment[slot.side as usize][slot.part as usize];
         return (s != crate::rules::NO_SEGMENT).then_some(s as usize);
     }
-    def.segments.iter().position(|s| s.id == address)
+    if let Some(i) = def.segments.iter().position(|s| s.id == address) {
+        return Some(i);
+    }
+    // A corner (`NW`): the segment that has both slots meeting there.
+    let corner = crate::geometry::parse_corner(address)?;
+    let [a, b] = crate::geometry::corner_slots(corner, parts)?;
+    let sa = rot.slot_segment[a.side as usize][a.part as usize];
+    let sb = rot.slot_segment[b.side as usize][b.part as usize];
+    (sa == sb && sa != crate::rules::NO_SEGMENT).then_some(sa as usize)
 }
 
 /// The address of segment `segment` of placed tile `placed` in board orientation: its

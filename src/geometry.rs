@@ -163,9 +163,87 @@ pub fn slot_names(side: Side, parts: usize) -> Vec<String> {
         .collect()
 }
 
+/// A corner of a tile or cell, 0..4 clockwise from the north-west: corner `c` is where
+/// side `c` begins, walking clockwise (NW begins N, NE begins E, SE begins S, SW begins W).
+pub type Corner = u8;
+
+/// Corner names in index order.
+pub const CORNERS: [&str; 4] = ["NW", "NE", "SE", "SW"];
+
+/// The corner a name means (`NW`), if it is one.
+pub fn parse_corner(name: &str) -> Option<Corner> {
+    CORNERS.iter().position(|&c| c == name).map(|c| c as Corner)
+}
+
+/// The two slots that meet at `corner`: the first part of the side it begins and the last
+/// part of the side before (`parts`: each side's number of parts). `None` when either
+/// side has no parts (a wall).
+pub fn corner_slots(corner: Corner, parts: impl Fn(Side) -> usize) -> Option<[Slot; 2]> {
+    let before = (corner + 3) % 4;
+    let last = parts(before).checked_sub(1)?;
+    (parts(corner) > 0).then_some([
+        Slot {
+            side: corner,
+            part: 0,
+        },
+        Slot {
+            side: before,
+            part: last as u8,
+        },
+    ])
+}
+
+/// The other three cells that meet at corner `corner` of cell `(x, y)`, each with its own
+/// corner there: `(x, y, corner)`.
+pub fn corner_neighbours(x: i32, y: i32, corner: Corner) -> [(i32, i32, Corner); 3] {
+    // The point's coordinates: the cell (vx, vy) has it as its north-west corner.
+    let (vx, vy) = match corner {
+        0 => (x, y),
+        1 => (x + 1, y),
+        2 => (x + 1, y + 1),
+        _ => (x, y + 1),
+    };
+    let around = [
+        (vx, vy, 0),
+        (vx - 1, vy, 1),
+        (vx - 1, vy - 1, 2),
+        (vx, vy - 1, 3),
+    ];
+    let mut out = [(0, 0, 0); 3];
+    let mut k = 0;
+    for c in around {
+        if c.2 != corner {
+            out[k] = c;
+            k += 1;
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn corners_meet_their_neighbours() {
+        // The north-west corner of (0, 0) is the south-east of (-1, -1), the south-west of
+        // (0, -1) and the north-east of (-1, 0).
+        let mut n = corner_neighbours(0, 0, 0).to_vec();
+        n.sort();
+        assert_eq!(n, [(-1, -1, 2), (-1, 0, 1), (0, -1, 3)]);
+        let mut n = corner_neighbours(0, 0, 2).to_vec();
+        n.sort();
+        assert_eq!(n, [(0, 1, 1), (1, 0, 3), (1, 1, 0)]);
+        // A road side (3 parts) and a field side (1) meeting at the north-west corner: NL
+        // and W.
+        let parts = |s: Side| if s == 0 { 3 } else { 1 };
+        let slots = corner_slots(0, parts).expect("no wall");
+        assert_eq!(slot_name(slots[0], 3), "NL");
+        assert_eq!(slot_name(slots[1], 1), "W");
+        assert_eq!(corner_slots(1, |s| if s == 0 { 0 } else { 1 }), None);
+        assert_eq!(parse_corner("SE"), Some(2));
+        assert_eq!(parse_corner("S"), None);
+    }
 
     #[test]
     fn slots_parse_by_profile_length() {

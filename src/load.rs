@@ -337,6 +337,7 @@ pub const BUNDLED: &[(&str, &str)] = &[
         "rulesets/mayor.yaml",
         include_str!("../rulesets/mayor.yaml"),
     ),
+    ("rulesets/barn.yaml", include_str!("../rulesets/barn.yaml")),
     (
         "rulesets/abbey-mayor.yaml",
         include_str!("../rulesets/abbey-mayor.yaml"),

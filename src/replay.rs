@@ -777,7 +777,7 @@ fn piece_finding(
             )
             .help(format!(
                 "a {kname} may only go where no {} stands on the {place}; choose another segment, or no piece",
-                blockers.join(" or ")
+                if blockers.is_empty() { kname.to_string() } else { blockers.join(" or ") }
             ))
         }
         PieceError::SegmentTaken => Finding::new(
@@ -807,6 +807,16 @@ fn piece_finding(
             .help(format!(
                 "place it on a {feature} holding one of {}'s pieces of the kinds the rule set names in its `needs`",
                 state.players()[req.player]
+            ))
+        }
+        PieceError::NotAtCorner { feature } => {
+            let feature = &rules.features[feature].name;
+            Finding::new(
+                Check::NotAtCorner,
+                format!("a {kname} goes only at a corner where four tiles' {feature}s meet"),
+            )
+            .help(format!(
+                "name a corner of the tile just placed (`NW`, `NE`, `SE`, `SW`) where the three tiles around it lie on the board, with nothing but {feature} touching the point on each of the four"
             ))
         }
         PieceError::NotAnywhere => Finding::new(

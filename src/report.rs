@@ -699,6 +699,8 @@ impl ScoreReport {
             let state = match (e.phase, e.completed, e.completable) {
                 ("effect", _, _) => "scored by an effect",
                 (_, true, _) => "completed",
+                // Never completed, and scored during play by a mechanism (a barn's field).
+                ("play", false, false) => "scored during play",
                 (_, false, true) => "incomplete",
                 (_, false, false) => "at the end",
             };
@@ -1947,7 +1949,7 @@ pub fn score_html(report: &ScoreReport, board_svg: &str, colours: &[String]) -> 
                                         td { @if f.phase == "final" { "end" } @else { "turn " (f.turn) } }
                                         td {
                                             (f.feature) " "
-                                            @if f.completed { "completed" } @else if f.completable { "incomplete" } @else { "at the end" }
+                                            @if f.completed { "completed" } @else if f.completable { "incomplete" } @else if f.phase == "play" { "scored during play" } @else { "at the end" }
                                         }
                                         td.n { (f.tiles.len()) }
                                         td { (f.scorers.join(", ")) }

@@ -44,6 +44,13 @@ pub enum PieceError {
         /// The piece kinds of which one is needed.
         needs: Vec<PieceKindId>,
     },
+    /// The piece goes only at a corner of the tile just placed where four tiles'
+    /// segments of its feature meet (a mechanism's rule:
+    /// [`crate::mechanism::settling_pieces`]).
+    NotAtCorner {
+        /// Feature kind.
+        feature: FeatureId,
+    },
 }
 
 impl<'g> State<'g> {

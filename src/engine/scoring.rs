@@ -50,15 +50,68 @@ impl<'g> State<'g> {
     }
 
     /// Scores one feature for its majority; during play its pieces return to supply.
+    #[inline]
     pub(super) fn score_feature(&mut self, f: Feature, completed: bool, phase: Phase) {
+        self.score_majority(f, completed, phase, None);
+    }
+
+    /// Scores feature `f` now, during play, for the majority of the pieces on it, by
+    /// `cases` (a mechanism's, not the feature kind's: a barn placed into a field scores
+    /// its farmers), as [`State::score_feature`] does otherwise (ties broken, scores
+    /// raised, the feature recorded as scored, not completed), and leaves the pieces where
+    /// they are: the mechanism returns those it returns. Returns the players who scored.
+    pub(crate) fn score_feature_by(
+        &mut self,
+        f: Feature,
+        cases: &[crate::rules::Case],
+    ) -> Vec<usize> {
+        self.score_majority(f, false, Phase::Play, Some(cases))
+    }
+
+    /// Scores feature `f` by `cases` for each of `scorers` once, banked with the points
+    /// of `phase` (a mechanism's scoring outside majorities: every barn's owner at the
+    /// end), recorded as scored. Nothing when no case applies.
+    pub(crate) fn score_feature_for(
+        &mut self,
+        f: Feature,
+        cases: &[crate::rules::Case],
+        scorers: Vec<usize>,
+        phase: Phase,
+    ) {
+        let Some(v) = score::value(&self.ctx(), &f, cases, None) else {
+            return;
+        };
+        for &s in &scorers {
+            let banked = if phase == Phase::Final {
+                &mut self.final_points[s]
+            } else {
+                &mut self.points[s]
+            };
+            *banked = banked.saturating_add(v.points);
+        }
+        let e = self.scored_record(f, phase, false, scorers, v);
+        self.events.push(e);
+    }
+
+    /// [`State::score_feature`], or by a mechanism's `cases` (then during play, tokens
+    /// are not handed out and the pieces stay). Returns the scorers.
+    #[inline]
+    fn score_majority(
+        &mut self,
+        f: Feature,
+        completed: bool,
+        phase: Phase,
+        by: Option<&[crate::rules::Case]>,
+    ) -> Vec<usize> {
         let (kind_id, id) = (f.kind, f.id());
         let on = self.pieces_inline(kind_id, id);
+        let ordinary = by.is_none();
         if on.is_empty() {
-            if phase == Phase::Play && completed {
+            if ordinary && phase == Phase::Play && completed {
                 // No majority: a completed feature's tokens leave the game.
                 self.distribute_tokens(&f, &[]);
             }
-            return;
+            return Vec::new();
         }
         let rules = &self.game.rules;
         let players = self.players.len();
@@ -73,22 +126,23 @@ impl<'g> State<'g> {
         } else {
             Vec::new()
         };
-        let tokens = if phase == Phase::Play {
+        let tokens = if ordinary && phase == Phase::Play {
             self.distribute_tokens(&f, &scorers)
         } else {
             Vec::new()
         };
         let kind = &rules.features[kind_id];
-        let cases = if completed {
-            &kind.completed
-        } else {
-            &kind.final_
+        let cases = match by {
+            Some(cases) => cases,
+            None if completed => &kind.completed,
+            None => &kind.final_,
         };
         let valuation = if scorers.is_empty() {
             None
         } else {
             score::value(&self.ctx(), &f, cases, None)
         };
+        let mut scored = Vec::new();
         if let Some(v) = valuation {
             let mut pieces = vec![0u32; players];
             for p in &on {
@@ -116,6 +170,10 @@ impl<'g> State<'g> {
             } else {
                 Vec::new()
             };
+            // The scorers are told only to a mechanism (nothing is copied otherwise).
+            if !ordinary {
+                scored = scorers.clone();
+            }
             let mut e = self.scored_record(f, phase, completed, scorers, v);
             e.raised = raised;
             e.pieces = pieces;
@@ -124,13 +182,14 @@ impl<'g> State<'g> {
             e.tie_lost = tie_lost;
             self.events.push(e);
         }
-        if phase == Phase::Play {
+        if ordinary && phase == Phase::Play {
             for id in self.board.features.take_pieces(kind_id, id) {
                 if let Some(p) = self.pieces.remove(id) {
                     self.supply[p.player][p.kind] += 1;
                 }
             }
         }
+        scored
     }
 
     /// Scores every feature completed by the tile just placed (with index `placed`):

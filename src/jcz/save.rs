@@ -216,7 +216,7 @@ const SETS: &[SetMapping] = &[
         switches: &[],
         rules: &[],
         pieces: &[],
-        legacy_elements: &["abbey", "mayor"],
+        legacy_elements: &["abbey", "mayor", "barn"],
     },
     // Its second edition's set: a tile shows a garden (the abbot's rule set).
     SetMapping {
@@ -227,7 +227,7 @@ const SETS: &[SetMapping] = &[
         switches: &[],
         rules: &[],
         pieces: &[],
-        legacy_elements: &["abbey", "mayor"],
+        legacy_elements: &["abbey", "mayor", "barn"],
     },
     SetMapping {
         ids: &["river/1:2"],
@@ -260,6 +260,8 @@ struct ElementMapping {
     option: Option<&'static str>,
     /// The bundled tile set its tiles come in (the abbey), played after the sets'.
     tileset: Option<&'static str>,
+    /// Its rule switches (`setup.rules`) tessera plays, as a set's ([`SetMapping::rules`]).
+    rules: &'static [RuleSwitch],
 }
 
 /// The elements with a rule set of their own.
@@ -271,6 +273,7 @@ const ELEMENTS: &[ElementMapping] = &[
         count: 1,
         option: None,
         tileset: None,
+        rules: &[],
     },
     ElementMapping {
         name: "builder",
@@ -279,6 +282,7 @@ const ELEMENTS: &[ElementMapping] = &[
         count: 1,
         option: None,
         tileset: None,
+        rules: &[],
     },
     ElementMapping {
         name: "traders",
@@ -287,6 +291,7 @@ const ELEMENTS: &[ElementMapping] = &[
         count: 1,
         option: Some("trade_goods"),
         tileset: None,
+        rules: &[],
     },
     ElementMapping {
         name: "abbot",
@@ -295,6 +300,7 @@ const ELEMENTS: &[ElementMapping] = &[
         count: 1,
         option: None,
         tileset: None,
+        rules: &[],
     },
     ElementMapping {
         name: "shepherd",
@@ -303,6 +309,7 @@ const ELEMENTS: &[ElementMapping] = &[
         count: 1,
         option: None,
         tileset: None,
+        rules: &[],
     },
     ElementMapping {
         name: "hill",
@@ -311,6 +318,7 @@ const ELEMENTS: &[ElementMapping] = &[
         count: 1,
         option: Some("hills"),
         tileset: None,
+        rules: &[],
     },
     ElementMapping {
         name: "vineyard",
@@ -319,6 +327,7 @@ const ELEMENTS: &[ElementMapping] = &[
         count: 1,
         option: Some("vineyards"),
         tileset: None,
+        rules: &[],
     },
     ElementMapping {
         name: "abbey",
@@ -327,6 +336,7 @@ const ELEMENTS: &[ElementMapping] = &[
         count: 1,
         option: None,
         tileset: Some("bundled:tilesets/abbey.yaml"),
+        rules: &[],
     },
     ElementMapping {
         name: "mayor",
@@ -335,6 +345,19 @@ const ELEMENTS: &[ElementMapping] = &[
         count: 1,
         option: None,
         tileset: None,
+        rules: &[],
+    },
+    ElementMapping {
+        name: "barn",
+        ruleset: "bundled:rulesets/barn.yaml",
+        piece: Some(("barn", "barn")),
+        count: 1,
+        option: None,
+        tileset: None,
+        rules: &[
+            ("barn-placement", "not-occupied", &[]),
+            ("barn-placement", "occupied", &[("barns_share", true)]),
+        ],
     },
     ElementMapping {
         name: "garden",
@@ -343,6 +366,7 @@ const ELEMENTS: &[ElementMapping] = &[
         count: 1,
         option: None,
         tileset: None,
+        rules: &[],
     },
 ];
 
@@ -378,7 +402,11 @@ const COVERS: &[(&str, &[&str])] = &[
     ),
     (
         "bundled:rulesets/abbey-mayor.yaml",
-        &["bundled:rulesets/abbey.yaml", "bundled:rulesets/mayor.yaml"],
+        &[
+            "bundled:rulesets/abbey.yaml",
+            "bundled:rulesets/mayor.yaml",
+            "bundled:rulesets/barn.yaml",
+        ],
     ),
     // Last: played only when no smaller one covers the save's sets and elements.
     (
@@ -395,6 +423,7 @@ const COVERS: &[(&str, &[&str])] = &[
             "bundled:rulesets/abbey-mayor.yaml",
             "bundled:rulesets/abbey.yaml",
             "bundled:rulesets/mayor.yaml",
+            "bundled:rulesets/barn.yaml",
         ],
     ),
 ];
@@ -696,6 +725,14 @@ pub fn import_save(file: &SourceFile) -> Result<ImportedSave, Failure> {
     // Elements on that bring their rule set.
     let mut elements_on: Vec<&ElementMapping> = Vec::new();
     if let Some(elements) = setup.get("elements").and_then(Value::as_object) {
+        // A set's piece the elements leave out: none of it (JCloisterZone's engine
+        // counts a missing element as 0; its engine tests of single elements list no
+        // `small-follower`, and their players have no follower).
+        for (name, kind, _) in used.iter().flat_map(|s| s.piece_counts) {
+            if !elements.contains_key(*name) {
+                supply.insert(kind, 0);
+            }
+        }
         for (name, value) in elements {
             let count = used
                 .iter()
@@ -852,6 +889,7 @@ pub fn import_save(file: &SourceFile) -> Result<ImportedSave, Failure> {
             let played = used
                 .iter()
                 .flat_map(|s| s.rules)
+                .chain(elements_on.iter().flat_map(|e| e.rules))
                 .find(|(n, v, _)| n == name && Some(*v) == word.as_deref());
             match (name.as_str(), value.as_str()) {
                 ("tiny-city-scoring", Some("2")) => small_city = true,
@@ -873,6 +911,7 @@ pub fn import_save(file: &SourceFile) -> Result<ImportedSave, Failure> {
                         "tessera maps the rule switches tiny-city-scoring (2 or 4){}",
                         used.iter()
                             .flat_map(|s| s.rules)
+                            .chain(elements_on.iter().flat_map(|e| e.rules))
                             .map(|(n, v, _)| format!(", {n} ({v})"))
                             .collect::<String>()
                     ),
@@ -1109,6 +1148,33 @@ pub fn import_save(file: &SourceFile) -> Result<ImportedSave, Failure> {
                     ));
                     continue;
                 };
+                // A barn stands on the point where four tiles meet: its pointer names the
+                // tile south-east of the point (JCloisterZone `BarnCapability`), which
+                // is one of the tile just placed's corners.
+                if kind == "barn" {
+                    let corner = at.and_then(|(px, py)| {
+                        let (x, y) = (turn.x, turn.y);
+                        [(x, y), (x + 1, y), (x + 1, y + 1), (x, y + 1)]
+                            .iter()
+                            .position(|&v| v == (px, py))
+                    });
+                    match corner {
+                        Some(c) => {
+                            let address = crate::geometry::CORNERS[c].to_string();
+                            turn.piece = Some((piece_kind, address));
+                        }
+                        None => missing.push(unsupported_at(
+                            file,
+                            offsets[i],
+                            format!(
+                                "a barn away from the corners of the tile just placed (action {})",
+                                i + 1
+                            ),
+                            "a barn goes on a corner of the tile just placed",
+                        )),
+                    }
+                    continue;
+                }
                 if at != Some((turn.x, turn.y)) {
                     missing.push(unsupported_at(
                         file,

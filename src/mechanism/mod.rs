@@ -49,6 +49,10 @@ macro_rules! registry {
             /// Pieces that raise their owner's score on the feature they stand on, by piece
             /// kind (Traders and Builders: the pig).
             raising_pieces => raising_pieces,
+            /// Pieces that settle the feature they stand in: the other pieces there are
+            /// scored and return when one is placed or the feature is joined later, and
+            /// their owners score at the end (Abbey and Mayor: the barn).
+            settling_pieces => settling_pieces,
             /// Effects of placing a tile that carries an item (Hunters and Gatherers menhir
             /// tiles: logboat, hunting trap, shaman).
             tile_effects => effects,

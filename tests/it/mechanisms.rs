@@ -2,7 +2,8 @@
 //! of its own: `raising_pieces` on a rule set that adds Traders and Builders' pig to the
 //! base game (`rulesets/pig.yaml`); gardens and the abbot (`rulesets/abbot.yaml`), data
 //! alone; hills, vineyards and the shepherd (`rulesets/hills-sheep.yaml`); the mayor
-//! (`rulesets/mayor.yaml`, `item_strength`).
+//! (`rulesets/mayor.yaml`, `item_strength`) and the barn (`rulesets/barn.yaml`,
+//! `settling_pieces`).
 
 use crate::common;
 
@@ -533,5 +534,48 @@ fn a_piece_counted_from_an_item_must_count_for_the_majority() {
         found,
         [("ruleset::item_strength_not_counted", 12)],
         "{path}"
+    );
+}
+
+#[test]
+fn a_barn_scores_farmers_placed_and_joined_and_its_owner_at_the_end() {
+    // `settling_pieces`: B's farmer scores 3 when A's barn arrives, B's second farmer 1
+    // when its field is joined to the barn's, A's barn 4 at the end; the farmers return.
+    let path = format!("{POSITIONS}/barn.yaml");
+    common::assert_points(&path, false, None, &[("A", 0), ("B", 4)]);
+    common::assert_points(&path, true, None, &[("A", 4), ("B", 4)]);
+    let r = common::report(&path, true, None);
+    let fields: Vec<(&str, usize, &[String], i64)> = r
+        .features
+        .iter()
+        .map(|e| (e.phase, e.turn, e.scorers.as_slice(), e.points))
+        .collect();
+    let (a, b) = (["A".to_string()], ["B".to_string()]);
+    assert_eq!(
+        fields,
+        [
+            ("play", 5, &b[..], 3),
+            ("play", 7, &b[..], 1),
+            ("final", 7, &a[..], 4)
+        ]
+    );
+    // Only the barn is left on the board, at the corner it was placed on.
+    let barn = &r.pieces[..];
+    assert_eq!(barn.len(), 1, "{barn:?}");
+    assert_eq!(
+        (barn[0].kind.as_str(), barn[0].cell, barn[0].at.as_str()),
+        ("barn", [2, 0], "NW")
+    );
+}
+
+#[test]
+fn a_barn_goes_on_a_corner_of_four_fields_and_keeps_farmers_out() {
+    common::assert_finding(
+        &format!("{BAD}/barn-not-at-corner.yaml"),
+        "position::not_at_corner",
+    );
+    common::assert_finding(
+        &format!("{BAD}/farmer-in-barn-field.yaml"),
+        "position::feature_occupied",
     );
 }
