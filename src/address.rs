@@ -46,3 +46,24 @@ pub fn address_of(state: &State, placed: u32, segment: usize) -> String {
         None => def.segments[segment].id.clone(),
     }
 }
+
+/// A decision as a position writes it under `choices`: `grow`, `score`, `return`, or
+/// `{move: {x: 1, y: 0, at: N}}` (the target's cell and address; `placed` must be on the
+/// board of `state`).
+pub fn choice_text(state: &State, c: crate::engine::Choice) -> String {
+    use crate::engine::Choice;
+    match c {
+        Choice::Grow => "grow".to_string(),
+        Choice::Score => "score".to_string(),
+        Choice::Return => "return".to_string(),
+        Choice::MoveTo { placed, segment } => match state.board().placed.get(placed as usize) {
+            Some(p) => format!(
+                "{{move: {{x: {}, y: {}, at: {}}}}}",
+                p.x,
+                p.y,
+                address_of(state, placed, segment as usize)
+            ),
+            None => "move".to_string(),
+        },
+    }
+}

@@ -339,6 +339,10 @@ pub const BUNDLED: &[(&str, &str)] = &[
     ),
     ("rulesets/barn.yaml", include_str!("../rulesets/barn.yaml")),
     (
+        "rulesets/wagon.yaml",
+        include_str!("../rulesets/wagon.yaml"),
+    ),
+    (
         "rulesets/abbey-mayor.yaml",
         include_str!("../rulesets/abbey-mayor.yaml"),
     ),

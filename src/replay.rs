@@ -17,7 +17,9 @@ use crate::diag::{Check, Failure, Finding, SourceFile};
 use crate::engine::*;
 use crate::geometry::{Rotation, SIDES};
 use crate::load;
-use crate::model::{ChoiceWord, CoveredItems, PiecePlacement, PositionFile, Sp, TokenPile, Turn};
+use crate::model::{
+    ChoiceName, ChoiceWord, CoveredItems, PiecePlacement, PositionFile, Sp, TokenPile, Turn,
+};
 use crate::rules::{Game, PieceKindId, TileId};
 use crate::schema::FileKind;
 use crate::validate::{self, Validation, compile_tile};
@@ -1017,27 +1019,18 @@ fn play_turn_steps(
         .help("write the random number that made the draw, e.g. `0.3`: the token at ⌊0.3 × n⌋ of the bag's n tokens, in its order"));
     }
     let fractions: Vec<f64> = turn.drawn_at.iter().map(|f| f.value).collect();
-    let words: Vec<Choice> = turn
-        .choices
-        .iter()
-        .map(|c| match c.value {
-            ChoiceWord::Grow => Choice::Grow,
-            ChoiceWord::Score => Choice::Score,
-        })
-        .collect();
-    let Some(choices) = Choices::from_slice(&words) else {
-        let c = &turn.choices[MAX_CHOICES];
+    if let Some(c) = turn.choices.get(MAX_CHOICES) {
         return Err(Finding::new(
             Check::ChoicesLeft,
             format!(
                 "a turn asks at most {MAX_CHOICES} decisions; this one lists {}",
-                words.len()
+                turn.choices.len()
             ),
         )
         .in_file(&lp.file)
         .at(&c.loc, "too many")
-        .help("list one decision per flock of the player on a feature the tile extends"));
-    };
+        .help("list one decision per flock of the player on a feature the tile extends, then one per piece that may move on"));
+    }
     let piece = match &turn.piece {
         None => None,
         Some(piece) => {
@@ -1096,6 +1089,47 @@ fn play_turn_steps(
     if !finish {
         return Ok(Some(begun));
     }
+    // Decisions are read once the tile lies on the board: a move may name it.
+    let mut words: Vec<Choice> = Vec::with_capacity(turn.choices.len());
+    for c in &turn.choices {
+        words.push(match &c.value {
+            ChoiceWord::Word(ChoiceName::Grow) => Choice::Grow,
+            ChoiceWord::Word(ChoiceName::Score) => Choice::Score,
+            ChoiceWord::Word(ChoiceName::Return) => Choice::Return,
+            ChoiceWord::Move(m) => {
+                let t = &m.to;
+                let target = state.board().at(t.x, t.y).and_then(|on| {
+                    crate::address::segment_at(state, on, &t.at).map(|s| (on, s))
+                });
+                match target {
+                    Some((placed, segment)) => Choice::MoveTo {
+                        placed,
+                        segment: segment as u8,
+                    },
+                    None => {
+                        return Err(Finding::new(
+                            Check::MoveTarget,
+                            format!(
+                                "a move to `{}` on ({}, {}): {}",
+                                t.at,
+                                t.x,
+                                t.y,
+                                if state.board().at(t.x, t.y).is_some() {
+                                    "the tile there has no such segment"
+                                } else {
+                                    "no tile lies there"
+                                }
+                            ),
+                        )
+                        .in_file(&lp.file)
+                        .at(&c.loc, "no such segment")
+                        .help("name the cell of a tile on the board (the tile just placed too) and a segment address on it (`N`, `NL`, `monastery`)"));
+                    }
+                }
+            }
+        });
+    }
+    let choices = Choices::from_slice(&words).unwrap_or_default();
     let action = match &piece {
         Some(req) => match piece_target(state, lp, placed, req)? {
             Ok((on, segment)) => Action::Piece {
@@ -1275,6 +1309,28 @@ fn turn_finding(
         .in_file(&lp.file)
         .at(&loc.loc, "a decision is needed")
         .help("add `choices: [grow]` or `choices: [score]`, one per flock the tile extends, in the order the pieces were placed"),
+        TurnError::ChoiceNotOffered {
+            index,
+            given,
+            offered,
+        } => {
+            let at = turn.choices.get(index).map_or(&loc.loc, |c| &c.loc);
+            let offered: Vec<String> = offered
+                .iter()
+                .map(|&c| crate::address::choice_text(state, c))
+                .collect();
+            Finding::new(
+                Check::ChoiceNotOffered,
+                format!(
+                    "decision {} of this turn, `{}`, is not among those offered then",
+                    index + 1,
+                    crate::address::choice_text(state, given)
+                ),
+            )
+            .in_file(&lp.file)
+            .at(at, "not offered")
+            .help(format!("the turn offers: {}", offered.join(", ")))
+        }
         TurnError::ChoicesLeft { left } => {
             let n = turn.choices.len();
             let at = turn.choices.get(n.saturating_sub(left)).map_or(&loc.loc, |c| &c.loc);

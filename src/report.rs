@@ -199,11 +199,19 @@ impl ScoreEvent {
             let each: Vec<String> = raised.iter().map(|(p, n)| format!("{p} {n:+}")).collect();
             why = format!("{why}; raised by pieces on it: {}", each.join(", "));
         }
-        let strength = if e.strength.is_empty() {
-            BTreeMap::new()
-        } else {
-            by_player(&e.strength)
-        };
+        // Every player with pieces there, a strength of 0 too (a mayor without pennants).
+        let strength: BTreeMap<String, u32> = e
+            .strength
+            .iter()
+            .enumerate()
+            .filter(|&(p, &n)| n > 0 || e.pieces.get(p).is_some_and(|&k| k > 0))
+            .map(|(p, &n)| (state.players()[p].clone(), n))
+            .collect();
+        if e.terms.is_empty() && !e.strength.is_empty() && e.strength.iter().all(|&n| n == 0) {
+            why = "its pieces count for nothing in the majority: nobody has it, and nobody \
+                   scores"
+                .to_string();
+        }
         let tie_lost: Vec<String> = e
             .tie_lost
             .iter()
@@ -474,6 +482,22 @@ impl LogEntry {
                 if count == 1 { "es" } else { "" },
                 rules.items[item]
             ),
+            Event::MovedOn { kind, on, segment } => {
+                let p = state.board().placed[on as usize];
+                let node = state.board().node(on, segment);
+                format!(
+                    "{} {}",
+                    name(l.player),
+                    crate::mechanism::moving_on::words::moved(
+                        rules,
+                        kind,
+                        state.board().graph[node].feature,
+                        p.x,
+                        p.y,
+                        &crate::address::address_of(state, on, segment)
+                    )
+                )
+            }
             Event::FlockGrew {
                 flock,
                 value,
@@ -1273,14 +1297,11 @@ pub fn played_position(header: &PlayedHeader, game: &crate::engine::play::Played
             let _ = write!(out, ", draws: [{}]", d.join(", "));
         }
         if !t.mv.choices.as_slice().is_empty() {
-            let d: Vec<&str> =
+            let d: Vec<String> =
                 t.mv.choices
                     .as_slice()
                     .iter()
-                    .map(|c| match c {
-                        crate::engine::Choice::Grow => "grow",
-                        crate::engine::Choice::Score => "score",
-                    })
+                    .map(|&c| crate::address::choice_text(state, c))
                     .collect();
             let _ = write!(out, ", choices: [{}]", d.join(", "));
         }

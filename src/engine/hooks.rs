@@ -42,6 +42,20 @@ pub trait Hooks {
     #[inline]
     fn after_turn_scored(_state: &mut State, _player: usize, _completed: &[Completed]) {}
 
+    /// After the features a turn's tile completed were scored and
+    /// [`Hooks::after_turn_scored`], in every turn: the decisions the scoring leaves to
+    /// `player`s (a piece whose feature was scored may move on), asked of `asked`.
+    ///
+    /// Errors: [`TurnError::ChoiceNotOffered`].
+    #[inline]
+    fn after_scoring(
+        _state: &mut State,
+        _player: usize,
+        _asked: &mut Asked,
+    ) -> Result<(), TurnError> {
+        Ok(())
+    }
+
     /// After the end-of-game scoring of the features: what the mechanism gives then.
     #[inline]
     fn final_scoring(_state: &mut State) {}
@@ -120,6 +134,14 @@ macro_rules! dispatch {
         #[inline(always)]
         pub(super) fn after_turn_scored(state: &mut State, player: usize, completed: &[Completed]) {
             $(<crate::mechanism::$m::play::Play as Hooks>::after_turn_scored(state, player, completed);)*
+        }
+
+        /// [`Hooks::after_scoring`] of every mechanism, in registry order; the first
+        /// error.
+        #[inline(always)]
+        pub(super) fn after_scoring(state: &mut State, player: usize, asked: &mut Asked) -> Result<(), TurnError> {
+            $(<crate::mechanism::$m::play::Play as Hooks>::after_scoring(state, player, asked)?;)*
+            Ok(())
         }
 
         /// [`Hooks::final_scoring`] of every mechanism, in registry order.
@@ -337,6 +359,31 @@ impl State<'_> {
         let p = self.lift_piece(id)?;
         self.supply[p.player][p.kind] += 1;
         Some(p)
+    }
+
+    /// Moves a piece of `player`'s that just returned to supply on to segment `segment`
+    /// of placed tile `placed` (a wagon after its feature is scored), as placing it
+    /// there would, and logs it as [`Event::MovedOn`].
+    ///
+    /// Errors: those of [`State::can_place_piece`].
+    pub(crate) fn move_piece_on(
+        &mut self,
+        player: usize,
+        kind: PieceKindId,
+        placed: u32,
+        segment: usize,
+    ) -> Result<(), PieceError> {
+        self.place_piece(player, kind, placed, segment, true)?;
+        self.log.push(Logged {
+            turn: self.turn,
+            player,
+            event: Event::MovedOn {
+                kind,
+                on: placed,
+                segment,
+            },
+        });
+        Ok(())
     }
 
     /// Logs an event of a mechanism's (a title passing) for `player`.

@@ -141,7 +141,7 @@ pub enum PlayError {
         /// Turn number.
         turn: usize,
         /// The move.
-        mv: Move,
+        mv: Box<Move>,
         /// Why it was refused.
         error: Box<TurnError>,
     },
@@ -238,7 +238,7 @@ fn draw(state: &State, pile: Option<&Pile>, rng: &mut Pcg64Mcg) -> Option<TileId
 }
 
 /// The agents' answers to what a turn asks after its action (see [`Decider`]): each
-/// decision drawn at random (grow or score, even odds) and each token drawn from the bag's
+/// decision drawn at random among those offered (grow or score, even odds) and each token drawn from the bag's
 /// contents, both kept for the position written.
 struct RandomDecider<'r> {
     rng: &'r mut Pcg64Mcg,
@@ -257,11 +257,19 @@ impl<'r> RandomDecider<'r> {
 }
 
 impl Decider for RandomDecider<'_> {
-    fn choice(&mut self, _index: usize) -> Option<Choice> {
-        let c = if self.rng.random_bool(0.5) {
-            Choice::Grow
-        } else {
-            Choice::Score
+    fn choice(&mut self, _index: usize, offered: &[Choice]) -> Option<Choice> {
+        // Even odds between two (a flock's grow or score: one draw of a coin, as the
+        // games written before moves were offered had it), else any of them.
+        let c = match offered {
+            [] => return None,
+            [a, b] => {
+                if self.rng.random_bool(0.5) {
+                    *a
+                } else {
+                    *b
+                }
+            }
+            _ => offered[self.rng.random_range(0..offered.len())],
         };
         // A turn asks at most one decision per flock of its player: past the most a
         // move can record, none is given (and the turn is refused).
@@ -574,7 +582,7 @@ pub fn play_game_with<'g>(
                     .apply(&mv, &draws)
                     .map_err(|error| PlayError::Illegal {
                         turn,
-                        mv,
+                        mv: Box::new(mv),
                         error: Box::new(error),
                     })?;
                 (mv, Ok((events, draws)))
@@ -599,7 +607,7 @@ pub fn play_game_with<'g>(
                 let (choices, draws) = (decider.choices, decider.draws);
                 let events = events.map_err(|error| PlayError::Illegal {
                     turn,
-                    mv,
+                    mv: Box::new(mv),
                     error: Box::new(error),
                 })?;
                 mv.choices = choices;

@@ -181,6 +181,30 @@ impl<'g> State<'g> {
             e.strength = strength;
             e.tie_lost = tie_lost;
             self.events.push(e);
+        } else if scorers.is_empty() && on.iter().any(|p| rules.pieces[p.kind].majority) {
+            // Pieces that count for the majority, all with no strength (a mayor in a city
+            // without pennants): nobody has the majority, and their players are recorded
+            // as scoring nothing, as JCloisterZone records them.
+            let mut zero: Vec<usize> = on
+                .iter()
+                .filter(|p| rules.pieces[p.kind].majority)
+                .map(|p| p.player)
+                .collect();
+            zero.sort_unstable();
+            zero.dedup();
+            let mut pieces = vec![0u32; players];
+            for p in on.iter().filter(|p| rules.pieces[p.kind].majority) {
+                pieces[p.player] += 1;
+            }
+            let none = score::Valuation {
+                points: 0,
+                terms: Vec::new(),
+                capped: false,
+            };
+            let mut e = self.scored_record(f, phase, completed, zero, none);
+            e.pieces = pieces;
+            e.strength = strengths.into_vec();
+            self.events.push(e);
         }
         if ordinary && phase == Phase::Play {
             for id in self.board.features.take_pieces(kind_id, id) {

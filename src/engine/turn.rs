@@ -37,13 +37,25 @@ pub enum Action {
 }
 
 /// A decision a mechanism asks of the player after step 2 of the turn (see
-/// [`State::finish_turn_choosing`]), about something of theirs the tile extended.
+/// [`State::finish_turn_choosing`]), about something of theirs: a flock the tile extended,
+/// a piece whose feature was scored.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Choice {
     /// Let it grow: draw another token for it (a flock, `crate::mechanism::flocks`).
     Grow,
     /// Score it now.
     Score,
+    /// Let it return to supply (a piece that could move on,
+    /// `crate::mechanism::moving_on`); what happens when no decision is written.
+    Return,
+    /// Move it to this segment: the placed tile's index and the segment's index on its
+    /// definition.
+    MoveTo {
+        /// The placed tile (index in placement order).
+        placed: u32,
+        /// Segment index on that tile's definition.
+        segment: u8,
+    },
 }
 
 /// The decisions a turn asks, numbered as they are asked, and its draws from bags, as
@@ -54,15 +66,45 @@ pub struct Asked<'d> {
 }
 
 impl Asked<'_> {
-    /// The next decision of the turn.
+    /// The next decision of the turn, one of `offered` (in the engine's order).
     ///
-    /// Errors: [`TurnError::ChoiceMissing`] when the decider gives none.
-    pub fn choice(&mut self) -> Result<Choice, TurnError> {
+    /// Errors: [`TurnError::ChoiceMissing`] when the decider gives none,
+    /// [`TurnError::ChoiceNotOffered`] when it gives another.
+    pub fn choice(&mut self, offered: &[Choice]) -> Result<Choice, TurnError> {
         let index = self.next;
         let c = self
             .decider
-            .choice(index)
+            .choice(index, offered)
             .ok_or(TurnError::ChoiceMissing { index })?;
+        self.offered(index, c, offered)
+    }
+
+    /// The next decision of the turn, one of `offered`; `default` when the decider gives
+    /// none (a piece that may move on returns unless told otherwise).
+    ///
+    /// Errors: [`TurnError::ChoiceNotOffered`].
+    pub fn choice_or(&mut self, offered: &[Choice], default: Choice) -> Result<Choice, TurnError> {
+        let index = self.next;
+        match self.decider.choice(index, offered) {
+            Some(c) => self.offered(index, c, offered),
+            None => Ok(default),
+        }
+    }
+
+    /// `c`, the `index`-th decision, when it is among `offered`.
+    fn offered(
+        &mut self,
+        index: usize,
+        c: Choice,
+        offered: &[Choice],
+    ) -> Result<Choice, TurnError> {
+        if !offered.contains(&c) {
+            return Err(TurnError::ChoiceNotOffered {
+                index,
+                given: c,
+                offered: offered.to_vec(),
+            });
+        }
         self.next += 1;
         Ok(c)
     }
@@ -130,8 +172,9 @@ impl Choices {
 /// no value was announced for. A replay reads them from its file ([`Given`]); an agent
 /// makes them as they come, so that a turn is played once, with no trial on a copy.
 pub trait Decider {
-    /// The turn's `index`-th decision (0 for the first), or `None` when there is none.
-    fn choice(&mut self, index: usize) -> Option<Choice>;
+    /// The turn's `index`-th decision (0 for the first), one of `offered` (the decisions
+    /// the engine offers, in its order), or `None` when there is none.
+    fn choice(&mut self, index: usize, offered: &[Choice]) -> Option<Choice>;
 
     /// A token drawn from a bag whose contents are `bag` ((value, tokens), in its order,
     /// each with at least one token), or `None` when no draw is given.
@@ -158,7 +201,7 @@ impl<'a> Given<'a> {
 }
 
 impl Decider for Given<'_> {
-    fn choice(&mut self, index: usize) -> Option<Choice> {
+    fn choice(&mut self, index: usize, _offered: &[Choice]) -> Option<Choice> {
         let c = self.list.get(index).copied();
         self.used = self.used.max(index + usize::from(c.is_some()));
         c
@@ -336,6 +379,16 @@ pub enum Event {
         /// The pieces that returned.
         pieces: u32,
     },
+    /// A piece whose feature was scored moved on instead of returning
+    /// (`crate::mechanism::moving_on`: a wagon).
+    MovedOn {
+        /// Its kind.
+        kind: PieceKindId,
+        /// The placed tile it moved to.
+        on: u32,
+        /// The segment index on that tile's definition.
+        segment: usize,
+    },
     /// The player earned an extra turn with a tile of this stack.
     ExtraTurn {
         /// The player.
@@ -452,6 +505,15 @@ pub enum TurnError {
     ChoiceMissing {
         /// Which decision of the turn (0 for the first).
         index: usize,
+    },
+    /// A decision given is not among those the turn offers then.
+    ChoiceNotOffered {
+        /// Which decision of the turn (0 for the first).
+        index: usize,
+        /// The decision given.
+        given: Choice,
+        /// The decisions offered, in the engine's order.
+        offered: Vec<Choice>,
     },
     /// More decisions were given than the turn asks (how many are left over).
     ChoicesLeft {
@@ -906,6 +968,7 @@ impl State<'_> {
         let scored = self.events.len();
         let completed = self.score_completed(placed);
         hooks::after_turn_scored(self, player, &completed);
+        hooks::after_scoring(self, player, &mut asked)?;
         // Pushed one by one: extending a `SmallVec` from an iterator costs more than the
         // few events a turn has.
         let events = &mut self.turn_events;

@@ -216,7 +216,7 @@ const SETS: &[SetMapping] = &[
         switches: &[],
         rules: &[],
         pieces: &[],
-        legacy_elements: &["abbey", "mayor", "barn"],
+        legacy_elements: &["abbey", "mayor", "barn", "wagon"],
     },
     // Its second edition's set: a tile shows a garden (the abbot's rule set).
     SetMapping {
@@ -227,7 +227,7 @@ const SETS: &[SetMapping] = &[
         switches: &[],
         rules: &[],
         pieces: &[],
-        legacy_elements: &["abbey", "mayor", "barn"],
+        legacy_elements: &["abbey", "mayor", "barn", "wagon"],
     },
     SetMapping {
         ids: &["river/1:2"],
@@ -360,6 +360,15 @@ const ELEMENTS: &[ElementMapping] = &[
         ],
     },
     ElementMapping {
+        name: "wagon",
+        ruleset: "bundled:rulesets/wagon.yaml",
+        piece: Some(("wagon", "wagon")),
+        count: 1,
+        option: None,
+        tileset: None,
+        rules: &[("wagon-move", "C2", &[])],
+    },
+    ElementMapping {
         name: "garden",
         ruleset: "bundled:rulesets/abbot.yaml",
         piece: None,
@@ -406,6 +415,7 @@ const COVERS: &[(&str, &[&str])] = &[
             "bundled:rulesets/abbey.yaml",
             "bundled:rulesets/mayor.yaml",
             "bundled:rulesets/barn.yaml",
+            "bundled:rulesets/wagon.yaml",
         ],
     ),
     // Last: played only when no smaller one covers the save's sets and elements.
@@ -424,6 +434,7 @@ const COVERS: &[(&str, &[&str])] = &[
             "bundled:rulesets/abbey.yaml",
             "bundled:rulesets/mayor.yaml",
             "bundled:rulesets/barn.yaml",
+            "bundled:rulesets/wagon.yaml",
         ],
     ),
 ];
@@ -565,8 +576,9 @@ struct Turn {
     piece: Option<(Option<&'static str>, String)>,
     /// The random numbers of the turn's draws from a bag (a shepherd's flock), in order.
     drawn_at: Vec<f64>,
-    /// The decisions asked after the action (`grow`, `score`), in order.
-    choices: Vec<&'static str>,
+    /// The decisions asked after the action (`grow`, `score`; a wagon's `return` or
+    /// move), in order, as the position writes them.
+    choices: Vec<String>,
     /// The piece placed keeps a flock: its draw is the first of `drawn_at`.
     flock_placed: bool,
 }
@@ -985,6 +997,7 @@ pub fn import_save(file: &SourceFile) -> Result<ImportedSave, Failure> {
     // The sets' tile sets, read when an inner field is named.
     let mut tile_sets: Option<Vec<crate::model::TileSetFile>> = None;
     let extra_turns = elements_on.iter().any(|e| e.name == "builder");
+    let wagons = elements_on.iter().any(|e| e.name == "wagon");
     // The last turn (not committed) passed its action.
     let mut passed = false;
     // The random number in effect (JCloisterZone 5.x draws a shepherd's first token with
@@ -1117,6 +1130,28 @@ pub fn import_save(file: &SourceFile) -> Result<ImportedSave, Failure> {
                     .and_then(|p| p.get("location"))
                     .and_then(Value::as_str);
                 let at = cell(pointer.and_then(|p| p.get("position")));
+                // A wagon moved on after the turn that scored its feature (JCloisterZone's
+                // `WagonPhase`, after the turn's COMMIT): a decision of that turn.
+                if kind == "wagon" && pending.is_none() && wagons {
+                    let target = location.and_then(location_address).zip(at);
+                    match (turns.last_mut(), target) {
+                        (Some(t), Some((address, (x, y)))) => {
+                            t.choices
+                                .push(format!("{{move: {{x: {x}, y: {y}, at: {address}}}}}"));
+                        }
+                        _ => missing.push(unsupported_at(
+                            file,
+                            offsets[i],
+                            format!(
+                                "the location `{}` (action {})",
+                                location.unwrap_or(""),
+                                i + 1
+                            ),
+                            "a wagon moves on to a road, city or monastery after the turn that scored its feature",
+                        )),
+                    }
+                    continue;
+                }
                 let Some(turn) = pending.as_mut() else {
                     missing.push(unsupported_at(
                         file,
@@ -1231,10 +1266,10 @@ pub fn import_save(file: &SourceFile) -> Result<ImportedSave, Failure> {
                 let value = payload.get("value").and_then(Value::as_str);
                 match (pending.as_mut(), value) {
                     (Some(t), Some("EXPAND")) => {
-                        t.choices.push("grow");
+                        t.choices.push("grow".to_string());
                         t.drawn_at.push(random.unwrap_or(last_random));
                     }
-                    (Some(t), Some("SCORE")) => t.choices.push("score"),
+                    (Some(t), Some("SCORE")) => t.choices.push("score".to_string()),
                     _ => {
                         return Err(broken_at(
                             file,
@@ -1246,6 +1281,12 @@ pub fn import_save(file: &SourceFile) -> Result<ImportedSave, Failure> {
                             "a FLOCK_EXPAND_OR_SCORE action gives `value` EXPAND or SCORE, in the turn of a tile",
                         ));
                     }
+                }
+            }
+            // A wagon left to return after the turn that scored its feature.
+            "PASS" if pending.is_none() && wagons => {
+                if let Some(t) = turns.last_mut() {
+                    t.choices.push("return".to_string());
                 }
             }
             "PASS" | "COMMIT" => {

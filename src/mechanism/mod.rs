@@ -60,6 +60,9 @@ macro_rules! registry {
             /// far, with their holder's points (King and Robber: the King, the Robber
             /// Baron).
             titles => titles,
+            /// Pieces that move on to a feature nearby when theirs is scored, instead of
+            /// returning (Abbey and Mayor: the wagon).
+            moving_on => moving_on,
         }
     };
 }

@@ -143,7 +143,10 @@ pub struct Turn {
     pub drawn_at: Vec<Sp<f64>>,
     /// The decisions the turn asks after its piece, in the order asked: for each flock of
     /// the player on a feature the tile extends (their pieces in the order placed),
-    /// `grow` (draw another token) or `score` (score it now).
+    /// `grow` (draw another token) or `score` (score it now); then, for each piece that
+    /// may move on whose feature the turn scored (its owners in turn order from the
+    /// player's, each one's in the order placed), `return` or `{move: {x, y, at}}` (the
+    /// segment it moves to). A piece that may move on and has no decision left returns.
     #[serde(default)]
     pub choices: Vec<Sp<ChoiceWord>>,
     /// Tiles drawn before this turn's tile that fit nowhere on the board and were set
@@ -154,14 +157,49 @@ pub struct Turn {
     pub set_aside: Vec<Sp<String>>,
 }
 
-/// A decision asked after a turn's piece (see [`Turn::choices`]).
+/// A decision asked after a turn's piece (see [`Turn::choices`]): a word, or a move.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
+#[serde(untagged)]
+pub enum ChoiceWord {
+    /// `grow`, `score` or `return`.
+    Word(ChoiceName),
+    /// `{move: {x, y, at}}`.
+    Move(MoveChoice),
+}
+
+/// A decision that is one word.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
-pub enum ChoiceWord {
+pub enum ChoiceName {
     /// Let the flock grow: draw another token.
     Grow,
     /// Score the flock now.
     Score,
+    /// Let the piece return to supply instead of moving on (a wagon).
+    Return,
+}
+
+/// Moving a piece whose feature was scored on to another feature (a wagon).
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct MoveChoice {
+    /// Where it goes: a segment of a tile on the board (the tile just placed too).
+    #[serde(rename = "move")]
+    pub to: MoveTarget,
+}
+
+/// A segment of a placed tile, by its cell and address.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct MoveTarget {
+    /// Column of the tile.
+    #[schemars(with = "super::bounds::Coordinate")]
+    pub x: i32,
+    /// Row of the tile.
+    #[schemars(with = "super::bounds::Coordinate")]
+    pub y: i32,
+    /// Segment address on it (`N`, `NL`, `monastery`), as a piece's.
+    pub at: String,
 }
 
 /// A piece lying on the board, found by its tile's cell and segment address.

@@ -841,4 +841,45 @@ turns:
   - {tile: BA/RFr, x: 1, y: 0, piece: {kind: shepherd, at: S}, draws: [2]}
 ",
     }
+    /// A decision given is not among those the turn offers.
+    ChoiceNotOffered => "position::choice_not_offered", Error {
+        why: "A decision answers what the turn offers then: a flock's `grow` or `score`, a \
+              piece that may move on its `return` or a `move` to an unoccupied, incomplete \
+              feature within its reach (Abbey and Mayor: a wagon goes to a road, city or \
+              monastery on its tile or one of the 8 around); another answer belongs to \
+              another turn, or the position is wrong.",
+        bad: "\
+tileset: [../tilesets/base-jcz.yaml, ../tilesets/abbey-mayor-1.yaml]
+ruleset: ../rulesets/abbey-mayor.yaml
+players: [Alice, Bob]
+turns:
+  - {tile: BA/C, x: 0, y: -1, rotation: 180, piece: {kind: wagon, at: S}, choices: [grow]}
+",
+        fixed: "\
+tileset: [../tilesets/base-jcz.yaml, ../tilesets/abbey-mayor-1.yaml]
+ruleset: ../rulesets/abbey-mayor.yaml
+players: [Alice, Bob]
+turns:
+  - {tile: BA/C, x: 0, y: -1, rotation: 180, piece: {kind: wagon, at: S}, choices: [{move: {x: 0, y: 0, at: W}}]}
+",
+    }
+    /// A move's target names no segment of a tile on the board.
+    MoveTarget => "position::move_target", Error {
+        why: "A `move` decision names where the piece goes: the cell of a tile on the board \
+              (the tile just placed too) and a segment address on it, as a piece's.",
+        bad: "\
+tileset: [../tilesets/base-jcz.yaml, ../tilesets/abbey-mayor-1.yaml]
+ruleset: ../rulesets/abbey-mayor.yaml
+players: [Alice, Bob]
+turns:
+  - {tile: BA/C, x: 0, y: -1, rotation: 180, piece: {kind: wagon, at: S}, choices: [{move: {x: 5, y: 5, at: W}}]}
+",
+        fixed: "\
+tileset: [../tilesets/base-jcz.yaml, ../tilesets/abbey-mayor-1.yaml]
+ruleset: ../rulesets/abbey-mayor.yaml
+players: [Alice, Bob]
+turns:
+  - {tile: BA/C, x: 0, y: -1, rotation: 180, piece: {kind: wagon, at: S}, choices: [{move: {x: 0, y: 0, at: W}}]}
+",
+    }
 }

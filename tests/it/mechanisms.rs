@@ -2,8 +2,8 @@
 //! of its own: `raising_pieces` on a rule set that adds Traders and Builders' pig to the
 //! base game (`rulesets/pig.yaml`); gardens and the abbot (`rulesets/abbot.yaml`), data
 //! alone; hills, vineyards and the shepherd (`rulesets/hills-sheep.yaml`); the mayor
-//! (`rulesets/mayor.yaml`, `item_strength`) and the barn (`rulesets/barn.yaml`,
-//! `settling_pieces`).
+//! (`rulesets/mayor.yaml`, `item_strength`), the barn (`rulesets/barn.yaml`,
+//! `settling_pieces`) and the wagon (`rulesets/wagon.yaml`, `moving_on`).
 
 use crate::common;
 
@@ -512,12 +512,25 @@ fn a_mayor_counts_the_pennants_of_its_city() {
 
 #[test]
 fn a_mayor_alone_in_a_city_without_pennants_scores_nothing_and_returns() {
-    // The city closes with the mayor alone and no pennant: nobody scores, and the mayor
-    // returns (the replay places it again in turn 3, with a supply of one).
+    // The city closes with the mayor alone and no pennant: nobody has the majority, A is
+    // recorded as scoring 0 (as JCloisterZone records it: `mayor-zero-points`), and the
+    // mayor returns (the replay places it again in turn 3, with a supply of one).
     let path = format!("{POSITIONS}/mayor-alone.yaml");
     common::assert_points(&path, false, None, &[("A", 0), ("B", 0)]);
     let r = common::report(&path, false, None);
-    assert!(r.features.is_empty(), "{:?}", r.features);
+    let city: Vec<(&str, &[String], i64, Option<&u32>)> = r
+        .features
+        .iter()
+        .map(|e| {
+            (
+                e.feature.as_str(),
+                e.scorers.as_slice(),
+                e.points,
+                e.strength.get("A"),
+            )
+        })
+        .collect();
+    assert_eq!(city, [("city", &["A".to_string()][..], 0, Some(&0))]);
     assert_eq!(r.pieces.len(), 1, "{:?}", r.pieces);
 }
 
@@ -577,5 +590,33 @@ fn a_barn_goes_on_a_corner_of_four_fields_and_keeps_farmers_out() {
     common::assert_finding(
         &format!("{BAD}/farmer-in-barn-field.yaml"),
         "position::feature_occupied",
+    );
+}
+
+#[test]
+fn a_wagon_moves_on_when_its_feature_is_scored() {
+    // `moving_on`: the wagon's city scores 4 and it moves on to the road, which scores 3,
+    // and on again to a road stub, 1 at the end.
+    let path = format!("{POSITIONS}/wagon.yaml");
+    common::assert_points(&path, true, None, &[("A", 8), ("B", 0)]);
+    let r = common::report(&path, true, None);
+    assert_eq!(
+        common::log_lines(&r),
+        [
+            "A moves their wagon on to the road at (0, 0) E",
+            "A moves their wagon on to the road at (1, 0) N"
+        ]
+    );
+    // With no decision written it returns, and is placed again.
+    let path = format!("{POSITIONS}/wagon-returns.yaml");
+    common::assert_points(&path, true, None, &[("A", 5), ("B", 0)]);
+    assert!(common::log_lines(&common::report(&path, true, None)).is_empty());
+}
+
+#[test]
+fn a_wagon_moves_only_where_the_turn_offers() {
+    common::assert_finding(
+        &format!("{BAD}/wagon-move-not-offered.yaml"),
+        "position::choice_not_offered",
     );
 }

@@ -51,6 +51,14 @@ const GAMES: &[(&str, &[&str])] = &[
         "rulesets/abbey.yaml",
         &["tilesets/base-jcz.yaml", "tilesets/abbey.yaml"],
     ),
+    (
+        "rulesets/abbey-mayor.yaml",
+        &[
+            "tilesets/base-jcz.yaml",
+            "tilesets/abbey-mayor-1.yaml",
+            "tilesets/abbey.yaml",
+        ],
+    ),
     // All of them together.
     ("rulesets/big-box.yaml", &["tilesets/big-box.yaml"]),
 ];

@@ -101,13 +101,13 @@ fn act(
     }
     score_closed(state, &asked_for);
     for &(id, _, _) in &asked_for {
-        let choice = asked.choice()?;
+        let choice = asked.choice(&[Choice::Grow, Choice::Score])?;
         let Some(fi) = flock_of(state, id) else {
             continue;
         };
         match choice {
             Choice::Grow => grow(state, fi, id, player, &mut draws, asked)?,
-            Choice::Score => score(state, fi, id),
+            _ => score(state, fi, id),
         }
         score_closed(state, &[]);
     }

@@ -1,0 +1,20 @@
+//! The `moving_on:` section of a rule set.
+
+use indexmap::IndexMap;
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+use crate::model::Sp;
+
+/// The section: by piece kind, how far a piece of that kind moves on.
+pub type Section = IndexMap<String, MovingOnDef>;
+
+/// How far a piece moves on when its feature is scored.
+#[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct MovingOnDef {
+    /// How far, in cells: a feature on the piece's tile, or on a tile at most this many
+    /// cells away in both directions (1: the 8 around, a wagon).
+    #[schemars(with = "crate::model::bounds::Radius")]
+    pub within: Sp<u32>,
+}

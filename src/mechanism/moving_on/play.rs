@@ -1,0 +1,126 @@
+//! Which pieces that move on were scored in a turn, where each may go, and the move.
+
+use super::table::MovingOn;
+use crate::engine::{Action, Asked, Choice, Hooks, State, TurnError};
+use crate::graph;
+use crate::score::Piece;
+
+/// The mechanism's hooks.
+pub struct Play;
+
+/// What the mechanism remembers during a turn: the pieces that may move on lying on the
+/// board after the turn's action, by id, to tell which the turn's scoring returned.
+#[derive(Debug, Clone, Default)]
+pub struct Watched {
+    /// (piece id, the piece) before the turn's features are scored.
+    pub before: Vec<(u32, Piece)>,
+}
+
+impl Hooks for Play {
+    type Memory = Watched;
+
+    /// Notes the pieces that may move on lying on the board before the tile's features
+    /// are scored.
+    #[inline]
+    fn after_action(
+        state: &mut State,
+        _player: usize,
+        _placed: u32,
+        _action: Action,
+        _asked: &mut Asked,
+    ) -> Result<(), TurnError> {
+        if !state.game().rules.mechanisms.moving_on.is_empty() {
+            watch(state);
+        }
+        Ok(())
+    }
+
+    /// Each piece noted that the scoring returned, in turn order from `player`: a
+    /// decision, `return` or a move to a feature within its reach (none asked when there
+    /// is nowhere to go).
+    #[inline]
+    fn after_scoring(state: &mut State, player: usize, asked: &mut Asked) -> Result<(), TurnError> {
+        if state.game().rules.mechanisms.moving_on.is_empty() {
+            return Ok(());
+        }
+        move_on(state, player, asked)
+    }
+}
+
+/// [`Hooks::after_action`]'s work, apart from its test that the rule set has any piece
+/// that moves on (inlined into every turn).
+#[inline(never)]
+fn watch(state: &mut State) {
+    let table = &state.game().rules.mechanisms.moving_on;
+    let before: Vec<(u32, Piece)> = state
+        .pieces()
+        .with_ids()
+        .filter(|(_, p)| table.iter().any(|m| m.piece == p.kind))
+        .map(|(id, p)| (id, *p))
+        .collect();
+    state.memory_mut().moving_on.before = before;
+}
+
+/// [`Hooks::after_scoring`]'s work.
+#[inline(never)]
+fn move_on(state: &mut State, player: usize, asked: &mut Asked) -> Result<(), TurnError> {
+    let game = state.game();
+    let table = &game.rules.mechanisms.moving_on;
+    let before = std::mem::take(&mut state.memory_mut().moving_on.before);
+    let n = state.players().len().max(1);
+    let mut returned: Vec<(u32, Piece)> = before
+        .into_iter()
+        .filter(|(id, p)| state.pieces().get(*id) != Some(p))
+        .collect();
+    returned.sort_by_key(|(id, p)| ((p.player + n - player % n) % n, *id));
+    for (_, p) in returned {
+        let Some(m) = table.iter().find(|m| m.piece == p.kind) else {
+            continue;
+        };
+        let targets = targets(state, m, &p);
+        if targets.is_empty() {
+            continue;
+        }
+        let mut offered = Vec::with_capacity(targets.len() + 1);
+        offered.push(Choice::Return);
+        offered.extend(targets);
+        if let Choice::MoveTo { placed, segment } = asked.choice_or(&offered, Choice::Return)? {
+            state
+                .move_piece_on(p.player, p.kind, placed, segment as usize)
+                .map_err(TurnError::Piece)?;
+        }
+    }
+    Ok(())
+}
+
+/// Where piece `p` (returned from the board) may move on: every segment of a tile within
+/// reach of its tile where a piece of its kind could be placed now, on a feature not
+/// completed; in placement order, segment by segment.
+fn targets(state: &State, m: &MovingOn, p: &Piece) -> Vec<Choice> {
+    let game = state.game();
+    let board = state.board();
+    let from = board.placed[board.graph[p.node].placed as usize];
+    let r = i64::from(m.within);
+    let mut out = Vec::new();
+    for (i, q) in board.placed.iter().enumerate() {
+        if (i64::from(q.x) - i64::from(from.x)).abs() > r
+            || (i64::from(q.y) - i64::from(from.y)).abs() > r
+        {
+            continue;
+        }
+        let placed = i as u32;
+        for segment in 0..game.tiles.tiles[q.tile].segments.len() {
+            let Ok(piece) = state.can_place_piece(p.player, p.kind, placed, segment, true) else {
+                continue;
+            };
+            if graph::completed(&game.rules, &game.tiles, board, piece.scored_on, piece.node) {
+                continue;
+            }
+            out.push(Choice::MoveTo {
+                placed,
+                segment: segment as u8,
+            });
+        }
+    }
+    out
+}
