@@ -1061,7 +1061,20 @@ fn play_turn_steps(
         )
         .in_file(&lp.file)
         .at(req.loc, "piece")
-        .help("step 2 of a turn is one of: place a piece, or take a token (`mine: true`)"));
+        .help("step 2 of a turn is one of: place a piece, take a token (`mine: true`), or take a piece back (`recall`)"));
+    }
+    if let Some(r) = turn
+        .recall
+        .as_ref()
+        .filter(|_| piece.is_some() || turn.mine)
+    {
+        return Err(Finding::new(
+            Check::MineAndPiece,
+            "a turn places a piece, mines or takes a piece back: one of them",
+        )
+        .in_file(&lp.file)
+        .at(&r.loc, "recall")
+        .help("step 2 of a turn is one of: place a piece, take a token (`mine: true`), or take a piece back (`recall`)"));
     }
     let fail = |state: &State, e: TurnError, placed: Option<u32>| {
         turn_finding(state, lp, turn, tile, player, e, piece.as_ref().zip(placed))
@@ -1140,7 +1153,30 @@ fn play_turn_steps(
             Err(e) => return Err(piece_finding(state, lp, placed, req, e)),
         },
         None if turn.mine => Action::Mine,
-        None => Action::Pass,
+        None => match &turn.recall {
+            Some(r) => {
+                let target = state
+                    .board()
+                    .at(r.x.value, r.y.value)
+                    .and_then(|on| crate::address::segment_at(state, on, &r.at).map(|s| (on, s)));
+                match target {
+                    Some((on, segment)) => Action::Recall { on, segment },
+                    None => {
+                        return Err(Finding::new(
+                            Check::NotRecallable,
+                            format!(
+                                "no segment `{}` on a tile at ({}, {}) to take a piece back from",
+                                r.at.value, r.x.value, r.y.value
+                            ),
+                        )
+                        .in_file(&lp.file)
+                        .at(&r.loc, "recall")
+                        .help("name the cell of the tile the piece stands on and its segment's address (`monastery`, `N`)"));
+                    }
+                }
+            }
+            None => Action::Pass,
+        },
     };
     state
         .finish_turn_choosing(begun, action, choices)
@@ -1330,6 +1366,19 @@ fn turn_finding(
             .in_file(&lp.file)
             .at(at, "not offered")
             .help(format!("the turn offers: {}", offered.join(", ")))
+        }
+        TurnError::NotRecallable => {
+            let at = turn.recall.as_ref().map_or(&loc.loc, |r| &r.loc);
+            Finding::new(
+                Check::NotRecallable,
+                format!(
+                    "{} has no piece there that may be taken back",
+                    state.players()[player]
+                ),
+            )
+            .in_file(&lp.file)
+            .at(at, "recall")
+            .help("a player takes back, as the turn's action, one of their own pieces of a kind the rule set lets them take back (`recalling`: the abbot)")
         }
         TurnError::ChoicesLeft { left } => {
             let n = turn.choices.len();

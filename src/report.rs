@@ -418,6 +418,19 @@ impl LogEntry {
                 "tile `{}` fits nowhere and is set aside",
                 state.game().tiles.tiles[tile].id
             ),
+            Event::Recalled { kind, on, segment } => {
+                let p = state.board().placed[on as usize];
+                let node = state.board().node(on, segment);
+                format!(
+                    "{} takes back their {} at ({}, {}) {}, for the points of the {}",
+                    name(l.player),
+                    rules.pieces[kind].name,
+                    p.x,
+                    p.y,
+                    crate::address::address_of(state, on, segment),
+                    rules.features[state.board().graph[node].feature].name
+                )
+            }
             Event::TakenBack { kind, on, segment } => {
                 let p = state.board().placed[on as usize];
                 format!(
@@ -1271,6 +1284,11 @@ pub fn played_position(header: &PlayedHeader, game: &crate::engine::play::Played
         match mv.action {
             Action::Pass => {}
             Action::Mine => out.push_str(", mine: true"),
+            Action::Recall { on, segment } => {
+                let p = state.board().placed[on as usize];
+                let at = crate::address::address_of(state, on, segment);
+                let _ = write!(out, ", recall: {{x: {}, y: {}, at: {}}}", p.x, p.y, q(&at));
+            }
             Action::Piece { kind, on, segment } => {
                 let target = t.piece_on.unwrap_or(0);
                 let at = crate::address::address_of(state, target, segment);

@@ -84,6 +84,24 @@ pub trait Hooks {
         Ok(())
     }
 
+    /// The pieces of `player` the mechanism lets them take back as the turn's action,
+    /// added to `out` as (placed tile, segment) (the abbot on its monastery or garden).
+    #[inline]
+    fn recallable(_state: &State, _player: usize, _out: &mut Vec<(u32, usize)>) {}
+
+    /// Whether the mechanism may let some player take a piece back as the turn's action
+    /// (then the random agent lists the turn's actions rather than drawing candidates on
+    /// the tile). Default: no.
+    #[inline]
+    fn may_recall_any(_state: &State) -> bool {
+        false
+    }
+
+    /// When `player` takes back `piece` as the turn's action (one [`Hooks::recallable`]
+    /// named), before it returns to supply: the points it brings.
+    #[inline]
+    fn recalled(_state: &mut State, _player: usize, _piece: &Piece) {}
+
     /// When a feature's majority is decided: each player's strength among the pieces `on`
     /// it (by player; the sum of their majority-counting pieces' weights), which the
     /// mechanism may change for the pieces it counts otherwise. Every mechanism in turn.
@@ -185,6 +203,24 @@ macro_rules! dispatch {
         pub(super) fn may_place_piece(state: &State, piece: &Piece) -> Result<(), PieceError> {
             $(<crate::mechanism::$m::play::Play as Hooks>::may_place_piece(state, piece)?;)*
             Ok(())
+        }
+
+        /// [`Hooks::recallable`] of every mechanism, in registry order.
+        #[inline(always)]
+        pub(super) fn recallable(state: &State, player: usize, out: &mut Vec<(u32, usize)>) {
+            $(<crate::mechanism::$m::play::Play as Hooks>::recallable(state, player, out);)*
+        }
+
+        /// [`Hooks::may_recall_any`] of any mechanism.
+        #[inline(always)]
+        pub(super) fn may_recall_any(state: &State) -> bool {
+            false $(|| <crate::mechanism::$m::play::Play as Hooks>::may_recall_any(state))*
+        }
+
+        /// [`Hooks::recalled`] of every mechanism, in registry order.
+        #[inline(always)]
+        pub(super) fn recalled(state: &mut State, player: usize, piece: &Piece) {
+            $(<crate::mechanism::$m::play::Play as Hooks>::recalled(state, player, piece);)*
         }
 
         /// [`Hooks::strength`] of every mechanism, in registry order.

@@ -34,6 +34,15 @@ pub enum Action {
     },
     /// Take the top token of the feature where the player's token-taking piece stands.
     Mine,
+    /// Take back one of the player's pieces from the board, standing on `segment` of
+    /// placed tile `on`, for the points a mechanism gives (the abbot,
+    /// `crate::mechanism::recalling_pieces`).
+    Recall {
+        /// The placed tile it stands on.
+        on: u32,
+        /// Its segment there.
+        segment: usize,
+    },
 }
 
 /// A decision a mechanism asks of the player after step 2 of the turn (see
@@ -270,6 +279,15 @@ pub enum Event {
     Scored {
         /// Index into [`State::events`].
         event: usize,
+    },
+    /// A piece was taken back as the turn's action, for the points of its feature.
+    Recalled {
+        /// Its kind.
+        kind: PieceKindId,
+        /// The placed tile it stood on.
+        on: u32,
+        /// Its segment there.
+        segment: usize,
     },
     /// A piece went back to supply through an effect of the tile.
     TakenBack {
@@ -515,6 +533,9 @@ pub enum TurnError {
         /// The decisions offered, in the engine's order.
         offered: Vec<Choice>,
     },
+    /// The turn takes back a piece the player may not take back: none of theirs stands
+    /// there, or no rule lets its kind be taken back (`recalling`).
+    NotRecallable,
     /// More decisions were given than the turn asks (how many are left over).
     ChoicesLeft {
         /// Decisions not asked.
@@ -838,6 +859,11 @@ impl State<'_> {
         if self.can_mine(p.player) {
             out.push(Action::Mine);
         }
+        let mut recall = Vec::new();
+        hooks::recallable(self, p.player, &mut recall);
+        for (on, segment) in recall {
+            out.push(Action::Recall { on, segment });
+        }
         out
     }
 
@@ -849,6 +875,9 @@ impl State<'_> {
     pub fn action_candidates(&self, p: &Begun) -> Option<usize> {
         let rules = &self.game.rules;
         if rules.pieces.iter().any(|k| k.anywhere) || self.mining().is_some() {
+            return None;
+        }
+        if hooks::may_recall_any(self) {
             return None;
         }
         // With no piece to put (none in supply, none to move) nothing is the only action.
@@ -962,6 +991,30 @@ impl State<'_> {
                 let pool = self.mine(player).map_err(TurnError::Mine)?;
                 self.turn_events.push(Event::Mined { pool });
             }
+            Action::Recall { on, segment } => {
+                let mut recall = Vec::new();
+                hooks::recallable(self, player, &mut recall);
+                if !recall.contains(&(on, segment)) {
+                    return Err(TurnError::NotRecallable);
+                }
+                let node = self.board.node(on, segment);
+                let id = self
+                    .pieces
+                    .on_node(node)
+                    .find(|(_, p)| p.player == player)
+                    .map(|(id, _)| id);
+                let Some(piece) = id.and_then(|id| self.pieces.get(id).copied().map(|p| (id, p)))
+                else {
+                    return Err(TurnError::NotRecallable);
+                };
+                hooks::recalled(self, player, &piece.1);
+                self.return_piece_id(piece.0);
+                self.turn_events.push(Event::Recalled {
+                    kind: piece.1.kind,
+                    on,
+                    segment,
+                });
+            }
         }
         let mut asked = Asked { decider, next: 0 };
         hooks::after_action(self, player, placed, action, &mut asked)?;
@@ -1013,6 +1066,7 @@ impl State<'_> {
             if matches!(
                 e,
                 Event::TakenBack { .. }
+                    | Event::Recalled { .. }
                     | Event::Mined { .. }
                     | Event::TokensLeft { .. }
                     | Event::ExtraTurn { .. }

@@ -581,6 +581,8 @@ struct Turn {
     choices: Vec<String>,
     /// The piece placed keeps a flock: its draw is the first of `drawn_at`.
     flock_placed: bool,
+    /// A piece taken back as the turn's action (the abbot): its cell and address.
+    recall: Option<(i64, i64, String)>,
 }
 
 /// Reads a saved game into a position whose paths are `bundled:` tile sets (so it does
@@ -1301,7 +1303,34 @@ pub fn import_save(file: &SourceFile) -> Result<ImportedSave, Failure> {
                 }
             }
             "UNDO" if std::mem::take(&mut passed) => {}
+            // The abbot taken back for its points, as the turn's action.
+            "RETURN_MEEPLE"
+                if payload.get("source").and_then(Value::as_str) == Some("ABBOT_RETURN") =>
+            {
+                let fp = payload
+                    .get("pointer")
+                    .and_then(|p| p.get("featurePointer"));
+                let at = cell(fp.and_then(|p| p.get("position")));
+                let address = match (
+                    fp.and_then(|p| p.get("location")).and_then(Value::as_str),
+                    fp.and_then(|p| p.get("feature")).and_then(Value::as_str),
+                ) {
+                    (Some("I"), Some("Garden")) => Some("garden".to_string()),
+                    (Some(l), _) => location_address(l),
+                    _ => None,
+                };
+                match (pending.as_mut(), at, address) {
+                    (Some(t), Some((x, y)), Some(a)) => t.recall = Some((x, y, a)),
+                    _ => missing.push(unsupported_at(
+                        file,
+                        offsets[i],
+                        format!("an abbot taken back outside a turn, or from an unknown place (action {})", i + 1),
+                        "the abbot is taken back as the action of a turn, from its monastery or garden",
+                    )),
+                }
+            }
             "UNDO" => match pending.as_mut() {
+                Some(t) if t.recall.is_some() => t.recall = None,
                 Some(t) if t.piece.is_some() => {
                     t.piece = None;
                     if std::mem::take(&mut t.flock_placed) {
@@ -1334,7 +1363,10 @@ pub fn import_save(file: &SourceFile) -> Result<ImportedSave, Failure> {
     }
     // A last turn not committed is still being played (its piece may yet be placed).
     let last_committed = pending.is_none();
-    let acted = pending.as_ref().is_some_and(|t| t.piece.is_some()) || passed;
+    let acted = pending
+        .as_ref()
+        .is_some_and(|t| t.piece.is_some() || t.recall.is_some())
+        || passed;
     if let Some(t) = pending.take() {
         turns.push(t);
         turns_at.push(pending_at);
@@ -1464,6 +1496,9 @@ pub fn import_save(file: &SourceFile) -> Result<ImportedSave, Failure> {
                 yaml.push_str(&format!(", piece: {{kind: {}, at: {}}}", q(kind), q(at)))
             }
             None => {}
+        }
+        if let Some((x, y, at)) = &t.recall {
+            yaml.push_str(&format!(", recall: {{x: {x}, y: {y}, at: {}}}", q(at)));
         }
         if !t.drawn_at.is_empty() {
             let d: Vec<String> = t.drawn_at.iter().map(|f| format!("{f:?}")).collect();

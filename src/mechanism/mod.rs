@@ -49,6 +49,9 @@ macro_rules! registry {
             /// Pieces that raise their owner's score on the feature they stand on, by piece
             /// kind (Traders and Builders: the pig).
             raising_pieces => raising_pieces,
+            /// Pieces their owner may take back as the turn's action, for the points of
+            /// their feature (the abbot).
+            recalling_pieces => recalling,
             /// Pieces that settle the feature they stand in: the other pieces there are
             /// scored and return when one is placed or the feature is joined later, and
             /// their owners score at the end (Abbey and Mayor: the barn).

@@ -128,6 +128,11 @@ pub struct Turn {
     /// token-taking piece stands (Gold Rush: mine the mountain where your tent is).
     #[serde(default)]
     pub mine: bool,
+    /// Instead of placing a piece, take back one of the player's pieces from the board
+    /// for the points of its feature, where the rule set lets its kind be taken back
+    /// (`recalling`; the abbot: its monastery or garden scored as at the end of the game).
+    #[serde(default)]
+    pub recall: Option<Sp<PieceRef>>,
     /// Values of the tokens taken this turn, by anyone, in the order taken (the player's
     /// mining first, then a completed feature's tokens as its majority takes them in turn);
     /// tokens without a value here stay unknown.

@@ -3,7 +3,8 @@
 //! base game (`rulesets/pig.yaml`); gardens and the abbot (`rulesets/abbot.yaml`), data
 //! alone; hills, vineyards and the shepherd (`rulesets/hills-sheep.yaml`); the mayor
 //! (`rulesets/mayor.yaml`, `item_strength`), the barn (`rulesets/barn.yaml`,
-//! `settling_pieces`) and the wagon (`rulesets/wagon.yaml`, `moving_on`).
+//! `settling_pieces`), the wagon (`rulesets/wagon.yaml`, `moving_on`) and the abbot
+//! taken back (`recalling`).
 
 use crate::common;
 
@@ -618,5 +619,23 @@ fn a_wagon_moves_only_where_the_turn_offers() {
     common::assert_finding(
         &format!("{BAD}/wagon-move-not-offered.yaml"),
         "position::choice_not_offered",
+    );
+}
+
+#[test]
+fn the_abbot_is_taken_back_for_the_points_of_its_monastery() {
+    // `recalling`: the monastery and the 3 tiles around it, 4 points, and the abbot is in
+    // supply again (nothing of A's stands on the board).
+    let path = format!("{POSITIONS}/abbot-recalled.yaml");
+    common::assert_points(&path, true, None, &[("A", 4), ("B", 0)]);
+    let r = common::report(&path, true, None);
+    assert!(r.pieces.is_empty(), "{:?}", r.pieces);
+    assert_eq!(
+        common::log_lines(&r),
+        ["A takes back their abbot at (0, 1) monastery, for the points of the monastery"]
+    );
+    common::assert_finding(
+        &format!("{BAD}/recall-a-follower.yaml"),
+        "position::not_recallable",
     );
 }

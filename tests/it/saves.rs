@@ -171,6 +171,21 @@ fn as_test_save(position: &str, players: &[String], assertions: &[String]) -> St
                                 "meepleId": format!("{player}.{}.1", meeple(p.value.kind()))}
                 }));
             }
+            // The abbot taken back for its points.
+            None if t.recall.is_some() => {
+                let r = t.recall.as_ref().map(|r| &r.value).expect("a recall");
+                let (location, feature) = match r.at.value.as_str() {
+                    "garden" => ("I", "Garden"),
+                    _ => ("I", "Monastery"),
+                };
+                actions.push(serde_json::json!({
+                    "type": "RETURN_MEEPLE", "player": player,
+                    "payload": {"source": "ABBOT_RETURN",
+                                "pointer": {"featurePointer": {"position": [r.x.value, r.y.value],
+                                                               "location": location, "feature": feature},
+                                            "meepleId": format!("{player}.abbot.1")}}
+                }));
+            }
             None => {
                 actions.push(serde_json::json!({"type": "PASS", "player": player, "payload": {}}))
             }
@@ -239,6 +254,7 @@ fn games_played_on_the_jcz_sets_score_the_same_as_saves() {
         .chain(abbot_games.into_iter().map(|g| (g, false)))
         .chain(king_robber_games.into_iter().map(|g| (g, false)))
         .chain(traders_games.into_iter().map(|g| (g, false)));
+    let mut recalls = 0;
     for ((seed, players, sets), pig) in games {
         let ruleset = match (
             sets.contains(&"tilesets/inns-cathedrals-1.yaml"),
@@ -285,6 +301,7 @@ fn games_played_on_the_jcz_sets_score_the_same_as_saves() {
                 played.position.contains(r#"kind: "abbot""#),
                 "seed {seed}: an abbot is placed"
             );
+            recalls += played.position.matches("recall:").count();
         }
         let path = dir.join(format!("game-{seed}.jcz"));
         std::fs::write(&path, as_save(&played.position, &played.players)).expect("written");
@@ -296,6 +313,8 @@ fn games_played_on_the_jcz_sets_score_the_same_as_saves() {
             .collect();
         assert_eq!(points, played.points, "seed {seed}, {players} players");
     }
+    // Abbots are taken back for their points too (`RETURN_MEEPLE` in the saves).
+    assert!(recalls > 0, "no abbot was taken back");
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -956,4 +975,39 @@ fn a_saves_number_of_followers_is_the_players_supply() {
         "{out}"
     );
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn an_abbot_taken_back_in_a_save_is_the_turns_recall() {
+    // JCloisterZone's `RETURN_MEEPLE` with source `ABBOT_RETURN`: the abbot's monastery
+    // and the 3 tiles around it, 4 points.
+    let text = r#"{"appVersion": "6.2.0",
+  "players": [{"name": "Ann", "slot": 0}, {"name": "Ben", "slot": 1}],
+  "setup": {"sets": {"basic:1": 1}, "elements": {"small-follower": 7, "farmers": true, "abbot": 1},
+    "rules": {}, "start": [{"tile": "BA/RCr", "x": 0, "y": 0, "rotation": 0}]},
+  "replay": [
+    {"type": "PLACE_TILE", "player": 0, "payload": {"tileId": "BA/L", "rotation": "R0", "position": [0, 1]}},
+    {"type": "DEPLOY_MEEPLE", "player": 0, "payload": {"pointer": {"position": [0, 1], "location": "I", "feature": "Monastery"}, "meepleId": "0.abbot.1"}},
+    {"type": "COMMIT", "player": 0, "payload": {}},
+    {"type": "PLACE_TILE", "player": 1, "payload": {"tileId": "BA/Rr", "rotation": "R90", "position": [1, 0]}},
+    {"type": "PASS", "player": 1, "payload": {}},
+    {"type": "COMMIT", "player": 1, "payload": {}},
+    {"type": "PLACE_TILE", "player": 0, "payload": {"tileId": "BA/L", "rotation": "R0", "position": [-1, 1]}},
+    {"type": "RETURN_MEEPLE", "player": 0, "payload": {"source": "ABBOT_RETURN", "pointer": {"featurePointer": {"position": [0, 1], "location": "I", "feature": "Monastery"}, "meepleId": "0.abbot.1"}}},
+    {"type": "COMMIT", "player": 0, "payload": {}}
+  ],
+  "test": {"description": "abbot return", "assertions": ["Ann has 4 points", "Ann scored monastery for 4 points", "Ben has 0 points"]}}"#;
+    let imported = import_save(&SourceFile::new(Path::new("abbot.jcz"), text.to_string()))
+        .expect("an abbot save");
+    assert!(
+        imported
+            .yaml
+            .contains("recall: {x: 0, y: 1, at: \"monastery\"}"),
+        "{}",
+        imported.yaml
+    );
+    let doc = check_saves_of(&[("abbot-return.jcz", text.to_string())]);
+    let v = verdict_of(&doc, "abbot-return.jcz");
+    assert_eq!(v["verdict"], "pass", "{v}");
+    assert_eq!(v["passed"], 3, "{v}");
 }

@@ -1,0 +1,59 @@
+//! Compiling the `recalling:` section: the piece kind and option it names are declared
+//! (`ruleset::unknown_name`).
+
+use super::model::Section;
+use super::table::{Recall, Table};
+use crate::model::Sp;
+use crate::validate::Sink;
+use crate::validate::ruleset::{Core, Names};
+
+/// Compiles the section, reporting every unknown name into `sink`; an entry with an
+/// unknown name is left out.
+pub(crate) fn compile(section: &Section, names: &Names, _core: &Core, sink: &mut Sink) -> Table {
+    section
+        .iter()
+        .filter_map(|(name, def)| {
+            // The key has no location of its own: findings about it point at the file.
+            let at = def
+                .requires_option
+                .as_ref()
+                .map_or_else(crate::model::Loc::default, |o| o.loc);
+            let piece = sink.take(names.piece(&Sp::at(name.clone(), at)));
+            let requires_option = match &def.requires_option {
+                Some(o) => sink.take(names.option(o)).map(Some),
+                None => Some(None),
+            };
+            Some(Recall {
+                piece: piece?,
+                requires_option: requires_option?,
+            })
+        })
+        .collect()
+}
+
+crate::diag::checks! {
+    /// A turn takes back a piece that may not be taken back.
+    NotRecallable => "position::not_recallable", Error {
+        why: "As the turn's action, a player may take back one of their own pieces of a kind \
+              the rule set lets them take back (`recalling`; the abbot, for the points of its \
+              monastery or garden); another piece, or another player's, stays.",
+        bad: "\
+tileset: ../tilesets/base-jcz-2.yaml
+ruleset: ../rulesets/abbot.yaml
+players: [A, B]
+turns:
+  - {tile: BA/L, x: 0, y: 1, piece: monastery}
+  - {tile: BA/Rr, x: 1, y: 0, rotation: 90}
+  - {tile: BA/L, x: -1, y: 1, recall: {x: 0, y: 1, at: monastery}}   # a follower
+",
+        fixed: "\
+tileset: ../tilesets/base-jcz-2.yaml
+ruleset: ../rulesets/abbot.yaml
+players: [A, B]
+turns:
+  - {tile: BA/L, x: 0, y: 1, piece: {kind: abbot, at: monastery}}
+  - {tile: BA/Rr, x: 1, y: 0, rotation: 90}
+  - {tile: BA/L, x: -1, y: 1, recall: {x: 0, y: 1, at: monastery}}
+",
+    }
+}
