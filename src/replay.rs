@@ -1345,11 +1345,12 @@ fn turn_finding(
         .in_file(&lp.file)
         .at(&loc.loc, "a decision is needed")
         .help("add `choices: [grow]` or `choices: [score]`, one per flock the tile extends, in the order the pieces were placed"),
-        TurnError::ChoiceNotOffered {
-            index,
-            given,
-            offered,
-        } => {
+        TurnError::ChoiceNotOffered(n) => {
+            let crate::engine::NotOffered {
+                index,
+                given,
+                offered,
+            } = *n;
             let at = turn.choices.get(index).map_or(&loc.loc, |c| &c.loc);
             let offered: Vec<String> = offered
                 .iter()

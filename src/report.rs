@@ -1314,13 +1314,12 @@ pub fn played_position(header: &PlayedHeader, game: &crate::engine::play::Played
             let d: Vec<String> = t.draws.iter().map(u32::to_string).collect();
             let _ = write!(out, ", draws: [{}]", d.join(", "));
         }
-        if !t.mv.choices.as_slice().is_empty() {
-            let d: Vec<String> =
-                t.mv.choices
-                    .as_slice()
-                    .iter()
-                    .map(|&c| crate::address::choice_text(state, c))
-                    .collect();
+        if !t.choices.is_empty() {
+            let d: Vec<String> = t
+                .choices
+                .iter()
+                .map(|&c| crate::address::choice_text(state, c))
+                .collect();
             let _ = write!(out, ", choices: [{}]", d.join(", "));
         }
         if !t.set_aside.is_empty() {

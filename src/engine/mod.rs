@@ -34,7 +34,7 @@ pub use scoring::Completed;
 pub use tokens::{MineError, Token, TokenState};
 pub use turn::{
     Action, Actions, Asked, AwardSource, Begun, Choice, Choices, Decider, Event, Events, Given,
-    LayError, MAX_CHOICES, Move, SetAsideError, TurnError,
+    LayError, MAX_CHOICES, Move, NotOffered, SetAsideError, TurnError,
 };
 
 use std::collections::BTreeMap;

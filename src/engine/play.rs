@@ -106,6 +106,9 @@ impl Agent {
 pub struct PlayedTurn {
     /// The move.
     pub mv: Move,
+    /// The decisions the turn asked after its action, in order (none in most games;
+    /// boxed, so that a turn stays small to hand over).
+    pub choices: Box<[Choice]>,
     /// Token values taken this turn, in the order taken.
     pub draws: Vec<u32>,
     /// Tiles set aside before this turn's tile.
@@ -593,7 +596,7 @@ pub fn play_game_with<'g>(
                 (mv, Err(begun))
             }
         };
-        let mut mv = mv;
+        let mut choices: Box<[Choice]> = Box::default();
         let (events, draws) = match begun {
             Ok(done) => done,
             Err(begun) => {
@@ -604,13 +607,13 @@ pub fn play_game_with<'g>(
                     Some(b) => state.finish_turn_deciding(b, mv.action, &mut decider),
                     None => state.apply_deciding(&mv, &[], &mut decider),
                 };
-                let (choices, draws) = (decider.choices, decider.draws);
+                let (asked, draws) = (decider.choices, decider.draws);
                 let events = events.map_err(|error| PlayError::Illegal {
                     turn,
                     mv: Box::new(mv),
                     error: Box::new(error),
                 })?;
-                mv.choices = choices;
+                choices = asked.iter().collect();
                 (events, draws)
             }
         };
@@ -626,6 +629,7 @@ pub fn play_game_with<'g>(
         played += 1;
         on_turn(PlayedTurn {
             mv,
+            choices,
             draws,
             set_aside: std::mem::take(&mut aside),
             piece_on,

@@ -108,11 +108,11 @@ impl Asked<'_> {
         offered: &[Choice],
     ) -> Result<Choice, TurnError> {
         if !offered.contains(&c) {
-            return Err(TurnError::ChoiceNotOffered {
+            return Err(TurnError::ChoiceNotOffered(Box::new(NotOffered {
                 index,
                 given: c,
                 offered: offered.to_vec(),
-            });
+            })));
         }
         self.next += 1;
         Ok(c)
@@ -127,11 +127,13 @@ impl Asked<'_> {
 /// The most decisions one turn can hold.
 pub const MAX_CHOICES: usize = 8;
 
-/// The decisions of one turn, in the order they are asked (at most [`MAX_CHOICES`]).
+/// The decisions of one turn, in the order they are asked (at most [`MAX_CHOICES`]),
+/// kept in 4 bytes each (a move's target packed with its kind), so that a [`Move`] stays
+/// small to copy.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Choices {
     len: u8,
-    list: [Choice; MAX_CHOICES],
+    list: [u32; MAX_CHOICES],
 }
 
 impl Default for Choices {
@@ -140,38 +142,90 @@ impl Default for Choices {
     }
 }
 
+/// Word 0, 1, 2: grow, score, return; from 3: a move, `3 + placed × 256 + segment`.
+const PACKED_MOVE: u32 = 3;
+
+impl Choice {
+    /// Its packed word; `None` for a move to a tile beyond the packing's reach (past
+    /// 16 million placed tiles, beyond every limit of the files).
+    fn pack(self) -> Option<u32> {
+        Some(match self {
+            Choice::Grow => 0,
+            Choice::Score => 1,
+            Choice::Return => 2,
+            Choice::MoveTo { placed, segment } => placed
+                .checked_mul(256)?
+                .checked_add(u32::from(segment))?
+                .checked_add(PACKED_MOVE)?,
+        })
+    }
+
+    /// The decision a packed word holds.
+    fn unpack(w: u32) -> Choice {
+        match w {
+            0 => Choice::Grow,
+            1 => Choice::Score,
+            2 => Choice::Return,
+            _ => {
+                let m = w - PACKED_MOVE;
+                Choice::MoveTo {
+                    placed: m / 256,
+                    segment: (m % 256) as u8,
+                }
+            }
+        }
+    }
+}
+
 impl Choices {
     /// No decision.
     pub const NONE: Choices = Choices {
         len: 0,
-        list: [Choice::Grow; MAX_CHOICES],
+        list: [0; MAX_CHOICES],
     };
 
     /// The decisions in `list`, in order; `None` when there are more than [`MAX_CHOICES`].
     pub fn from_slice(list: &[Choice]) -> Option<Choices> {
-        if list.len() > MAX_CHOICES {
-            return None;
-        }
         let mut c = Choices::NONE;
-        c.list[..list.len()].copy_from_slice(list);
-        c.len = list.len() as u8;
+        for &x in list {
+            if !c.push(x) {
+                return None;
+            }
+        }
         Some(c)
     }
 
+    /// How many.
+    pub fn len(&self) -> usize {
+        self.len as usize
+    }
+
+    /// Whether there is none.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The `index`-th decision, if there is one.
+    pub fn get(&self, index: usize) -> Option<Choice> {
+        (index < self.len as usize).then(|| Choice::unpack(self.list[index]))
+    }
+
     /// The decisions, in order.
-    pub fn as_slice(&self) -> &[Choice] {
-        &self.list[..self.len as usize]
+    pub fn iter(&self) -> impl Iterator<Item = Choice> + '_ {
+        self.list[..self.len as usize]
+            .iter()
+            .map(|&w| Choice::unpack(w))
     }
 
     /// Adds one at the end; `false` when full.
     pub fn push(&mut self, c: Choice) -> bool {
-        match self.list.get_mut(self.len as usize) {
-            Some(slot) => {
-                *slot = c;
+        match (self.list.get_mut(self.len as usize), c.pack()) {
+            (Some(slot), Some(w)) => {
+                *slot = w;
                 self.len += 1;
                 true
             }
-            None => false,
+            _ => false,
         }
     }
 }
@@ -192,14 +246,14 @@ pub trait Decider {
 
 /// The decisions written for a turn, in order, and no draw beyond those announced.
 #[derive(Debug, Clone, Copy)]
-pub struct Given<'a> {
-    list: &'a [Choice],
+pub struct Given {
+    list: Choices,
     used: usize,
 }
 
-impl<'a> Given<'a> {
+impl Given {
     /// The decisions `list`, taken in order.
-    pub fn new(list: &'a [Choice]) -> Self {
+    pub fn new(list: Choices) -> Self {
         Given { list, used: 0 }
     }
 
@@ -209,9 +263,9 @@ impl<'a> Given<'a> {
     }
 }
 
-impl Decider for Given<'_> {
+impl Decider for Given {
     fn choice(&mut self, index: usize, _offered: &[Choice]) -> Option<Choice> {
-        let c = self.list.get(index).copied();
+        let c = self.list.get(index);
         self.used = self.used.max(index + usize::from(c.is_some()));
         c
     }
@@ -222,8 +276,10 @@ impl Decider for Given<'_> {
 }
 
 /// One whole turn: who plays, the tile and where it goes (cell, rotation),
-/// a piece taken back by an effect of the tile (its placed tile and segment), the
-/// action, and the decisions asked after it. Tiles are ids of the game's tile set.
+/// a piece taken back by an effect of the tile (its placed tile and segment), and the
+/// action. Tiles are ids of the game's tile set. The decisions a turn asks after its
+/// action (rare) are kept beside it ([`State::apply_choosing`],
+/// [`crate::engine::play::PlayedTurn::choices`]), so that a move stays small to copy.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Move {
     /// The player (index in turn order).
@@ -240,8 +296,6 @@ pub struct Move {
     pub take_back: Option<(u32, usize)>,
     /// Step 2 of the turn.
     pub action: Action,
-    /// The decisions asked after step 2, in order (none in most games).
-    pub choices: Choices,
 }
 
 impl Move {
@@ -256,7 +310,6 @@ impl Move {
             rotation: p.rotation,
             take_back: None,
             action,
-            choices: Choices::NONE,
         }
     }
 }
@@ -524,15 +577,9 @@ pub enum TurnError {
         /// Which decision of the turn (0 for the first).
         index: usize,
     },
-    /// A decision given is not among those the turn offers then.
-    ChoiceNotOffered {
-        /// Which decision of the turn (0 for the first).
-        index: usize,
-        /// The decision given.
-        given: Choice,
-        /// The decisions offered, in the engine's order.
-        offered: Vec<Choice>,
-    },
+    /// A decision given is not among those the turn offers then (boxed: a turn's error
+    /// stays small to return).
+    ChoiceNotOffered(Box<NotOffered>),
     /// The turn takes back a piece the player may not take back: none of theirs stands
     /// there, or no rule lets its kind be taken back (`recalling`).
     NotRecallable,
@@ -541,6 +588,17 @@ pub enum TurnError {
         /// Decisions not asked.
         left: usize,
     },
+}
+
+/// A decision given that the turn does not offer ([`TurnError::ChoiceNotOffered`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NotOffered {
+    /// Which decision of the turn (0 for the first).
+    pub index: usize,
+    /// The decision given.
+    pub given: Choice,
+    /// The decisions offered, in the engine's order.
+    pub offered: Vec<Choice>,
 }
 
 /// Why a tile cannot be laid at a cell.
@@ -936,7 +994,7 @@ impl State<'_> {
         action: Action,
         choices: Choices,
     ) -> Result<Events, TurnError> {
-        let mut given = Given::new(choices.as_slice());
+        let mut given = Given::new(choices);
         let events = self.finish_turn_deciding(begun, action, &mut given)?;
         match given.left() {
             0 => Ok(events),
@@ -1081,8 +1139,7 @@ impl State<'_> {
         Ok(std::mem::take(&mut self.turn_events))
     }
 
-    /// [`State::apply`] with `decider` answering what the turn asks after its action
-    /// (the move's own `choices` are not read).
+    /// [`State::apply`] with `decider` answering what the turn asks after its action.
     ///
     /// Errors: the first [`TurnError`] of the turn.
     pub fn apply_deciding(
@@ -1104,11 +1161,23 @@ impl State<'_> {
     ///
     /// Errors: the first [`TurnError`] of the turn.
     pub fn apply(&mut self, mv: &Move, draws: &[u32]) -> Result<Events, TurnError> {
+        self.apply_choosing(mv, Choices::NONE, draws)
+    }
+
+    /// [`State::apply`] with the decisions the turn asks after its action, in order.
+    ///
+    /// Errors: the first [`TurnError`] of the turn.
+    pub fn apply_choosing(
+        &mut self,
+        mv: &Move,
+        choices: Choices,
+        draws: &[u32],
+    ) -> Result<Events, TurnError> {
         let mut begun = self.begin_turn(mv.player, mv.tile, (mv.x, mv.y, mv.rotation), draws)?;
         if let Some((on, segment)) = mv.take_back {
             self.take_back(&mut begun, on, segment)?;
         }
-        self.finish_turn_choosing(begun, mv.action, mv.choices)
+        self.finish_turn_choosing(begun, mv.action, choices)
     }
 
     /// Every legal move with `tile` for the player to play: each legal placement, and

@@ -53,7 +53,6 @@ fn play(game: &tessera::rules::Game, tiles: &[(&str, i32, i32)]) -> (Vec<i64>, u
             rotation: Rotation::NONE,
             take_back: None,
             action,
-            choices: tessera::engine::Choices::NONE,
         };
         state.apply(&mv, &[]).expect("a legal move");
     }
