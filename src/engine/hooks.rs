@@ -89,11 +89,11 @@ pub trait Hooks {
     #[inline]
     fn recallable(_state: &State, _player: usize, _out: &mut Vec<(u32, usize)>) {}
 
-    /// Whether the mechanism may let some player take a piece back as the turn's action
+    /// Whether the mechanism may let `player` take a piece back as the turn's action
     /// (then the random agent lists the turn's actions rather than drawing candidates on
     /// the tile). Default: no.
     #[inline]
-    fn may_recall_any(_state: &State) -> bool {
+    fn may_recall_any(_state: &State, _player: usize) -> bool {
         false
     }
 
@@ -213,8 +213,8 @@ macro_rules! dispatch {
 
         /// [`Hooks::may_recall_any`] of any mechanism.
         #[inline(always)]
-        pub(super) fn may_recall_any(state: &State) -> bool {
-            false $(|| <crate::mechanism::$m::play::Play as Hooks>::may_recall_any(state))*
+        pub(super) fn may_recall_any(state: &State, player: usize) -> bool {
+            false $(|| <crate::mechanism::$m::play::Play as Hooks>::may_recall_any(state, player))*
         }
 
         /// [`Hooks::recalled`] of every mechanism, in registry order.

@@ -935,7 +935,7 @@ impl State<'_> {
         if rules.pieces.iter().any(|k| k.anywhere) || self.mining().is_some() {
             return None;
         }
-        if hooks::may_recall_any(self) {
+        if hooks::may_recall_any(self, p.player) {
             return None;
         }
         // With no piece to put (none in supply, none to move) nothing is the only action.

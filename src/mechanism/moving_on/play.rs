@@ -52,6 +52,13 @@ impl Hooks for Play {
 #[inline(never)]
 fn watch(state: &mut State) {
     let table = &state.game().rules.mechanisms.moving_on;
+    // Most turns no such piece is on the board: nothing to look for.
+    let players = state.players().len();
+    let any = (0..players).any(|p| table.iter().any(|m| state.pieces().count(p, m.piece) > 0));
+    if !any {
+        state.memory_mut().moving_on.before.clear();
+        return;
+    }
     let before: Vec<(u32, Piece)> = state
         .pieces()
         .with_ids()
@@ -66,6 +73,9 @@ fn watch(state: &mut State) {
 fn move_on(state: &mut State, player: usize, asked: &mut Asked) -> Result<(), TurnError> {
     let game = state.game();
     let table = &game.rules.mechanisms.moving_on;
+    if state.memory().moving_on.before.is_empty() {
+        return Ok(());
+    }
     let before = std::mem::take(&mut state.memory_mut().moving_on.before);
     let n = state.players().len().max(1);
     let mut returned: Vec<(u32, Piece)> = before

@@ -31,9 +31,14 @@ impl Hooks for Play {
         out.dedup();
     }
 
+    /// Whether `player` has a piece on the board that may be taken back.
     #[inline]
-    fn may_recall_any(state: &State) -> bool {
-        !state.game().rules.mechanisms.recalling_pieces.is_empty()
+    fn may_recall_any(state: &State, player: usize) -> bool {
+        let table = &state.game().rules.mechanisms.recalling_pieces;
+        !table.is_empty()
+            && table.iter().any(|r| {
+                state.option_on(r.requires_option) && state.pieces().count(player, r.piece) > 0
+            })
     }
 
     /// The piece's feature, scored for its owner alone by the feature kind's end-of-game

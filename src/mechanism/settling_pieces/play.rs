@@ -127,6 +127,11 @@ fn of_kind(state: &State, placed: u32, segment: usize, kind: FeatureId) -> bool 
 fn settle(state: &mut State, placed: u32, action: Action) {
     let game = state.game();
     let table = &game.rules.mechanisms.settling_pieces;
+    // Most turns no such piece is on the board: nothing to settle.
+    let players = state.players().len();
+    if !(0..players).any(|p| table.iter().any(|s| state.pieces().count(p, s.piece) > 0)) {
+        return;
+    }
     // The feature a settling piece was placed into by this action.
     let just = match action {
         Action::Piece { kind, on, segment } => table
