@@ -1178,6 +1178,10 @@ fn play_turn_steps(
             None => Action::Pass,
         },
     };
+    // A piece whose place is written as a corner (`NW`) stands at that corner.
+    if let Some(req) = &piece {
+        state.name_piece_corner(&begun, crate::geometry::parse_corner(req.at));
+    }
     state
         .finish_turn_choosing(begun, action, choices)
         .map_err(|e| fail(state, e, Some(placed)))?;
@@ -1351,17 +1355,24 @@ fn turn_finding(
                 given,
                 offered,
             } = *n;
-            let at = turn.choices.get(index).map_or(&loc.loc, |c| &c.loc);
+            let written = turn.choices.get(index);
+            let at = written.map_or(&loc.loc, |c| &c.loc);
             let offered: Vec<String> = offered
                 .iter()
                 .map(|&c| crate::address::choice_text(state, c))
                 .collect();
+            // The decision as the file writes it (a move's address is the file's own).
+            let given = match written.map(|c| &c.value) {
+                Some(ChoiceWord::Move(m)) => {
+                    format!("{{move: {{x: {}, y: {}, at: {}}}}}", m.to.x, m.to.y, m.to.at)
+                }
+                _ => crate::address::choice_text(state, given),
+            };
             Finding::new(
                 Check::ChoiceNotOffered,
                 format!(
-                    "decision {} of this turn, `{}`, is not among those offered then",
+                    "decision {} of this turn, `{given}`, is not among those offered then",
                     index + 1,
-                    crate::address::choice_text(state, given)
                 ),
             )
             .in_file(&lp.file)
@@ -1370,16 +1381,29 @@ fn turn_finding(
         }
         TurnError::NotRecallable => {
             let at = turn.recall.as_ref().map_or(&loc.loc, |r| &r.loc);
+            let kinds: Vec<&str> = rules
+                .mechanisms
+                .recalling_pieces
+                .iter()
+                .map(|r| rules.pieces[r.piece].name.as_str())
+                .collect();
             Finding::new(
                 Check::NotRecallable,
                 format!(
-                    "{} has no piece there that may be taken back",
+                    "{} has no piece there that the rule set lets them take back",
                     state.players()[player]
                 ),
             )
             .in_file(&lp.file)
             .at(at, "recall")
-            .help("a player takes back, as the turn's action, one of their own pieces of a kind the rule set lets them take back (`recalling`: the abbot)")
+            .help(if kinds.is_empty() {
+                "this game's rule set lets no piece be taken back as a turn's action (it has no `recalling`); place a piece or pass instead".to_string()
+            } else {
+                format!(
+                    "a player takes back, as the turn's action, one of their own pieces of a kind the rule set names under `recalling`: {}",
+                    kinds.join(", ")
+                )
+            })
         }
         TurnError::ChoicesLeft { left } => {
             let n = turn.choices.len();
@@ -1390,7 +1414,7 @@ fn turn_finding(
             )
             .in_file(&lp.file)
             .at(at, "not asked")
-            .help("a decision is asked for each flock of the player on a feature the tile extends (not for one placed this turn); remove the others")
+            .help("a decision is asked for each flock of the player on a feature the tile extends (not for one placed this turn), then for each piece that may move on whose feature the turn scored and that has somewhere to go; remove the others")
         }
         TurnError::DrawsLeft { left: 0, fractions } => {
             let n = turn.drawn_at.len();

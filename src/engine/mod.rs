@@ -170,6 +170,10 @@ pub struct State<'g> {
     /// Draws from a bag announced by the random number that made them, each in [0, 1)
     /// (a turn's `drawn_at`), in order: used once the announced values are used up.
     draw_fractions: std::collections::VecDeque<f64>,
+    /// The corner of the tile just placed that the turn's piece was named by, if a
+    /// position names one (`NW`): a piece placed at a corner must stand at that one
+    /// (see [`State::name_piece_corner`]).
+    piece_corner: Option<crate::geometry::Corner>,
     /// What happened besides scoring, in order (see [`Logged`]).
     log: Vec<Logged>,
     /// Main-pile tiles (no `stack`) with copies not yet placed (see
@@ -355,6 +359,7 @@ impl<'g> State<'g> {
             ],
             draws: Default::default(),
             draw_fractions: Default::default(),
+            piece_corner: None,
             log: Vec::new(),
             main_left: main_pile_tiles(game),
             main_copies: main_pile_copies(game),

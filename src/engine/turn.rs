@@ -868,6 +868,19 @@ impl State<'_> {
         Ok(())
     }
 
+    /// Names the corner of the tile just placed where the turn's piece goes, when the
+    /// position names the piece's place by a corner (`NW`): a piece kind placed at a
+    /// corner (`crate::mechanism::settling_pieces`) must then stand at that corner, not
+    /// only at some corner its segment reaches. Cleared when the turn ends.
+    pub fn name_piece_corner(&mut self, _begun: &Begun, corner: Option<crate::geometry::Corner>) {
+        self.piece_corner = corner;
+    }
+
+    /// The corner named for the turn's piece ([`State::name_piece_corner`]), if any.
+    pub fn piece_corner(&self) -> Option<crate::geometry::Corner> {
+        self.piece_corner
+    }
+
     /// Announces draws from a bag for the turn begun by the random numbers that made them
     /// (each in [0, 1): the token at ⌊f × n⌋ of the n tokens in the bag, in order), used
     /// once the values given to [`State::begin_turn`] are used up: a recorded game's
@@ -1074,6 +1087,7 @@ impl State<'_> {
                 });
             }
         }
+        self.piece_corner = None;
         let mut asked = Asked { decider, next: 0 };
         hooks::after_action(self, player, placed, action, &mut asked)?;
         let scored = self.events.len();

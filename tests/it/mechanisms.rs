@@ -592,6 +592,11 @@ fn a_barn_goes_on_a_corner_of_four_fields_and_keeps_farmers_out() {
         &format!("{BAD}/farmer-in-barn-field.yaml"),
         "position::feature_occupied",
     );
+    // A corner written is the corner meant, though the field reaches a good one too.
+    common::assert_finding(
+        &format!("{BAD}/barn-named-corner.yaml"),
+        "position::not_at_corner",
+    );
 }
 
 #[test]
@@ -619,6 +624,11 @@ fn a_wagon_moves_only_where_the_turn_offers() {
     common::assert_finding(
         &format!("{BAD}/wagon-move-not-offered.yaml"),
         "position::choice_not_offered",
+    );
+    // A wagon and a mayor block each other under Abbey and Mayor's rule set.
+    common::assert_finding(
+        &format!("{BAD}/wagon-meets-mayor.yaml"),
+        "position::feature_occupied",
     );
 }
 

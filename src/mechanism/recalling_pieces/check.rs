@@ -3,7 +3,6 @@
 
 use super::model::Section;
 use super::table::{Recall, Table};
-use crate::model::Sp;
 use crate::validate::Sink;
 use crate::validate::ruleset::{Core, Names};
 
@@ -12,13 +11,8 @@ use crate::validate::ruleset::{Core, Names};
 pub(crate) fn compile(section: &Section, names: &Names, _core: &Core, sink: &mut Sink) -> Table {
     section
         .iter()
-        .filter_map(|(name, def)| {
-            // The key has no location of its own: findings about it point at the file.
-            let at = def
-                .requires_option
-                .as_ref()
-                .map_or_else(crate::model::Loc::default, |o| o.loc);
-            let piece = sink.take(names.piece(&Sp::at(name.clone(), at)));
+        .filter_map(|def| {
+            let piece = sink.take(names.piece(&def.piece));
             let requires_option = match &def.requires_option {
                 Some(o) => sink.take(names.option(o)).map(Some),
                 None => Some(None),

@@ -6,7 +6,7 @@
 //! The abbot is one (The Abbot, base game 2nd edition: "instead of placing a meeple, you
 //! may return your abbot to your supply; you immediately score the monastery or garden as
 //! at the end of the game"; Wikicarpedia, https://wikicarpedia.com/car/The_Abbot;
-//! JCloisterZone `AbbotCapability.java`, `ReturnMeepleAction`): `recalling: {abbot: {}}`.
+//! JCloisterZone `AbbotCapability.java`, `ReturnMeepleAction`): `recalling: [{piece: abbot}]`.
 
 pub mod check;
 pub mod model;

@@ -93,7 +93,7 @@ tileset: [../tilesets/base-jcz.yaml, ../tilesets/abbey-mayor-1.yaml]
 ruleset: ../rulesets/abbey-mayor.yaml
 players: [A, B]
 turns:
-  - {tile: BA/L, x: 0, y: 1, piece: {kind: barn, at: SW}}   # only two tiles meet there
+  - {tile: BA/L, x: 0, y: 1, piece: {kind: barn, at: SW}}   # no other tile meets there
 ",
         fixed: "\
 tileset: [../tilesets/base-jcz.yaml, ../tilesets/abbey-mayor-1.yaml]

@@ -85,12 +85,15 @@ fn may_settle(state: &State, s: &SettlingPiece, piece: &Piece) -> Result<(), Pie
 }
 
 /// Whether segment node `node` (on a placed tile) reaches a corner of its tile where
-/// four tiles meet, each with one segment of feature kind `feature` at that corner.
+/// four tiles meet, each with one segment of feature kind `feature` at that corner (the
+/// corner the position named, when it named one).
 fn at_corner(state: &State, feature: FeatureId, node: NodeIndex) -> bool {
     let board = state.board();
     let n = board.graph[node];
     let p = board.placed[n.placed as usize];
-    (0..4).any(|c| {
+    // A position that names the corner (`NW`) means that one.
+    let named = state.piece_corner();
+    (0..4).filter(|&c| named.is_none_or(|k| k == c)).any(|c| {
         quarter(state, n.placed, c) == Some(n.segment as usize)
             && of_kind(state, n.placed, n.segment as usize, feature)
             && corner_neighbours(p.x, p.y, c).iter().all(|&(x, y, k)| {
