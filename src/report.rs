@@ -1291,7 +1291,11 @@ pub fn played_position(header: &PlayedHeader, game: &crate::engine::play::Played
             }
             Action::Piece { kind, on, segment } => {
                 let target = t.piece_on.unwrap_or(0);
-                let at = crate::address::address_of(state, target, segment);
+                // A piece placed at a corner is written at its corner (`NW`).
+                let at = match t.piece_corner {
+                    Some(c) => crate::geometry::CORNERS[c as usize].to_string(),
+                    None => crate::address::address_of(state, target, segment),
+                };
                 let kind = q(&state.game().rules.pieces[kind].name);
                 match on {
                     None => {

@@ -84,6 +84,19 @@ pub trait Hooks {
         Ok(())
     }
 
+    /// The corner of placed tile `placed` where a piece of `kind` placed on `segment`
+    /// stands, for a kind placed at a corner (a barn); `None` otherwise. The first
+    /// mechanism that names one decides.
+    #[inline]
+    fn placed_corner(
+        _state: &State,
+        _kind: PieceKindId,
+        _placed: u32,
+        _segment: usize,
+    ) -> Option<crate::geometry::Corner> {
+        None
+    }
+
     /// The pieces of `player` the mechanism lets them take back as the turn's action,
     /// added to `out` as (placed tile, segment) (the abbot on its monastery or garden).
     #[inline]
@@ -203,6 +216,24 @@ macro_rules! dispatch {
         pub(super) fn may_place_piece(state: &State, piece: &Piece) -> Result<(), PieceError> {
             $(<crate::mechanism::$m::play::Play as Hooks>::may_place_piece(state, piece)?;)*
             Ok(())
+        }
+
+        /// [`Hooks::placed_corner`] of the first mechanism that names one.
+        #[inline(always)]
+        pub(super) fn placed_corner(
+            state: &State,
+            kind: PieceKindId,
+            placed: u32,
+            segment: usize,
+        ) -> Option<crate::geometry::Corner> {
+            $(
+                if let Some(c) =
+                    <crate::mechanism::$m::play::Play as Hooks>::placed_corner(state, kind, placed, segment)
+                {
+                    return Some(c);
+                }
+            )*
+            None
         }
 
         /// [`Hooks::recallable`] of every mechanism, in registry order.
@@ -420,6 +451,18 @@ impl State<'_> {
             },
         });
         Ok(())
+    }
+
+    /// The corner of placed tile `placed` where a piece of `kind` on `segment` stands,
+    /// for a kind placed at a corner (a barn: a position writes it `NW`); `None` for
+    /// other kinds.
+    pub fn placed_corner(
+        &self,
+        kind: PieceKindId,
+        placed: u32,
+        segment: usize,
+    ) -> Option<crate::geometry::Corner> {
+        placed_corner(self, kind, placed, segment)
     }
 
     /// Logs an event of a mechanism's (a title passing) for `player`.

@@ -116,6 +116,9 @@ pub struct PlayedTurn {
     /// For a piece placed this turn: the placed tile it went on (its index) — the writer
     /// needs it to name the cell of a piece that may go anywhere.
     pub piece_on: Option<u32>,
+    /// For a piece placed at a corner (a barn): that corner of its tile, which the writer
+    /// names (`NW`).
+    pub piece_corner: Option<crate::geometry::Corner>,
 }
 
 /// A whole game played by [`play_game`].
@@ -622,10 +625,13 @@ pub fn play_game_with<'g>(
                 completed[kind] = completed[kind].saturating_add(1);
             }
         }
-        let piece_on = events.iter().find_map(|e| match *e {
-            Event::PiecePlaced { on, .. } => Some(on),
+        let placed_piece = events.iter().find_map(|e| match *e {
+            Event::PiecePlaced { kind, on, segment } => Some((kind, on, segment)),
             _ => None,
         });
+        let piece_on = placed_piece.map(|(_, on, _)| on);
+        let piece_corner =
+            placed_piece.and_then(|(kind, on, segment)| state.placed_corner(kind, on, segment));
         played += 1;
         on_turn(PlayedTurn {
             mv,
@@ -633,6 +639,7 @@ pub fn play_game_with<'g>(
             draws,
             set_aside: std::mem::take(&mut aside),
             piece_on,
+            piece_corner,
         });
     }
     let play_points = state.points.clone();

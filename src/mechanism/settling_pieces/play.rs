@@ -49,6 +49,15 @@ impl Hooks for Play {
         Ok(())
     }
 
+    /// A piece placed at a corner: the corner it stands at (the one written, or the first
+    /// clockwise from the north-west that its segment reaches where four tiles meet).
+    #[inline]
+    fn placed_corner(state: &State, kind: usize, placed: u32, segment: usize) -> Option<Corner> {
+        let table = &state.game().rules.mechanisms.settling_pieces;
+        let s = table.iter().find(|s| s.piece == kind && s.at_corner)?;
+        corner_of(state, s.feature, state.board().node(placed, segment))
+    }
+
     /// Each player with a settling piece in a feature scores its `final` cases once.
     #[inline]
     fn final_scoring(state: &mut State) {
@@ -88,12 +97,17 @@ fn may_settle(state: &State, s: &SettlingPiece, piece: &Piece) -> Result<(), Pie
 /// four tiles meet, each with one segment of feature kind `feature` at that corner (the
 /// corner the position named, when it named one).
 fn at_corner(state: &State, feature: FeatureId, node: NodeIndex) -> bool {
+    corner_of(state, feature, node).is_some()
+}
+
+/// The corner of [`at_corner`], the first clockwise from the north-west.
+fn corner_of(state: &State, feature: FeatureId, node: NodeIndex) -> Option<Corner> {
     let board = state.board();
     let n = board.graph[node];
     let p = board.placed[n.placed as usize];
     // A position that names the corner (`NW`) means that one.
     let named = state.piece_corner();
-    (0..4).filter(|&c| named.is_none_or(|k| k == c)).any(|c| {
+    (0..4).filter(|&c| named.is_none_or(|k| k == c)).find(|&c| {
         quarter(state, n.placed, c) == Some(n.segment as usize)
             && of_kind(state, n.placed, n.segment as usize, feature)
             && corner_neighbours(p.x, p.y, c).iter().all(|&(x, y, k)| {
