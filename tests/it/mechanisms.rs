@@ -649,3 +649,60 @@ fn the_abbot_is_taken_back_for_the_points_of_its_monastery() {
         "position::not_recallable",
     );
 }
+
+#[test]
+fn played_games_write_barns_at_their_corners_and_replay() {
+    // `tessera play` under Abbey and Mayor: each barn placed is written at its corner
+    // (`at: "NW"`), and the written game replays to the same points.
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("barns");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("scratch");
+    let mut barns = 0;
+    for seed in 3..6 {
+        let path = dir.join(format!("am-{seed}.yaml"));
+        let played = tessera::play(&tessera::PlayOptions {
+            ruleset: Some("rulesets/abbey-mayor.yaml".into()),
+            tilesets: [
+                "tilesets/base-jcz.yaml",
+                "tilesets/abbey-mayor-1.yaml",
+                "tilesets/abbey.yaml",
+            ]
+            .iter()
+            .map(std::path::PathBuf::from)
+            .collect(),
+            players: 2,
+            seed,
+            agents: Vec::new(),
+            out: Some(path.clone()),
+        })
+        .expect("a game is played");
+        // Its paths are relative to `out`, which the command (not the library) writes.
+        std::fs::write(&path, &played.position).expect("written");
+        for line in played.position.lines() {
+            if let Some(rest) = line.split(r#"kind: "barn", at: ""#).nth(1) {
+                let at = rest.split('"').next().unwrap_or("");
+                assert!(
+                    ["NW", "NE", "SE", "SW"].contains(&at),
+                    "seed {seed}: {line}"
+                );
+                barns += 1;
+            }
+        }
+        let report = tessera::score_path(
+            &path,
+            &tessera::ScoreOptions {
+                final_scoring: true,
+                ..Default::default()
+            },
+        )
+        .expect("the written game replays");
+        let points: Vec<i64> = played
+            .players
+            .iter()
+            .map(|p| report.points(p).expect("a player"))
+            .collect();
+        assert_eq!(points, played.points, "seed {seed}");
+    }
+    assert!(barns > 0, "no barn was placed in the games played");
+    let _ = std::fs::remove_dir_all(&dir);
+}
