@@ -24,7 +24,10 @@
 //!   2021's `pennant="yes"`) → that many items on the segment. Booleans read `true`, `yes`
 //!   and `1` as one.
 //! - `wagon-move="a b"` (and 2021's `<wagon-move>` element): movement data for the wagon
-//!   figure, nothing about the tile's shape; read as nothing, silently.
+//!   figure, nothing about the tile's shape; read as nothing, silently. Only the first
+//!   edition's wagon needs it (JCloisterZone's rule `wagon-move: C1`: a wagon moves along
+//!   the features its tile connects), which tessera does not play yet; the second
+//!   edition's (`rulesets/wagon.yaml`) moves to the tiles around.
 //! - `resource="wine"` on a city → one item `wine` (Traders and Builders' goods), when the
 //!   rule set declares the item.
 //! - `<garden/>` → a `garden` segment inside the tile when the rule set has the feature
