@@ -32,6 +32,14 @@ pub fn segment_at(state: &State, placed: u32, address: &str) -> Option<usize> {
     (sa == sb && sa != crate::rules::NO_SEGMENT).then_some(sa as usize)
 }
 
+/// The segment at `address` on the tile at cell `(x, y)`: (its placed index, the segment
+/// index), or `None` when no tile lies there or it has no such segment (a piece taken
+/// back, recalled, or moved to, as a position names it).
+pub fn segment_in_cell(state: &State, x: i32, y: i32, address: &str) -> Option<(u32, usize)> {
+    let on = state.board().at(x, y)?;
+    segment_at(state, on, address).map(|s| (on, s))
+}
+
 /// The address of segment `segment` of placed tile `placed` in board orientation: its
 /// first slot (in side order N, E, S, W, left to right), or its id when it lies inside
 /// the tile.

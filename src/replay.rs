@@ -1085,10 +1085,7 @@ fn play_turn_steps(
     let placed = begun.placed();
     state.announce_draw_fractions(&begun, &fractions);
     if let Some(r) = &turn.return_piece {
-        let target = state
-            .board()
-            .at(r.x.value, r.y.value)
-            .and_then(|on| crate::address::segment_at(state, on, &r.at).map(|s| (on, s)));
+        let target = crate::address::segment_in_cell(state, r.x.value, r.y.value, &r.at);
         let result = match target {
             Some((on, seg)) => state.take_back(&mut begun, on, seg),
             // No such segment: no piece of the player there either.
@@ -1111,9 +1108,7 @@ fn play_turn_steps(
             ChoiceWord::Word(ChoiceName::Return) => Choice::Return,
             ChoiceWord::Move(m) => {
                 let t = &m.to;
-                let target = state.board().at(t.x, t.y).and_then(|on| {
-                    crate::address::segment_at(state, on, &t.at).map(|s| (on, s))
-                });
+                let target = crate::address::segment_in_cell(state, t.x, t.y, &t.at);
                 match target {
                     Some((placed, segment)) => Choice::MoveTo {
                         placed,
@@ -1155,10 +1150,7 @@ fn play_turn_steps(
         None if turn.mine => Action::Mine,
         None => match &turn.recall {
             Some(r) => {
-                let target = state
-                    .board()
-                    .at(r.x.value, r.y.value)
-                    .and_then(|on| crate::address::segment_at(state, on, &r.at).map(|s| (on, s)));
+                let target = crate::address::segment_in_cell(state, r.x.value, r.y.value, &r.at);
                 match target {
                     Some((on, segment)) => Action::Recall { on, segment },
                     None => {

@@ -407,6 +407,22 @@ pub struct LogEntry {
     pub text: String,
 }
 
+/// Where segment `segment` of placed tile `on` lies, in words (`(1, 0) N`: its tile's
+/// cell and its address there), and its feature kind.
+fn segment_place(state: &State, on: u32, segment: usize) -> (String, usize) {
+    let p = state.board().placed[on as usize];
+    let node = state.board().node(on, segment);
+    (
+        format!(
+            "({}, {}) {}",
+            p.x,
+            p.y,
+            crate::address::address_of(state, on, segment)
+        ),
+        state.board().graph[node].feature,
+    )
+}
+
 impl LogEntry {
     /// The words of one logged event ([`Logged`]); `None` for an event the engine does
     /// not log (scoring is told by the features scored).
@@ -419,29 +435,20 @@ impl LogEntry {
                 state.game().tiles.tiles[tile].id
             ),
             Event::Recalled { kind, on, segment } => {
-                let p = state.board().placed[on as usize];
-                let node = state.board().node(on, segment);
+                let (place, feature) = segment_place(state, on, segment);
                 format!(
-                    "{} takes back their {} at ({}, {}) {}, for the points of the {}",
+                    "{} takes back their {} at {place}, for the points of the {}",
                     name(l.player),
                     rules.pieces[kind].name,
-                    p.x,
-                    p.y,
-                    crate::address::address_of(state, on, segment),
-                    rules.features[state.board().graph[node].feature].name
+                    rules.features[feature].name
                 )
             }
-            Event::TakenBack { kind, on, segment } => {
-                let p = state.board().placed[on as usize];
-                format!(
-                    "{} takes back their {} at ({}, {}) {}",
-                    name(l.player),
-                    rules.pieces[kind].name,
-                    p.x,
-                    p.y,
-                    crate::address::address_of(state, on, segment)
-                )
-            }
+            Event::TakenBack { kind, on, segment } => format!(
+                "{} takes back their {} at {}",
+                name(l.player),
+                rules.pieces[kind].name,
+                segment_place(state, on, segment).0
+            ),
             Event::Mined { pool } => {
                 let pool = &rules.token_pools[pool];
                 let piece = pool
@@ -496,19 +503,11 @@ impl LogEntry {
                 rules.items[item]
             ),
             Event::MovedOn { kind, on, segment } => {
-                let p = state.board().placed[on as usize];
-                let node = state.board().node(on, segment);
+                let (place, feature) = segment_place(state, on, segment);
                 format!(
                     "{} {}",
                     name(l.player),
-                    crate::mechanism::moving_on::words::moved(
-                        rules,
-                        kind,
-                        state.board().graph[node].feature,
-                        p.x,
-                        p.y,
-                        &crate::address::address_of(state, on, segment)
-                    )
+                    crate::mechanism::moving_on::words::moved(rules, kind, feature, &place)
                 )
             }
             Event::FlockGrew {

@@ -2,10 +2,11 @@
 
 use crate::rules::Rules;
 
-/// "moves their wagon on to the road at (1, 0) N".
-pub fn moved(rules: &Rules, kind: usize, feature: usize, x: i32, y: i32, at: &str) -> String {
+/// "moves their wagon on to the road at (1, 0) N" (`place`: the segment's cell and
+/// address in words).
+pub fn moved(rules: &Rules, kind: usize, feature: usize, place: &str) -> String {
     format!(
-        "moves their {} on to the {} at ({x}, {y}) {at}",
+        "moves their {} on to the {} at {place}",
         rules.pieces[kind].name, rules.features[feature].name
     )
 }
