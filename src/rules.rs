@@ -795,6 +795,9 @@ pub struct Segment {
     /// segment index), as the feature graph's link edges at this segment are; read
     /// instead of walking the graph's edges (which are mostly match edges).
     pub touches: Vec<(RelationId, usize)>,
+    /// The other segments of the tile it meets at a junction (the tile's `junctions`, read
+    /// both ways), by segment index: a road's city where the road runs into it.
+    pub adjoins: Vec<usize>,
 }
 
 /// A side kind id in 16 bits, as packed in [`Rotated::side_bits`]: ids from `u16::MAX`

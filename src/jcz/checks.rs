@@ -297,6 +297,34 @@ crate::diag::checks! {
 </defs>
 ",
     }
+    /// A `<neighbouring>` place (2021's wagon-move data) that no feature of the tile holds.
+    JczJunctionPlace => "jcz::junction_place", Error {
+        why: "`<wagon-move><neighbouring>I S</neighbouring></wagon-move>` says which features meet on the tile (the first edition's wagon moves along them); a place no feature holds names nothing, so the junction is lost or the wrong feature is meant.",
+        bad: "\
+<defs>
+  <tile id=\"X/LR\">
+    <cloister/>
+    <road>S</road>
+    <farm>NL NR EL ER SL SR WL WR</farm>
+    <wagon-move>
+      <neighbouring>CLOISTER N</neighbouring>
+    </wagon-move>
+  </tile>
+</defs>
+",
+        fixed: "\
+<defs>
+  <tile id=\"X/LR\">
+    <cloister/>
+    <road>S</road>
+    <farm>NL NR EL ER SL SR WL WR</farm>
+    <wagon-move>
+      <neighbouring>CLOISTER S</neighbouring>
+    </wagon-move>
+  </tile>
+</defs>
+",
+    }
     /// A tile id whose mnemonic says pennant (`+`), inn or cathedral where no element has one.
     JczIdContent => "jcz::id_content", Warning {
         why: "JCloisterZone ids describe their tile (`+` a pennant, `.i` an inn, `.c` a cathedral); an id that promises what the elements lack usually means a forgotten attribute (JCZ fixed such tiles after wrong scores).",

@@ -23,11 +23,11 @@
 //!   rule set (`pennants="2"` → 2 of item `pennant`; `inn="true"`, `cathedral="true"`;
 //!   2021's `pennant="yes"`) → that many items on the segment. Booleans read `true`, `yes`
 //!   and `1` as one.
-//! - `wagon-move="a b"` (and 2021's `<wagon-move>` element): movement data for the wagon
-//!   figure, nothing about the tile's shape; read as nothing, silently. Only the first
-//!   edition's wagon needs it (JCloisterZone's rule `wagon-move: C1`: a wagon moves along
-//!   the features its tile connects), which tessera does not play yet; the second
-//!   edition's (`rulesets/wagon.yaml`) moves to the tiles around.
+//! - `wagon-move="a b"` on feature elements (the features that share a label meet), and
+//!   2021's `<wagon-move><neighbouring>CLOISTER S</neighbouring></wagon-move>` (each
+//!   place names the feature that holds it) → the tile's `junctions`: where features meet
+//!   on the tile. The first edition's wagon moves along them (JCloisterZone's rule
+//!   `wagon-move: C1`, `moving_on`'s `adjoining_option`).
 //! - `resource="wine"` on a city → one item `wine` (Traders and Builders' goods), when the
 //!   rule set declares the item.
 //! - `<garden/>` → a `garden` segment inside the tile when the rule set has the feature
@@ -738,6 +738,7 @@ impl<'a> TileConv<'a, '_> {
         let mut drafts: Vec<Draft> = Vec::new();
         let mut garden: Option<Loc> = None;
         let mut tile_items: BTreeMap<String, Sp<u32>> = BTreeMap::new();
+        let mut wagon_moves: Vec<&Elem> = Vec::new();
         for e in &tile.children {
             match (e.name.as_str(), feature_of(&e.name)) {
                 // A mark on the whole tile that the rule set has as an item (a hill, a
@@ -752,9 +753,9 @@ impl<'a> TileConv<'a, '_> {
                         .or_insert(Sp::at(0, e.loc));
                     n.value = n.value.saturating_add(1);
                 }
-                // Movement data for one expansion's figure (the wagon): it says which
-                // features a wagon may move between, nothing about geometry.
-                ("wagon-move", _) => {}
+                // Where features meet on the tile (2021's spelling of the junctions),
+                // read once every segment is known.
+                ("wagon-move", _) => wagon_moves.push(e),
                 // A garden: a segment inside the tile where the rule set has gardens (the
                 // abbot's), else a picture on every copy.
                 ("garden", _) if self.has_feature("garden") => {
@@ -1218,7 +1219,7 @@ impl<'a> TileConv<'a, '_> {
             for a in &elem.attrs {
                 let name = current_attr(&elem.name, &a.name);
                 match (drafts[i].feature, name) {
-                    // Movement data for the wagon (see above), and what the loop above read.
+                    // Junctions (read below), and what the loop above read.
                     (_, "wagon-move") | ("city", "city-gate" | "multi-edge") | ("road", "bush") => {
                         continue;
                     }
@@ -1304,6 +1305,7 @@ impl<'a> TileConv<'a, '_> {
                 drafts[i].links = links;
             }
         }
+        let junctions = self.junctions(&drafts, &ids, &wagon_moves);
         let kept: Vec<(Draft, &String)> = drafts
             .into_iter()
             .zip(&ids)
@@ -1382,8 +1384,100 @@ impl<'a> TileConv<'a, '_> {
             segments,
             copies,
             items: tile_items,
+            junctions,
         };
         (Some((Sp::at(def, tile.loc), xml)), group)
+    }
+
+    /// The tile's junctions, by segment id (`ids`, by draft): 2021's `<wagon-move>`
+    /// groups of places (`<neighbouring>CLOISTER S</neighbouring>`, each place the feature
+    /// that holds it: a side's road or city, an inner location's monastery), and today's
+    /// `wagon-move="a b"` labels on feature elements (the features that share a label form
+    /// one junction). A place no feature holds is `jcz::junction_place`; a feature that is
+    /// not expressed drops out, and a junction left with fewer than two segments is none.
+    fn junctions(
+        &mut self,
+        drafts: &[Draft],
+        ids: &[String],
+        wagon_moves: &[&Elem],
+    ) -> Vec<Sp<Vec<Sp<String>>>> {
+        let mut out: Vec<Sp<Vec<Sp<String>>>> = Vec::new();
+        let mut push = |members: Vec<Sp<String>>, loc: Loc| {
+            if members.len() >= 2 {
+                out.push(Sp::at(members, loc));
+            }
+        };
+        for group in wagon_moves.iter().flat_map(|e| &e.children) {
+            if group.name != "neighbouring" {
+                continue;
+            }
+            let mut members: Vec<Sp<String>> = Vec::new();
+            for w in &group.words {
+                let holder = match location::parse(&w.value) {
+                    Some(Place::Edge { sides, halves: 0 }) if sides != 0 => {
+                        drafts.iter().position(|d| {
+                            d.claim == Claim::Sides
+                                && location::sides(sides)
+                                    .all(|s| d.sides.iter().any(|(x, _)| *x == s))
+                        })
+                    }
+                    Some(Place::Inner(n)) => drafts
+                        .iter()
+                        .position(|d| d.claim == Claim::Inside && !d.dropped)
+                        .or_else(|| {
+                            drafts
+                                .iter()
+                                .position(|d| d.inner.is_some_and(|(m, _)| m == n))
+                        }),
+                    _ => None,
+                };
+                match holder {
+                    // Not expressed (an inner city): it drops out of the junction.
+                    Some(j) if drafts[j].dropped => {}
+                    Some(j) => {
+                        if !members.iter().any(|m| m.value == ids[j]) {
+                            members.push(Sp::at(ids[j].clone(), w.loc));
+                        }
+                    }
+                    None => self.finding(
+                        Finding::new(
+                            Check::JczJunctionPlace,
+                            format!(
+                                "`{}` in a `<neighbouring>` of tile `{}` is no place a road, city or monastery of the tile holds",
+                                w.value, self.id.value
+                            ),
+                        )
+                        .in_file(self.file)
+                        .at(&w.loc, "nothing here")
+                        .help("name each feature that meets the others by one of its sides (`N`), or a monastery by `CLOISTER` (`I`)"),
+                    ),
+                }
+            }
+            push(members, group.loc);
+        }
+        // Today's labels: the features that share one form a junction.
+        let mut labels: Vec<(&str, Loc, Vec<Sp<String>>)> = Vec::new();
+        for (d, id) in drafts.iter().zip(ids) {
+            let Some(a) = d.elem.attr("wagon-move").filter(|_| !d.dropped) else {
+                continue;
+            };
+            for w in &a.words {
+                let i = match labels.iter().position(|(l, _, _)| *l == w.value) {
+                    Some(i) => i,
+                    None => {
+                        labels.push((&w.value, w.loc, Vec::new()));
+                        labels.len() - 1
+                    }
+                };
+                if !labels[i].2.iter().any(|m| m.value == *id) {
+                    labels[i].2.push(Sp::at(id.clone(), w.loc));
+                }
+            }
+        }
+        for (_, loc, members) in labels {
+            push(members, loc);
+        }
+        out
     }
 
     /// An attribute of a feature element (`name`: its name today): an item of the rule

@@ -160,13 +160,14 @@ pub fn tileset_yaml(h: &Header, defs: &[Sp<TileDef>], lines: &[u32], xml: &[Tile
     let _ = writeln!(o, "    - {}", quoted(h.source));
     let mut notes = String::from(
         "Converted mechanically from the source's tile definitions: sides, segments, \
-         city contacts of fields, items and counts are the source's, nothing was added.",
+         city contacts of fields, junctions, items and counts are the source's, nothing \
+         was added.",
     );
     if xml.iter().any(|x| !x.fixed.is_empty()) {
         notes = String::from(
             "Converted mechanically from the source's tile definitions: sides, segments, \
-             city contacts of fields, items and counts are the source's, except the city \
-             contacts changed by `--fix`, each named on its tile (`# fixed:`).",
+             city contacts of fields, junctions, items and counts are the source's, except \
+             the city contacts changed by `--fix`, each named on its tile (`# fixed:`).",
         );
     }
     if xml.iter().any(|x| !x.not_expressed.is_empty()) {
@@ -259,6 +260,12 @@ pub fn tileset_yaml(h: &Header, defs: &[Sp<TileDef>], lines: &[u32], xml: &[Tile
                 parts.push(format!("links: {{{}}}", links.join(", ")));
             }
             let _ = writeln!(o, "      - {{{}}}", parts.join(", "));
+        }
+        if !d.junctions.is_empty() {
+            let _ = writeln!(o, "    junctions:");
+            for j in &d.junctions {
+                let _ = writeln!(o, "      - {}", list(j.iter().map(|m| scalar(m))));
+            }
         }
         if !d.copies.is_empty() {
             let _ = writeln!(o, "    copies:");

@@ -366,7 +366,10 @@ const ELEMENTS: &[ElementMapping] = &[
         count: 1,
         option: None,
         tileset: None,
-        rules: &[("wagon-move", "C2", &[])],
+        rules: &[
+            ("wagon-move", "C2", &[]),
+            ("wagon-move", "C1", &[("wagon_first_edition", true)]),
+        ],
     },
     ElementMapping {
         name: "garden",

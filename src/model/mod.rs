@@ -59,6 +59,12 @@ mod plural_tests {
 #[schemars(transparent)]
 pub(crate) struct TileIdSchema(#[schemars(extend("type" = ["string", "integer"]))] String);
 
+/// A junction as written in YAML: the ids of two segments or more of one tile.
+#[derive(schemars::JsonSchema)]
+#[allow(dead_code)]
+#[schemars(transparent)]
+pub(crate) struct JunctionSchema(#[schemars(length(min = 2))] Vec<String>);
+
 /// Schema-only types: the numbers of the three formats with the limits of
 /// [`crate::limits`] as `minimum` and `maximum`, so that an absurd value is a schema
 /// finding at its key. Fields keep their Rust types (`u32`, `i64`) and name one of these

@@ -280,6 +280,16 @@ pub struct TileDef {
     #[serde(default)]
     #[schemars(with = "BTreeMap<String, super::bounds::Items>")]
     pub items: BTreeMap<String, Sp<u32>>,
+    /// Places on the tile where features meet, each the ids of the segments that end or
+    /// cross there: a road running into a city `[road, city]` or out of a monastery
+    /// `[monastery, road]`, a crossroads' three roads `[road1, road2, road3]`. Segments
+    /// merely side by side (a road passing a city cap) are no junction. Nothing scores
+    /// them; a piece that moves along adjoining features reads them (`moving_on` with
+    /// `adjoining_option`: the first edition's wagon of Abbey and the Mayor, JCloisterZone's
+    /// `<wagon-move>` tile data). A tile with `shape:` takes the lent tile's.
+    #[serde(default)]
+    #[schemars(with = "Vec<super::JunctionSchema>")]
+    pub junctions: Vec<Sp<Vec<Sp<String>>>>,
 }
 
 fn one() -> Sp<u32> {

@@ -334,16 +334,16 @@ fn compile_shape(
     let count = def.count.value;
     // Reused shape.
     if let Some(shape) = &def.shape {
-        if def.sides.is_some() || !def.segments.is_empty() {
+        if def.sides.is_some() || !def.segments.is_empty() || !def.junctions.is_empty() {
             sink.push(
                 Finding::new(
                     Check::TileShape,
-                    format!("tile `{id}` has both `shape` and its own sides or segments"),
+                    format!("tile `{id}` has both `shape` and its own sides, segments or junctions"),
                 )
                 .in_file(file)
                 .at(&shape.loc, "shape reused from another set")
                 .help(
-                    "either reuse a shape with `shape:` or write `sides` and `segments`, not both",
+                    "either reuse a shape with `shape:` (its junctions come with it) or write `sides`, `segments` and `junctions`, not both",
                 ),
             );
             return Err(sink.0);
@@ -557,7 +557,35 @@ fn compile_shape(
             items,
             links,
             touches: Vec::new(),
+            adjoins: Vec::new(),
         });
+    }
+    // Junctions: each segment adjoins the others of every junction it is in.
+    for junction in &def.junctions {
+        let mut members = Vec::new();
+        for name in junction.iter() {
+            match seg_index.get(name.value.as_str()) {
+                Some(&i) => members.push(i),
+                None => sink.push(
+                    Finding::new(
+                        Check::UnknownSegment,
+                        format!("tile `{id}` has no segment `{}`", name.value),
+                    )
+                    .in_file(file)
+                    .at(&name.loc, "junction member")
+                    .help(format!("segments of this tile: {}", seg_ids.join(", "))),
+                ),
+            }
+        }
+        for &a in &members {
+            for &b in &members {
+                if let Some(seg) = segments.get_mut(a).filter(|_| a != b) {
+                    if !seg.adjoins.contains(&b) {
+                        seg.adjoins.push(b);
+                    }
+                }
+            }
+        }
     }
     // Shared slots: a slot of the tile that another segment of the same terrain claims,
     // shared once. Judged before the claims, which the judging consumes.

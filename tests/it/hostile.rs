@@ -1710,6 +1710,11 @@ fn long_names_in_reports() {
             "      - {id: monastery, feature: monastery}",
             &format!("      - {{id: {seg}, feature: monastery}}"),
             1,
+        )
+        .replacen(
+            "      - [monastery, road]",
+            &format!("      - [{seg}, road]"),
+            1,
         );
     sb.write("long-segment.yaml", tiles);
     let o = sb.run(class, &["tiles", "long-segment.yaml", "--tile", "A"]);

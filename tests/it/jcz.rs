@@ -370,7 +370,12 @@ fn form(rules: &Rules, t: &Tile, rotation: Rotation) -> String {
                 .map(|(r, target)| format!("{} -> {}", rules.relations[*r], key(*target)))
                 .collect();
             links.sort();
-            format!("{} items {items:?} links {links:?}", key(i))
+            let mut adjoins: Vec<String> = s.adjoins.iter().map(|&a| key(a)).collect();
+            adjoins.sort();
+            format!(
+                "{} items {items:?} links {links:?} adjoins {adjoins:?}",
+                key(i)
+            )
         })
         .collect();
     segs.sort();
@@ -1242,8 +1247,17 @@ fn current_city_names_resolve_like_the_engine() {
 }
 
 #[test]
-fn current_wagon_moves_are_read_as_silently_as_the_old_element() {
-    same_as_2021("wagon-move", None, &[]);
+fn current_wagon_moves_are_the_junctions_of_the_old_element() {
+    let tiles = same_as_2021("wagon-move", None, &[]);
+    // The monastery meets its road; the city meets each road, the roads not each other.
+    let (form, _) = &tiles["X/LR"];
+    assert!(
+        form.contains("monastery [] items [] links [] adjoins [\\\"road"),
+        "{form}"
+    );
+    let (form, _) = &tiles["X/CcRr"];
+    assert_eq!(form.matches("adjoins [\\\"city").count(), 2, "{form}");
+    assert_eq!(form.matches("adjoins [\\\"road").count(), 1, "{form}");
     let v = validate(&Path::new(CURRENT).join("wagon-move.xml"));
     let c = v.coverage.expect("coverage");
     assert!(c.tiles.iter().all(|t| t.checked == Checked::Fully), "{c:?}");

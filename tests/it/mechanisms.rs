@@ -633,6 +633,43 @@ fn a_wagon_moves_only_where_the_turn_offers() {
 }
 
 #[test]
+fn the_first_editions_wagon_moves_along_adjoining_features_however_far() {
+    // `moving_on`'s `adjoining_option`: the road scores 3, and the wagon goes two tiles
+    // west to the monastery the road starts from (a junction of BA/LR), 2 at the end.
+    let path = format!("{POSITIONS}/wagon-first-edition.yaml");
+    common::assert_points(&path, true, None, &[("A", 5), ("B", 0)]);
+    assert_eq!(
+        common::log_lines(&common::report(&path, true, None)),
+        ["A moves their wagon on to the monastery at (-1, 0) monastery"]
+    );
+    // The second edition's wagon goes no further than the tiles around its own.
+    let mut lp = tessera::replay::load_position(std::path::Path::new(&path)).expect("loads");
+    let option = lp
+        .game
+        .rules
+        .options
+        .iter()
+        .position(|o| o.name == "wagon_first_edition")
+        .expect("the option");
+    lp.options[option] = false;
+    let findings = tessera::replay::replay(&lp, None).expect_err("not offered");
+    assert_eq!(findings[0].check.code(), "position::choice_not_offered");
+    // Nor does the first edition's go to a city its road merely passes.
+    common::assert_finding(
+        &format!("{BAD}/wagon-first-edition-beside.yaml"),
+        "position::choice_not_offered",
+    );
+    // A city the abbey closes adjoins the abbey's monastery: 2 for the city, and 8 for
+    // the abbey with 7 tiles around it.
+    let path = format!("{POSITIONS}/wagon-into-abbey.yaml");
+    common::assert_points(&path, true, None, &[("A", 0), ("B", 10)]);
+    assert_eq!(
+        common::log_lines(&common::report(&path, true, None)),
+        ["B moves their wagon on to the monastery at (0, 1) monastery"]
+    );
+}
+
+#[test]
 fn the_abbot_is_taken_back_for_the_points_of_its_monastery() {
     // `recalling`: the monastery and the 3 tiles around it, 4 points, and the abbot is in
     // supply again (nothing of A's stands on the board).

@@ -1,4 +1,4 @@
-//! Compiling the `moving_on:` section: the piece kind it names is declared
+//! Compiling the `moving_on:` section: the piece kind and option it names are declared
 //! (`ruleset::unknown_name`).
 
 use super::model::Section;
@@ -15,9 +15,15 @@ pub(crate) fn compile(section: &Section, names: &Names, _core: &Core, sink: &mut
         .filter_map(|(name, def)| {
             // The key has no location of its own: findings about it point at `within`.
             let written = Sp::at(name.clone(), def.within.loc);
+            let piece = sink.take(names.piece(&written));
+            let adjoining_option = match &def.adjoining_option {
+                Some(o) => sink.take(names.option(o)).map(Some),
+                None => Some(None),
+            };
             Some(MovingOn {
-                piece: sink.take(names.piece(&written))?,
+                piece: piece?,
                 within: def.within.value,
+                adjoining_option: adjoining_option?,
             })
         })
         .collect()

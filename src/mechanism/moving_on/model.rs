@@ -17,4 +17,11 @@ pub struct MovingOnDef {
     /// cells away in both directions (1: the 8 around, a wagon).
     #[schemars(with = "crate::model::bounds::Radius")]
     pub within: Sp<u32>,
+    /// While this option is on, the piece moves instead to a feature its scored feature
+    /// adjoins, at any distance: one that meets it at a junction of a tile (the tiles'
+    /// `junctions`), or a feature inside a tile whose wall closes it (a road ending at an
+    /// abbey: the abbey's monastery). The first edition's wagon (JCloisterZone's rule
+    /// `wagon-move: C1`).
+    #[serde(default)]
+    pub adjoining_option: Option<Sp<String>>,
 }

@@ -87,7 +87,11 @@ fn move_on(state: &mut State, player: usize, asked: &mut Asked) -> Result<(), Tu
         let Some(m) = table.iter().find(|m| m.piece == p.kind) else {
             continue;
         };
-        let targets = targets(state, m, &p);
+        let targets = if state.option_on(m.adjoining_option) && m.adjoining_option.is_some() {
+            adjoining(state, &p)
+        } else {
+            targets(state, m, &p)
+        };
         if targets.is_empty() {
             continue;
         }
@@ -101,6 +105,64 @@ fn move_on(state: &mut State, player: usize, asked: &mut Asked) -> Result<(), Tu
         }
     }
     Ok(())
+}
+
+/// Where piece `p` (returned from the board) may move on under its adjoining option:
+/// every segment its feature adjoins where a piece of its kind could be placed now, on a
+/// feature not completed, at any distance; in placement order, segment by segment. A
+/// segment of the feature adjoins the others of each junction of its tile, and the
+/// segments inside a tile (no slot) whose wall its slots face.
+fn adjoining(state: &State, p: &Piece) -> Vec<Choice> {
+    let game = state.game();
+    let board = state.board();
+    let feature = graph::component(&game.rules, &game.tiles, board, p.scored_on, p.node);
+    let mut found: Vec<(u32, usize)> = Vec::new();
+    for &n in &feature.nodes {
+        let node = board.graph[n];
+        let at = board.placed[node.placed as usize];
+        let tile = &game.tiles.tiles[at.tile];
+        let segment = node.segment as usize;
+        found.extend(tile.segments[segment].adjoins.iter().map(|&a| (node.placed, a)));
+        // Walls its slots face: the segments inside the tile beyond.
+        let rotated = tile.rotated(at.rotation);
+        for side in 0..4u8 {
+            if !rotated.slot_segment[side as usize].contains(&node.segment) {
+                continue;
+            }
+            let Some(q) = board.at_offset(at.x, at.y, crate::geometry::offset(side)) else {
+                continue;
+            };
+            let there = board.placed[q as usize];
+            let beyond = &game.tiles.tiles[there.tile];
+            if !beyond
+                .rotated(there.rotation)
+                .is_wall(crate::geometry::opposite(side) as usize)
+            {
+                continue;
+            }
+            found.extend(
+                (0..beyond.segments.len())
+                    .filter(|&i| beyond.segments[i].slots.is_empty())
+                    .map(|i| (q, i)),
+            );
+        }
+    }
+    found.sort_unstable();
+    found.dedup();
+    found
+        .into_iter()
+        .filter(|&(placed, segment)| {
+            state
+                .can_place_piece(p.player, p.kind, placed, segment, true)
+                .is_ok_and(|piece| {
+                    !graph::completed(&game.rules, &game.tiles, board, piece.scored_on, piece.node)
+                })
+        })
+        .map(|(placed, segment)| Choice::MoveTo {
+            placed,
+            segment: segment as u8,
+        })
+        .collect()
 }
 
 /// Where piece `p` (returned from the board) may move on: every segment of a tile within

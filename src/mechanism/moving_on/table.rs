@@ -1,6 +1,6 @@
 //! The compiled `moving_on:` section.
 
-use crate::rules::{MechanismTable, PieceKindId};
+use crate::rules::{MechanismTable, OptionId, PieceKindId};
 
 /// The compiled section, in the rule set's order.
 pub type Table = Vec<MovingOn>;
@@ -12,6 +12,8 @@ pub struct MovingOn {
     pub piece: PieceKindId,
     /// How far, in cells.
     pub within: u32,
+    /// The option under which it moves to the features its own adjoins instead.
+    pub adjoining_option: Option<OptionId>,
 }
 
 /// It reads no item.
