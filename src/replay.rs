@@ -983,7 +983,7 @@ fn cover_items(
 /// [`State::take_back`], [`State::finish_turn`]), resolving the names written in the
 /// file first and turning every error into a finding at the value at fault.
 fn play_turn(state: &mut State, lp: &LoadedPosition, turn: &Sp<Turn>) -> Result<(), Finding> {
-    play_turn_steps(state, lp, turn, true).map(|_| ())
+    play_turn_steps(state, lp, turn, true, None).map(|_| ())
 }
 
 /// Plays a turn of the log: its tile, any piece taken back and, when `finish`, its action
@@ -993,6 +993,7 @@ fn play_turn_steps(
     lp: &LoadedPosition,
     turn: &Sp<Turn>,
     finish: bool,
+    pending: Option<&mut Vec<Vec<Choice>>>,
 ) -> Result<Option<Begun>, Finding> {
     let player = match &turn.player {
         Some(p) => player_id(lp, p)?,
@@ -1174,10 +1175,38 @@ fn play_turn_steps(
     if let Some(req) = &piece {
         state.name_piece_corner(&begun, crate::geometry::parse_corner(req.at));
     }
-    state
-        .finish_turn_choosing(begun, action, choices)
-        .map_err(|e| fail(state, e, Some(placed)))?;
+    let finished = match pending {
+        None => state.finish_turn_choosing(begun, action, choices),
+        Some(pending) => {
+            let mut d = Pending {
+                given: Given::new(choices),
+                pending,
+            };
+            state.finish_turn_deciding(begun, action, &mut d)
+        }
+    };
+    finished.map_err(|e| fail(state, e, Some(placed)))?;
     Ok(None)
+}
+
+/// The decisions written for a turn, noting what is offered for each one not written.
+struct Pending<'p> {
+    given: Given,
+    pending: &'p mut Vec<Vec<Choice>>,
+}
+
+impl Decider for Pending<'_> {
+    fn choice(&mut self, index: usize, offered: &[Choice]) -> Option<Choice> {
+        let c = self.given.choice(index, offered);
+        if c.is_none() {
+            self.pending.push(offered.to_vec());
+        }
+        c
+    }
+
+    fn draw(&mut self, bag: &[(u32, u32)]) -> Option<u32> {
+        self.given.draw(bag)
+    }
 }
 
 /// A bag's tokens in words: "4 × 1, 5 × 2, 2 × 0".
@@ -1475,9 +1504,27 @@ pub fn replay_to_last_action<'g>(
     };
     let before = lp.position.turns.as_ref().map_or(0, |t| t.len() - 1);
     let mut state = replay(lp, Some(before))?;
-    play_turn_steps(&mut state, lp, last, false)
+    play_turn_steps(&mut state, lp, last, false, None)
         .map(|begun| begun.map(|b| (state, b)))
         .map_err(|f| lp.in_source(vec![f]))
+}
+
+/// The decisions the last turn of a turn log asks that it does not write (a wagon that
+/// may move on, where a saved game stopped before its owner chose): what the engine
+/// offers for each, in the order asked. Empty when every decision is written (a piece
+/// that may move on with none written returns, as [`replay`] has it).
+///
+/// Errors: the first illegal turn, as [`replay`] gives it.
+pub fn pending_decisions(lp: &LoadedPosition) -> Result<Vec<Vec<Choice>>, Vec<Finding>> {
+    let Some(last) = lp.position.turns.as_ref().and_then(|t| t.last()) else {
+        return Ok(Vec::new());
+    };
+    let before = lp.position.turns.as_ref().map_or(0, |t| t.len() - 1);
+    let mut state = replay(lp, Some(before))?;
+    let mut pending = Vec::new();
+    play_turn_steps(&mut state, lp, last, true, Some(&mut pending))
+        .map_err(|f| lp.in_source(vec![f]))?;
+    Ok(pending)
 }
 
 fn replay_inner<'g>(lp: &'g LoadedPosition, limit: Option<usize>) -> Result<State<'g>, Finding> {

@@ -15,7 +15,7 @@ use serde::Serialize;
 use super::Format;
 use super::common::{FAILURE, FINDINGS, err, out, shown};
 use crate::diag::Failure;
-use crate::engine::{Action, Begun, State};
+use crate::engine::{Action, Begun, Choice, State};
 use crate::jcz::save::{Stop, import_save};
 use crate::report::ScoreReport;
 use crate::{load, replay};
@@ -33,7 +33,10 @@ use crate::{load, replay};
 /// it), "TilePlacement ID options: [0,1] - [0,90]; ..." (where a tile may be placed),
 /// "Available action Meeple for SmallFollower", "Available action TilePlacement for ID",
 /// "Phase is TilePhase|ActionPhase|CommitActionPhase|GameOverPhase" and "Player can
-/// pass" (the step of the turn the save stopped in). Other assertions (undo, which is
+/// pass" (the step of the turn the save stopped in); where a wagon may move on after the
+/// last turn, "Phase is WagonPhase", "Meeple Wagon options: {Road,N,[1,0]}; ..." (the
+/// moves tessera offers the first wagon left to move) and whether passing is offered
+/// (not while a move just made awaits its confirmation). Other assertions (undo, which is
 /// JCloisterZone's interface and not a rule; the phases and actions of expansions) are
 /// counted as not evaluated.
 ///
@@ -130,6 +133,9 @@ enum Phase {
     CommitAction,
     /// `GameOverPhase`.
     GameOver,
+    /// `WagonPhase`: the turn is played, and a wagon its scoring returned may move on (a
+    /// decision of the turn that tessera asks and the save does not write yet).
+    Wagon,
 }
 
 /// A place for a piece as an assertion writes it: (feature kind, address, cell).
@@ -141,6 +147,7 @@ fn piece_kind(meeple: &str) -> Option<&'static str> {
     match meeple {
         "SmallFollower" => Some("follower"),
         "BigFollower" => Some("large_follower"),
+        "Wagon" => Some("wagon"),
         _ => None,
     }
 }
@@ -232,6 +239,7 @@ fn assertion(text: &str) -> Assertion {
             "ActionPhase" => Assertion::Phase(Phase::Action),
             "CommitActionPhase" => Assertion::Phase(Phase::CommitAction),
             "GameOverPhase" => Assertion::Phase(Phase::GameOver),
+            "WagonPhase" => Assertion::Phase(Phase::Wagon),
             _ => Assertion::Other,
         };
     }
@@ -303,6 +311,9 @@ struct Stopped<'g> {
     /// When the save stopped before the last turn's action: every turn before it, then
     /// its tile placed (the turn begun).
     begun: Option<(State<'g>, Begun)>,
+    /// The decisions the last turn asks that the save does not write (a wagon's move on,
+    /// the save stopped before its owner chose): what tessera offers for each.
+    pending: Vec<Vec<Choice>>,
 }
 
 impl Stopped<'_> {
@@ -335,7 +346,11 @@ impl Stopped<'_> {
     /// The phase JCloisterZone is in: after a tile placed, `ActionPhase` when there is
     /// somewhere to put a piece, else `CommitActionPhase`.
     fn phase(&self) -> Phase {
+        if !self.pending.is_empty() || self.stop == Stop::MovedOn {
+            return Phase::Wagon;
+        }
         match self.stop {
+            Stop::MovedOn => Phase::Wagon,
             Stop::Ended => Phase::GameOver,
             Stop::TileNext => Phase::Tile,
             Stop::Acted => Phase::CommitAction,
@@ -351,15 +366,38 @@ impl Stopped<'_> {
         let phase = self.phase();
         match a {
             Assertion::Phase(p) => (*p != phase).then(|| format!("tessera: {phase:?}Phase")),
-            Assertion::CanPass(can) => (*can != (phase == Phase::Action)).then(|| {
-                format!(
-                    "tessera: the game is in {phase:?}Phase, where passing is {}",
-                    if *can { "not offered" } else { "offered" }
-                )
-            }),
+            // A wagon may stay where it is (return): passing is offered, except while its
+            // owner confirms a move just made.
+            Assertion::CanPass(can) => (*can
+                != (phase == Phase::Action
+                    || (phase == Phase::Wagon && self.stop != Stop::MovedOn)))
+                .then(|| {
+                    format!(
+                        "tessera: the game is in {phase:?}Phase, where passing is {}",
+                        if *can { "not offered" } else { "offered" }
+                    )
+                }),
+            Assertion::PieceAvailable(kind) if phase == Phase::Wagon => {
+                let rules = &self.state.game().rules;
+                let moving = rules
+                    .mechanisms
+                    .moving_on
+                    .iter()
+                    .any(|m| rules.pieces[m.piece].name == *kind);
+                if self.stop == Stop::MovedOn {
+                    Some("tessera: a wagon's move awaits its owner's confirmation".to_string())
+                } else {
+                    (!moving).then(|| {
+                        format!("tessera: a wagon moves on now (WagonPhase), not a {kind}")
+                    })
+                }
+            }
             Assertion::PieceAvailable(kind) => {
                 let any = self.piece_actions().iter().any(|(k, _, _)| k == kind);
                 (!any).then(|| format!("tessera offers no {kind} (the game is in {phase:?}Phase)"))
+            }
+            Assertion::PieceOptions { options, .. } if phase == Phase::Wagon => {
+                self.moves_disagreement(options)
             }
             Assertion::PieceOptions { kind, options } => self.options_disagreement(kind, options),
             Assertion::TileAvailable(tile) => {
@@ -401,6 +439,55 @@ impl Stopped<'_> {
             }
             _ => None,
         }
+    }
+
+    /// Compares a piece-options assertion in `WagonPhase` with the moves tessera offers
+    /// the first wagon left to move: `None` when they are the same segments, else what
+    /// tessera offers.
+    fn moves_disagreement(&self, options: &[WrittenOption]) -> Option<String> {
+        if self.stop == Stop::MovedOn {
+            return Some("tessera: a wagon's move awaits its owner's confirmation".to_string());
+        }
+        let state = &self.state;
+        let rules = &state.game().rules;
+        let tiles = &state.game().tiles;
+        let offered = self.pending.first()?;
+        let ours: BTreeSet<(String, Option<(u32, usize)>)> = offered
+            .iter()
+            .filter_map(|c| match *c {
+                Choice::MoveTo { placed, segment } => {
+                    let def = &tiles.tiles[state.board().placed[placed as usize].tile];
+                    let f = &rules.features[def.segments[segment as usize].feature].name;
+                    Some((f.clone(), Some((placed, segment as usize))))
+                }
+                _ => None,
+            })
+            .collect();
+        let theirs: BTreeSet<(String, Option<(u32, usize)>)> = options
+            .iter()
+            .map(|(f, at, (x, y))| {
+                (
+                    f.clone(),
+                    crate::address::segment_in_cell(state, *x, *y, at),
+                )
+            })
+            .collect();
+        (ours != theirs).then(|| {
+            let words: Vec<String> = ours
+                .iter()
+                .filter_map(|(f, at)| {
+                    let (placed, segment) = (*at)?;
+                    let p = state.board().placed[placed as usize];
+                    let address = crate::address::address_of(state, placed, segment);
+                    Some(format!("{f} at ({}, {}) {address}", p.x, p.y))
+                })
+                .collect();
+            if words.is_empty() {
+                "tessera offers no move".to_string()
+            } else {
+                format!("tessera offers: {}", words.join(", "))
+            }
+        })
     }
 
     /// Compares a piece-options assertion with the options tessera offers the player of
@@ -546,7 +633,17 @@ pub fn check_save(path: &Path, folder: &str) -> Result<Option<SaveResult>, Failu
             Stop::Placed if about_turn => replay::replay_to_last_action(&lp)?,
             _ => None,
         };
-        let mut stopped = Stopped { stop, state, begun };
+        let pending = if about_turn {
+            replay::pending_decisions(&lp)?
+        } else {
+            Vec::new()
+        };
+        let mut stopped = Stopped {
+            stop,
+            state,
+            begun,
+            pending,
+        };
         // The turn's assertions, before any end-of-game scoring.
         let turn: Vec<Option<String>> =
             assertions.iter().map(|a| stopped.disagreement(a)).collect();
@@ -570,9 +667,9 @@ pub fn check_save(path: &Path, folder: &str) -> Result<Option<SaveResult>, Failu
         }
         Err(e) => return Err(e),
     };
-    // A save stopped in a phase tessera's turn does not have (JCloisterZone's
-    // `WagonPhase`: a wagon's move is a decision of the turn that scored it): what it
-    // says about the turn (passing, the actions offered) is not evaluated.
+    // A save stopped in a phase tessera's turn does not have (an expansion's phase
+    // tessera does not read): what it says about the turn (passing, the actions
+    // offered) is not evaluated.
     let unmodelled_phase = assertions.iter().zip(&written).any(|(a, t)| {
         matches!(a, Assertion::Other) && t.to_ascii_lowercase().starts_with("phase is ")
     });
@@ -823,7 +920,11 @@ mod tests {
             assertion("phase is GameOverPhase"),
             Assertion::Phase(Phase::GameOver)
         );
-        assert_eq!(assertion("Phase is WagonPhase"), Assertion::Other);
+        assert_eq!(
+            assertion("Phase is WagonPhase"),
+            Assertion::Phase(Phase::Wagon)
+        );
+        assert_eq!(assertion("Phase is DragonPhase"), Assertion::Other);
         assert_eq!(assertion("Player can't pass"), Assertion::CanPass(false));
         assert_eq!(assertion("Undo is allowed"), Assertion::Other);
         assert_eq!(

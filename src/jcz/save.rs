@@ -565,6 +565,10 @@ pub enum Stop {
     /// The last turn's action is taken (a piece placed, or passed) and the turn not
     /// committed (`CommitActionPhase`).
     Acted,
+    /// After the last turn, a wagon moved on and its owner has not confirmed the move
+    /// (JCloisterZone's `WagonPhase` asking for its `ConfirmAction`, where passing is not
+    /// offered; the next wagon, if any, moves after it).
+    MovedOn,
 }
 
 /// One turn of the save, as the position writes it.
@@ -1011,6 +1015,8 @@ pub fn import_save(file: &SourceFile) -> Result<ImportedSave, Failure> {
         .get("initialRandom")
         .and_then(Value::as_f64)
         .unwrap_or(0.0);
+    // The action that last moved a wagon on after its turn.
+    let mut moved_on_at: Option<usize> = None;
     for (i, action) in actions.iter().enumerate() {
         let kind = action.get("type").and_then(Value::as_str).unwrap_or("");
         let payload = action.get("payload").cloned().unwrap_or(Value::Null);
@@ -1138,6 +1144,7 @@ pub fn import_save(file: &SourceFile) -> Result<ImportedSave, Failure> {
                 // A wagon moved on after the turn that scored its feature (JCloisterZone's
                 // `WagonPhase`, after the turn's COMMIT): a decision of that turn.
                 if kind == "wagon" && pending.is_none() && wagons {
+                    moved_on_at = Some(i);
                     let target = location.and_then(location_address).zip(at);
                     match (turns.last_mut(), target) {
                         (Some(t), Some((address, (x, y)))) => {
@@ -1417,6 +1424,7 @@ pub fn import_save(file: &SourceFile) -> Result<ImportedSave, Failure> {
                 || to_end.is_some_and(|n| placed >= n)));
     let stop = match (ended, last_committed, acted) {
         (true, _, _) => Stop::Ended,
+        _ if moved_on_at.is_some_and(|i| i + 1 == actions.len()) => Stop::MovedOn,
         (false, true, _) => Stop::TileNext,
         (false, false, false) => Stop::Placed,
         (false, false, true) => Stop::Acted,
@@ -1595,8 +1603,8 @@ pub fn tile_id(id: &str) -> String {
 
 /// The position's address of a piece at a JCloisterZone location (board orientation):
 /// the first half-side of a field's list (`NL.NR.EL.WR` -> `NL`), the first side of a
-/// city's or road's sides (`NS` -> `N`), and `monastery` for the inner location (`I`,
-/// 4.x `CLOISTER`). `None` for a location of another kind.
+/// city's or road's sides (`NS` -> `N`; `_E`, every side but E, -> `N`), and `monastery`
+/// for the inner location (`I`, 4.x `CLOISTER`). `None` for a location of another kind.
 pub fn location_address(location: &str) -> Option<String> {
     const HALVES: [&str; 8] = ["NL", "NR", "EL", "ER", "SL", "SR", "WL", "WR"];
     match location {
@@ -1606,6 +1614,13 @@ pub fn location_address(location: &str) -> Option<String> {
     let first = location.split('.').next()?;
     if HALVES.contains(&first) {
         return Some(first.to_string());
+    }
+    if let Some(but) = location.strip_prefix('_') {
+        let known = !but.is_empty() && but.chars().all(|c| "NESW".contains(c));
+        return known
+            .then(|| "NESW".chars().find(|c| !but.contains(*c)))
+            .flatten()
+            .map(String::from);
     }
     let sides = location.chars().all(|c| "NESW".contains(c)) && !location.is_empty();
     sides.then(|| location[..1].to_string())

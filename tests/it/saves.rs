@@ -1011,3 +1011,58 @@ fn an_abbot_taken_back_in_a_save_is_the_turns_recall() {
     assert_eq!(v["verdict"], "pass", "{v}");
     assert_eq!(v["passed"], 3, "{v}");
 }
+
+#[test]
+fn check_saves_compares_the_moves_a_wagon_is_offered() {
+    // Ann's wagon stands on the road from the start tile east into the gate of BA/CccR;
+    // Ben closes the road west at a monastery (BA/LR): the road scores 3 for Ann, and the
+    // save stops where her wagon may move on (JCloisterZone's WagonPhase). The first
+    // edition's wagon (`wagon-move: C1`) is offered the city and the monastery the road
+    // adjoins; the second edition's the features within one tile of the wagon's, not the
+    // monastery two tiles away.
+    let save = |rule: &str, more_actions: &str, assertions: &str| {
+        format!(
+            r#"{{"appVersion": "6.2.0", "players": [{{"name": "Ann", "slot": 0}}, {{"name": "Ben", "slot": 1}}],
+  "setup": {{"sets": {{"basic:1": 1}}, "elements": {{"small-follower": 7, "wagon": 1}}, "rules": {{{rule}}},
+    "start": [{{"tile": "BA/RCr", "x": 0, "y": 0, "rotation": 0}}]}},
+  "replay": [
+    {{"type": "PLACE_TILE", "player": 0, "payload": {{"tileId": "BA/CccR", "rotation": "R90", "position": [1, 0]}}}},
+    {{"type": "DEPLOY_MEEPLE", "player": 0, "payload": {{"pointer": {{"position": [1, 0], "location": "W", "feature": "Road"}}, "meepleId": "0.wagon.1"}}}},
+    {{"type": "COMMIT", "player": 0, "payload": {{}}}},
+    {{"type": "PLACE_TILE", "player": 1, "payload": {{"tileId": "BA/LR", "rotation": "R270", "position": [-1, 0]}}}},
+    {{"type": "PASS", "player": 1, "payload": {{}}}},
+    {{"type": "COMMIT", "player": 1, "payload": {{}}}}{more_actions}],
+  "test": {{"description": "wagon", "assertions": [{assertions}]}}}}"#
+        )
+    };
+    let c1 = r#""wagon-move": "C1""#;
+    let asked = r#""Ann scored road for 3 points", "Phase is WagonPhase", "Player can pass",
+        "Available action Meeple for Wagon", "Meeple Wagon options: {City,NES,[1,0]}; {Monastery,I,[-1,0]}""#;
+    let moved = r#",
+    {"type": "DEPLOY_MEEPLE", "player": 0, "payload": {"pointer": {"position": [-1, 0], "location": "I", "feature": "Monastery"}, "meepleId": "0.wagon.1"}}"#;
+    let doc = check_saves_of(&[
+        ("first-edition.jcz", save(c1, "", asked)),
+        ("second-edition.jcz", save("", "", asked)),
+        (
+            "confirming.jcz",
+            save(
+                c1,
+                moved,
+                r#""Phase is WagonPhase", "Player can't pass", "Ann has 3 points""#,
+            ),
+        ),
+    ]);
+    let first = verdict_of(&doc, "first-edition.jcz");
+    assert_eq!(first["verdict"], "pass", "{doc}");
+    assert_eq!(first["passed"], 5, "{doc}");
+    let second = verdict_of(&doc, "second-edition.jcz");
+    assert_eq!(second["verdict"], "fail", "{doc}");
+    assert_eq!(
+        second["failed"][0],
+        "expected `Meeple Wagon options: {City,NES,[1,0]}; {Monastery,I,[-1,0]}`; tessera offers: city at (0, 0) N, city at (1, 0) N",
+        "{doc}"
+    );
+    let confirming = verdict_of(&doc, "confirming.jcz");
+    assert_eq!(confirming["verdict"], "pass", "{doc}");
+    assert_eq!(confirming["passed"], 3, "{doc}");
+}
