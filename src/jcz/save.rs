@@ -1721,7 +1721,11 @@ mod tests {
         assert_eq!(location_address("NS").as_deref(), Some("N"));
         assert_eq!(location_address("WE").as_deref(), Some("W"));
         assert_eq!(location_address("I").as_deref(), Some("monastery"));
-        assert_eq!(location_address("_N"), None);
+        // Every side but the one named: the first of the others.
+        assert_eq!(location_address("_N").as_deref(), Some("E"));
+        assert_eq!(location_address("_E").as_deref(), Some("N"));
+        assert_eq!(location_address("_NESW"), None);
+        assert_eq!(location_address("_X"), None);
         assert_eq!(location_address("QUARTER_CASTLE"), None);
     }
 }
