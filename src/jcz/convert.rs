@@ -54,7 +54,7 @@
 //!   together as one 4×3 block whose inner sides hold nothing): `jcz::unsupported_tile`;
 //!   not checked, left out of an import.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, HashMap, HashSet};
 
 use indexmap::IndexMap;
 
@@ -1401,6 +1401,32 @@ impl<'a> TileConv<'a, '_> {
         ids: &[String],
         wagon_moves: &[&Elem],
     ) -> Vec<Sp<Vec<Sp<String>>>> {
+        // The draft each place names, looked up once per tile rather than per word: by
+        // mask of whole sides, the first element along all of them; the first element
+        // inside the tile; by inner location, the first element there.
+        let by_sides: Vec<Option<usize>> = (0u8..16)
+            .map(|mask| {
+                drafts.iter().position(|d| {
+                    mask != 0
+                        && d.claim == Claim::Sides
+                        && location::sides(mask).all(|s| d.sides.iter().any(|(x, _)| *x == s))
+                })
+            })
+            .collect();
+        let inside = drafts
+            .iter()
+            .position(|d| d.claim == Claim::Inside && !d.dropped);
+        let holder = |place: Option<Place>| match place {
+            Some(Place::Edge { sides, halves: 0 }) => {
+                by_sides.get(usize::from(sides)).copied().flatten()
+            }
+            Some(Place::Inner(n)) => inside.or_else(|| {
+                drafts
+                    .iter()
+                    .position(|d| d.inner.is_some_and(|(m, _)| m == n))
+            }),
+            _ => None,
+        };
         let mut out: Vec<Sp<Vec<Sp<String>>>> = Vec::new();
         let mut push = |members: Vec<Sp<String>>, loc: Loc| {
             if members.len() >= 2 {
@@ -1412,30 +1438,13 @@ impl<'a> TileConv<'a, '_> {
                 continue;
             }
             let mut members: Vec<Sp<String>> = Vec::new();
+            let mut seen: HashSet<usize> = HashSet::new();
             for w in &group.words {
-                let holder = match location::parse(&w.value) {
-                    Some(Place::Edge { sides, halves: 0 }) if sides != 0 => {
-                        drafts.iter().position(|d| {
-                            d.claim == Claim::Sides
-                                && location::sides(sides)
-                                    .all(|s| d.sides.iter().any(|(x, _)| *x == s))
-                        })
-                    }
-                    Some(Place::Inner(n)) => drafts
-                        .iter()
-                        .position(|d| d.claim == Claim::Inside && !d.dropped)
-                        .or_else(|| {
-                            drafts
-                                .iter()
-                                .position(|d| d.inner.is_some_and(|(m, _)| m == n))
-                        }),
-                    _ => None,
-                };
-                match holder {
+                match holder(location::parse(&w.value)) {
                     // Not expressed (an inner city): it drops out of the junction.
                     Some(j) if drafts[j].dropped => {}
                     Some(j) => {
-                        if !members.iter().any(|m| m.value == ids[j]) {
+                        if seen.insert(j) {
                             members.push(Sp::at(ids[j].clone(), w.loc));
                         }
                     }
@@ -1456,25 +1465,23 @@ impl<'a> TileConv<'a, '_> {
             push(members, group.loc);
         }
         // Today's labels: the features that share one form a junction.
-        let mut labels: Vec<(&str, Loc, Vec<Sp<String>>)> = Vec::new();
-        for (d, id) in drafts.iter().zip(ids) {
+        let mut label_at: HashMap<&str, usize> = HashMap::new();
+        let mut labels: Vec<(Loc, Vec<Sp<String>>, HashSet<usize>)> = Vec::new();
+        for (j, (d, id)) in drafts.iter().zip(ids).enumerate() {
             let Some(a) = d.elem.attr("wagon-move").filter(|_| !d.dropped) else {
                 continue;
             };
             for w in &a.words {
-                let i = match labels.iter().position(|(l, _, _)| *l == w.value) {
-                    Some(i) => i,
-                    None => {
-                        labels.push((&w.value, w.loc, Vec::new()));
-                        labels.len() - 1
-                    }
-                };
-                if !labels[i].2.iter().any(|m| m.value == *id) {
-                    labels[i].2.push(Sp::at(id.clone(), w.loc));
+                let i = *label_at.entry(&w.value).or_insert_with(|| {
+                    labels.push((w.loc, Vec::new(), HashSet::new()));
+                    labels.len() - 1
+                });
+                if labels[i].2.insert(j) {
+                    labels[i].1.push(Sp::at(id.clone(), w.loc));
                 }
             }
         }
-        for (_, loc, members) in labels {
+        for (loc, members, _) in labels {
             push(members, loc);
         }
         out

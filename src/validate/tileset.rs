@@ -8,6 +8,7 @@ mod checks;
 use super::*;
 use crate::geometry::Slot;
 use crate::limits::*;
+use std::collections::HashSet;
 
 /// Compiles one tile definition. `shapes` resolves `shape:` references (the `shapes_from`
 /// set); `None` when the set has no `shapes_from`. Returns the tile and the warnings about
@@ -560,12 +561,15 @@ fn compile_shape(
             adjoins: Vec::new(),
         });
     }
-    // Junctions: each segment adjoins the others of every junction it is in.
+    // Junctions: each segment adjoins the others of every junction it is in. An unknown
+    // name is reported once per tile, however often it is written.
+    let mut unknown: HashSet<&str> = HashSet::new();
     for junction in &def.junctions {
         let mut members = Vec::new();
         for name in junction.iter() {
             match seg_index.get(name.value.as_str()) {
                 Some(&i) => members.push(i),
+                None if !unknown.insert(name.value.as_str()) => {}
                 None => sink.push(
                     Finding::new(
                         Check::UnknownSegment,
@@ -577,6 +581,10 @@ fn compile_shape(
                 ),
             }
         }
+        // A segment named twice is met once (at most one member per segment of the
+        // tile, however long the list).
+        members.sort_unstable();
+        members.dedup();
         for &a in &members {
             for &b in &members {
                 if let Some(seg) = segments.get_mut(a).filter(|_| a != b) {

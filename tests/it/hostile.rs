@@ -2417,3 +2417,63 @@ fn xml_budgets_on_nodes_and_words() {
     let o = sb.run_large(class, &["validate", "fewer.xml"], TARGET_S);
     assert!(!o.out.contains("jcz::budget"), "{}", o.tail());
 }
+
+#[test]
+fn long_junctions() {
+    // A junction naming the same two segments 300,000 times, and one naming a missing
+    // segment 300,000 times: each segment is met once, the missing name reported once,
+    // in time. The XML forms too: a `<neighbouring>` of 300,000 places, and 100,000
+    // distinct `wagon-move` labels on each of two elements.
+    let class = "long_junctions";
+    let sb = Sandbox::new("long-junctions");
+    let rules = std::fs::read_to_string(repo().join("rulesets/carcassonne.yaml")).expect("rules");
+    sb.write("rules.yaml", rules);
+    let base = std::fs::read_to_string(repo().join("tilesets/base.yaml"))
+        .expect("base set")
+        .replace(
+            "ruleset: ../rulesets/carcassonne.yaml",
+            "ruleset: rules.yaml",
+        );
+    let many = |name: &str| vec![name; 300_000].join(", ");
+    let repeated = base.replacen(
+        "      - [monastery, road]",
+        &format!("      - [{}, monastery]", many("road")),
+        1,
+    );
+    sb.write("repeated.yaml", repeated);
+    let o = sb.run_large(class, &["validate", "repeated.yaml"], 10.0);
+    assert_eq!(o.code, Some(0), "{}", o.tail());
+    let missing = base.replacen(
+        "      - [monastery, road]",
+        &format!("      - [monastery, {}]", many("road9")),
+        1,
+    );
+    sb.write("missing.yaml", missing);
+    let o = sb.run_large(
+        class,
+        &["validate", "--format", "json", "missing.yaml"],
+        10.0,
+    );
+    assert_eq!(o.code, Some(2), "{}", o.tail());
+    let records = json_records(class, &o);
+    let unknown = records
+        .iter()
+        .filter(|r| r["code"] == "tileset::unknown_segment")
+        .count();
+    assert_eq!(unknown, 1, "{}", o.tail());
+    let places = vec!["CLOISTER S"; 150_000].join(" ");
+    let labels: Vec<String> = (0..100_000).map(|i| format!("l{i}")).collect();
+    let labels = labels.join(" ");
+    sb.write(
+        "tiles.xml",
+        format!(
+            r#"<pack><tiles>
+  <tile id="X/LR"><cloister/><road>S</road><farm>NL NR EL ER SL SR WL WR</farm>
+    <wagon-move><neighbouring>{places}</neighbouring></wagon-move></tile>
+  <tile id="X/LR2"><monastery wagon-move="{labels}"/><road wagon-move="{labels}">S</road><field>NL NR EL ER SL SR WL WR</field></tile>
+</tiles></pack>"#
+        ),
+    );
+    let o = sb.run_large(class, &["validate", "tiles.xml"], 10.0);
+    assert_eq!(o.code, Some(0), "{}", o.tail());
+}
