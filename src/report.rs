@@ -1482,6 +1482,9 @@ pub struct SegmentRecord {
     pub items: BTreeMap<String, u32>,
     /// Its links: `[relation, segment id]`.
     pub links: Vec<[String; 2]>,
+    /// The segments it meets at a junction of the tile (the tile's `junctions`), by id.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub meets: Vec<String>,
     /// The items in words, with the rule set's plurals, by name (`1 pennant`,
     /// `2 nuggets`).
     #[serde(skip)]
@@ -1580,6 +1583,11 @@ impl TileRecord {
                         .links
                         .iter()
                         .map(|&(r, t)| [rules.relations[r].clone(), def.segments[t].id.clone()])
+                        .collect(),
+                    meets: seg
+                        .adjoins
+                        .iter()
+                        .map(|&t| def.segments[t].id.clone())
                         .collect(),
                     items_text: {
                         let mut words: Vec<(&str, String)> = seg
@@ -1805,6 +1813,10 @@ impl TileRecord {
             }
             for [relation, to] in &s.links {
                 let _ = write!(line, "; {} {}", esc(relation), esc(to));
+            }
+            if !s.meets.is_empty() {
+                let met: Vec<String> = s.meets.iter().map(|m| esc(m).into_owned()).collect();
+                let _ = write!(line, "; meets {}", met.join(" "));
             }
             let _ = writeln!(out, "{}", line.trim_end());
         }

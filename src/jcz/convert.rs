@@ -1433,9 +1433,24 @@ impl<'a> TileConv<'a, '_> {
                 out.push(Sp::at(members, loc));
             }
         };
+        // What a `<wagon-move>` holds besides its groups, and what a group holds besides
+        // its text, is no junction tessera reads: said, so the tile is not called fully
+        // checked with a junction lost.
+        for e in wagon_moves {
+            for a in &e.attrs {
+                self.lose_attr(e, a, "ignored");
+            }
+        }
         for group in wagon_moves.iter().flat_map(|e| &e.children) {
             if group.name != "neighbouring" {
+                self.lose_element(group, "not a `<neighbouring>` group of places; ignored");
                 continue;
+            }
+            for a in &group.attrs {
+                self.lose_attr(group, a, "ignored");
+            }
+            for inner in &group.children {
+                self.lose_element(inner, "a `<neighbouring>` lists places as text; ignored");
             }
             let mut members: Vec<Sp<String>> = Vec::new();
             let mut seen: HashSet<usize> = HashSet::new();
@@ -1471,6 +1486,11 @@ impl<'a> TileConv<'a, '_> {
             let Some(a) = d.elem.attr("wagon-move").filter(|_| !d.dropped) else {
                 continue;
             };
+            // A field meets nothing a piece moves along (JCloisterZone reads no field's).
+            if d.claim == Claim::Halves {
+                self.lose_attr(d.elem, a, "a field is in no junction; ignored");
+                continue;
+            }
             for w in &a.words {
                 let i = *label_at.entry(&w.value).or_insert_with(|| {
                     labels.push((w.loc, Vec::new(), HashSet::new()));

@@ -92,7 +92,35 @@ pub fn compile_tile(
     tile.mark_walls(|k| rules.is_wall(k));
     let mut warnings = unread_items(file, def, rules, &tile);
     warnings.extend(unread_tile_items(file, def, rules, &tile));
+    warnings.extend(lone_junctions(file, def));
     Ok((tile, warnings))
+}
+
+/// `tileset::lone_junction` for each junction of the tile that names fewer than two
+/// distinct segments (its names are known: an unknown one is an error before this).
+fn lone_junctions(file: &SourceFile, def: &Sp<TileDef>) -> Vec<Finding> {
+    def.junctions
+        .iter()
+        .filter(|j| {
+            let mut names: Vec<&str> = j.iter().map(|n| n.value.as_str()).collect();
+            names.sort_unstable();
+            names.dedup();
+            names.len() < 2
+        })
+        .map(|j| {
+            Finding::new(
+                Check::LoneJunction,
+                format!(
+                    "a junction of tile `{}` names only `{}`",
+                    def.id.value,
+                    j.first().map_or("", |n| n.value.as_str())
+                ),
+            )
+            .in_file(file)
+            .at(&j.loc, "one segment")
+            .help("a junction lists the two or more segments that meet there (`[monastery, road]`); remove it, or name the segment it meets")
+        })
+        .collect()
 }
 
 /// Items written as `{name: count}` (on a segment or a tile, `whose` in messages: "tile
@@ -562,14 +590,16 @@ fn compile_shape(
         });
     }
     // Junctions: each segment adjoins the others of every junction it is in. An unknown
-    // name is reported once per tile, however often it is written.
+    // name is reported once per tile, however often it is written, and at most
+    // `MAX_UNKNOWN` of them (a tile's worth of typos; past that the tile is a wreck).
+    const MAX_UNKNOWN: usize = 20;
     let mut unknown: HashSet<&str> = HashSet::new();
     for junction in &def.junctions {
         let mut members = Vec::new();
         for name in junction.iter() {
             match seg_index.get(name.value.as_str()) {
                 Some(&i) => members.push(i),
-                None if !unknown.insert(name.value.as_str()) => {}
+                None if unknown.len() >= MAX_UNKNOWN || !unknown.insert(name.value.as_str()) => {}
                 None => sink.push(
                     Finding::new(
                         Check::UnknownSegment,

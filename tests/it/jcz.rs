@@ -1264,6 +1264,46 @@ fn current_wagon_moves_are_the_junctions_of_the_old_element() {
 }
 
 #[test]
+fn what_a_junction_cannot_hold_is_said_not_lost() {
+    // Markup inside a `<neighbouring>`, another element or an attribute in a
+    // `<wagon-move>`, a `wagon-move` label on a field: each is `jcz::unsupported`, so the
+    // tile is only partly checked; the places read still make the junction.
+    let dir = scratch("jcz-junction-markup");
+    let f = dir.join("markup.xml");
+    std::fs::write(
+        &f,
+        r#"<pack><tiles>
+  <tile id="X/LR"><cloister/><road>S</road><farm>NL NR EL ER SL SR WL WR</farm>
+    <wagon-move x="1"><neighbouring>CLOISTER <b>E</b> S</neighbouring><junk/></wagon-move></tile>
+  <tile id="X/LR2"><monastery wagon-move="a"/><road wagon-move="a">S</road>
+    <field wagon-move="a">NL NR EL ER SL SR WL WR</field></tile>
+</tiles></pack>"#,
+    )
+    .expect("written");
+    let v = validate(&f);
+    let lost: Vec<&str> = v
+        .findings
+        .iter()
+        .filter(|f| f.check.code() == "jcz::unsupported")
+        .map(|f| f.message.as_str())
+        .collect();
+    assert_eq!(lost.len(), 4, "{lost:?}");
+    let c = v.coverage.expect("coverage");
+    assert!(
+        c.tiles.iter().all(|t| t.checked == Checked::Partly),
+        "{c:?}"
+    );
+    let tiles = shapes(&f, None, &dir.join("markup.yaml"));
+    for id in ["X/LR", "X/LR2"] {
+        let (form, _) = &tiles[id];
+        assert!(
+            form.contains("monastery [] items [] links [] adjoins [\\\"road"),
+            "{form}"
+        );
+    }
+}
+
+#[test]
 fn current_booleans_read_true_and_one() {
     same_as_2021("booleans", None, &[]);
     let f = Path::new(CURRENT).join("booleans.xml");

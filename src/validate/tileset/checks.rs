@@ -432,11 +432,12 @@ tiles:
       - {id: field, feature: field, at: [N, E, S, W]}
 ",
     }
-    /// A link names a segment the tile does not have.
+    /// A link or a junction names a segment the tile does not have.
     UnknownSegment => "tileset::unknown_segment", Error {
-        why: "Links (a field touching a city, a river flowing into a lake) join segments of the \
-              same tile by id; a link to a missing id is lost, and the farmers or fishers that \
-              count through it score too little.",
+        why: "Links (a field touching a city, a river flowing into a lake) and junctions (a \
+              road running into a monastery) join segments of the same tile by id; a link to a \
+              missing id is lost, and the farmers or fishers that count through it score too \
+              little; a junction member that is missing is a meeting lost.",
         bad: "\
 name: My expansion
 ruleset: ../rulesets/carcassonne.yaml
@@ -791,6 +792,40 @@ tiles:
     segments:
       - {id: city, feature: city, at: [N]}
       - {id: field, feature: field, at: [E, S, W], links: {touches: [city]}}
+",
+    }
+    /// A junction names fewer than two distinct segments of its tile.
+    LoneJunction => "tileset::lone_junction", Warning {
+        why: "A junction says where features meet on a tile (a road running into a monastery: `[monastery, road]`); one that names a single segment, however often, joins nothing, so the meeting it was meant to record is lost (the first edition's wagon would not move along it): usually a segment written twice for two.",
+        bad: "\
+name: My expansion
+ruleset: ../rulesets/carcassonne.yaml
+total: 1
+start: {tile: A}
+tiles:
+  - id: A
+    sides: {N: field, E: field, S: road, W: field}
+    segments:
+      - {id: monastery, feature: monastery}
+      - {id: road, feature: road, at: [S]}
+      - {id: field, feature: field, at: [N, E, SL, SR, W]}
+    junctions:
+      - [road, road]
+",
+        fixed: "\
+name: My expansion
+ruleset: ../rulesets/carcassonne.yaml
+total: 1
+start: {tile: A}
+tiles:
+  - id: A
+    sides: {N: field, E: field, S: road, W: field}
+    segments:
+      - {id: monastery, feature: monastery}
+      - {id: road, feature: road, at: [S]}
+      - {id: field, feature: field, at: [N, E, SL, SR, W]}
+    junctions:
+      - [monastery, road]
 ",
     }
     /// A tile has `count: 0`.
