@@ -343,6 +343,10 @@ pub const BUNDLED: &[(&str, &str)] = &[
         include_str!("../rulesets/wagon.yaml"),
     ),
     (
+        "rulesets/fairy.yaml",
+        include_str!("../rulesets/fairy.yaml"),
+    ),
+    (
         "rulesets/abbey-mayor.yaml",
         include_str!("../rulesets/abbey-mayor.yaml"),
     ),

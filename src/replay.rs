@@ -1064,6 +1064,17 @@ fn play_turn_steps(
         .at(req.loc, "piece")
         .help("step 2 of a turn is one of: place a piece, take a token (`mine: true`), or take a piece back (`recall`)"));
     }
+    let others =
+        usize::from(piece.is_some()) + usize::from(turn.mine) + usize::from(turn.recall.is_some());
+    if let Some(a) = turn.attend.as_ref().filter(|_| others > 0) {
+        return Err(Finding::new(
+            Check::MineAndPiece,
+            "a turn places a piece, mines, takes a piece back or moves a figure: one of them",
+        )
+        .in_file(&lp.file)
+        .at(&a.loc, "attend")
+        .help("step 2 of a turn is one of: place a piece, take a token (`mine: true`), take a piece back (`recall`), or move a figure (`attend`)"));
+    }
     if let Some(r) = turn
         .recall
         .as_ref()
@@ -1168,7 +1179,10 @@ fn play_turn_steps(
                     }
                 }
             }
-            None => Action::Pass,
+            None => match &turn.attend {
+                Some(a) => attend_action(state, lp, a)?,
+                None => Action::Pass,
+            },
         },
     };
     // A piece whose place is written as a corner (`NW`) stands at that corner.
@@ -1206,6 +1220,47 @@ impl Decider for Pending<'_> {
 
     fn draw(&mut self, bag: &[(u32, u32)]) -> Option<u32> {
         self.given.draw(bag)
+    }
+}
+
+/// The action of a turn's `attend`: the figure named and the piece's segment, or a
+/// finding at it (`position::not_attendable`).
+fn attend_action(
+    state: &State,
+    lp: &LoadedPosition,
+    a: &Sp<crate::model::FigureMove>,
+) -> Result<Action, Finding> {
+    let table = &lp.game.rules.mechanisms.attending_figures;
+    let names: Vec<&str> = table.iter().map(|f| f.name.as_str()).collect();
+    let Some(figure) = names.iter().position(|n| *n == a.figure.value) else {
+        return Err(Finding::new(
+            Check::NotAttendable,
+            format!("the rule set has no figure `{}` to move", a.figure.value),
+        )
+        .in_file(&lp.file)
+        .at(&a.figure.loc, "no such figure")
+        .help(if names.is_empty() {
+            "this game's rule set has no figures a player moves (no `attending`); place a piece or pass instead".to_string()
+        } else {
+            format!("figures of the rule set (`attending`): {}", names.join(", "))
+        }));
+    };
+    match crate::address::segment_in_cell(state, a.x.value, a.y.value, &a.at) {
+        Some((on, segment)) => Ok(Action::Attend {
+            figure: figure as u8,
+            on,
+            segment,
+        }),
+        None => Err(Finding::new(
+            Check::NotAttendable,
+            format!(
+                "no segment `{}` on a tile at ({}, {}) to move the {} next to",
+                a.at.value, a.x.value, a.y.value, a.figure.value
+            ),
+        )
+        .in_file(&lp.file)
+        .at(&a.loc, "attend")
+        .help("name the cell of the tile the piece stands on and its segment's address (`N`, `monastery`)")),
     }
 }
 
@@ -1423,6 +1478,38 @@ fn turn_finding(
                 format!(
                     "a player takes back, as the turn's action, one of their own pieces of a kind the rule set names under `recalling`: {}",
                     kinds.join(", ")
+                )
+            })
+        }
+        TurnError::NotAttendable => {
+            let at = turn.attend.as_ref().map_or(&loc.loc, |a| &a.loc);
+            let mut offered = Vec::new();
+            let table = &rules.mechanisms.attending_figures;
+            for p in state.pieces().iter() {
+                if p.player == player && rules.pieces[p.kind].majority {
+                    let n = state.board().graph[p.node];
+                    let cell = state.board().placed[n.placed as usize];
+                    let address = crate::address::address_of(state, n.placed, n.segment as usize);
+                    offered.push(format!("{{x: {}, y: {}, at: {address}}}", cell.x, cell.y));
+                }
+            }
+            Finding::new(
+                Check::NotAttendable,
+                format!(
+                    "{} has no piece there the figure may move next to",
+                    state.players()[player]
+                ),
+            )
+            .in_file(&lp.file)
+            .at(at, "attend")
+            .help(if table.is_empty() {
+                "this game's rule set has no figures a player moves (no `attending`)".to_string()
+            } else if offered.is_empty() {
+                "a figure moves next to one of the player's own pieces that count for majorities (a follower), and they have none on the board".to_string()
+            } else {
+                format!(
+                    "a figure moves next to one of the player's own pieces that count for majorities (a follower), not the one it attends already; theirs: {}",
+                    offered.join(", ")
                 )
             })
         }

@@ -443,6 +443,20 @@ impl LogEntry {
                     rules.features[feature].name
                 )
             }
+            Event::Attended {
+                figure,
+                on,
+                segment,
+            } => {
+                let (place, feature) = segment_place(state, on, segment);
+                format!(
+                    "{} {}",
+                    name(l.player),
+                    crate::mechanism::attending_figures::words::attended(
+                        rules, figure, feature, &place
+                    )
+                )
+            }
             Event::TakenBack { kind, on, segment } => format!(
                 "{} takes back their {} at {}",
                 name(l.player),
@@ -537,6 +551,16 @@ impl LogEntry {
                 "{} {}",
                 name(player),
                 crate::mechanism::flocks::words::award(rules, flock, points, tokens)
+            ),
+            Event::Awarded {
+                player,
+                points,
+                source: AwardSource::Attending { figure, scored },
+                ..
+            } => format!(
+                "{} {}",
+                name(player),
+                crate::mechanism::attending_figures::words::award(rules, figure, points, scored)
             ),
             Event::Awarded {
                 player,
@@ -1287,6 +1311,29 @@ pub fn played_position(header: &PlayedHeader, game: &crate::engine::play::Played
                 let p = state.board().placed[on as usize];
                 let at = crate::address::address_of(state, on, segment);
                 let _ = write!(out, ", recall: {{x: {}, y: {}, at: {}}}", p.x, p.y, q(&at));
+            }
+            Action::Attend {
+                figure,
+                on,
+                segment,
+            } => {
+                let p = state.board().placed[on as usize];
+                let at = crate::address::address_of(state, on, segment);
+                let name = state
+                    .game()
+                    .rules
+                    .mechanisms
+                    .attending_figures
+                    .get(usize::from(figure))
+                    .map_or("", |a| a.name.as_str());
+                let _ = write!(
+                    out,
+                    ", attend: {{figure: {}, x: {}, y: {}, at: {}}}",
+                    q(name),
+                    p.x,
+                    p.y,
+                    q(&at)
+                );
             }
             Action::Piece { kind, on, segment } => {
                 let target = t.piece_on.unwrap_or(0);

@@ -115,6 +115,35 @@ pub trait Hooks {
     #[inline]
     fn recalled(_state: &mut State, _player: usize, _piece: &Piece) {}
 
+    /// The neutral figures `player` may move next to one of their pieces as the turn's
+    /// action, added to `out` as (figure, placed tile, segment) (the fairy).
+    #[inline]
+    fn attendable(_state: &State, _player: usize, _out: &mut Vec<(u8, u32, usize)>) {}
+
+    /// Whether the mechanism may let `player` move a figure as the turn's action (then
+    /// the random agent lists the turn's actions). Default: no.
+    #[inline]
+    fn may_attend_any(_state: &State, _player: usize) -> bool {
+        false
+    }
+
+    /// When `player` moves `figure` next to their piece on `segment` of placed tile `on`
+    /// (one [`Hooks::attendable`] named) as the turn's action.
+    #[inline]
+    fn attended(_state: &mut State, _player: usize, _figure: u8, _on: u32, _segment: usize) {}
+
+    /// At the start of an ordinary turn of `player`, once its tile is placed: what the
+    /// turn's start brings (the fairy's point).
+    #[inline]
+    fn turn_started(_state: &mut State, _player: usize) {}
+
+    /// When a feature with pieces `on` it is scored (during play or at the end, whether or
+    /// not anyone has its majority), before its pieces return: what the scoring brings
+    /// besides the majority's points (the fairy's bonus to the owner of the piece it
+    /// attends).
+    #[inline]
+    fn feature_scored(_state: &mut State, _f: &Feature, _on: &[Piece], _phase: Phase) {}
+
     /// When a feature's majority is decided: each player's strength among the pieces `on`
     /// it (by player; the sum of their majority-counting pieces' weights), which the
     /// mechanism may change for the pieces it counts otherwise. Every mechanism in turn.
@@ -252,6 +281,36 @@ macro_rules! dispatch {
         #[inline(always)]
         pub(super) fn recalled(state: &mut State, player: usize, piece: &Piece) {
             $(<crate::mechanism::$m::play::Play as Hooks>::recalled(state, player, piece);)*
+        }
+
+        /// [`Hooks::attendable`] of every mechanism, in registry order.
+        #[inline(always)]
+        pub(super) fn attendable(state: &State, player: usize, out: &mut Vec<(u8, u32, usize)>) {
+            $(<crate::mechanism::$m::play::Play as Hooks>::attendable(state, player, out);)*
+        }
+
+        /// [`Hooks::may_attend_any`] of any mechanism.
+        #[inline(always)]
+        pub(super) fn may_attend_any(state: &State, player: usize) -> bool {
+            false $(|| <crate::mechanism::$m::play::Play as Hooks>::may_attend_any(state, player))*
+        }
+
+        /// [`Hooks::attended`] of every mechanism, in registry order.
+        #[inline(always)]
+        pub(super) fn attended(state: &mut State, player: usize, figure: u8, on: u32, segment: usize) {
+            $(<crate::mechanism::$m::play::Play as Hooks>::attended(state, player, figure, on, segment);)*
+        }
+
+        /// [`Hooks::turn_started`] of every mechanism, in registry order.
+        #[inline(always)]
+        pub(super) fn turn_started(state: &mut State, player: usize) {
+            $(<crate::mechanism::$m::play::Play as Hooks>::turn_started(state, player);)*
+        }
+
+        /// [`Hooks::feature_scored`] of every mechanism, in registry order.
+        #[inline(always)]
+        pub(super) fn feature_scored(state: &mut State, f: &Feature, on: &[Piece], phase: Phase) {
+            $(<crate::mechanism::$m::play::Play as Hooks>::feature_scored(state, f, on, phase);)*
         }
 
         /// [`Hooks::strength`] of every mechanism, in registry order.

@@ -106,6 +106,9 @@ impl<'g> State<'g> {
         let (kind_id, id) = (f.kind, f.id());
         let on = self.pieces_inline(kind_id, id);
         let ordinary = by.is_none();
+        if !on.is_empty() {
+            super::hooks::feature_scored(self, &f, &on, phase);
+        }
         if on.is_empty() {
             if ordinary && phase == Phase::Play && completed {
                 // No majority: a completed feature's tokens leave the game.

@@ -43,6 +43,16 @@ pub enum Action {
         /// Its segment there.
         segment: usize,
     },
+    /// Move a neutral figure next to one of the player's own pieces, standing on
+    /// `segment` of placed tile `on` (the fairy, `crate::mechanism::attending_figures`).
+    Attend {
+        /// The figure (its entry in the rule set's `attending`).
+        figure: u8,
+        /// The placed tile the piece stands on.
+        on: u32,
+        /// Its segment there.
+        segment: usize,
+    },
 }
 
 /// A decision a mechanism asks of the player after step 2 of the turn (see
@@ -342,6 +352,15 @@ pub enum Event {
         /// Its segment there.
         segment: usize,
     },
+    /// A neutral figure was moved next to one of the player's pieces as the turn's action.
+    Attended {
+        /// The figure (its entry in the rule set's `attending`).
+        figure: u8,
+        /// The placed tile the piece stands on.
+        on: u32,
+        /// Its segment there.
+        segment: usize,
+    },
     /// A piece went back to supply through an effect of the tile.
     TakenBack {
         /// Its kind.
@@ -490,6 +509,15 @@ pub enum AwardSource {
         /// Its tokens.
         tokens: u32,
     },
+    /// A neutral figure's points (`crate::mechanism::attending_figures`): at the start of
+    /// its player's turn, or when the feature of the piece it attends is scored
+    /// (`scored`).
+    Attending {
+        /// The entry of the rule set's `attending`.
+        figure: usize,
+        /// For the feature scored (else: the start of the turn).
+        scored: bool,
+    },
     /// The most of a collected item at the end (`crate::mechanism::collecting`).
     Collected {
         /// The entry of the rule set's `collecting`.
@@ -583,6 +611,10 @@ pub enum TurnError {
     /// The turn takes back a piece the player may not take back: none of theirs stands
     /// there, or no rule lets its kind be taken back (`recalling`).
     NotRecallable,
+    /// The turn moves a neutral figure next to a piece it may not attend: none of the
+    /// player's pieces that count for majorities stands there, the figure is there
+    /// already, or the rule set has no such figure (`attending`).
+    NotAttendable,
     /// More decisions were given than the turn asks (how many are left over).
     ChoicesLeft {
         /// Decisions not asked.
@@ -802,6 +834,10 @@ impl State<'_> {
         let placed = self
             .lay(tile, x, y, rotation, true)
             .map_err(TurnError::Lay)?;
+        // What the start of an ordinary turn brings (a fairy beside the player's piece).
+        if extra.is_none() {
+            hooks::turn_started(self, player);
+        }
         if held {
             if let Some(n) = self.held.get_mut(player).and_then(|h| h.get_mut(tile)) {
                 *n = n.saturating_sub(1);
@@ -935,6 +971,15 @@ impl State<'_> {
         for (on, segment) in recall {
             out.push(Action::Recall { on, segment });
         }
+        let mut attend = Vec::new();
+        hooks::attendable(self, p.player, &mut attend);
+        for (figure, on, segment) in attend {
+            out.push(Action::Attend {
+                figure,
+                on,
+                segment,
+            });
+        }
         out
     }
 
@@ -948,7 +993,7 @@ impl State<'_> {
         if rules.pieces.iter().any(|k| k.anywhere) || self.mining().is_some() {
             return None;
         }
-        if hooks::may_recall_any(self, p.player) {
+        if hooks::may_recall_any(self, p.player) || hooks::may_attend_any(self, p.player) {
             return None;
         }
         // With no piece to put (none in supply, none to move) nothing is the only action.
@@ -1086,6 +1131,23 @@ impl State<'_> {
                     segment,
                 });
             }
+            Action::Attend {
+                figure,
+                on,
+                segment,
+            } => {
+                let mut attend = Vec::new();
+                hooks::attendable(self, player, &mut attend);
+                if !attend.contains(&(figure, on, segment)) {
+                    return Err(TurnError::NotAttendable);
+                }
+                hooks::attended(self, player, figure, on, segment);
+                self.turn_events.push(Event::Attended {
+                    figure,
+                    on,
+                    segment,
+                });
+            }
         }
         self.piece_corner = None;
         let mut asked = Asked { decider, next: 0 };
@@ -1139,6 +1201,7 @@ impl State<'_> {
                 e,
                 Event::TakenBack { .. }
                     | Event::Recalled { .. }
+                    | Event::Attended { .. }
                     | Event::Mined { .. }
                     | Event::TokensLeft { .. }
                     | Event::ExtraTurn { .. }

@@ -371,6 +371,17 @@ const ELEMENTS: &[ElementMapping] = &[
             ("wagon-move", "C1", &[("wagon_first_edition", true)]),
         ],
     },
+    // The fairy: moved next to a follower (`next-follower`, the default); the publishers'
+    // variant that puts it on a tile (`on-tile`) is not played.
+    ElementMapping {
+        name: "fairy",
+        ruleset: "bundled:rulesets/fairy.yaml",
+        piece: None,
+        count: 1,
+        option: None,
+        tileset: None,
+        rules: &[("fairy-placement", "next-follower", &[])],
+    },
     ElementMapping {
         name: "garden",
         ruleset: "bundled:rulesets/abbot.yaml",
@@ -590,6 +601,9 @@ struct Turn {
     flock_placed: bool,
     /// A piece taken back as the turn's action (the abbot): its cell and address.
     recall: Option<(i64, i64, String)>,
+    /// A figure moved next to a piece as the turn's action (the fairy): its name, the
+    /// piece's cell and address.
+    attend: Option<(String, i64, i64, String)>,
 }
 
 /// Reads a saved game into a position whose paths are `bundled:` tile sets (so it does
@@ -1339,7 +1353,33 @@ pub fn import_save(file: &SourceFile) -> Result<ImportedSave, Failure> {
                     )),
                 }
             }
+            "MOVE_NEUTRAL_FIGURE"
+                if payload
+                    .get("figureId")
+                    .and_then(Value::as_str)
+                    .is_some_and(|f| f.starts_with("fairy."))
+                    && elements_on.iter().any(|e| e.name == "fairy") =>
+            {
+                let fp = payload.get("to").and_then(|p| p.get("featurePointer"));
+                let at = cell(fp.and_then(|p| p.get("position")));
+                let address = fp
+                    .and_then(|p| p.get("location"))
+                    .and_then(Value::as_str)
+                    .and_then(location_address);
+                match (pending.as_mut(), at, address) {
+                    (Some(t), Some((x, y)), Some(a)) => {
+                        t.attend = Some(("fairy".to_string(), x, y, a));
+                    }
+                    _ => missing.push(unsupported_at(
+                        file,
+                        offsets[i],
+                        format!("a fairy moved outside a turn, or next to an unknown place (action {})", i + 1),
+                        "the fairy moves next to a follower as the action of a turn",
+                    )),
+                }
+            }
             "UNDO" => match pending.as_mut() {
+                Some(t) if t.attend.is_some() => t.attend = None,
                 Some(t) if t.recall.is_some() => t.recall = None,
                 Some(t) if t.piece.is_some() => {
                     t.piece = None;
@@ -1375,7 +1415,7 @@ pub fn import_save(file: &SourceFile) -> Result<ImportedSave, Failure> {
     let last_committed = pending.is_none();
     let acted = pending
         .as_ref()
-        .is_some_and(|t| t.piece.is_some() || t.recall.is_some())
+        .is_some_and(|t| t.piece.is_some() || t.recall.is_some() || t.attend.is_some())
         || passed;
     if let Some(t) = pending.take() {
         turns.push(t);
@@ -1510,6 +1550,13 @@ pub fn import_save(file: &SourceFile) -> Result<ImportedSave, Failure> {
         }
         if let Some((x, y, at)) = &t.recall {
             yaml.push_str(&format!(", recall: {{x: {x}, y: {y}, at: {}}}", q(at)));
+        }
+        if let Some((figure, x, y, at)) = &t.attend {
+            yaml.push_str(&format!(
+                ", attend: {{figure: {}, x: {x}, y: {y}, at: {}}}",
+                q(figure),
+                q(at)
+            ));
         }
         if !t.drawn_at.is_empty() {
             let d: Vec<String> = t.drawn_at.iter().map(|f| format!("{f:?}")).collect();

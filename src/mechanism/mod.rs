@@ -66,6 +66,10 @@ macro_rules! registry {
             /// Pieces that move on to a feature nearby when theirs is scored, instead of
             /// returning (Abbey and Mayor: the wagon).
             moving_on => moving_on,
+            /// Neutral figures players move next to their own pieces, with points at the
+            /// start of their turns and when the piece's feature is scored (Princess and
+            /// Dragon: the fairy).
+            attending_figures => attending,
         }
     };
 }

@@ -133,6 +133,11 @@ pub struct Turn {
     /// (`recalling`; the abbot: its monastery or garden scored as at the end of the game).
     #[serde(default)]
     pub recall: Option<Sp<PieceRef>>,
+    /// Instead of placing a piece, move a neutral figure next to one of the player's own
+    /// pieces (`attending`; the fairy): `{figure: fairy, x: 1, y: 0, at: E}`, the piece's
+    /// tile and segment address.
+    #[serde(default)]
+    pub attend: Option<Sp<FigureMove>>,
     /// Values of the tokens taken this turn, by anyone, in the order taken (the player's
     /// mining first, then a completed feature's tokens as its majority takes them in turn);
     /// tokens without a value here stay unknown.
@@ -218,6 +223,23 @@ pub struct PieceRef {
     #[schemars(with = "super::bounds::Coordinate")]
     pub y: Sp<i32>,
     /// Segment address on that tile, in board orientation.
+    pub at: Sp<String>,
+}
+
+/// A neutral figure moved next to a piece: the figure's name (a key of the rule set's
+/// `attending`) and the piece's tile cell and segment address.
+#[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct FigureMove {
+    /// The figure, e.g. `fairy`.
+    pub figure: Sp<String>,
+    /// Column of the piece's tile.
+    #[schemars(with = "super::bounds::Coordinate")]
+    pub x: Sp<i32>,
+    /// Row of the piece's tile.
+    #[schemars(with = "super::bounds::Coordinate")]
+    pub y: Sp<i32>,
+    /// The piece's segment address on that tile, in board orientation.
     pub at: Sp<String>,
 }
 

@@ -743,3 +743,26 @@ fn played_games_write_barns_at_their_corners_and_replay() {
     assert!(barns > 0, "no barn was placed in the games played");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn the_fairy_scores_beside_its_follower() {
+    // `attending`: 1 at the start of A's turn 5 with the fairy beside A's follower, 7 for
+    // the road and 3 more for the fairy when it is scored.
+    let path = format!("{POSITIONS}/fairy.yaml");
+    common::assert_points(&path, false, None, &[("A", 11), ("B", 0)]);
+    assert_eq!(
+        common::log_lines(&common::report(&path, false, None)),
+        [
+            "A moves the fairy next to their piece on the road at (1, 0) E",
+            "A scores 1 (the fairy beside their piece at the start of the turn)",
+            "A scores 3 (the fairy: the feature of the piece it attends scored)"
+        ]
+    );
+    // Before the fairy moves, nothing: turn 4 ends with A's follower alone.
+    common::assert_points(&path, false, Some(4), &[("A", 0), ("B", 0)]);
+    // Only next to one's own follower.
+    common::assert_finding(
+        &format!("{BAD}/fairy-beside-another.yaml"),
+        "position::not_attendable",
+    );
+}

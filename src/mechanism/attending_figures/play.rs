@@ -1,0 +1,130 @@
+//! Where each figure stands, where it may go, and what it brings.
+
+use crate::engine::{AwardSource, Hooks, Phase, State};
+use crate::graph::Feature;
+use crate::score::Piece;
+use petgraph::graph::NodeIndex;
+
+/// The mechanism's hooks.
+pub struct Play;
+
+/// What the mechanism remembers during a game: by figure, the segment (graph node) and
+/// player of the piece it attends, once it has been moved.
+#[derive(Debug, Clone, Default)]
+pub struct Attended {
+    /// By figure (the rule set's order): (node, player), or `None` before it first moves.
+    pub at: Vec<Option<(NodeIndex, usize)>>,
+}
+
+/// Whether piece `p` is one a figure attends: a piece of kind that counts for majorities.
+fn attends(state: &State, p: &Piece) -> bool {
+    state.game().rules.pieces[p.kind].majority
+}
+
+/// Whether the figure standing at `at` attends a piece of `player` now.
+fn attending(state: &State, (node, player): (NodeIndex, usize)) -> bool {
+    state
+        .pieces()
+        .on_node(node)
+        .any(|(_, p)| p.player == player && attends(state, p))
+}
+
+impl Hooks for Play {
+    type Memory = Attended;
+
+    /// Every piece of `player` that counts for majorities, for each figure, but the one
+    /// the figure attends already.
+    #[inline]
+    fn attendable(state: &State, player: usize, out: &mut Vec<(u8, u32, usize)>) {
+        let table = &state.game().rules.mechanisms.attending_figures;
+        if table.is_empty() {
+            return;
+        }
+        let at = &state.memory().attending_figures.at;
+        for figure in 0..table.len() {
+            let here = at.get(figure).copied().flatten();
+            for p in state.pieces().iter() {
+                if p.player != player || !attends(state, p) || here == Some((p.node, player)) {
+                    continue;
+                }
+                let n = state.board().graph[p.node];
+                out.push((figure as u8, n.placed, n.segment as usize));
+            }
+        }
+        out.sort_unstable();
+        out.dedup();
+    }
+
+    /// Whether `player` has a piece a figure could attend.
+    #[inline]
+    fn may_attend_any(state: &State, player: usize) -> bool {
+        !state.game().rules.mechanisms.attending_figures.is_empty()
+            && state
+                .pieces()
+                .iter()
+                .any(|p| p.player == player && attends(state, p))
+    }
+
+    /// The figure now attends the player's piece there.
+    #[inline]
+    fn attended(state: &mut State, player: usize, figure: u8, on: u32, segment: usize) {
+        let node = state.board().node(on, segment);
+        let at = &mut state.memory_mut().attending_figures.at;
+        let figure = usize::from(figure);
+        if at.len() <= figure {
+            at.resize(figure + 1, None);
+        }
+        at[figure] = Some((node, player));
+    }
+
+    /// Each figure attending one of `player`'s pieces: its turn points.
+    #[inline]
+    fn turn_started(state: &mut State, player: usize) {
+        let table = &state.game().rules.mechanisms.attending_figures;
+        if table.is_empty() {
+            return;
+        }
+        for (figure, entry) in table.iter().enumerate() {
+            let Some(at) = state.memory().attending_figures.at.get(figure).copied().flatten()
+            else {
+                continue;
+            };
+            let points = entry.turn_points;
+            if at.1 == player && points != 0 && attending(state, at) {
+                let source = AwardSource::Attending {
+                    figure,
+                    scored: false,
+                };
+                state.award(player, points, Phase::Play, source);
+            }
+        }
+    }
+
+    /// Each figure attending a piece on the feature: its scored points to that piece's
+    /// owner.
+    #[inline]
+    fn feature_scored(state: &mut State, _f: &Feature, on: &[Piece], phase: Phase) {
+        let table = &state.game().rules.mechanisms.attending_figures;
+        if table.is_empty() {
+            return;
+        }
+        for (figure, entry) in table.iter().enumerate() {
+            let Some((node, player)) =
+                state.memory().attending_figures.at.get(figure).copied().flatten()
+            else {
+                continue;
+            };
+            let points = entry.scored_points;
+            let here = on
+                .iter()
+                .any(|p| p.node == node && p.player == player && attends(state, p));
+            if here && points != 0 {
+                let source = AwardSource::Attending {
+                    figure,
+                    scored: true,
+                };
+                state.award(player, points, phase, source);
+            }
+        }
+    }
+}

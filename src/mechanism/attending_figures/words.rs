@@ -1,0 +1,32 @@
+//! The words of neutral figures' events, for reports.
+
+use crate::rules::Rules;
+
+/// "moves the fairy next to their piece on the road at (1, 0) E" (`place`: the segment's
+/// cell and address in words).
+pub fn attended(rules: &Rules, figure: u8, feature: usize, place: &str) -> String {
+    let name = rules
+        .mechanisms
+        .attending_figures
+        .get(usize::from(figure))
+        .map_or("figure", |a| a.name.as_str());
+    format!(
+        "moves the {name} next to their piece on the {} at {place}",
+        rules.features[feature].name
+    )
+}
+
+/// "scores 1 (the fairy at the start of the turn)" or "scores 3 (the fairy: its
+/// follower's feature scored)".
+pub fn award(rules: &Rules, figure: usize, points: i64, scored: bool) -> String {
+    let name = rules
+        .mechanisms
+        .attending_figures
+        .get(figure)
+        .map_or("figure", |a| a.name.as_str());
+    if scored {
+        format!("scores {points} (the {name}: the feature of the piece it attends scored)")
+    } else {
+        format!("scores {points} (the {name} beside their piece at the start of the turn)")
+    }
+}
