@@ -31,17 +31,17 @@ tileset: ../tilesets/base.yaml
 ruleset: ../rulesets/fairy.yaml
 players: [A, B]
 turns:
-  - {tile: U, x: 1, y: 0, piece: {kind: follower, at: E}}
-  - {tile: U, x: -1, y: 0, attend: {figure: fairy, x: 1, y: 0, at: E}}   # A's follower
+  - {tile: U, x: 1, y: 0, rotation: 90, piece: {kind: follower, at: E}}
+  - {tile: U, x: -1, y: 0, rotation: 90, attend: {figure: fairy, x: 1, y: 0, at: E}}   # A's follower
 ",
         fixed: "\
 tileset: ../tilesets/base.yaml
 ruleset: ../rulesets/fairy.yaml
 players: [A, B]
 turns:
-  - {tile: U, x: 1, y: 0, piece: {kind: follower, at: E}}
-  - {tile: U, x: -1, y: 0, piece: {kind: follower, at: W}}
-  - {tile: U, x: 2, y: 0, attend: {figure: fairy, x: 1, y: 0, at: E}}
+  - {tile: U, x: 1, y: 0, rotation: 90, piece: {kind: follower, at: E}}
+  - {tile: U, x: -1, y: 0, rotation: 90}
+  - {tile: U, x: 2, y: 0, rotation: 90, attend: {figure: fairy, x: 1, y: 0, at: E}}
 ",
     }
 }
