@@ -155,7 +155,7 @@ fn load_position_model(
     file: &SourceFile,
     position: PositionFile,
 ) -> Result<LoadedPosition, Failure> {
-    let ruleset = position.ruleset.as_ref().map(|r| (file, r));
+    let ruleset = position.ruleset.as_ref().map(|r| (file, r.as_slice()));
     let loaded = match position.tileset.as_slice() {
         [ts] if position.supply.is_empty() => {
             let ts_path = load::resolve(&file.path, &ts.value);

@@ -1142,11 +1142,18 @@ impl State<'_> {
                     return Err(TurnError::NotAttendable);
                 }
                 hooks::attended(self, player, figure, on, segment);
-                self.turn_events.push(Event::Attended {
+                let e = Event::Attended {
                     figure,
                     on,
                     segment,
+                };
+                // Logged now: before the points the move brings this turn.
+                self.log.push(Logged {
+                    turn: self.turn,
+                    player,
+                    event: e.clone(),
                 });
+                self.turn_events.push(e);
             }
         }
         self.piece_corner = None;
@@ -1201,7 +1208,6 @@ impl State<'_> {
                 e,
                 Event::TakenBack { .. }
                     | Event::Recalled { .. }
-                    | Event::Attended { .. }
                     | Event::Mined { .. }
                     | Event::TokensLeft { .. }
                     | Event::ExtraTurn { .. }

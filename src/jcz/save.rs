@@ -464,7 +464,7 @@ fn covered(ruleset: &'static str) -> Vec<&'static str> {
 
 /// The rule set the sets and elements are played under: none (the base game's, the tile
 /// sets' own), the one that has one, or the bundled rule set that combines two.
-fn ruleset_of(used: &[&SetMapping], elements: &[&ElementMapping]) -> Option<&'static str> {
+fn ruleset_of(used: &[&SetMapping], elements: &[&ElementMapping]) -> Vec<&'static str> {
     let mut rulesets: Vec<&'static str> = used
         .iter()
         .filter_map(|s| s.ruleset)
@@ -472,19 +472,26 @@ fn ruleset_of(used: &[&SetMapping], elements: &[&ElementMapping]) -> Option<&'st
         .collect();
     rulesets.sort_unstable();
     rulesets.dedup();
-    match rulesets.as_slice() {
-        [] => None,
-        [one] => Some(one),
-        // The one among them, or among the bundled ones, that plays all the others.
-        _ => rulesets
-            .iter()
-            .copied()
-            .chain(COVERS.iter().map(|(r, _)| *r))
-            .find(|r| {
-                let plays = covered(r);
-                rulesets.iter().all(|x| plays.contains(x))
-            }),
+    if rulesets.len() < 2 {
+        return rulesets;
     }
+    // The one among them, or among the bundled ones, that plays all the others.
+    let one = rulesets
+        .iter()
+        .copied()
+        .chain(COVERS.iter().map(|(r, _)| *r))
+        .find(|r| {
+            let plays = covered(r);
+            rulesets.iter().all(|x| plays.contains(x))
+        });
+    if let Some(one) = one {
+        return vec![one];
+    }
+    // Else those not played by another of them, played together (a position's list of
+    // rule sets: a rule set that extends them all).
+    let all = rulesets.clone();
+    rulesets.retain(|r| !all.iter().any(|o| o != r && covered(o).contains(r)));
+    rulesets
 }
 
 /// Whether a file is a JCloisterZone saved game: JSON (its first character `{`) with a
@@ -848,8 +855,9 @@ pub fn import_save(file: &SourceFile) -> Result<ImportedSave, Failure> {
     // (the abbot where the second edition's tiles bring the abbot's rule set for their
     // gardens), its option off; on, its option on.
     let playing: Vec<&str> = ruleset_of(&used, &elements_on)
-        .map(covered)
-        .unwrap_or_default();
+        .into_iter()
+        .flat_map(covered)
+        .collect();
     for e in ELEMENTS {
         let on = elements_on.iter().any(|o| std::ptr::eq(*o, e));
         if let Some(o) = e.option {
@@ -888,20 +896,6 @@ pub fn import_save(file: &SourceFile) -> Result<ImportedSave, Failure> {
                 options.insert(o.to_string(), false);
             }
         }
-    }
-    let with_rulesets = used.iter().filter(|s| s.ruleset.is_some()).count() + elements_on.len();
-    if with_rulesets > 0 && ruleset_of(&used, &elements_on).is_none() {
-        let ids: Vec<String> = used
-            .iter()
-            .map(|s| format!("set `{}`", s.ids[0]))
-            .chain(elements_on.iter().map(|e| format!("element `{}`", e.name)))
-            .collect();
-        missing.push(unsupported(
-            file,
-            "\"sets\"",
-            format!("{} together", ids.join(" and ")),
-            "tessera has no bundled rule set that plays these together",
-        ));
     }
 
     if let Some(elements) = setup.get("elements").and_then(Value::as_object) {
@@ -1509,8 +1503,13 @@ pub fn import_save(file: &SourceFile) -> Result<ImportedSave, Failure> {
         .chain(elements_on.iter().filter_map(|e| e.tileset).map(q))
         .collect();
     yaml.push_str(&format!("tileset: [{}]\n", sets.join(", ")));
-    if let Some(r) = ruleset_of(&used, &elements_on) {
-        yaml.push_str(&format!("ruleset: {}\n", q(r)));
+    match ruleset_of(&used, &elements_on).as_slice() {
+        [] => {}
+        [r] => yaml.push_str(&format!("ruleset: {}\n", q(r))),
+        several => {
+            let list: Vec<String> = several.iter().map(|r| q(r)).collect();
+            yaml.push_str(&format!("ruleset: [{}]\n", list.join(", ")));
+        }
     }
     let names: Vec<String> = players.iter().map(|p| q(p)).collect();
     yaml.push_str(&format!("players: [{}]\n", names.join(", ")));

@@ -24,9 +24,11 @@ pub struct PositionFile {
     /// played together, as if one set included them all (rule set and start tile from the
     /// first).
     pub tileset: super::Paths,
-    /// Path of the rule set, relative to this file. Default: the tile set's rule set.
+    /// Path of the rule set, relative to this file, or a list of rule sets played
+    /// together (as a rule set that `extends` them all: `[fairy.yaml, mayor.yaml]`).
+    /// Default: the tile set's rule set.
     #[serde(default)]
-    pub ruleset: Option<Sp<String>>,
+    pub ruleset: Option<super::Paths>,
     /// Rule options turned on or off, e.g. `{small_city: true}`.
     #[serde(default)]
     pub options: BTreeMap<String, Sp<bool>>,

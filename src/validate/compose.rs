@@ -64,6 +64,29 @@ pub(crate) fn merge_extends(
     Ok((file, files.fold(first, merge_ruleset)))
 }
 
+/// Several rule sets played together, as a rule set that `extends` them all (a position's
+/// `ruleset: [fairy.yaml, mayor.yaml]`): `list` as written in `from`, whose findings
+/// (a path that cannot be read, a cycle) point at the entries there. Named after the
+/// files it composes.
+pub(crate) fn compose_listed(
+    from: &SourceFile,
+    list: &[Sp<String>],
+) -> Result<(SourceFile, RuleSetFile), Result<Vec<Finding>, load::ReadError>> {
+    let stems: Vec<String> = list
+        .iter()
+        .map(|w| {
+            Path::new(&w.value)
+                .file_stem()
+                .map_or_else(|| w.value.clone(), |s| s.to_string_lossy().into_owned())
+        })
+        .collect();
+    let stub = SourceFile::new(&from.path, "name: composed\n".to_string());
+    let mut rs: RuleSetFile = load::deserialize(&stub).map_err(|f| Ok(vec![f]))?;
+    rs.name = format!("the rule sets {} together", stems.join(", "));
+    rs.extends = Some(crate::model::Paths(list.to_vec()));
+    merge_extends(from.clone(), rs, &mut Vec::new())
+}
+
 /// Appends to `order` the rule sets `rs` extends (depth first, each file once), then `rs`.
 fn linearize(
     file: &SourceFile,

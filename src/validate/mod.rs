@@ -178,55 +178,90 @@ fn to_failure(e: Result<Vec<Finding>, load::ReadError>) -> Failure {
 /// (problems in referenced files are reported in those files).
 pub fn load_tileset(
     path: &Path,
-    ruleset_override: Option<(&SourceFile, &Sp<String>)>,
+    ruleset_override: Option<(&SourceFile, &[Sp<String>])>,
 ) -> Result<(Game, Vec<Finding>), Failure> {
     let (file, ts) = load::load::<TileSetFile>(path, FileKind::Tileset).map_err(to_failure)?;
     load_tileset_parsed(file, ts, ruleset_override)
 }
 
 /// Like [`load_tileset`] for a tile set already read and parsed (a position's list of tile
-/// sets is composed into one in memory and loaded this way).
+/// sets is composed into one in memory and loaded this way). A `ruleset_override` of
+/// several paths plays them together, as a rule set that `extends` them all.
 pub fn load_tileset_parsed(
     file: SourceFile,
     ts: TileSetFile,
-    ruleset_override: Option<(&SourceFile, &Sp<String>)>,
+    ruleset_override: Option<(&SourceFile, &[Sp<String>])>,
 ) -> Result<(Game, Vec<Finding>), Failure> {
     let mut findings = Vec::new();
     let parts = compose::load_parts((file.clone(), ts), &mut findings);
     compose::check_include_ids(&parts, &mut findings);
+    let (rs_file, rs) = match ruleset_override {
+        Some((from, list)) if list.len() > 1 => {
+            compose::compose_listed(from, list).map_err(to_failure)?
+        }
+        _ => load_chosen_ruleset(
+            &file,
+            &parts,
+            ruleset_override.and_then(|(f, l)| Some((f, l.first()?))),
+            &mut findings,
+        )?,
+    };
+    load_tileset_with(file, parts, rs_file, rs, findings)
+}
+
+/// The rule set of a tile set's parts: the one given from outside, else the one they
+/// name.
+fn load_chosen_ruleset(
+    file: &SourceFile,
+    parts: &[compose::Part],
+    ruleset_override: Option<(&SourceFile, &Sp<String>)>,
+    findings: &mut Vec<Finding>,
+) -> Result<(SourceFile, crate::model::RuleSetFile), Failure> {
     // A rule set given from outside (a position's or the command line's) is played
     // whatever the parts name: their rule sets need not agree then.
     let named = match ruleset_override {
         Some(_) => None,
-        None => compose::choose_ruleset(&parts, &mut findings),
+        None => compose::choose_ruleset(parts, findings),
     };
     let (rs_from, rs_written, chain) = match (ruleset_override, named) {
         (Some((f, w)), _) => (f, w, &[][..]),
         (None, Some(x)) => x,
         // An include that could not be read may have been the one naming it: its finding
         // says what to fix.
-        (None, None) if !findings.is_empty() => return Err(Failure::Findings(findings)),
+        (None, None) if !findings.is_empty() => {
+            return Err(Failure::Findings(std::mem::take(findings)));
+        }
         (None, None) => {
             findings.push(
                 Finding::new(
                     Check::TileSetNoRuleset,
                     "no rule set: neither this tile set nor an included one names `ruleset`",
                 )
-                .in_file(&file)
+                .in_file(file)
                 .at_span(file.top_key_span("name"), "this set")
                 .help("add `ruleset: <path of the rule set>` (relative to this file)"),
             );
-            return Err(Failure::Findings(findings));
+            return Err(Failure::Findings(std::mem::take(findings)));
         }
     };
     let rs_path = load::resolve(&rs_from.path, &rs_written.value);
-    let (rs_file, rs) =
-        compose::load_ruleset_merged(&rs_path, &mut Vec::new(), true).map_err(|e| {
-            reference_failure(rs_from, rs_written, "rule set", e)
-                .into_iter()
-                .map(|f| compose::with_chain(f, chain))
-                .collect::<Vec<_>>()
-        })?;
+    let loaded = compose::load_ruleset_merged(&rs_path, &mut Vec::new(), true).map_err(|e| {
+        reference_failure(rs_from, rs_written, "rule set", e)
+            .into_iter()
+            .map(|f| compose::with_chain(f, chain))
+            .collect::<Vec<_>>()
+    })?;
+    Ok(loaded)
+}
+
+/// [`load_tileset_parsed`]'s work once its rule set is loaded.
+fn load_tileset_with(
+    file: SourceFile,
+    parts: Vec<compose::Part>,
+    rs_file: SourceFile,
+    rs: crate::model::RuleSetFile,
+    mut findings: Vec<Finding>,
+) -> Result<(Game, Vec<Finding>), Failure> {
     let rules = compile_ruleset(&rs_file, &rs)?;
     let mut shapes = Vec::new();
     let mut shapes_failed = false;

@@ -760,6 +760,10 @@ fn the_fairy_scores_beside_its_follower() {
     );
     // Before the fairy moves, nothing: turn 4 ends with A's follower alone.
     common::assert_points(&path, false, Some(4), &[("A", 0), ("B", 0)]);
+    // Two rule sets played together (`ruleset: [fairy.yaml, mayor.yaml]`): the fairy pays
+    // its 3 beside a mayor whose city has no pennant, though nobody has the majority.
+    let path = format!("{POSITIONS}/fairy-mayor.yaml");
+    common::assert_points(&path, false, None, &[("A", 3)]);
     // Only next to one's own follower.
     common::assert_finding(
         &format!("{BAD}/fairy-beside-another.yaml"),
