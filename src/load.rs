@@ -347,6 +347,14 @@ pub const BUNDLED: &[(&str, &str)] = &[
         include_str!("../rulesets/fairy.yaml"),
     ),
     (
+        "rulesets/portal.yaml",
+        include_str!("../rulesets/portal.yaml"),
+    ),
+    (
+        "rulesets/princess-dragon.yaml",
+        include_str!("../rulesets/princess-dragon.yaml"),
+    ),
+    (
         "rulesets/abbey-mayor.yaml",
         include_str!("../rulesets/abbey-mayor.yaml"),
     ),
@@ -430,6 +438,10 @@ pub const BUNDLED: &[(&str, &str)] = &[
     (
         "tilesets/abbey-mayor-1.yaml",
         include_str!("../tilesets/abbey-mayor-1.yaml"),
+    ),
+    (
+        "tilesets/princess-dragon-1.yaml",
+        include_str!("../tilesets/princess-dragon-1.yaml"),
     ),
     (
         "tilesets/abbey-mayor-2.yaml",

@@ -678,11 +678,10 @@ fn piece_target(
     placed: u32,
     req: &PieceRequest,
 ) -> Result<Result<(u32, usize), PieceError>, Finding> {
+    // Whether the piece may go on another tile is the engine's to say (a piece kind
+    // that goes anywhere; a tile with a magic portal).
     let target = match req.cell {
         None => placed,
-        Some(_) if !lp.game.rules.pieces[req.kind].anywhere => {
-            return Ok(Err(PieceError::NotAnywhere));
-        }
         Some((x, y)) => match state.board().at(x, y) {
             Some(t) => t,
             None => {
@@ -825,7 +824,7 @@ fn piece_finding(
             Check::NotAnywhere,
             format!("a {kname} goes only on the tile just placed"),
         )
-        .help("remove `x` and `y` from the piece; only pieces that may go on any tile (a tent) name a cell"),
+        .help("remove `x` and `y` from the piece; only pieces that may go on any tile (a tent), or a follower placed with a tile that lets it go elsewhere (a magic portal, `placing_away`), name a cell"),
         PieceError::NoSupply => Finding::new(
             Check::NoSupply,
             format!("{} has no {kname} left in supply", state.players()[req.player]),

@@ -269,7 +269,11 @@ fn assertion(text: &str) -> Assertion {
 
 /// Compares one assertion with a score report: `None` when it agrees, else what tessera
 /// found; `None` too for an assertion about the turn (see [`Stopped::disagreement`]).
-fn disagreement(a: &Assertion, report: &ScoreReport) -> Option<String> {
+fn disagreement(
+    a: &Assertion,
+    report: &ScoreReport,
+    figures: &[(String, String, i64)],
+) -> Option<String> {
     match a {
         Assertion::Points { player, points } => match report.points(player) {
             Some(p) if p == *points => None,
@@ -281,11 +285,19 @@ fn disagreement(a: &Assertion, report: &ScoreReport) -> Option<String> {
             feature,
             points,
         } => {
+            // A feature scored, or a neutral figure's points (JCloisterZone records the
+            // fairy's as "scored fairy").
             let mine: Vec<i64> = report
                 .features
                 .iter()
                 .filter(|f| f.feature == *feature && f.scorers.contains(player))
                 .map(|f| f.points)
+                .chain(
+                    figures
+                        .iter()
+                        .filter(|(p, f, _)| p == player && f == feature)
+                        .map(|(_, _, n)| *n),
+                )
                 .collect();
             (!mine.contains(points)).then(|| match mine.as_slice() {
                 [] => format!("tessera: {player} scored no {feature}"),
@@ -300,6 +312,29 @@ fn disagreement(a: &Assertion, report: &ScoreReport) -> Option<String> {
         }
         _ => None,
     }
+}
+
+/// The points neutral figures gave (the fairy's), each (player, figure, points), as
+/// JCloisterZone records them: like a feature scored, named after the figure.
+fn figure_points(state: &State) -> Vec<(String, String, i64)> {
+    let figures = &state.game().rules.mechanisms.attending_figures;
+    state
+        .log()
+        .iter()
+        .filter_map(|l| match l.event {
+            crate::engine::Event::Awarded {
+                player,
+                points,
+                source: crate::engine::AwardSource::Attending { figure, .. },
+                ..
+            } => Some((
+                state.players().get(player)?.clone(),
+                figures.get(figure)?.name.clone(),
+                points,
+            )),
+            _ => None,
+        })
+        .collect()
 }
 
 /// The turn a save stopped in, as tessera replays it.
@@ -318,26 +353,28 @@ struct Stopped<'g> {
 
 impl Stopped<'_> {
     /// The pieces the player of the turn begun may put, each (piece kind, feature kind,
-    /// segment of the tile just placed).
-    fn piece_actions(&self) -> Vec<(&str, &str, usize)> {
+    /// placed tile, segment): on the tile just placed, or elsewhere where the rules let
+    /// them (a magic portal).
+    fn piece_actions(&self) -> Vec<(&str, &str, u32, usize)> {
         let Some((state, begun)) = &self.begun else {
             return Vec::new();
         };
         let rules = &state.game().rules;
-        let def = &state.game().tiles.tiles[state.board().placed[begun.placed() as usize].tile];
+        let tiles = &state.game().tiles.tiles;
         state
             .actions(begun)
             .into_iter()
             .filter_map(|a| match a {
-                Action::Piece {
-                    kind,
-                    on: None,
-                    segment,
-                } => Some((
-                    rules.pieces[kind].name.as_str(),
-                    rules.features[def.segments[segment].feature].name.as_str(),
-                    segment,
-                )),
+                Action::Piece { kind, on, segment } => {
+                    let placed = on.unwrap_or(begun.placed());
+                    let def = &tiles[state.board().placed[placed as usize].tile];
+                    Some((
+                        rules.pieces[kind].name.as_str(),
+                        rules.features[def.segments[segment].feature].name.as_str(),
+                        placed,
+                        segment,
+                    ))
+                }
                 _ => None,
             })
             .collect()
@@ -393,7 +430,7 @@ impl Stopped<'_> {
                 }
             }
             Assertion::PieceAvailable(kind) => {
-                let any = self.piece_actions().iter().any(|(k, _, _)| k == kind);
+                let any = self.piece_actions().iter().any(|(k, _, _, _)| k == kind);
                 (!any).then(|| format!("tessera offers no {kind} (the game is in {phase:?}Phase)"))
             }
             Assertion::PieceOptions { options, .. } if phase == Phase::Wagon => {
@@ -501,27 +538,33 @@ impl Stopped<'_> {
             ));
         };
         let last = begun.placed();
-        let tile = state.board().placed[last as usize];
-        let segment = |at: &str| crate::address::segment_at(state, last, at);
         let offered = self.piece_actions();
-        let ours: BTreeSet<(String, Option<usize>)> = offered
+        let ours: BTreeSet<(String, Option<(u32, usize)>)> = offered
             .iter()
-            .filter(|(k, _, _)| *k == kind)
-            .map(|(_, f, seg)| (f.to_string(), Some(*seg)))
+            .filter(|(k, _, _, _)| *k == kind)
+            .map(|(_, f, on, seg)| (f.to_string(), Some((*on, *seg))))
             .collect();
-        let theirs: BTreeSet<(String, Option<usize>)> = options
+        let theirs: BTreeSet<(String, Option<(u32, usize)>)> = options
             .iter()
-            .map(|(f, at, cell)| {
-                let here = *cell == (tile.x, tile.y);
-                (f.clone(), if here { segment(at) } else { None })
+            .map(|(f, at, (x, y))| {
+                (
+                    f.clone(),
+                    crate::address::segment_in_cell(state, *x, *y, at),
+                )
             })
             .collect();
         (ours != theirs).then(|| {
             let words: Vec<String> = offered
                 .iter()
-                .filter(|(k, _, _)| *k == kind)
-                .map(|(_, f, seg)| {
-                    format!("{f} at {}", crate::address::address_of(state, last, *seg))
+                .filter(|(k, _, _, _)| *k == kind)
+                .map(|(_, f, on, seg)| {
+                    let address = crate::address::address_of(state, *on, *seg);
+                    if *on == last {
+                        format!("{f} at {address}")
+                    } else {
+                        let p = state.board().placed[*on as usize];
+                        format!("{f} at ({}, {}) {address}", p.x, p.y)
+                    }
                 })
                 .collect();
             if words.is_empty() {
@@ -653,9 +696,10 @@ pub fn check_save(path: &Path, folder: &str) -> Result<Option<SaveResult>, Failu
             stopped.state.final_scoring();
         }
         let report = ScoreReport::from_state(&stopped.state, lp.position.name.clone(), ended);
-        Ok((report, turn))
+        let figures = figure_points(&stopped.state);
+        Ok(((report, figures), turn))
     });
-    let (report, turn) = match scored {
+    let ((report, figures), turn) = match scored {
         Ok(r) => r,
         Err(Failure::Findings(f)) => {
             // Shown in the save, at the turn they are about.
@@ -676,7 +720,9 @@ pub fn check_save(path: &Path, folder: &str) -> Result<Option<SaveResult>, Failu
     for ((a, text), turn) in assertions.iter().zip(&written).zip(turn) {
         let about_turn = !matches!(a, Assertion::Points { .. } | Assertion::Scored { .. });
         let found = match a {
-            Assertion::Points { .. } | Assertion::Scored { .. } => disagreement(a, &report),
+            Assertion::Points { .. } | Assertion::Scored { .. } => {
+                disagreement(a, &report, &figures)
+            }
             _ => turn,
         };
         match (a, found) {

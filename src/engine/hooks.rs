@@ -144,6 +144,14 @@ pub trait Hooks {
     #[inline]
     fn feature_scored(_state: &mut State, _f: &Feature, _on: &[Piece], _phase: Phase) {}
 
+    /// Whether `player` may put a piece of `kind` on a tile other than the one just placed
+    /// (index `placed`), on a feature not completed (a tile with a magic portal). Any
+    /// mechanism that lets them decides. Default: no.
+    #[inline]
+    fn may_place_away(_state: &State, _player: usize, _placed: u32, _kind: PieceKindId) -> bool {
+        false
+    }
+
     /// When a feature's majority is decided: each player's strength among the pieces `on`
     /// it (by player; the sum of their majority-counting pieces' weights), which the
     /// mechanism may change for the pieces it counts otherwise. Every mechanism in turn.
@@ -281,6 +289,12 @@ macro_rules! dispatch {
         #[inline(always)]
         pub(super) fn recalled(state: &mut State, player: usize, piece: &Piece) {
             $(<crate::mechanism::$m::play::Play as Hooks>::recalled(state, player, piece);)*
+        }
+
+        /// [`Hooks::may_place_away`] of any mechanism.
+        #[inline(always)]
+        pub(super) fn may_place_away(state: &State, player: usize, placed: u32, kind: PieceKindId) -> bool {
+            false $(|| <crate::mechanism::$m::play::Play as Hooks>::may_place_away(state, player, placed, kind))*
         }
 
         /// [`Hooks::attendable`] of every mechanism, in registry order.

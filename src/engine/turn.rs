@@ -941,8 +941,8 @@ impl State<'_> {
             {
                 continue;
             }
-            let anywhere = pk.anywhere;
-            let tiles = if anywhere {
+            let away = !pk.anywhere && hooks::may_place_away(self, p.player, p.placed, kind);
+            let tiles = if pk.anywhere || away {
                 0..self.board.placed.len() as u32
             } else {
                 p.placed..p.placed + 1
@@ -950,10 +950,19 @@ impl State<'_> {
             for on in tiles {
                 let def = &self.game.tiles.tiles[self.board.placed[on as usize].tile];
                 for segment in 0..def.segments.len() {
-                    if self
-                        .can_place_piece(p.player, kind, on, segment, true)
-                        .is_ok()
-                    {
+                    let ok = match self.can_place_piece(p.player, kind, on, segment, true) {
+                        // Away from the tile just placed, only on a feature not completed.
+                        Ok(piece) if away && on != p.placed => !crate::graph::completed(
+                            rules,
+                            &self.game.tiles,
+                            &self.board,
+                            piece.scored_on,
+                            piece.node,
+                        ),
+                        Ok(_) => true,
+                        Err(_) => false,
+                    };
+                    if ok {
                         out.push(Action::Piece {
                             kind,
                             on: (on != p.placed).then_some(on),
@@ -994,6 +1003,9 @@ impl State<'_> {
             return None;
         }
         if hooks::may_recall_any(self, p.player) || hooks::may_attend_any(self, p.player) {
+            return None;
+        }
+        if (0..rules.pieces.len()).any(|k| hooks::may_place_away(self, p.player, p.placed, k)) {
             return None;
         }
         // With no piece to put (none in supply, none to move) nothing is the only action.
@@ -1080,8 +1092,11 @@ impl State<'_> {
         match action {
             Action::Pass => {}
             Action::Piece { kind, on, segment } => {
+                let away = !self.game.rules.pieces[kind].anywhere
+                    && on.is_some_and(|t| t != placed)
+                    && hooks::may_place_away(self, player, placed, kind);
                 let target = match on {
-                    Some(_) if !self.game.rules.pieces[kind].anywhere => {
+                    Some(_) if !self.game.rules.pieces[kind].anywhere && !away => {
                         return Err(TurnError::Piece(PieceError::NotAnywhere));
                     }
                     Some(t) => t,
@@ -1094,6 +1109,24 @@ impl State<'_> {
                             .len();
                 if !valid {
                     return Err(TurnError::Piece(PieceError::UnknownAddress));
+                }
+                // Away from the tile just placed, only on a feature not completed.
+                if away {
+                    let piece = self
+                        .can_place_piece(player, kind, target, segment, true)
+                        .map_err(TurnError::Piece)?;
+                    let rules = &self.game.rules;
+                    if crate::graph::completed(
+                        rules,
+                        &self.game.tiles,
+                        &self.board,
+                        piece.scored_on,
+                        piece.node,
+                    ) {
+                        return Err(TurnError::Piece(PieceError::Completed {
+                            feature: piece.scored_on,
+                        }));
+                    }
                 }
                 self.place_piece(player, kind, target, segment, true)
                     .map_err(TurnError::Piece)?;

@@ -229,6 +229,18 @@ const SETS: &[SetMapping] = &[
         pieces: &[],
         legacy_elements: &["abbey", "mayor", "barn", "wagon"],
     },
+    // The Princess and the Dragon: the fairy and the magic portal are elements (below); its
+    // volcanoes, dragons and princesses are ordinary tiles while those are not played.
+    SetMapping {
+        ids: &["princess-and-dragon:1", "PRINCESS_AND_DRAGON"],
+        tileset: "bundled:tilesets/princess-dragon-1.yaml",
+        ruleset: Some("bundled:rulesets/princess-dragon.yaml"),
+        piece_counts: &[],
+        switches: &[],
+        rules: &[],
+        pieces: &[],
+        legacy_elements: &["fairy", "portal"],
+    },
     SetMapping {
         ids: &["river/1:2"],
         tileset: "bundled:tilesets/river.yaml",
@@ -378,9 +390,18 @@ const ELEMENTS: &[ElementMapping] = &[
         ruleset: "bundled:rulesets/fairy.yaml",
         piece: None,
         count: 1,
-        option: None,
+        option: Some("fairy"),
         tileset: None,
         rules: &[("fairy-placement", "next-follower", &[])],
+    },
+    ElementMapping {
+        name: "portal",
+        ruleset: "bundled:rulesets/portal.yaml",
+        piece: None,
+        count: 1,
+        option: Some("magic_portal"),
+        tileset: None,
+        rules: &[],
     },
     ElementMapping {
         name: "garden",
@@ -430,6 +451,13 @@ const COVERS: &[(&str, &[&str])] = &[
             "bundled:rulesets/mayor.yaml",
             "bundled:rulesets/barn.yaml",
             "bundled:rulesets/wagon.yaml",
+        ],
+    ),
+    (
+        "bundled:rulesets/princess-dragon.yaml",
+        &[
+            "bundled:rulesets/fairy.yaml",
+            "bundled:rulesets/portal.yaml",
         ],
     ),
     // Last: played only when no smaller one covers the save's sets and elements.
@@ -599,6 +627,9 @@ struct Turn {
     player: usize,
     /// The piece placed: its kind (`None`: the rule set's first) and address.
     piece: Option<(Option<&'static str>, String)>,
+    /// The cell of the tile the piece went on, when not the tile just placed (through a
+    /// magic portal).
+    piece_cell: Option<(i64, i64)>,
     /// The random numbers of the turn's draws from a bag (a shepherd's flock), in order.
     drawn_at: Vec<f64>,
     /// The decisions asked after the action (`grow`, `score`; a wagon's `return` or
@@ -1230,7 +1261,9 @@ pub fn import_save(file: &SourceFile) -> Result<ImportedSave, Failure> {
                     }
                     continue;
                 }
-                if at != Some((turn.x, turn.y)) {
+                let portal = elements_on.iter().any(|e| e.name == "portal");
+                let away = at.filter(|&c| c != (turn.x, turn.y) && portal);
+                if at != Some((turn.x, turn.y)) && away.is_none() {
                     missing.push(unsupported_at(
                         file,
                         offsets[i],
@@ -1262,7 +1295,10 @@ pub fn import_save(file: &SourceFile) -> Result<ImportedSave, Failure> {
                     turn.drawn_at.insert(0, last_random);
                 }
                 match address {
-                    Some(a) => turn.piece = Some((piece_kind, a)),
+                    Some(a) => {
+                        turn.piece = Some((piece_kind, a));
+                        turn.piece_cell = away;
+                    }
                     None => missing.push(unsupported_at(
                         file,
                         offsets[i],
@@ -1377,6 +1413,7 @@ pub fn import_save(file: &SourceFile) -> Result<ImportedSave, Failure> {
                 Some(t) if t.recall.is_some() => t.recall = None,
                 Some(t) if t.piece.is_some() => {
                     t.piece = None;
+                    t.piece_cell = None;
                     if std::mem::take(&mut t.flock_placed) {
                         t.drawn_at.remove(0);
                     }
@@ -1540,12 +1577,18 @@ pub fn import_save(file: &SourceFile) -> Result<ImportedSave, Failure> {
             t.degrees,
             q(&players[t.player])
         ));
-        match &t.piece {
-            Some((None, at)) => yaml.push_str(&format!(", piece: {}", q(at))),
-            Some((Some(kind), at)) => {
+        match (&t.piece, t.piece_cell) {
+            (Some((kind, at)), Some((x, y))) => {
+                let kind = kind
+                    .map(|k| format!("kind: {}, ", q(k)))
+                    .unwrap_or_default();
+                yaml.push_str(&format!(", piece: {{{kind}at: {}, x: {x}, y: {y}}}", q(at)));
+            }
+            (Some((None, at)), None) => yaml.push_str(&format!(", piece: {}", q(at))),
+            (Some((Some(kind), at)), None) => {
                 yaml.push_str(&format!(", piece: {{kind: {}, at: {}}}", q(kind), q(at)))
             }
-            None => {}
+            (None, _) => {}
         }
         if let Some((x, y, at)) = &t.recall {
             yaml.push_str(&format!(", recall: {{x: {x}, y: {y}, at: {}}}", q(at)));

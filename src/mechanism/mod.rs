@@ -70,6 +70,9 @@ macro_rules! registry {
             /// start of their turns and when the piece's feature is scored (Princess and
             /// Dragon: the fairy).
             attending_figures => attending,
+            /// Tiles whose item lets the turn's follower go on any feature of the board not
+            /// completed (Princess and Dragon: the magic portal).
+            placing_away => placing_away,
         }
     };
 }

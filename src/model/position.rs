@@ -262,8 +262,9 @@ pub enum PiecePlacement {
 #[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct PieceSpec {
-    /// Piece kind (a key of the rule set's `pieces`).
-    pub kind: String,
+    /// Piece kind (a key of the rule set's `pieces`); default the rule set's first kind.
+    #[serde(default)]
+    pub kind: Option<String>,
     /// Segment address.
     pub at: String,
     /// Column of the tile, for a piece that may go on any tile (a tent); default the tile
@@ -282,7 +283,7 @@ impl PiecePlacement {
     pub fn kind(&self) -> Option<&str> {
         match self {
             PiecePlacement::At(_) => None,
-            PiecePlacement::Kind(p) => Some(&p.kind),
+            PiecePlacement::Kind(p) => p.kind.as_deref(),
         }
     }
     /// The cell of the tile the piece goes on, when given (pieces that may go anywhere).

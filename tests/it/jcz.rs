@@ -2099,8 +2099,19 @@ fn bundled_imported_tile_sets_are_fresh() {
     // (bundled file, XML under tests/fixtures/jcz, sets, rule set, start tile); the
     // files listed in `FIXED` are imported with `--fix` (a known defect of the source,
     // named on its tile).
-    const FIXED: &[&str] = &["abbey-mayor-1.yaml", "abbey-mayor-2.yaml"];
-    let bundled: [(&str, &str, &str, &str, Option<&str>); 12] = [
+    const FIXED: &[&str] = &[
+        "abbey-mayor-1.yaml",
+        "abbey-mayor-2.yaml",
+        "princess-dragon-1.yaml",
+    ];
+    let bundled: [(&str, &str, &str, &str, Option<&str>); 13] = [
+        (
+            "princess-dragon-1.yaml",
+            "princess_and_dragon.xml",
+            "princess-and-dragon:1",
+            "princess-dragon.yaml",
+            None,
+        ),
         (
             "base-jcz.yaml",
             "basic.xml",

@@ -770,3 +770,30 @@ fn the_fairy_scores_beside_its_follower() {
         "position::not_attendable",
     );
 }
+
+#[test]
+fn a_magic_portal_sends_the_follower_anywhere_not_completed() {
+    // `placing_away`: B's follower goes through the portal onto the start tile's city (1
+    // at the end); without a portal, or onto a completed city, it may not.
+    let path = format!("{POSITIONS}/portal.yaml");
+    common::assert_points(&path, true, None, &[("A", 0), ("B", 1)]);
+    common::assert_finding(
+        &format!("{BAD}/away-without-portal.yaml"),
+        "position::not_anywhere",
+    );
+    common::assert_finding(
+        &format!("{BAD}/portal-to-completed.yaml"),
+        "position::feature_completed",
+    );
+    // The portal is the tile's item, and the follower stands away from it.
+    let lp = tessera::replay::load_position(std::path::Path::new(&path)).expect("loads");
+    let state = tessera::replay::replay(&lp, None).expect("replays");
+    let portal = lp.game.tiles.get("DG/RRR.g").expect("the portal tile");
+    assert!(
+        lp.game.tiles.tiles[portal]
+            .items
+            .iter()
+            .any(|&(i, n)| lp.game.rules.items[i] == "portal" && n == 1)
+    );
+    assert_eq!(state.pieces().iter().count(), 1);
+}

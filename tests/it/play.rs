@@ -61,6 +61,11 @@ const GAMES: &[(&str, &[&str])] = &[
     ),
     // All of them together.
     ("rulesets/big-box.yaml", &["tilesets/big-box.yaml"]),
+    // The Princess and the Dragon's figures played so far: the fairy, the magic portal.
+    (
+        "rulesets/princess-dragon.yaml",
+        &["tilesets/base-jcz.yaml", "tilesets/princess-dragon-1.yaml"],
+    ),
 ];
 
 fn scratch(name: &str) -> PathBuf {

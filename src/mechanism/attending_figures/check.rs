@@ -1,20 +1,29 @@
-//! Compiling the `attending:` section: at most 255 figures (`ruleset::out_of_range`);
-//! the points are bounded by the schema.
+//! Compiling the `attending:` section: the options it names are declared
+//! (`ruleset::unknown_name`); the points are bounded by the schema; at most 255 figures
+//! are read.
 
 use super::model::Section;
 use super::table::{Attending, Table};
 use crate::validate::Sink;
 use crate::validate::ruleset::{Core, Names};
 
-/// Compiles the section.
-pub(crate) fn compile(section: &Section, _names: &Names, _core: &Core, _sink: &mut Sink) -> Table {
+/// Compiles the section, reporting every unknown name into `sink`; an entry with an
+/// unknown name is left out.
+pub(crate) fn compile(section: &Section, names: &Names, _core: &Core, sink: &mut Sink) -> Table {
     section
         .iter()
         .take(usize::from(u8::MAX))
-        .map(|(name, def)| Attending {
-            name: name.clone(),
-            turn_points: def.turn_points.value,
-            scored_points: def.scored_points.value,
+        .filter_map(|(name, def)| {
+            let requires_option = match &def.requires_option {
+                Some(o) => sink.take(names.option(o)).map(Some)?,
+                None => None,
+            };
+            Some(Attending {
+                name: name.clone(),
+                turn_points: def.turn_points.value,
+                scored_points: def.scored_points.value,
+                requires_option,
+            })
         })
         .collect()
 }

@@ -24,4 +24,7 @@ pub struct AttendingDef {
     #[serde(default)]
     #[schemars(with = "crate::model::bounds::Points")]
     pub scored_points: Sp<i64>,
+    /// It is in the game only while this option is on.
+    #[serde(default)]
+    pub requires_option: Option<Sp<String>>,
 }

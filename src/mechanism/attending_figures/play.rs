@@ -41,7 +41,10 @@ impl Hooks for Play {
             return;
         }
         let at = &state.memory().attending_figures.at;
-        for figure in 0..table.len() {
+        for (figure, entry) in table.iter().enumerate() {
+            if !state.option_on(entry.requires_option) {
+                continue;
+            }
             let here = at.get(figure).copied().flatten();
             for p in state.pieces().iter() {
                 if p.player != player || !attends(state, p) || here == Some((p.node, player)) {
@@ -58,7 +61,8 @@ impl Hooks for Play {
     /// Whether `player` has a piece a figure could attend.
     #[inline]
     fn may_attend_any(state: &State, player: usize) -> bool {
-        !state.game().rules.mechanisms.attending_figures.is_empty()
+        let table = &state.game().rules.mechanisms.attending_figures;
+        table.iter().any(|a| state.option_on(a.requires_option))
             && state
                 .pieces()
                 .iter()

@@ -1,6 +1,6 @@
 //! The compiled `attending:` section.
 
-use crate::rules::MechanismTable;
+use crate::rules::{MechanismTable, OptionId};
 
 /// The compiled section, in the rule set's order (a figure's index is its id).
 pub type Table = Vec<Attending>;
@@ -14,6 +14,8 @@ pub struct Attending {
     pub turn_points: i64,
     /// Points to the owner of the piece it attends when that piece's feature is scored.
     pub scored_points: i64,
+    /// In the game only while this option is on.
+    pub requires_option: Option<OptionId>,
 }
 
 /// It reads no item.

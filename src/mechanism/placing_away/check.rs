@@ -1,0 +1,26 @@
+//! Compiling the `placing_away:` section: the items and options it names are declared
+//! (`ruleset::unknown_name`).
+
+use super::model::Section;
+use super::table::{PlacingAway, Table};
+use crate::validate::Sink;
+use crate::validate::ruleset::{Core, Names};
+
+/// Compiles the section, reporting every unknown name into `sink`; an entry with an
+/// unknown name is left out.
+pub(crate) fn compile(section: &Section, names: &Names, _core: &Core, sink: &mut Sink) -> Table {
+    section
+        .iter()
+        .filter_map(|def| {
+            let item = sink.take(names.item(&def.item));
+            let requires_option = match &def.requires_option {
+                Some(o) => sink.take(names.option(o)).map(Some),
+                None => Some(None),
+            };
+            Some(PlacingAway {
+                item: item?,
+                requires_option: requires_option?,
+            })
+        })
+        .collect()
+}
