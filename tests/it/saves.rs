@@ -564,7 +564,7 @@ fn check_saves_compares_the_assertions_it_can_evaluate() {
     write("holds.jcz", &holds);
     write("wrong.jcz", &wrong);
     let out_of_scope = as_test_save(&played.position, &played.players, &holds)
-        .replace("\"basic:1\":1", "\"basic:1\":1,\"princess-and-dragon:1\":1");
+        .replace("\"basic:1\":1", "\"basic:1\":1,\"tower:1\":1");
     std::fs::write(dir.join("basic").join("sheep.jcz"), out_of_scope).expect("written");
     let run = std::process::Command::new(env!("CARGO_BIN_EXE_tessera"))
         .args(["check-saves", "--format", "json"])
@@ -600,7 +600,7 @@ fn check_saves_compares_the_assertions_it_can_evaluate() {
     );
     let o = verdict("sheep.jcz");
     assert_eq!(o["verdict"], "out", "{o}");
-    assert_eq!(o["reasons"][0], "set `princess-and-dragon:1`", "{o}");
+    assert_eq!(o["reasons"][0], "set `tower:1`", "{o}");
     assert_eq!(doc["folders"]["basic"]["pass"], 1, "{doc}");
     assert_eq!(doc["folders"]["basic"]["out"], 1, "{doc}");
     let _ = std::fs::remove_dir_all(&dir);
