@@ -351,6 +351,10 @@ pub const BUNDLED: &[(&str, &str)] = &[
         include_str!("../rulesets/portal.yaml"),
     ),
     (
+        "rulesets/princess.yaml",
+        include_str!("../rulesets/princess.yaml"),
+    ),
+    (
         "rulesets/princess-dragon.yaml",
         include_str!("../rulesets/princess-dragon.yaml"),
     ),

@@ -1065,6 +1065,19 @@ fn play_turn_steps(
     }
     let others =
         usize::from(piece.is_some()) + usize::from(turn.mine) + usize::from(turn.recall.is_some());
+    if let Some(e) = turn
+        .expel
+        .as_ref()
+        .filter(|_| others > 0 || turn.attend.is_some())
+    {
+        return Err(Finding::new(
+            Check::MineAndPiece,
+            "a turn places a piece, mines, takes a piece back, moves a figure or sends a piece home: one of them",
+        )
+        .in_file(&lp.file)
+        .at(&e.loc, "expel")
+        .help("step 2 of a turn is one of: place a piece, take a token (`mine: true`), take a piece back (`recall`), move a figure (`attend`), or send a piece home (`expel`)"));
+    }
     if let Some(a) = turn.attend.as_ref().filter(|_| others > 0) {
         return Err(Finding::new(
             Check::MineAndPiece,
@@ -1178,9 +1191,26 @@ fn play_turn_steps(
                     }
                 }
             }
-            None => match &turn.attend {
-                Some(a) => attend_action(state, lp, a)?,
-                None => Action::Pass,
+            None => match (&turn.attend, &turn.expel) {
+                (Some(a), _) => attend_action(state, lp, a)?,
+                (None, Some(e)) => {
+                    match crate::address::segment_in_cell(state, e.x.value, e.y.value, &e.at) {
+                        Some((on, segment)) => Action::Expel { on, segment },
+                        None => {
+                            return Err(Finding::new(
+                                Check::NotExpellable,
+                                format!(
+                                    "no segment `{}` on a tile at ({}, {}) to send a piece home from",
+                                    e.at.value, e.x.value, e.y.value
+                                ),
+                            )
+                            .in_file(&lp.file)
+                            .at(&e.loc, "expel")
+                            .help("name the cell of the tile the piece stands on and its segment's address (`N`, `monastery`)"));
+                        }
+                    }
+                }
+                (None, None) => Action::Pass,
             },
         },
     };
@@ -1477,6 +1507,29 @@ fn turn_finding(
                 format!(
                     "a player takes back, as the turn's action, one of their own pieces of a kind the rule set names under `recalling`: {}",
                     kinds.join(", ")
+                )
+            })
+        }
+        TurnError::NotExpellable => {
+            let at = turn.expel.as_ref().map_or(&loc.loc, |e| &e.loc);
+            let items: Vec<&str> = rules
+                .mechanisms
+                .expelling
+                .iter()
+                .map(|e| rules.items[e.item].as_str())
+                .collect();
+            Finding::new(
+                Check::NotExpellable,
+                "the tile just placed does not let this piece be sent home",
+            )
+            .in_file(&lp.file)
+            .at(at, "expel")
+            .help(if items.is_empty() {
+                "this game's rule set lets no tile send a piece home (it has no `expelling`); place a piece or pass instead".to_string()
+            } else {
+                format!(
+                    "a tile with a segment carrying {} lets its player send home one follower standing in that segment's feature, once the tile is placed",
+                    items.join(" or ")
                 )
             })
         }

@@ -443,6 +443,25 @@ impl LogEntry {
                     rules.features[feature].name
                 )
             }
+            Event::Expelled {
+                kind,
+                owner,
+                on,
+                segment,
+            } => {
+                let (place, feature) = segment_place(state, on, segment);
+                let whose = if owner == l.player {
+                    "their own".to_string()
+                } else {
+                    format!("{}'s", name(owner))
+                };
+                format!(
+                    "{} sends {whose} {} on the {} at {place} home",
+                    name(l.player),
+                    rules.pieces[kind].name,
+                    rules.features[feature].name
+                )
+            }
             Event::Attended {
                 figure,
                 on,
@@ -1311,6 +1330,11 @@ pub fn played_position(header: &PlayedHeader, game: &crate::engine::play::Played
                 let p = state.board().placed[on as usize];
                 let at = crate::address::address_of(state, on, segment);
                 let _ = write!(out, ", recall: {{x: {}, y: {}, at: {}}}", p.x, p.y, q(&at));
+            }
+            Action::Expel { on, segment } => {
+                let p = state.board().placed[on as usize];
+                let at = crate::address::address_of(state, on, segment);
+                let _ = write!(out, ", expel: {{x: {}, y: {}, at: {}}}", p.x, p.y, q(&at));
             }
             Action::Attend {
                 figure,

@@ -380,8 +380,17 @@ impl Stopped<'_> {
             .collect()
     }
 
-    /// The phase JCloisterZone is in: after a tile placed, `ActionPhase` when there is
-    /// somewhere to put a piece, else `CommitActionPhase`.
+    /// Whether the player of the turn begun has any action besides passing: a piece to
+    /// put, a piece to take back or send home, a figure to move.
+    fn any_action(&self) -> bool {
+        self.begun
+            .as_ref()
+            .is_some_and(|(state, begun)| state.actions(begun).len() > 1)
+    }
+
+    /// The phase JCloisterZone is in: after a tile placed, `ActionPhase` when the player
+    /// has an action to take (somewhere to put a piece, a figure to move, a piece to send
+    /// home), else `CommitActionPhase`.
     fn phase(&self) -> Phase {
         if !self.pending.is_empty() || self.stop == Stop::MovedOn {
             return Phase::Wagon;
@@ -391,7 +400,7 @@ impl Stopped<'_> {
             Stop::Ended => Phase::GameOver,
             Stop::TileNext => Phase::Tile,
             Stop::Acted => Phase::CommitAction,
-            Stop::Placed if self.piece_actions().is_empty() => Phase::CommitAction,
+            Stop::Placed if !self.any_action() => Phase::CommitAction,
             Stop::Placed => Phase::Action,
         }
     }

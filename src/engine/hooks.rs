@@ -115,6 +115,19 @@ pub trait Hooks {
     #[inline]
     fn recalled(_state: &mut State, _player: usize, _piece: &Piece) {}
 
+    /// The pieces the tile just placed (index `placed`) lets `player` send back to their
+    /// owners' supply as the turn's action, added to `out` as (placed tile, segment) (the
+    /// princess).
+    #[inline]
+    fn expellable(_state: &State, _player: usize, _placed: u32, _out: &mut Vec<(u32, usize)>) {}
+
+    /// Whether the tile just placed may let `player` send a piece home (then the random
+    /// agent lists the turn's actions). Default: no.
+    #[inline]
+    fn may_expel_any(_state: &State, _player: usize, _placed: u32) -> bool {
+        false
+    }
+
     /// The neutral figures `player` may move next to one of their pieces as the turn's
     /// action, added to `out` as (figure, placed tile, segment) (the fairy).
     #[inline]
@@ -289,6 +302,18 @@ macro_rules! dispatch {
         #[inline(always)]
         pub(super) fn recalled(state: &mut State, player: usize, piece: &Piece) {
             $(<crate::mechanism::$m::play::Play as Hooks>::recalled(state, player, piece);)*
+        }
+
+        /// [`Hooks::expellable`] of every mechanism, in registry order.
+        #[inline(always)]
+        pub(super) fn expellable(state: &State, player: usize, placed: u32, out: &mut Vec<(u32, usize)>) {
+            $(<crate::mechanism::$m::play::Play as Hooks>::expellable(state, player, placed, out);)*
+        }
+
+        /// [`Hooks::may_expel_any`] of any mechanism.
+        #[inline(always)]
+        pub(super) fn may_expel_any(state: &State, player: usize, placed: u32) -> bool {
+            false $(|| <crate::mechanism::$m::play::Play as Hooks>::may_expel_any(state, player, placed))*
         }
 
         /// [`Hooks::may_place_away`] of any mechanism.

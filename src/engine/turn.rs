@@ -43,6 +43,15 @@ pub enum Action {
         /// Its segment there.
         segment: usize,
     },
+    /// Send a piece standing on `segment` of placed tile `on` back to its owner's supply,
+    /// as the tile just placed lets the player (the princess,
+    /// `crate::mechanism::expelling`).
+    Expel {
+        /// The placed tile it stands on.
+        on: u32,
+        /// Its segment there.
+        segment: usize,
+    },
     /// Move a neutral figure next to one of the player's own pieces, standing on
     /// `segment` of placed tile `on` (the fairy, `crate::mechanism::attending_figures`).
     Attend {
@@ -352,6 +361,17 @@ pub enum Event {
         /// Its segment there.
         segment: usize,
     },
+    /// A piece was sent back to its owner's supply as the turn's action.
+    Expelled {
+        /// Its kind.
+        kind: PieceKindId,
+        /// Its owner.
+        owner: usize,
+        /// The placed tile it stood on.
+        on: u32,
+        /// Its segment there.
+        segment: usize,
+    },
     /// A neutral figure was moved next to one of the player's pieces as the turn's action.
     Attended {
         /// The figure (its entry in the rule set's `attending`).
@@ -615,6 +635,9 @@ pub enum TurnError {
     /// player's pieces that count for majorities stands there, the figure is there
     /// already, or the rule set has no such figure (`attending`).
     NotAttendable,
+    /// The turn sends home a piece the tile just placed does not let it (no segment of
+    /// the tile carries an item of the rule set's `expelling` in that piece's feature).
+    NotExpellable,
     /// More decisions were given than the turn asks (how many are left over).
     ChoicesLeft {
         /// Decisions not asked.
@@ -980,6 +1003,11 @@ impl State<'_> {
         for (on, segment) in recall {
             out.push(Action::Recall { on, segment });
         }
+        let mut expel = Vec::new();
+        hooks::expellable(self, p.player, p.placed, &mut expel);
+        for (on, segment) in expel {
+            out.push(Action::Expel { on, segment });
+        }
         let mut attend = Vec::new();
         hooks::attendable(self, p.player, &mut attend);
         for (figure, on, segment) in attend {
@@ -1002,7 +1030,10 @@ impl State<'_> {
         if rules.pieces.iter().any(|k| k.anywhere) || self.mining().is_some() {
             return None;
         }
-        if hooks::may_recall_any(self, p.player) || hooks::may_attend_any(self, p.player) {
+        if hooks::may_recall_any(self, p.player)
+            || hooks::may_attend_any(self, p.player)
+            || hooks::may_expel_any(self, p.player, p.placed)
+        {
             return None;
         }
         if (0..rules.pieces.len()).any(|k| hooks::may_place_away(self, p.player, p.placed, k)) {
@@ -1163,6 +1194,35 @@ impl State<'_> {
                     on,
                     segment,
                 });
+            }
+            Action::Expel { on, segment } => {
+                let mut expel = Vec::new();
+                hooks::expellable(self, player, placed, &mut expel);
+                if !expel.contains(&(on, segment)) {
+                    return Err(TurnError::NotExpellable);
+                }
+                let node = self.board.node(on, segment);
+                let rules = &self.game.rules;
+                let id = self
+                    .pieces
+                    .on_node(node)
+                    .find(|(_, p)| rules.pieces[p.kind].majority)
+                    .map(|(id, _)| id);
+                let Some(piece) = id.and_then(|id| self.return_piece_id(id)) else {
+                    return Err(TurnError::NotExpellable);
+                };
+                let e = Event::Expelled {
+                    kind: piece.kind,
+                    owner: piece.player,
+                    on,
+                    segment,
+                };
+                self.log.push(Logged {
+                    turn: self.turn,
+                    player,
+                    event: e.clone(),
+                });
+                self.turn_events.push(e);
             }
             Action::Attend {
                 figure,

@@ -239,7 +239,7 @@ const SETS: &[SetMapping] = &[
         switches: &[],
         rules: &[],
         pieces: &[],
-        legacy_elements: &["fairy", "portal"],
+        legacy_elements: &["fairy", "portal", "princess"],
     },
     SetMapping {
         ids: &["river/1:2"],
@@ -404,6 +404,15 @@ const ELEMENTS: &[ElementMapping] = &[
         rules: &[],
     },
     ElementMapping {
+        name: "princess",
+        ruleset: "bundled:rulesets/princess.yaml",
+        piece: None,
+        count: 1,
+        option: Some("princess"),
+        tileset: None,
+        rules: &[("princess-action", "may", &[])],
+    },
+    ElementMapping {
         name: "garden",
         ruleset: "bundled:rulesets/abbot.yaml",
         piece: None,
@@ -458,6 +467,7 @@ const COVERS: &[(&str, &[&str])] = &[
         &[
             "bundled:rulesets/fairy.yaml",
             "bundled:rulesets/portal.yaml",
+            "bundled:rulesets/princess.yaml",
         ],
     ),
     // Last: played only when no smaller one covers the save's sets and elements.
@@ -639,6 +649,8 @@ struct Turn {
     flock_placed: bool,
     /// A piece taken back as the turn's action (the abbot): its cell and address.
     recall: Option<(i64, i64, String)>,
+    /// A piece sent home as the turn's action (the princess): its cell and address.
+    expel: Option<(i64, i64, String)>,
     /// A figure moved next to a piece as the turn's action (the fairy): its name, the
     /// piece's cell and address.
     attend: Option<(String, i64, i64, String)>,
@@ -1408,7 +1420,30 @@ pub fn import_save(file: &SourceFile) -> Result<ImportedSave, Failure> {
                     )),
                 }
             }
+            "RETURN_MEEPLE"
+                if payload.get("source").and_then(Value::as_str) == Some("PRINCESS")
+                    && elements_on.iter().any(|e| e.name == "princess") =>
+            {
+                let fp = payload
+                    .get("pointer")
+                    .and_then(|p| p.get("featurePointer"));
+                let at = cell(fp.and_then(|p| p.get("position")));
+                let address = fp
+                    .and_then(|p| p.get("location"))
+                    .and_then(Value::as_str)
+                    .and_then(location_address);
+                match (pending.as_mut(), at, address) {
+                    (Some(t), Some((x, y)), Some(a)) => t.expel = Some((x, y, a)),
+                    _ => missing.push(unsupported_at(
+                        file,
+                        offsets[i],
+                        format!("a knight sent home outside a turn, or from an unknown place (action {})", i + 1),
+                        "the princess sends a knight home as the action of a turn",
+                    )),
+                }
+            }
             "UNDO" => match pending.as_mut() {
+                Some(t) if t.expel.is_some() => t.expel = None,
                 Some(t) if t.attend.is_some() => t.attend = None,
                 Some(t) if t.recall.is_some() => t.recall = None,
                 Some(t) if t.piece.is_some() => {
@@ -1444,10 +1479,9 @@ pub fn import_save(file: &SourceFile) -> Result<ImportedSave, Failure> {
     }
     // A last turn not committed is still being played (its piece may yet be placed).
     let last_committed = pending.is_none();
-    let acted = pending
-        .as_ref()
-        .is_some_and(|t| t.piece.is_some() || t.recall.is_some() || t.attend.is_some())
-        || passed;
+    let acted = pending.as_ref().is_some_and(|t| {
+        t.piece.is_some() || t.recall.is_some() || t.attend.is_some() || t.expel.is_some()
+    }) || passed;
     if let Some(t) = pending.take() {
         turns.push(t);
         turns_at.push(pending_at);
@@ -1592,6 +1626,9 @@ pub fn import_save(file: &SourceFile) -> Result<ImportedSave, Failure> {
         }
         if let Some((x, y, at)) = &t.recall {
             yaml.push_str(&format!(", recall: {{x: {x}, y: {y}, at: {}}}", q(at)));
+        }
+        if let Some((x, y, at)) = &t.expel {
+            yaml.push_str(&format!(", expel: {{x: {x}, y: {y}, at: {}}}", q(at)));
         }
         if let Some((figure, x, y, at)) = &t.attend {
             yaml.push_str(&format!(

@@ -73,6 +73,10 @@ macro_rules! registry {
             /// Tiles whose item lets the turn's follower go on any feature of the board not
             /// completed (Princess and Dragon: the magic portal).
             placing_away => placing_away,
+            /// Tiles whose segment item lets their player send a follower standing in that
+            /// segment's feature home instead of placing a piece (Princess and Dragon: the
+            /// princess).
+            expelling => expelling,
         }
     };
 }

@@ -140,6 +140,11 @@ pub struct Turn {
     /// tile and segment address.
     #[serde(default)]
     pub attend: Option<Sp<FigureMove>>,
+    /// Instead of placing a piece, send a follower standing in a feature the tile's
+    /// segment with an item of the rule set's `expelling` joins back to its owner's supply
+    /// (the princess): `{x: 0, y: -1, at: S}`, the piece's tile and segment address.
+    #[serde(default)]
+    pub expel: Option<Sp<PieceRef>>,
     /// Values of the tokens taken this turn, by anyone, in the order taken (the player's
     /// mining first, then a completed feature's tokens as its majority takes them in turn);
     /// tokens without a value here stay unknown.

@@ -797,3 +797,27 @@ fn a_magic_portal_sends_the_follower_anywhere_not_completed() {
     );
     assert_eq!(state.pieces().iter().count(), 1);
 }
+
+#[test]
+fn the_princess_sends_a_knight_home() {
+    // `expelling`: B's princess tile joins the city where A's knight stands, and B sends
+    // it home: nobody scores, and A's follower is back in supply.
+    let path = format!("{POSITIONS}/princess.yaml");
+    common::assert_points(&path, true, None, &[("A", 0), ("B", 0)]);
+    assert_eq!(
+        common::log_lines(&common::report(&path, true, None)),
+        ["B sends A's follower on the city at (0, -1) E home"]
+    );
+    let lp = tessera::replay::load_position(std::path::Path::new(&path)).expect("loads");
+    let state = tessera::replay::replay(&lp, None).expect("replays");
+    assert_eq!(
+        state.pieces().iter().count(),
+        0,
+        "the knight left the board"
+    );
+    // Only with a princess in the tile's city.
+    common::assert_finding(
+        &format!("{BAD}/princess-elsewhere.yaml"),
+        "position::not_expellable",
+    );
+}
