@@ -1537,8 +1537,33 @@ fn turn_finding(
             let at = turn.attend.as_ref().map_or(&loc.loc, |a| &a.loc);
             let mut offered = Vec::new();
             let table = &rules.mechanisms.attending_figures;
+            // Where the figure named stands now (it may not stay there).
+            let figure = turn
+                .attend
+                .as_ref()
+                .and_then(|a| table.iter().position(|f| f.name == a.figure.value));
+            let here = figure.and_then(|f| state.memory().attending_figures.at.get(f).copied().flatten());
+            let target = turn.attend.as_ref().and_then(|a| {
+                crate::address::segment_in_cell(state, a.x.value, a.y.value, &a.at)
+            });
+            if let (Some((node, owner)), Some((on, segment))) = (here, target) {
+                if owner == player && state.board().node(on, segment) == node {
+                    return Finding::new(
+                        Check::NotAttendable,
+                        format!(
+                            "the {} stands beside this piece of {} already",
+                            turn.attend.as_ref().map_or("figure", |a| a.figure.value.as_str()),
+                            state.players()[player]
+                        ),
+                    )
+                    .in_file(&lp.file)
+                    .at(at, "attend")
+                    .help("move it next to another of the player's followers, or take another action (place a piece, or pass)");
+                }
+            }
             for p in state.pieces().iter() {
-                if p.player == player && rules.pieces[p.kind].majority {
+                let attended = here.is_some_and(|(node, owner)| owner == player && p.node == node);
+                if p.player == player && rules.pieces[p.kind].majority && !attended {
                     let n = state.board().graph[p.node];
                     let cell = state.board().placed[n.placed as usize];
                     let address = crate::address::address_of(state, n.placed, n.segment as usize);

@@ -395,6 +395,49 @@ pub struct ScoreReport {
     /// The pieces on the board at the end, by player in turn order, each player's in the
     /// order they were placed.
     pub pieces: Vec<BoardPiece>,
+    /// Where the neutral figures stand at the end (the fairy), those moved at least once.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub figures: Vec<BoardFigure>,
+}
+
+/// A neutral figure on the board: beside which player's piece it stands, or stood.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct BoardFigure {
+    /// The figure's name (`fairy`).
+    pub figure: String,
+    /// The player whose piece it was moved next to.
+    pub player: String,
+    /// The cell of that piece's tile.
+    pub cell: [i32; 2],
+    /// That piece's segment address.
+    pub at: String,
+    /// Whether the piece still stands there (it attends it).
+    pub attending: bool,
+}
+
+/// The neutral figures of a state that have moved, where they stand.
+fn board_figures(state: &State) -> Vec<BoardFigure> {
+    let table = &state.game().rules.mechanisms.attending_figures;
+    let at = &state.memory().attending_figures.at;
+    table
+        .iter()
+        .enumerate()
+        .filter_map(|(f, entry)| {
+            let (node, player) = at.get(f).copied().flatten()?;
+            let s = state.board().graph[node];
+            let tile = state.board().placed[s.placed as usize];
+            Some(BoardFigure {
+                figure: entry.name.clone(),
+                player: state.players().get(player)?.clone(),
+                cell: [tile.x, tile.y],
+                at: crate::address::address_of(state, s.placed, s.segment as usize),
+                attending: state
+                    .pieces()
+                    .on_node(node)
+                    .any(|(_, p)| p.player == player),
+            })
+        })
+        .collect()
 }
 
 /// Something that happened besides scoring (an extra turn earned, a piece taken back, a
@@ -574,12 +617,18 @@ impl LogEntry {
             Event::Awarded {
                 player,
                 points,
+                phase,
                 source: AwardSource::Attending { figure, scored },
-                ..
             } => format!(
                 "{} {}",
                 name(player),
-                crate::mechanism::attending_figures::words::award(rules, figure, points, scored)
+                crate::mechanism::attending_figures::words::award(
+                    rules,
+                    figure,
+                    points,
+                    scored,
+                    phase == Phase::Final
+                )
             ),
             Event::Awarded {
                 player,
@@ -650,6 +699,7 @@ impl ScoreReport {
                 .filter_map(|l| LogEntry::new(state, l))
                 .collect(),
             pieces: board_pieces(state),
+            figures: board_figures(state),
         }
     }
 
@@ -761,6 +811,25 @@ impl ScoreReport {
                     p.cell[0],
                     p.cell[1],
                     esc(&p.at)
+                );
+            }
+        }
+        if !self.figures.is_empty() {
+            let _ = writeln!(s, "\nfigures on the board:");
+            for f in &self.figures {
+                let _ = writeln!(
+                    s,
+                    "  {}: beside {}'s piece{} at ({},{}) {}",
+                    esc(&f.figure),
+                    esc(&f.player),
+                    if f.attending {
+                        ""
+                    } else {
+                        " (gone: it attends nobody)"
+                    },
+                    f.cell[0],
+                    f.cell[1],
+                    esc(&f.at)
                 );
             }
         }

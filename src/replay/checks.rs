@@ -220,7 +220,9 @@ turns:
     /// A piece that goes only on the tile just placed names another tile's cell.
     NotAnywhere => "position::not_anywhere", Error {
         why: "Most pieces go on the tile just placed; only a piece kind with `anywhere: true` \
-              (the Gold Rush tent) may name another tile's cell with `x` and `y`.",
+              (the Gold Rush tent), or a follower placed with a tile whose item lets it go \
+              elsewhere (`placing_away`: a magic portal), may name another tile's cell with \
+              `x` and `y`.",
         bad: "\
 tileset: ../tilesets/base.yaml
 players: [A, B]
@@ -344,8 +346,9 @@ turns:
     }
     /// A turn both places a piece and mines.
     MineAndPiece => "position::mine_and_piece", Error {
-        why: "Step 2 of a turn is one action: place a piece, or take a token (`mine: true`), \
-              not both.",
+        why: "Step 2 of a turn is one action: place a piece, take a token (`mine: true`), take \
+              a piece back (`recall`), move a figure (`attend`) or send a piece home (`expel`); \
+              a turn that writes two of them is ambiguous.",
         bad: "\
 tileset: ../tilesets/gold-rush-reconstructed.yaml
 players: [Blue, Red]

@@ -17,14 +17,19 @@ pub fn attended(rules: &Rules, figure: u8, feature: usize, place: &str) -> Strin
 }
 
 /// "scores 1 (the fairy at the start of the turn)" or "scores 3 (the fairy: its
-/// follower's feature scored)".
-pub fn award(rules: &Rules, figure: usize, points: i64, scored: bool) -> String {
+/// follower's feature scored)", "... at the end of the game" for a feature scored then
+/// (`at_end`).
+pub fn award(rules: &Rules, figure: usize, points: i64, scored: bool, at_end: bool) -> String {
     let name = rules
         .mechanisms
         .attending_figures
         .get(figure)
         .map_or("figure", |a| a.name.as_str());
-    if scored {
+    if scored && at_end {
+        format!(
+            "scores {points} at the end of the game (the {name}: the feature of the piece it attends scored)"
+        )
+    } else if scored {
         format!("scores {points} (the {name}: the feature of the piece it attends scored)")
     } else {
         format!("scores {points} (the {name} beside their piece at the start of the turn)")
