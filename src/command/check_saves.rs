@@ -337,6 +337,23 @@ fn figure_points(state: &State) -> Vec<(String, String, i64)> {
         .collect()
 }
 
+/// The places an options assertion writes, each (feature kind, the placed tile and
+/// segment its cell and address name; `None` when they name none).
+fn written_segments(
+    state: &State,
+    options: &[WrittenOption],
+) -> BTreeSet<(String, Option<(u32, usize)>)> {
+    options
+        .iter()
+        .map(|(f, at, (x, y))| {
+            (
+                f.clone(),
+                crate::address::segment_in_cell(state, *x, *y, at),
+            )
+        })
+        .collect()
+}
+
 /// The turn a save stopped in, as tessera replays it.
 struct Stopped<'g> {
     /// Where the save stopped.
@@ -509,15 +526,7 @@ impl Stopped<'_> {
                 _ => None,
             })
             .collect();
-        let theirs: BTreeSet<(String, Option<(u32, usize)>)> = options
-            .iter()
-            .map(|(f, at, (x, y))| {
-                (
-                    f.clone(),
-                    crate::address::segment_in_cell(state, *x, *y, at),
-                )
-            })
-            .collect();
+        let theirs = written_segments(state, options);
         (ours != theirs).then(|| {
             let words: Vec<String> = ours
                 .iter()
@@ -553,15 +562,7 @@ impl Stopped<'_> {
             .filter(|(k, _, _, _)| *k == kind)
             .map(|(_, f, on, seg)| (f.to_string(), Some((*on, *seg))))
             .collect();
-        let theirs: BTreeSet<(String, Option<(u32, usize)>)> = options
-            .iter()
-            .map(|(f, at, (x, y))| {
-                (
-                    f.clone(),
-                    crate::address::segment_in_cell(state, *x, *y, at),
-                )
-            })
-            .collect();
+        let theirs = written_segments(state, options);
         (ours != theirs).then(|| {
             let words: Vec<String> = offered
                 .iter()

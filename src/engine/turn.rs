@@ -1211,18 +1211,15 @@ impl State<'_> {
                 let Some(piece) = id.and_then(|id| self.return_piece_id(id)) else {
                     return Err(TurnError::NotExpellable);
                 };
-                let e = Event::Expelled {
-                    kind: piece.kind,
-                    owner: piece.player,
-                    on,
-                    segment,
-                };
-                self.log.push(Logged {
-                    turn: self.turn,
+                self.log_now(
                     player,
-                    event: e.clone(),
-                });
-                self.turn_events.push(e);
+                    Event::Expelled {
+                        kind: piece.kind,
+                        owner: piece.player,
+                        on,
+                        segment,
+                    },
+                );
             }
             Action::Attend {
                 figure,
@@ -1235,18 +1232,15 @@ impl State<'_> {
                     return Err(TurnError::NotAttendable);
                 }
                 hooks::attended(self, player, figure, on, segment);
-                let e = Event::Attended {
-                    figure,
-                    on,
-                    segment,
-                };
                 // Logged now: before the points the move brings this turn.
-                self.log.push(Logged {
-                    turn: self.turn,
+                self.log_now(
                     player,
-                    event: e.clone(),
-                });
-                self.turn_events.push(e);
+                    Event::Attended {
+                        figure,
+                        on,
+                        segment,
+                    },
+                );
             }
         }
         self.piece_corner = None;
@@ -1313,6 +1307,17 @@ impl State<'_> {
             }
         }
         Ok(std::mem::take(&mut self.turn_events))
+    }
+
+    /// Logs a turn's event at once (before what the rest of the turn brings) and keeps it
+    /// among the turn's events.
+    fn log_now(&mut self, player: usize, event: Event) {
+        self.log.push(Logged {
+            turn: self.turn,
+            player,
+            event: event.clone(),
+        });
+        self.turn_events.push(event);
     }
 
     /// [`State::apply`] with `decider` answering what the turn asks after its action.

@@ -88,6 +88,11 @@ impl Names<'_> {
     pub(crate) fn option(&self, n: &Sp<String>) -> Result<usize, Finding> {
         self.find(&self.options, n, "option")
     }
+    /// The id of the option a rule requires, if it names one (`requires_option:`,
+    /// `sharing_option:`): `Ok(None)` when none is named.
+    pub(crate) fn option_if(&self, n: &Option<Sp<String>>) -> Result<Option<usize>, Finding> {
+        n.as_ref().map(|o| self.option(o)).transpose()
+    }
     /// Item counts keyed by item name, with the count's location for errors.
     fn item_counts(&self, map: &BTreeMap<String, Sp<u32>>, sink: &mut Sink) -> Vec<(usize, u32)> {
         map.iter()

@@ -14,10 +14,7 @@ pub(crate) fn compile(section: &Section, names: &Names, _core: &Core, sink: &mut
         .iter()
         .take(usize::from(u8::MAX))
         .filter_map(|(name, def)| {
-            let requires_option = match &def.requires_option {
-                Some(o) => sink.take(names.option(o)).map(Some)?,
-                None => None,
-            };
+            let requires_option = sink.take(names.option_if(&def.requires_option))?;
             Some(Attending {
                 name: name.clone(),
                 turn_points: def.turn_points.value,

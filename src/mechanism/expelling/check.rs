@@ -13,10 +13,7 @@ pub(crate) fn compile(section: &Section, names: &Names, _core: &Core, sink: &mut
         .iter()
         .filter_map(|def| {
             let item = sink.take(names.item(&def.item));
-            let requires_option = match &def.requires_option {
-                Some(o) => sink.take(names.option(o)).map(Some),
-                None => Some(None),
-            };
+            let requires_option = sink.take(names.option_if(&def.requires_option));
             Some(Expelling {
                 item: item?,
                 requires_option: requires_option?,

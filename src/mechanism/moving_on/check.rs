@@ -16,10 +16,7 @@ pub(crate) fn compile(section: &Section, names: &Names, _core: &Core, sink: &mut
             // The key has no location of its own: findings about it point at `within`.
             let written = Sp::at(name.clone(), def.within.loc);
             let piece = sink.take(names.piece(&written));
-            let adjoining_option = match &def.adjoining_option {
-                Some(o) => sink.take(names.option(o)).map(Some),
-                None => Some(None),
-            };
+            let adjoining_option = sink.take(names.option_if(&def.adjoining_option));
             Some(MovingOn {
                 piece: piece?,
                 within: def.within.value,

@@ -26,10 +26,7 @@ pub(crate) fn compile(section: &Section, names: &Names, core: &Core, sink: &mut 
             let written = Sp::at(name.clone(), def.feature.loc);
             let piece = sink.take(names.piece(&written));
             let feature = sink.take(names.feature(&def.feature));
-            let sharing_option = match &def.sharing_option {
-                Some(o) => sink.take(names.option(o)).map(Some),
-                None => Some(None),
-            };
+            let sharing_option = sink.take(names.option_if(&def.sharing_option));
             let (piece, feature, sharing_option) = (piece?, feature?, sharing_option?);
             sink.take(names.role_on(
                 Check::SettlingPieceRole,
