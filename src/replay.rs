@@ -1510,6 +1510,16 @@ fn turn_finding(
                 )
             })
         }
+        TurnError::ExpelRequired => Finding::new(
+            Check::ExpelRequired,
+            format!(
+                "{} must send a piece home this turn: the tile obliges them",
+                state.players()[player]
+            ),
+        )
+        .in_file(&lp.file)
+        .at(&loc.loc, "this turn")
+        .help("write `expel: {x, y, at}` naming a follower in the city the tile's princess joins; with the option that obliges it (`must_option`) off, the player may do otherwise"),
         TurnError::NotExpellable => {
             let at = turn.expel.as_ref().map_or(&loc.loc, |e| &e.loc);
             let items: Vec<&str> = rules

@@ -397,12 +397,20 @@ impl Stopped<'_> {
             .collect()
     }
 
+    /// Whether the player of the turn begun may pass (not when the tile obliges them to
+    /// act: the princess that must send a knight home).
+    fn pass_offered(&self) -> bool {
+        self.begun
+            .as_ref()
+            .is_some_and(|(state, begun)| state.actions(begun).contains(&Action::Pass))
+    }
+
     /// Whether the player of the turn begun has any action besides passing: a piece to
     /// put, a piece to take back or send home, a figure to move.
     fn any_action(&self) -> bool {
         self.begun
             .as_ref()
-            .is_some_and(|(state, begun)| state.actions(begun).len() > 1)
+            .is_some_and(|(state, begun)| state.actions(begun).iter().any(|a| *a != Action::Pass))
     }
 
     /// The phase JCloisterZone is in: after a tile placed, `ActionPhase` when the player
@@ -432,7 +440,7 @@ impl Stopped<'_> {
             // A wagon may stay where it is (return): passing is offered, except while its
             // owner confirms a move just made.
             Assertion::CanPass(can) => (*can
-                != (phase == Phase::Action
+                != ((phase == Phase::Action && self.pass_offered())
                     || (phase == Phase::Wagon && self.stop != Stop::MovedOn)))
                 .then(|| {
                     format!(
@@ -674,7 +682,15 @@ pub fn check_save(path: &Path, folder: &str) -> Result<Option<SaveResult>, Failu
     let stop = imported.stop;
     let position = replay::save_position(&file, imported.yaml.clone());
     let scored = replay::load_position_file(&position).and_then(|lp| {
-        let state = replay::replay(&lp, None)?;
+        // A save stopped before its last turn's action: that turn's tile is placed, its
+        // action not taken and nothing it completes scored yet, as in JCloisterZone.
+        let state = match stop {
+            Stop::Placed => match replay::replay_to_last_action(&lp)? {
+                Some((state, _)) => state,
+                None => replay::replay(&lp, None)?,
+            },
+            _ => replay::replay(&lp, None)?,
+        };
         // The last turn replayed again up to its action, only for assertions about it.
         let about_turn = assertions.iter().any(|a| {
             !matches!(
@@ -686,7 +702,8 @@ pub fn check_save(path: &Path, folder: &str) -> Result<Option<SaveResult>, Failu
             Stop::Placed if about_turn => replay::replay_to_last_action(&lp)?,
             _ => None,
         };
-        let pending = if about_turn {
+        // Decisions left after the turn's action: none before the action is taken.
+        let pending = if about_turn && stop != Stop::Placed {
             replay::pending_decisions(&lp)?
         } else {
             Vec::new()

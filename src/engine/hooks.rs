@@ -121,6 +121,13 @@ pub trait Hooks {
     #[inline]
     fn expellable(_state: &State, _player: usize, _placed: u32, _out: &mut Vec<(u32, usize)>) {}
 
+    /// Whether the tile just placed obliges `player` to send a piece home (the only
+    /// actions offered then). Any mechanism that obliges decides. Default: no.
+    #[inline]
+    fn must_expel(_state: &State, _player: usize, _placed: u32) -> bool {
+        false
+    }
+
     /// Whether the tile just placed may let `player` send a piece home (then the random
     /// agent lists the turn's actions). Default: no.
     #[inline]
@@ -308,6 +315,12 @@ macro_rules! dispatch {
         #[inline(always)]
         pub(super) fn expellable(state: &State, player: usize, placed: u32, out: &mut Vec<(u32, usize)>) {
             $(<crate::mechanism::$m::play::Play as Hooks>::expellable(state, player, placed, out);)*
+        }
+
+        /// [`Hooks::must_expel`] of any mechanism.
+        #[inline(always)]
+        pub(super) fn must_expel(state: &State, player: usize, placed: u32) -> bool {
+            false $(|| <crate::mechanism::$m::play::Play as Hooks>::must_expel(state, player, placed))*
         }
 
         /// [`Hooks::may_expel_any`] of any mechanism.

@@ -638,6 +638,9 @@ pub enum TurnError {
     /// The turn sends home a piece the tile just placed does not let it (no segment of
     /// the tile carries an item of the rule set's `expelling` in that piece's feature).
     NotExpellable,
+    /// The turn does something else where its tile obliges the player to send a piece
+    /// home (an `expelling` entry's `must_option` on).
+    ExpelRequired,
     /// More decisions were given than the turn asks (how many are left over).
     ChoicesLeft {
         /// Decisions not asked.
@@ -954,6 +957,15 @@ impl State<'_> {
     pub fn actions(&self, p: &Begun) -> Actions {
         let rules = &self.game.rules;
         let mut out = Actions::new();
+        // A tile that obliges its player to send a piece home: nothing else is offered.
+        if hooks::must_expel(self, p.player, p.placed) {
+            let mut expel = Vec::new();
+            hooks::expellable(self, p.player, p.placed, &mut expel);
+            for (on, segment) in expel {
+                out.push(Action::Expel { on, segment });
+            }
+            return out;
+        }
         out.push(Action::Pass);
         for kind in 0..rules.pieces.len() {
             // None in supply and none to move: no segment takes one (as
@@ -1120,6 +1132,9 @@ impl State<'_> {
             extra,
             ..
         } = begun;
+        if !matches!(action, Action::Expel { .. }) && hooks::must_expel(self, player, placed) {
+            return Err(TurnError::ExpelRequired);
+        }
         match action {
             Action::Pass => {}
             Action::Piece { kind, on, segment } => {

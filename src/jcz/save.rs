@@ -410,7 +410,10 @@ const ELEMENTS: &[ElementMapping] = &[
         count: 1,
         option: Some("princess"),
         tileset: None,
-        rules: &[("princess-action", "may", &[])],
+        rules: &[
+            ("princess-action", "may", &[]),
+            ("princess-action", "must", &[("princess_must", true)]),
+        ],
     },
     ElementMapping {
         name: "garden",

@@ -820,4 +820,23 @@ fn the_princess_sends_a_knight_home() {
         &format!("{BAD}/princess-elsewhere.yaml"),
         "position::not_expellable",
     );
+    // Under the variant where she must act, passing is refused; under the printed rule it
+    // is allowed (the same turns without the option).
+    common::assert_finding(
+        &format!("{BAD}/princess-must-pass.yaml"),
+        "position::expel_required",
+    );
+    let mut lp = tessera::replay::load_position(std::path::Path::new(&format!(
+        "{BAD}/princess-must-pass.yaml"
+    )))
+    .expect("loads");
+    let must = lp
+        .game
+        .rules
+        .options
+        .iter()
+        .position(|o| o.name == "princess_must")
+        .expect("the option");
+    lp.options[must] = false;
+    tessera::replay::replay(&lp, None).expect("passing is allowed when she may act");
 }

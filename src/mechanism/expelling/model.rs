@@ -20,4 +20,8 @@ pub struct ExpellingDef {
     /// Only while this option is on.
     #[serde(default)]
     pub requires_option: Option<Sp<String>>,
+    /// While this option is on, a player whose tile offers a piece to send home must send
+    /// one: no other action, no passing (JCloisterZone's rule `princess-action: must`).
+    #[serde(default)]
+    pub must_option: Option<Sp<String>>,
 }

@@ -45,6 +45,19 @@ impl Hooks for Play {
         out.dedup();
     }
 
+    /// Whether the tile just placed obliges `player` to send a piece home: one it offers
+    /// under an entry whose `must_option` is on.
+    #[inline]
+    fn must_expel(state: &State, player: usize, placed: u32) -> bool {
+        let table = &state.game().rules.mechanisms.expelling;
+        if !table.iter().any(|e| e.must_option.is_some_and(|o| state.options()[o])) {
+            return false;
+        }
+        let mut out = Vec::new();
+        Self::expellable(state, player, placed, &mut out);
+        !out.is_empty()
+    }
+
     /// Whether the tile just placed has a segment carrying one of the section's items.
     #[inline]
     fn may_expel_any(state: &State, _player: usize, placed: u32) -> bool {

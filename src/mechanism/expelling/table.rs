@@ -13,6 +13,8 @@ pub struct Expelling {
     pub item: ItemId,
     /// Only while this option is on.
     pub requires_option: Option<OptionId>,
+    /// While this option is on, sending a piece home is the only action offered.
+    pub must_option: Option<OptionId>,
 }
 
 /// It reads its item on the segments of every feature kind.
