@@ -1174,41 +1174,24 @@ fn play_turn_steps(
         None if turn.mine => Action::Mine,
         None => match &turn.recall {
             Some(r) => {
-                let target = crate::address::segment_in_cell(state, r.x.value, r.y.value, &r.at);
-                match target {
-                    Some((on, segment)) => Action::Recall { on, segment },
-                    None => {
-                        return Err(Finding::new(
-                            Check::NotRecallable,
-                            format!(
-                                "no segment `{}` on a tile at ({}, {}) to take a piece back from",
-                                r.at.value, r.x.value, r.y.value
-                            ),
-                        )
-                        .in_file(&lp.file)
-                        .at(&r.loc, "recall")
-                        .help("name the cell of the tile the piece stands on and its segment's address (`monastery`, `N`)"));
-                    }
-                }
+                let (on, segment) = piece_on_board(
+                    state,
+                    lp,
+                    (r.x.value, r.y.value, &r.at, &r.loc),
+                    (Check::NotRecallable, "recall", "to take a piece back from"),
+                )?;
+                Action::Recall { on, segment }
             }
             None => match (&turn.attend, &turn.expel) {
                 (Some(a), _) => attend_action(state, lp, a)?,
                 (None, Some(e)) => {
-                    match crate::address::segment_in_cell(state, e.x.value, e.y.value, &e.at) {
-                        Some((on, segment)) => Action::Expel { on, segment },
-                        None => {
-                            return Err(Finding::new(
-                                Check::NotExpellable,
-                                format!(
-                                    "no segment `{}` on a tile at ({}, {}) to send a piece home from",
-                                    e.at.value, e.x.value, e.y.value
-                                ),
-                            )
-                            .in_file(&lp.file)
-                            .at(&e.loc, "expel")
-                            .help("name the cell of the tile the piece stands on and its segment's address (`N`, `monastery`)"));
-                        }
-                    }
+                    let (on, segment) = piece_on_board(
+                        state,
+                        lp,
+                        (e.x.value, e.y.value, &e.at, &e.loc),
+                        (Check::NotExpellable, "expel", "to send a piece home from"),
+                    )?;
+                    Action::Expel { on, segment }
                 }
                 (None, None) => Action::Pass,
             },
@@ -1274,23 +1257,38 @@ fn attend_action(
             format!("figures of the rule set (`attending`): {}", names.join(", "))
         }));
     };
-    match crate::address::segment_in_cell(state, a.x.value, a.y.value, &a.at) {
-        Some((on, segment)) => Ok(Action::Attend {
-            figure: figure as u8,
-            on,
-            segment,
-        }),
-        None => Err(Finding::new(
-            Check::NotAttendable,
-            format!(
-                "no segment `{}` on a tile at ({}, {}) to move the {} next to",
-                a.at.value, a.x.value, a.y.value, a.figure.value
-            ),
+    let purpose = format!("to move the {} next to", a.figure.value);
+    let (on, segment) = piece_on_board(
+        state,
+        lp,
+        (a.x.value, a.y.value, &a.at, &a.loc),
+        (Check::NotAttendable, "attend", &purpose),
+    )?;
+    Ok(Action::Attend {
+        figure: figure as u8,
+        on,
+        segment,
+    })
+}
+
+/// The placed tile and segment a turn's reference to a piece on the board names
+/// (`recall`, `expel`, `attend`), or the finding `check` at the reference (`key`: its
+/// key, for the label): "no segment `N` on a tile at (x, y) {purpose}".
+fn piece_on_board(
+    state: &State,
+    lp: &LoadedPosition,
+    (x, y, at, loc): (i32, i32, &Sp<String>, &crate::model::Loc),
+    (check, key, purpose): (Check, &str, &str),
+) -> Result<(u32, usize), Finding> {
+    crate::address::segment_in_cell(state, x, y, at).ok_or_else(|| {
+        Finding::new(
+            check,
+            format!("no segment `{}` on a tile at ({x}, {y}) {purpose}", at.value),
         )
         .in_file(&lp.file)
-        .at(&a.loc, "attend")
-        .help("name the cell of the tile the piece stands on and its segment's address (`N`, `monastery`)")),
-    }
+        .at(loc, key)
+        .help("name the cell of the tile the piece stands on and its segment's address (`N`, `monastery`)")
+    })
 }
 
 /// A bag's tokens in words: "4 × 1, 5 × 2, 2 × 0".

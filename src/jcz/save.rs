@@ -1379,17 +1379,8 @@ pub fn import_save(file: &SourceFile) -> Result<ImportedSave, Failure> {
                 let fp = payload
                     .get("pointer")
                     .and_then(|p| p.get("featurePointer"));
-                let at = cell(fp.and_then(|p| p.get("position")));
-                let address = match (
-                    fp.and_then(|p| p.get("location")).and_then(Value::as_str),
-                    fp.and_then(|p| p.get("feature")).and_then(Value::as_str),
-                ) {
-                    (Some("I"), Some("Garden")) => Some("garden".to_string()),
-                    (Some(l), _) => location_address(l),
-                    _ => None,
-                };
-                match (pending.as_mut(), at, address) {
-                    (Some(t), Some((x, y)), Some(a)) => t.recall = Some((x, y, a)),
+                match (pending.as_mut(), pointer_place(fp)) {
+                    (Some(t), Some(place)) => t.recall = Some(place),
                     _ => missing.push(unsupported_at(
                         file,
                         offsets[i],
@@ -1406,13 +1397,8 @@ pub fn import_save(file: &SourceFile) -> Result<ImportedSave, Failure> {
                     && elements_on.iter().any(|e| e.name == "fairy") =>
             {
                 let fp = payload.get("to").and_then(|p| p.get("featurePointer"));
-                let at = cell(fp.and_then(|p| p.get("position")));
-                let address = fp
-                    .and_then(|p| p.get("location"))
-                    .and_then(Value::as_str)
-                    .and_then(location_address);
-                match (pending.as_mut(), at, address) {
-                    (Some(t), Some((x, y)), Some(a)) => {
+                match (pending.as_mut(), pointer_place(fp)) {
+                    (Some(t), Some((x, y, a))) => {
                         t.attend = Some(("fairy".to_string(), x, y, a));
                     }
                     _ => missing.push(unsupported_at(
@@ -1430,13 +1416,8 @@ pub fn import_save(file: &SourceFile) -> Result<ImportedSave, Failure> {
                 let fp = payload
                     .get("pointer")
                     .and_then(|p| p.get("featurePointer"));
-                let at = cell(fp.and_then(|p| p.get("position")));
-                let address = fp
-                    .and_then(|p| p.get("location"))
-                    .and_then(Value::as_str)
-                    .and_then(location_address);
-                match (pending.as_mut(), at, address) {
-                    (Some(t), Some((x, y)), Some(a)) => t.expel = Some((x, y, a)),
+                match (pending.as_mut(), pointer_place(fp)) {
+                    (Some(t), Some(place)) => t.expel = Some(place),
                     _ => missing.push(unsupported_at(
                         file,
                         offsets[i],
@@ -1728,6 +1709,22 @@ pub fn tile_id(id: &str) -> String {
     } else {
         id.replacen('.', "/", 1)
     }
+}
+
+/// The place a JCloisterZone feature pointer names (`{position, location, feature}`): its
+/// cell and the position's address there (`garden` for a garden's inner location);
+/// `None` when a part is missing or not understood.
+fn pointer_place(fp: Option<&Value>) -> Option<(i64, i64, String)> {
+    let (x, y) = cell(fp?.get("position"))?;
+    let address = match (
+        fp?.get("location").and_then(Value::as_str),
+        fp?.get("feature").and_then(Value::as_str),
+    ) {
+        (Some("I"), Some("Garden")) => Some("garden".to_string()),
+        (Some(l), _) => location_address(l),
+        _ => None,
+    }?;
+    Some((x, y, address))
 }
 
 /// The position's address of a piece at a JCloisterZone location (board orientation):

@@ -5,6 +5,13 @@ use crate::engine::{Hooks, State};
 /// The mechanism's hooks.
 pub struct Play;
 
+/// Whether a segment carries one of the section's items, its option on.
+fn carries(state: &State, seg: &crate::rules::Segment) -> bool {
+    state.game().rules.mechanisms.expelling.iter().any(|e| {
+        state.option_on(e.requires_option) && seg.items.iter().any(|&(i, n)| i == e.item && n > 0)
+    })
+}
+
 impl Hooks for Play {
     type Memory = ();
 
@@ -22,11 +29,7 @@ impl Hooks for Play {
         };
         let def = &game.tiles.tiles[at.tile];
         for (s, seg) in def.segments.iter().enumerate() {
-            let carries = table.iter().any(|e| {
-                state.option_on(e.requires_option)
-                    && seg.items.iter().any(|&(i, n)| i == e.item && n > 0)
-            });
-            if !carries {
+            if !carries(state, seg) {
                 continue;
             }
             let node = state.board().node(placed, s);
@@ -69,11 +72,9 @@ impl Hooks for Play {
         let Some(at) = state.board().placed.get(placed as usize) else {
             return false;
         };
-        game.tiles.tiles[at.tile].segments.iter().any(|seg| {
-            table.iter().any(|e| {
-                state.option_on(e.requires_option)
-                    && seg.items.iter().any(|&(i, n)| i == e.item && n > 0)
-            })
-        })
+        game.tiles.tiles[at.tile]
+            .segments
+            .iter()
+            .any(|seg| carries(state, seg))
     }
 }
