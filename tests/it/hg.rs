@@ -144,13 +144,7 @@ fn ex5_three_forests_joined_majority_scores_10() {
         "all three gatherers return: {:?}",
         state.pieces()
     );
-    let meeple = lp
-        .game
-        .rules
-        .pieces
-        .iter()
-        .position(|p| p.name == "meeple")
-        .expect("meeple");
+    let meeple = lp.game.rules.piece("meeple").expect("meeple");
     for (i, name) in state.players().iter().enumerate() {
         assert_eq!(
             state.supply()[i][meeple],

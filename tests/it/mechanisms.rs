@@ -426,13 +426,7 @@ fn hills_hide_tiles_and_games_end_sooner() {
     let copies: u64 = lp.game.tiles.tiles.iter().map(|t| u64::from(t.count)).sum();
     for (hills, seeds) in [(true, 0..10), (false, 10..15)] {
         let mut options = lp.options.clone();
-        let id = lp
-            .game
-            .rules
-            .options
-            .iter()
-            .position(|o| o.name == "hills")
-            .expect("option");
+        let id = lp.game.rules.option("hills").expect("option");
         options[id] = hills;
         for seed in seeds {
             let played = random_game(&lp, &options, seed);
@@ -647,9 +641,7 @@ fn the_first_editions_wagon_moves_along_adjoining_features_however_far() {
     let option = lp
         .game
         .rules
-        .options
-        .iter()
-        .position(|o| o.name == "wagon_first_edition")
+        .option("wagon_first_edition")
         .expect("the option");
     lp.options[option] = false;
     let findings = tessera::replay::replay(&lp, None).expect_err("not offered");
@@ -830,13 +822,7 @@ fn the_princess_sends_a_knight_home() {
         "{BAD}/princess-must-pass.yaml"
     )))
     .expect("loads");
-    let must = lp
-        .game
-        .rules
-        .options
-        .iter()
-        .position(|o| o.name == "princess_must")
-        .expect("the option");
+    let must = lp.game.rules.option("princess_must").expect("the option");
     lp.options[must] = false;
     tessera::replay::replay(&lp, None).expect("passing is allowed when she may act");
 }
