@@ -55,23 +55,31 @@ pub fn address_of(state: &State, placed: u32, segment: usize) -> String {
     }
 }
 
-/// A decision as a position writes it under `choices`: `grow`, `score`, `return`, or
-/// `{move: {x: 1, y: 0, at: N}}` (the target's cell and address; `placed` must be on the
-/// board of `state`).
+/// `{word: {x: 1, y: 0, at: N}}`: a decision naming a segment, by its tile's cell and its
+/// address; the word alone when `placed` is not on the board.
+fn target_text(state: &State, word: &str, placed: u32, segment: u8) -> String {
+    match state.board().placed.get(placed as usize) {
+        Some(p) => format!(
+            "{{{word}: {{x: {}, y: {}, at: {}}}}}",
+            p.x,
+            p.y,
+            address_of(state, placed, segment as usize)
+        ),
+        None => word.to_string(),
+    }
+}
+
+/// A decision as a position writes it under `choices`: `grow`, `score`, `return`,
+/// `stay`, `{move: {x: 1, y: 0, at: N}}` or `{take_back: {x: 1, y: 0, at: N}}` (the
+/// target's cell and address; `placed` must be on the board of `state`).
 pub fn choice_text(state: &State, c: crate::engine::Choice) -> String {
     use crate::engine::Choice;
     match c {
         Choice::Grow => "grow".to_string(),
         Choice::Score => "score".to_string(),
         Choice::Return => "return".to_string(),
-        Choice::MoveTo { placed, segment } => match state.board().placed.get(placed as usize) {
-            Some(p) => format!(
-                "{{move: {{x: {}, y: {}, at: {}}}}}",
-                p.x,
-                p.y,
-                address_of(state, placed, segment as usize)
-            ),
-            None => "move".to_string(),
-        },
+        Choice::Stay => "stay".to_string(),
+        Choice::MoveTo { placed, segment } => target_text(state, "move", placed, segment),
+        Choice::TakeBack { placed, segment } => target_text(state, "take_back", placed, segment),
     }
 }

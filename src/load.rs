@@ -355,6 +355,10 @@ pub const BUNDLED: &[(&str, &str)] = &[
         include_str!("../rulesets/princess.yaml"),
     ),
     (
+        "rulesets/siege.yaml",
+        include_str!("../rulesets/siege.yaml"),
+    ),
+    (
         "rulesets/princess-dragon.yaml",
         include_str!("../rulesets/princess-dragon.yaml"),
     ),
@@ -446,6 +450,14 @@ pub const BUNDLED: &[(&str, &str)] = &[
     (
         "tilesets/princess-dragon-1.yaml",
         include_str!("../tilesets/princess-dragon-1.yaml"),
+    ),
+    (
+        "tilesets/siege-cathars.yaml",
+        include_str!("../tilesets/siege-cathars.yaml"),
+    ),
+    (
+        "tilesets/siege-besiegers.yaml",
+        include_str!("../tilesets/siege-besiegers.yaml"),
     ),
     (
         "tilesets/abbey-mayor-2.yaml",

@@ -1130,34 +1130,15 @@ fn play_turn_steps(
             ChoiceWord::Word(ChoiceName::Grow) => Choice::Grow,
             ChoiceWord::Word(ChoiceName::Score) => Choice::Score,
             ChoiceWord::Word(ChoiceName::Return) => Choice::Return,
+            ChoiceWord::Word(ChoiceName::Stay) => Choice::Stay,
             ChoiceWord::Move(m) => {
-                let t = &m.to;
-                let target = crate::address::segment_in_cell(state, t.x, t.y, &t.at);
-                match target {
-                    Some((placed, segment)) => Choice::MoveTo {
-                        placed,
-                        segment: segment as u8,
-                    },
-                    None => {
-                        return Err(Finding::new(
-                            Check::MoveTarget,
-                            format!(
-                                "a move to `{}` on ({}, {}): {}",
-                                t.at,
-                                t.x,
-                                t.y,
-                                if state.board().at(t.x, t.y).is_some() {
-                                    "the tile there has no such segment"
-                                } else {
-                                    "no tile lies there"
-                                }
-                            ),
-                        )
-                        .in_file(&lp.file)
-                        .at(&c.loc, "no such segment")
-                        .help("name the cell of a tile on the board (the tile just placed too) and a segment address on it (`N`, `NL`, `monastery`)"));
-                    }
-                }
+                let (placed, segment) = choice_target(state, lp, "a move to", &m.to, &c.loc)?;
+                Choice::MoveTo { placed, segment }
+            }
+            ChoiceWord::TakeBack(m) => {
+                let (placed, segment) =
+                    choice_target(state, lp, "taking back the piece at", &m.take_back, &c.loc)?;
+                Choice::TakeBack { placed, segment }
             }
         });
     }
@@ -1232,6 +1213,37 @@ impl Decider for Pending<'_> {
 
     fn draw(&mut self, bag: &[(u32, u32)]) -> Option<u32> {
         self.given.draw(bag)
+    }
+}
+
+/// The segment a decision names (`{move: ...}`, `{take_back: ...}`), or a finding at it
+/// (`position::move_target`); `what` begins its message ("a move to").
+fn choice_target(
+    state: &State,
+    lp: &LoadedPosition,
+    what: &str,
+    t: &crate::model::MoveTarget,
+    loc: &crate::model::Loc,
+) -> Result<(u32, u8), Finding> {
+    match crate::address::segment_in_cell(state, t.x, t.y, &t.at) {
+        Some((placed, segment)) => Ok((placed, segment as u8)),
+        None => Err(Finding::new(
+            Check::MoveTarget,
+            format!(
+                "{what} `{}` on ({}, {}): {}",
+                t.at,
+                t.x,
+                t.y,
+                if state.board().at(t.x, t.y).is_some() {
+                    "the tile there has no such segment"
+                } else {
+                    "no tile lies there"
+                }
+            ),
+        )
+        .in_file(&lp.file)
+        .at(loc, "no such segment")
+        .help("name the cell of a tile on the board (the tile just placed too) and a segment address on it (`N`, `NL`, `monastery`)")),
     }
 }
 
@@ -1469,6 +1481,10 @@ fn turn_finding(
                 Some(ChoiceWord::Move(m)) => {
                     format!("{{move: {{x: {}, y: {}, at: {}}}}}", m.to.x, m.to.y, m.to.at)
                 }
+                Some(ChoiceWord::TakeBack(m)) => {
+                    let t = &m.take_back;
+                    format!("{{take_back: {{x: {}, y: {}, at: {}}}}}", t.x, t.y, t.at)
+                }
                 _ => crate::address::choice_text(state, given),
             };
             Finding::new(
@@ -1607,7 +1623,7 @@ fn turn_finding(
             )
             .in_file(&lp.file)
             .at(at, "not asked")
-            .help("a decision is asked for each flock of the player on a feature the tile extends (not for one placed this turn), then for each piece that may move on whose feature the turn scored and that has somewhere to go; remove the others")
+            .help("a decision is asked for each flock of the player on a feature the tile extends (not for one placed this turn), then for each piece that may move on whose feature the turn scored and that has somewhere to go, then whether one of the player's pieces escapes a feature, when one may; remove the others")
         }
         TurnError::DrawsLeft { left: 0, fractions } => {
             let n = turn.drawn_at.len();

@@ -112,11 +112,16 @@ impl TermRecord {
                 feature,
                 completed,
                 item,
+                holding,
                 ..
             } => {
                 let fk = &rules.features[feature];
                 let done = if completed { "completed " } else { "" };
-                let (name, names) = (format!("{done}{}", fk.name), format!("{done}{}", fk.plural));
+                let with = holding.map_or(String::new(), |h| format!(" with a {}", rules.items[h]));
+                let (name, names) = (
+                    format!("{done}{}{with}", fk.name),
+                    format!("{done}{}{with}", fk.plural),
+                );
                 match item {
                     Some(i) => (
                         format!("{} in linked {names}", rules.items[i]),

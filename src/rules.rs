@@ -349,8 +349,8 @@ impl Rules {
     /// segments). Every reader of the tables counts:
     /// - a feature kind's scoring cases (`completed`, `final`): `when: {items, items_at_least}`,
     ///   `area: {around}`, terms counting `{item}` or `cancelled_by` read the items of the
-    ///   feature's own segments; a `{linked: {feature, item}}` term reads the item on the
-    ///   linked kind's segments;
+    ///   feature's own segments; a `{linked: {feature, item, holding}}` term reads its
+    ///   items on the linked kind's segments;
     /// - a mechanism's table, as its [`MechanismTable::items_read`] says;
     /// - a token supply reads `per_item` on its `feature`.
     pub fn items_read(&self) -> Vec<Vec<bool>> {
@@ -418,7 +418,7 @@ impl Rules {
 
 /// Marks the items a list of scoring cases reads on feature kind `kind`: conditions on
 /// items, an area's marker, terms counting an item or cancelled by one (on `kind`), and a
-/// linked term's item (on the linked kind). See [`Rules::items_read`].
+/// linked term's items (on the linked kind). See [`Rules::items_read`].
 pub fn cases_read(list: &[Case], kind: FeatureId, mark: &mut dyn FnMut(ItemId, FeatureId)) {
     for c in list {
         for &(i, _) in c.items.iter().chain(&c.items_at_least) {
@@ -432,9 +432,14 @@ pub fn cases_read(list: &[Case], kind: FeatureId, mark: &mut dyn FnMut(ItemId, F
                 Count::Item(i) => mark(i, kind),
                 Count::Linked {
                     feature,
-                    item: Some(i),
+                    item,
+                    holding,
                     ..
-                } => mark(i, feature),
+                } => {
+                    for i in item.into_iter().chain(holding) {
+                        mark(i, feature);
+                    }
+                }
                 _ => {}
             }
             if let Some(i) = t.cancelled_by {
@@ -481,8 +486,8 @@ pub struct FeatureKind {
 /// A scoring case: the first case whose condition holds gives the feature's points.
 #[derive(Debug, Clone)]
 pub struct Case {
-    /// Option that must be on.
-    pub option: Option<OptionId>,
+    /// Options that must all be on.
+    pub options: Vec<OptionId>,
     /// Exact number of distinct tiles required.
     pub tiles: Option<u32>,
     /// Exact item counts required.
@@ -542,6 +547,8 @@ pub enum Count {
         completed: bool,
         /// Count this item on them instead.
         item: Option<ItemId>,
+        /// Only those holding at least one of this item.
+        holding: Option<ItemId>,
     },
     /// Distinct features of a kind within an aggregate.
     Features(FeatureId),

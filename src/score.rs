@@ -140,7 +140,7 @@ impl Ctx<'_> {
 }
 
 fn holds(ctx: &Ctx, case: &Case, f: &Feature, items: &[u64]) -> bool {
-    case.option.is_none_or(|o| ctx.options[o])
+    case.options.iter().all(|&o| ctx.options[o])
         && case
             .tiles
             .is_none_or(|t| f.tiles.len() as u64 == u64::from(t))
@@ -252,12 +252,18 @@ pub fn terms_value(
                 feature,
                 completed,
                 item,
+                holding,
             } => {
                 // One segment of each distinct linked feature.
                 let linked = graph::linked(ctx.tiles, ctx.board, f, relation, feature)
                     .into_iter()
                     .filter(|&g| {
                         !completed || graph::completed(ctx.rules, ctx.tiles, ctx.board, feature, g)
+                    })
+                    .filter(|&g| {
+                        holding.is_none_or(|h| {
+                            ctx.items_in(ctx.board.features.nodes(feature, g), h) > 0
+                        })
                     });
                 match item {
                     Some(i) => smallvec![(

@@ -117,6 +117,17 @@ enum Assertion {
     /// "Available action TilePlacement for ID": a tile is to be placed, and that tile may
     /// be drawn and placed.
     TileAvailable(String),
+    /// "Available action ReturnMeeple for SOURCE": the player may send a piece back to
+    /// supply now, for a reason tessera plays ([`ReturnSource`]).
+    ReturnAvailable(ReturnSource),
+    /// "ReturnMeeple SOURCE options: {0.small.1,City,NS,[0,-1]}; ...": the pieces the
+    /// player may send back (the meeple's id is not compared: the place says which).
+    ReturnOptions {
+        /// Why.
+        source: ReturnSource,
+        /// Where each piece stands.
+        options: Vec<WrittenOption>,
+    },
     /// Anything else (undo, which is JCloisterZone's interface and not a rule; the
     /// phases and actions of expansions).
     Other,
@@ -136,6 +147,30 @@ enum Phase {
     /// `WagonPhase`: the turn is played, and a wagon its scoring returned may move on (a
     /// decision of the turn that tessera asks and the save does not write yet).
     Wagon,
+    /// `EscapePhase`: the turn is played, and a follower of its player may escape a
+    /// besieged city (likewise a decision not written yet).
+    Escape,
+}
+
+/// Why a piece goes back to supply, as JCloisterZone names it (`ReturnMeepleSource`),
+/// among those tessera plays.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum ReturnSource {
+    /// `PRINCESS`: the turn's action, sending a knight home (`expelling`).
+    Princess,
+    /// `SIEGE_ESCAPE`: a follower escaping a besieged city at the end of the turn
+    /// (`escaping`).
+    SiegeEscape,
+}
+
+impl ReturnSource {
+    fn read(word: &str) -> Option<Self> {
+        match word {
+            "PRINCESS" => Some(ReturnSource::Princess),
+            "SIEGE_ESCAPE" => Some(ReturnSource::SiegeEscape),
+            _ => None,
+        }
+    }
 }
 
 /// A place for a piece as an assertion writes it: (feature kind, address, cell).
@@ -219,6 +254,29 @@ fn assertion(text: &str) -> Assertion {
             }
         }
     }
+    if let Some(rest) = text.strip_prefix("ReturnMeeple ") {
+        if let Some((source, list)) = rest.split_once(" options:") {
+            // Each option begins with the meeple's id: `{0.small.1,City,NS,[0,-1]}`.
+            let places: Option<Vec<&str>> = list
+                .trim()
+                .split("; ")
+                .filter(|o| !o.is_empty())
+                .map(|o| o.strip_prefix('{')?.split_once(',').map(|(_, p)| p))
+                .collect();
+            let places = places.map(|p| {
+                p.iter()
+                    .map(|p| format!("{{{p}"))
+                    .collect::<Vec<_>>()
+                    .join("; ")
+            });
+            if let (Some(source), Some(options)) = (
+                ReturnSource::read(source.trim()),
+                places.as_deref().and_then(piece_options_written),
+            ) {
+                return Assertion::ReturnOptions { source, options };
+            }
+        }
+    }
     if let Some(rest) = text.strip_prefix("TilePlacement ") {
         if let Some((tile, list)) = rest.split_once(" options:") {
             if let Some(options) = tile_options_written(list) {
@@ -240,6 +298,7 @@ fn assertion(text: &str) -> Assertion {
             "CommitActionPhase" => Assertion::Phase(Phase::CommitAction),
             "GameOverPhase" => Assertion::Phase(Phase::GameOver),
             "WagonPhase" => Assertion::Phase(Phase::Wagon),
+            "EscapePhase" => Assertion::Phase(Phase::Escape),
             _ => Assertion::Other,
         };
     }
@@ -254,6 +313,12 @@ fn assertion(text: &str) -> Assertion {
         }
         if let Some(tile) = rest.strip_prefix("TilePlacement for ") {
             return Assertion::TileAvailable(crate::jcz::save::tile_id(tile.trim()));
+        }
+        if let Some(source) = rest
+            .strip_prefix("ReturnMeeple for ")
+            .and_then(|s| ReturnSource::read(s.trim()))
+        {
+            return Assertion::ReturnAvailable(source);
         }
     }
     if let Some((who, rest)) = text.split_once(" has ") {
@@ -417,6 +482,13 @@ impl Stopped<'_> {
     /// has an action to take (somewhere to put a piece, a figure to move, a piece to send
     /// home), else `CommitActionPhase`.
     fn phase(&self) -> Phase {
+        if self
+            .pending
+            .first()
+            .is_some_and(|o| o.contains(&Choice::Stay))
+        {
+            return Phase::Escape;
+        }
         if !self.pending.is_empty() || self.stop == Stop::MovedOn {
             return Phase::Wagon;
         }
@@ -441,7 +513,8 @@ impl Stopped<'_> {
             // owner confirms a move just made.
             Assertion::CanPass(can) => (*can
                 != ((phase == Phase::Action && self.pass_offered())
-                    || (phase == Phase::Wagon && self.stop != Stop::MovedOn)))
+                    || (phase == Phase::Wagon && self.stop != Stop::MovedOn)
+                    || phase == Phase::Escape))
                 .then(|| {
                     format!(
                         "tessera: the game is in {phase:?}Phase, where passing is {}",
@@ -471,6 +544,40 @@ impl Stopped<'_> {
                 self.moves_disagreement(options)
             }
             Assertion::PieceOptions { kind, options } => self.options_disagreement(kind, options),
+            Assertion::ReturnAvailable(source) => {
+                let (_, ours) = self.returns_offered(*source);
+                ours.is_empty().then(|| {
+                    format!("tessera offers no piece to send back (the game is in {phase:?}Phase)")
+                })
+            }
+            Assertion::ReturnOptions { source, options } => {
+                let (state, ours) = self.returns_offered(*source);
+                let theirs = written_segments(state, options);
+                let ours_set: BTreeSet<(String, Option<(u32, usize)>)> = ours
+                    .iter()
+                    .map(|&(placed, segment)| {
+                        let def =
+                            &state.game().tiles.tiles[state.board().placed[placed as usize].tile];
+                        let f = &state.game().rules.features[def.segments[segment].feature];
+                        (f.name.clone(), Some((placed, segment)))
+                    })
+                    .collect();
+                (ours_set != theirs).then(|| {
+                    let words: Vec<String> = ours
+                        .iter()
+                        .map(|&(placed, segment)| {
+                            let p = state.board().placed[placed as usize];
+                            let address = crate::address::address_of(state, placed, segment);
+                            format!("({}, {}) {address}", p.x, p.y)
+                        })
+                        .collect();
+                    if words.is_empty() {
+                        "tessera offers none".to_string()
+                    } else {
+                        format!("tessera offers the pieces at: {}", words.join(", "))
+                    }
+                })
+            }
             Assertion::TileAvailable(tile) => {
                 let state = &self.state;
                 let Some(id) = state.game().tiles.get(tile) else {
@@ -551,6 +658,40 @@ impl Stopped<'_> {
                 format!("tessera offers: {}", words.join(", "))
             }
         })
+    }
+
+    /// The pieces tessera lets the player send back now for `source`, where they stand
+    /// (placed tile, segment), with the state they stand in: sending a knight home as the
+    /// action of the turn begun, or escaping at the end of the turn played.
+    fn returns_offered(&self, source: ReturnSource) -> (&State<'_>, Vec<(u32, usize)>) {
+        match source {
+            ReturnSource::Princess => match &self.begun {
+                Some((state, begun)) => (
+                    state,
+                    state
+                        .actions(begun)
+                        .into_iter()
+                        .filter_map(|a| match a {
+                            Action::Expel { on, segment } => Some((on, segment)),
+                            _ => None,
+                        })
+                        .collect(),
+                ),
+                None => (&self.state, Vec::new()),
+            },
+            ReturnSource::SiegeEscape => (
+                &self.state,
+                self.pending
+                    .first()
+                    .into_iter()
+                    .flatten()
+                    .filter_map(|c| match *c {
+                        Choice::TakeBack { placed, segment } => Some((placed, segment as usize)),
+                        _ => None,
+                    })
+                    .collect(),
+            ),
+        }
     }
 
     /// Compares a piece-options assertion with the options tessera offers the player of

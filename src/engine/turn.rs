@@ -84,6 +84,18 @@ pub enum Choice {
         /// Segment index on that tile's definition.
         segment: u8,
     },
+    /// Leave every piece where it stands (a piece that could escape,
+    /// `crate::mechanism::escaping`); what happens when no decision is written.
+    Stay,
+    /// Take the player's piece on this segment back to supply, scoring nothing (a piece
+    /// escaping its feature): the placed tile's index and the segment's index on its
+    /// definition.
+    TakeBack {
+        /// The placed tile (index in placement order).
+        placed: u32,
+        /// Segment index on that tile's definition.
+        segment: u8,
+    },
 }
 
 /// The decisions a turn asks, numbered as they are asked, and its draws from bags, as
@@ -161,22 +173,30 @@ impl Default for Choices {
     }
 }
 
-/// Word 0, 1, 2: grow, score, return; from 3: a move, `3 + placed × 256 + segment`.
-const PACKED_MOVE: u32 = 3;
+/// Word 0, 1, 2, 3: grow, score, return, stay; from 4: a move or a taking back of a
+/// piece, `4 + (placed × 256 + segment) × 2`, plus 1 for a taking back.
+const PACKED_TARGET: u32 = 4;
 
 impl Choice {
-    /// Its packed word; `None` for a move to a tile beyond the packing's reach (past
-    /// 16 million placed tiles, beyond every limit of the files).
+    /// Its packed word; `None` for a target on a tile beyond the packing's reach (past
+    /// 8 million placed tiles, beyond every limit of the files).
     fn pack(self) -> Option<u32> {
-        Some(match self {
-            Choice::Grow => 0,
-            Choice::Score => 1,
-            Choice::Return => 2,
-            Choice::MoveTo { placed, segment } => placed
+        let target = |placed: u32, segment: u8, back: u32| {
+            placed
                 .checked_mul(256)?
                 .checked_add(u32::from(segment))?
-                .checked_add(PACKED_MOVE)?,
-        })
+                .checked_mul(2)?
+                .checked_add(back)?
+                .checked_add(PACKED_TARGET)
+        };
+        match self {
+            Choice::Grow => Some(0),
+            Choice::Score => Some(1),
+            Choice::Return => Some(2),
+            Choice::Stay => Some(3),
+            Choice::MoveTo { placed, segment } => target(placed, segment, 0),
+            Choice::TakeBack { placed, segment } => target(placed, segment, 1),
+        }
     }
 
     /// The decision a packed word holds.
@@ -185,11 +205,14 @@ impl Choice {
             0 => Choice::Grow,
             1 => Choice::Score,
             2 => Choice::Return,
+            3 => Choice::Stay,
             _ => {
-                let m = w - PACKED_MOVE;
-                Choice::MoveTo {
-                    placed: m / 256,
-                    segment: (m % 256) as u8,
+                let m = w - PACKED_TARGET;
+                let (placed, segment) = ((m / 2) / 256, ((m / 2) % 256) as u8);
+                if m % 2 == 0 {
+                    Choice::MoveTo { placed, segment }
+                } else {
+                    Choice::TakeBack { placed, segment }
                 }
             }
         }
@@ -381,7 +404,8 @@ pub enum Event {
         /// Its segment there.
         segment: usize,
     },
-    /// A piece went back to supply through an effect of the tile.
+    /// A piece went back to its owner's supply, scoring nothing, through an effect of the
+    /// tile, or escaping its feature at the end of the turn (`crate::mechanism::escaping`).
     TakenBack {
         /// Its kind.
         kind: PieceKindId,

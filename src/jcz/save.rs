@@ -62,6 +62,20 @@ struct SetMapping {
 /// or off).
 type RuleSwitch = (&'static str, &'static str, &'static [(&'static str, bool)]);
 
+/// The siege's elements: its scoring, and the escape.
+const SIEGE_SWITCHES: &[(&str, &[&str])] = &[("siege", &["siege"]), ("escape", &["escape"])];
+
+/// The escape's rule switch (JCloisterZone spells it `espace-variant`): next to any tile
+/// of the besieged city, or to one of its siege tiles.
+const SIEGE_RULES: &[RuleSwitch] = &[
+    ("espace-variant", "any-tile", &[]),
+    (
+        "espace-variant",
+        "siege-tile",
+        &[("escape_next_to_siege_tile", true)],
+    ),
+];
+
 /// The sets tessera plays, with their tile sets.
 const SETS: &[SetMapping] = &[
     SetMapping {
@@ -240,6 +254,28 @@ const SETS: &[SetMapping] = &[
         rules: &[],
         pieces: &[],
         legacy_elements: &["fairy", "portal", "princess"],
+    },
+    // The Cathars and The Besiegers: the siege's scoring and the escape are elements
+    // (`siege`, `escape`) that switch options, the escape's two rules a rule switch.
+    SetMapping {
+        ids: &["siege/cathars"],
+        tileset: "bundled:tilesets/siege-cathars.yaml",
+        ruleset: Some("bundled:rulesets/siege.yaml"),
+        piece_counts: &[],
+        switches: SIEGE_SWITCHES,
+        rules: SIEGE_RULES,
+        pieces: &[],
+        legacy_elements: &[],
+    },
+    SetMapping {
+        ids: &["siege/besiegers"],
+        tileset: "bundled:tilesets/siege-besiegers.yaml",
+        ruleset: Some("bundled:rulesets/siege.yaml"),
+        piece_counts: &[],
+        switches: SIEGE_SWITCHES,
+        rules: SIEGE_RULES,
+        pieces: &[],
+        legacy_elements: &[],
     },
     SetMapping {
         ids: &["river/1:2"],

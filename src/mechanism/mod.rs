@@ -77,6 +77,10 @@ macro_rules! registry {
             /// segment's feature home instead of placing a piece (Princess and Dragon: the
             /// princess).
             expelling => expelling,
+            /// Pieces their owner may take back, scoring nothing, at the end of a turn from
+            /// a feature holding an item when a feature of a named kind is near (Siege: a
+            /// follower escapes a besieged city next to a monastery).
+            escaping => escaping,
         }
     };
 }

@@ -174,14 +174,17 @@ pub struct Turn {
     pub set_aside: Vec<Sp<String>>,
 }
 
-/// A decision asked after a turn's piece (see [`Turn::choices`]): a word, or a move.
+/// A decision asked after a turn's piece (see [`Turn::choices`]): a word, a move, or a
+/// piece taken back.
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
 #[serde(untagged)]
 pub enum ChoiceWord {
-    /// `grow`, `score` or `return`.
+    /// `grow`, `score`, `return` or `stay`.
     Word(ChoiceName),
     /// `{move: {x, y, at}}`.
     Move(MoveChoice),
+    /// `{take_back: {x, y, at}}`.
+    TakeBack(TakeBackChoice),
 }
 
 /// A decision that is one word.
@@ -194,6 +197,17 @@ pub enum ChoiceName {
     Score,
     /// Let the piece return to supply instead of moving on (a wagon).
     Return,
+    /// Take no piece back: every piece that could escape its feature stays.
+    Stay,
+}
+
+/// Taking one of the player's pieces back to supply at the end of the turn, scoring
+/// nothing (a follower escaping a besieged city, the rule set's `escaping`).
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct TakeBackChoice {
+    /// Where the piece stands: a segment of a tile on the board.
+    pub take_back: MoveTarget,
 }
 
 /// Moving a piece whose feature was scored on to another feature (a wagon).

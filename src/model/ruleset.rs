@@ -341,6 +341,11 @@ pub struct Condition {
     /// The named option is on.
     #[serde(default)]
     pub option: Option<Sp<String>>,
+    /// Every one of these options is on (as well as `option`, when given): a rule that
+    /// changes another's, e.g. the small city's rule under a siege,
+    /// `options: [siege, small_city]`.
+    #[serde(default)]
+    pub options: Vec<Sp<String>>,
     /// The feature spans exactly this many distinct tiles.
     #[serde(default)]
     #[schemars(with = "Option<super::bounds::Tiles>")]
@@ -419,6 +424,11 @@ pub struct LinkedCount {
     /// Count this item on the linked features instead of the features themselves.
     #[serde(default)]
     pub item: Option<Sp<String>>,
+    /// Count only the linked features holding at least one of this item, e.g. the
+    /// besieged cities a field touches (Siege: each counts twice for farmers, a second
+    /// term): `{linked: {relation: touches, feature: city, completed: true, holding: besieged}}`.
+    #[serde(default)]
+    pub holding: Option<Sp<String>>,
 }
 
 pub use crate::mechanism::tile_effects::model::EffectDef;

@@ -866,10 +866,11 @@ turns:
   - {tile: BA/C, x: 0, y: -1, rotation: 180, piece: {kind: wagon, at: S}, choices: [{move: {x: 0, y: 0, at: W}}]}
 ",
     }
-    /// A move's target names no segment of a tile on the board.
+    /// A decision's target (`move`, `take_back`) names no segment of a tile on the board.
     MoveTarget => "position::move_target", Error {
-        why: "A `move` decision names where the piece goes: the cell of a tile on the board \
-              (the tile just placed too) and a segment address on it, as a piece's.",
+        why: "A `move` decision names where the piece goes, a `take_back` where the piece \
+              taken back stands: the cell of a tile on the board (the tile just placed too) \
+              and a segment address on it, as a piece's.",
         bad: "\
 tileset: [../tilesets/base-jcz.yaml, ../tilesets/abbey-mayor-1.yaml]
 ruleset: ../rulesets/abbey-mayor.yaml

@@ -120,11 +120,16 @@ impl Names<'_> {
                     Some(i) => Some(sink.take(self.item(i))?),
                     None => None,
                 };
+                let holding = match &l.holding {
+                    Some(i) => Some(sink.take(self.item(i))?),
+                    None => None,
+                };
                 Count::Linked {
                     relation: relation?,
                     feature: feature?,
                     completed: l.completed,
                     item,
+                    holding,
                 }
             }
         };
@@ -144,7 +149,12 @@ impl Names<'_> {
             .map(|c| {
                 let when = c.when.clone().unwrap_or_default();
                 Case {
-                    option: when.option.as_ref().and_then(|o| sink.take(self.option(o))),
+                    options: when
+                        .option
+                        .iter()
+                        .chain(&when.options)
+                        .filter_map(|o| sink.take(self.option(o)))
+                        .collect(),
                     tiles: when.tiles,
                     items: self.item_counts(&when.items, sink),
                     items_at_least: self.item_counts(&when.items_at_least, sink),

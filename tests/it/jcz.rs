@@ -2104,7 +2104,21 @@ fn bundled_imported_tile_sets_are_fresh() {
         "abbey-mayor-2.yaml",
         "princess-dragon-1.yaml",
     ];
-    let bundled: [(&str, &str, &str, &str, Option<&str>); 13] = [
+    let bundled: [(&str, &str, &str, &str, Option<&str>); 15] = [
+        (
+            "siege-cathars.yaml",
+            "siege.xml",
+            "siege/cathars",
+            "siege.yaml",
+            None,
+        ),
+        (
+            "siege-besiegers.yaml",
+            "siege.xml",
+            "siege/besiegers",
+            "siege.yaml",
+            None,
+        ),
         (
             "princess-dragon-1.yaml",
             "princess_and_dragon.xml",

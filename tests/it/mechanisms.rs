@@ -826,3 +826,69 @@ fn the_princess_sends_a_knight_home() {
     lp.options[must] = false;
     tessera::replay::replay(&lp, None).expect("passing is allowed when she may act");
 }
+
+#[test]
+fn a_besieged_city_scores_less_and_its_farmers_more() {
+    // Siege's scoring, as cases and terms of `rulesets/siege.yaml`: A's 2-tile besieged
+    // city scores 2 (not 4), A's open besieged city nothing at the end (not 1), B's farmer
+    // 3 + 3 for the completed besieged city beside the field (not 3).
+    let path = format!("{POSITIONS}/siege.yaml");
+    common::assert_points(&path, true, None, &[("A", 2), ("B", 6)]);
+    // With the element switched off, siege tiles are ordinary city tiles: 4, 1 and 3.
+    let mut lp = tessera::replay::load_position(std::path::Path::new(&path)).expect("loads");
+    let siege = lp.game.rules.option("siege").expect("the option");
+    lp.options[siege] = false;
+    let mut state = tessera::replay::replay(&lp, None).expect("replays");
+    state.final_scoring();
+    assert_eq!(state.points(), &[4, 0]);
+    assert_eq!(state.final_points(), &[1, 3]);
+    // Under the small-city rule a 2-tile besieged city scores nothing (JCloisterZone's
+    // "normal value less one per tile and pennant").
+    let mut lp = tessera::replay::load_position(std::path::Path::new(&path)).expect("loads");
+    let small = lp.game.rules.option("small_city").expect("the option");
+    lp.options[small] = true;
+    let state = tessera::replay::replay(&lp, Some(1)).expect("replays");
+    assert_eq!(state.points(), &[0, 0]);
+}
+
+#[test]
+fn a_knight_escapes_a_besieged_city_next_to_a_monastery() {
+    // `escaping`: at the end of A's turn 3, A takes their knight back from the besieged
+    // city: a monastery lies next to the start tile, one of the city's tiles.
+    let path = format!("{POSITIONS}/escape.yaml");
+    common::assert_points(&path, true, None, &[("A", 0), ("B", 0)]);
+    assert_eq!(
+        common::log_lines(&common::report(&path, true, None)),
+        ["A takes back their follower at (0, -1) S"]
+    );
+    let lp = tessera::replay::load_position(std::path::Path::new(&path)).expect("loads");
+    let state = tessera::replay::replay(&lp, None).expect("replays");
+    assert_eq!(
+        state.pieces().iter().count(),
+        0,
+        "the knight left the board"
+    );
+    // What the engine offers A at the end of turn 3: staying, or that knight.
+    let pending = tessera::replay::pending_decisions(&{
+        let mut lp = tessera::replay::load_position(std::path::Path::new(&path)).expect("loads");
+        lp.position.turns.as_mut().expect("turns")[2]
+            .value
+            .choices
+            .clear();
+        lp
+    })
+    .expect("replays");
+    // The knight stands on the first tile placed after the start tile (placed index 1).
+    assert_eq!(pending.len(), 1);
+    assert!(pending[0].contains(&tessera::engine::Choice::Stay));
+    assert!(
+        pending[0]
+            .iter()
+            .any(|c| matches!(c, tessera::engine::Choice::TakeBack { placed: 1, .. }))
+    );
+    // Under Hans im Glück's rule the monastery must touch a siege tile: no escape here.
+    common::assert_finding(
+        &format!("{BAD}/escape-not-next-to-siege-tile.yaml"),
+        "position::choices_left",
+    );
+}

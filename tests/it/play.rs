@@ -66,6 +66,15 @@ const GAMES: &[(&str, &[&str])] = &[
         "rulesets/princess-dragon.yaml",
         &["tilesets/base-jcz.yaml", "tilesets/princess-dragon-1.yaml"],
     ),
+    // Sieges: besieged cities, and followers escaping them.
+    (
+        "rulesets/siege.yaml",
+        &[
+            "tilesets/base-jcz.yaml",
+            "tilesets/siege-cathars.yaml",
+            "tilesets/siege-besiegers.yaml",
+        ],
+    ),
 ];
 
 fn scratch(name: &str) -> PathBuf {

@@ -1066,3 +1066,60 @@ fn check_saves_compares_the_moves_a_wagon_is_offered() {
     assert_eq!(confirming["verdict"], "pass", "{doc}");
     assert_eq!(confirming["passed"], 3, "{doc}");
 }
+
+#[test]
+fn check_saves_compares_the_followers_that_may_escape() {
+    // Ann's knight stands in a besieged city (SI.CA/Cc north of the start tile, open to
+    // the west); Ben's monastery goes south of the start tile, a tile of that city but two
+    // cells from its siege tile. At the end of Ann's next turn her knight may escape
+    // (JCloisterZone's EscapePhase) under the default rule, not under Hans im Glück's
+    // (`espace-variant: siege-tile`), where the game goes on to Ben's tile.
+    let save = |rule: &str, assertions: &str| {
+        format!(
+            r#"{{"appVersion": "6.2.0", "players": [{{"name": "Ann", "slot": 0}}, {{"name": "Ben", "slot": 1}}],
+  "setup": {{"sets": {{"basic:1": 1, "siege/cathars": 1}}, "elements": {{"small-follower": 7, "farmers": true, "siege": true, "escape": true}}, "rules": {{{rule}}},
+    "start": [{{"tile": "BA/RCr", "x": 0, "y": 0, "rotation": 0}}]}},
+  "replay": [
+    {{"type": "PLACE_TILE", "player": 0, "payload": {{"tileId": "SI.CA/Cc", "rotation": "R270", "position": [0, -1]}}}},
+    {{"type": "DEPLOY_MEEPLE", "player": 0, "payload": {{"pointer": {{"position": [0, -1], "location": "SW", "feature": "City"}}, "meepleId": "0.small.1"}}}},
+    {{"type": "COMMIT", "player": 0, "payload": {{}}}},
+    {{"type": "PLACE_TILE", "player": 1, "payload": {{"tileId": "BA/L", "rotation": "R0", "position": [0, 1]}}}},
+    {{"type": "PASS", "player": 1, "payload": {{}}}},
+    {{"type": "COMMIT", "player": 1, "payload": {{}}}},
+    {{"type": "PLACE_TILE", "player": 0, "payload": {{"tileId": "BA/L", "rotation": "R0", "position": [1, 1]}}}},
+    {{"type": "PASS", "player": 0, "payload": {{}}}},
+    {{"type": "COMMIT", "player": 0, "payload": {{}}}}],
+  "test": {{"description": "escape", "assertions": [{assertions}]}}}}"#
+        )
+    };
+    let asked = r#""Phase is EscapePhase", "Player can pass", "Available action ReturnMeeple for SIEGE_ESCAPE",
+        "ReturnMeeple SIEGE_ESCAPE options: {0.small.1,City,SW,[0,-1]}""#;
+    let siege_tile = r#""espace-variant": "siege-tile""#;
+    let doc = check_saves_of(&[
+        ("any-tile.jcz", save("", asked)),
+        ("siege-tile.jcz", save(siege_tile, asked)),
+        (
+            "siege-tile-goes-on.jcz",
+            save(siege_tile, r#""Phase is TilePhase""#),
+        ),
+    ]);
+    let any = verdict_of(&doc, "any-tile.jcz");
+    assert_eq!(any["verdict"], "pass", "{doc}");
+    assert_eq!(any["passed"], 4, "{doc}");
+    let siege = verdict_of(&doc, "siege-tile.jcz");
+    assert_eq!(siege["verdict"], "fail", "{doc}");
+    assert_eq!(
+        siege["failed"][0], "expected `Phase is EscapePhase`; tessera: TilePhase",
+        "{doc}"
+    );
+    assert_eq!(
+        siege["failed"][3],
+        "expected `ReturnMeeple SIEGE_ESCAPE options: {0.small.1,City,SW,[0,-1]}`; tessera offers none",
+        "{doc}"
+    );
+    assert_eq!(
+        verdict_of(&doc, "siege-tile-goes-on.jcz")["verdict"],
+        "pass",
+        "{doc}"
+    );
+}
