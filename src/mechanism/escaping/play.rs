@@ -69,10 +69,18 @@ pub fn escapable(state: &State, player: usize) -> Vec<(u32, u8)> {
         if p.player != player || !game.rules.pieces[p.kind].majority {
             continue;
         }
+        // The feature's running item counts say whether it holds an entry's item; only
+        // then is it written out.
+        let items = board.features.items(p.scored_on, p.node);
+        let holds = |e: &super::table::Escaping| {
+            state.option_on(e.requires_option) && items.get(e.item).is_some_and(|&n| n > 0)
+        };
+        if !table.iter().any(holds) {
+            continue;
+        }
         let f = graph::component(&game.rules, &game.tiles, board, p.scored_on, p.node);
         let open = table.iter().any(|e| {
-            if !state.option_on(e.requires_option) || f.items.get(e.item).is_none_or(|&n| n == 0)
-            {
+            if !holds(e) {
                 return false;
             }
             let only_carrying = e.item_tile_option.is_some() && state.option_on(e.item_tile_option);
