@@ -46,6 +46,10 @@ pub const MAX_FACTOR: i64 = 1_000;
 /// Radii in cells: an area bonus's `radius`, an effect's `within`. Real rules use 1.
 pub const MAX_RADIUS: u32 = 1_000;
 
+/// The most steps a figure that roams the board takes in one move (the dragon: 6): each
+/// is a decision of the turn, and a turn records at most 12.
+pub const MAX_STEPS: u32 = 8;
+
 /// A board coordinate, either sign (`x`, `y`): cells from the start tile. A game with
 /// every tile of the largest tile set in one row stays far inside it, and so do the
 /// neighbours of every cell, so a neighbour's coordinate never leaves `i32`.

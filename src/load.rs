@@ -359,6 +359,10 @@ pub const BUNDLED: &[(&str, &str)] = &[
         include_str!("../rulesets/siege.yaml"),
     ),
     (
+        "rulesets/dragon.yaml",
+        include_str!("../rulesets/dragon.yaml"),
+    ),
+    (
         "rulesets/princess-dragon.yaml",
         include_str!("../rulesets/princess-dragon.yaml"),
     ),

@@ -786,6 +786,20 @@ fn piece_finding(
             format!("this segment already holds a {kname}"),
         )
         .help("one segment holds at most one piece of a kind; pieces of several players meet only when features are joined"),
+        PieceError::FigureOnTile { figure } => {
+            let name = rules
+                .mechanisms
+                .roaming_figures
+                .get(usize::from(figure))
+                .map_or("figure", |r| r.name.as_str());
+            Finding::new(
+                Check::FigureOnTile,
+                format!("the {name} stands on this tile: no piece goes here"),
+            )
+            .help(format!(
+                "place the {kname} on a tile where the {name} is not, or place none"
+            ))
+        }
         PieceError::Completed { feature } => {
             let feature = &rules.features[feature].name;
             Finding::new(Check::FeatureCompleted, format!("this {feature} is completed"))
@@ -1140,6 +1154,18 @@ fn play_turn_steps(
                     choice_target(state, lp, "taking back the piece at", &m.take_back, &c.loc)?;
                 Choice::TakeBack { placed, segment }
             }
+            ChoiceWord::Step(m) => match state.board().at(m.step.x, m.step.y) {
+                Some(placed) => Choice::Step { placed },
+                None => {
+                    return Err(Finding::new(
+                        Check::MoveTarget,
+                        format!("a step to ({}, {}): no tile lies there", m.step.x, m.step.y),
+                    )
+                    .in_file(&lp.file)
+                    .at(&c.loc, "no tile")
+                    .help("name the cell of a tile on the board next to the figure"));
+                }
+            },
         });
     }
     let choices = Choices::from_slice(&words).unwrap_or_default();
@@ -1371,6 +1397,25 @@ fn turn_finding(
         .at(&loc.loc, "no extra turn was earned")
         .help("an extra turn follows a turn that completed a feature earning one (a forest with a menhir)"),
         TurnError::PileOrder(w) => pile_order_finding(lp, tile, &w, loc),
+        TurnError::HeldBack => {
+            let waits: Vec<String> = rules
+                .mechanisms
+                .roaming_figures
+                .iter()
+                .filter(|r| lp.game.tiles.tiles[tile].items.iter().any(|&(i, n)| i == r.moved_by && n > 0))
+                .map(|r| format!("a tile with a {} brings the {}", rules.items[r.arrives_on], r.name))
+                .collect();
+            Finding::new(
+                Check::HeldBack,
+                format!("tile `{}` is not drawn yet: it waits for a figure that is not on the board", lp.game.tiles.tiles[tile].id),
+            )
+            .in_file(&lp.file)
+            .at(&loc.loc, "held back")
+            .help(format!(
+                "play it after the figure has come onto the board ({}); until then it goes back into the pile",
+                if waits.is_empty() { "see the rule set".to_string() } else { waits.join("; ") }
+            ))
+        }
         TurnError::Lay(e) => place_finding(state, lp, tile, (turn.x.value, turn.y.value), e, loc),
         TurnError::NoTokens => {
             let at = turn.draws.first().map_or(&loc.loc, |d| &d.loc);
@@ -1453,17 +1498,38 @@ fn turn_finding(
             .at(at, "not in the bag")
             .help("a bag holds its tokens less those lying on the board: write a value it holds")
         }
-        TurnError::ChoiceMissing { index } => Finding::new(
-            Check::ChoiceMissing,
-            format!(
-                "this turn asks {} for decision {} (a flock of theirs on a feature the tile extends: `grow` or `score`), and none is written",
-                state.players()[player],
-                index + 1
-            ),
-        )
-        .in_file(&lp.file)
-        .at(&loc.loc, "a decision is needed")
-        .help("add `choices: [grow]` or `choices: [score]`, one per flock the tile extends, in the order the pieces were placed"),
+        TurnError::ChoiceMissing { index, offered } => {
+            let words: Vec<String> = offered
+                .iter()
+                .map(|&c| crate::address::choice_text(state, c))
+                .collect();
+            let steps = offered.iter().any(|c| matches!(c, Choice::Step { .. }));
+            Finding::new(
+                Check::ChoiceMissing,
+                if steps {
+                    format!(
+                        "this turn asks for decision {} (a step of a figure that roams the board), and none is written",
+                        index + 1
+                    )
+                } else {
+                    format!(
+                        "this turn asks {} for decision {} (a flock of theirs on a feature the tile extends: `grow` or `score`), and none is written",
+                        state.players()[player],
+                        index + 1
+                    )
+                },
+            )
+            .in_file(&lp.file)
+            .at(&loc.loc, "a decision is needed")
+            .help(if steps {
+                format!(
+                    "add the figure's steps to `choices`, in order; this one may go: {}",
+                    words.join(", ")
+                )
+            } else {
+                "add `choices: [grow]` or `choices: [score]`, one per flock the tile extends, in the order the pieces were placed".to_string()
+            })
+        }
         TurnError::ChoiceNotOffered(n) => {
             let crate::engine::NotOffered {
                 index,
@@ -1481,6 +1547,7 @@ fn turn_finding(
                 Some(ChoiceWord::Move(m)) => {
                     format!("{{move: {{x: {}, y: {}, at: {}}}}}", m.to.x, m.to.y, m.to.at)
                 }
+                Some(ChoiceWord::Step(m)) => format!("{{step: {{x: {}, y: {}}}}}", m.step.x, m.step.y),
                 Some(ChoiceWord::TakeBack(m)) => {
                     let t = &m.take_back;
                     format!("{{take_back: {{x: {}, y: {}, at: {}}}}}", t.x, t.y, t.at)

@@ -403,6 +403,37 @@ pub struct ScoreReport {
     /// Where the neutral figures stand at the end (the fairy), those moved at least once.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub figures: Vec<BoardFigure>,
+    /// Where the figures that roam the board stand at the end (the dragon), those on the
+    /// board.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub roaming: Vec<RoamingFigure>,
+}
+
+/// A figure that roams the board, on the tile where it stands.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct RoamingFigure {
+    /// The figure's name (`dragon`).
+    pub figure: String,
+    /// The cell of its tile.
+    pub cell: [i32; 2],
+}
+
+/// The figures of a state that roam the board and are on it, where they stand.
+fn roaming_figures(state: &State) -> Vec<RoamingFigure> {
+    let table = &state.game().rules.mechanisms.roaming_figures;
+    let at = &state.memory().roaming_figures.at;
+    table
+        .iter()
+        .enumerate()
+        .filter_map(|(f, entry)| {
+            let placed = at.get(f).copied().flatten()?;
+            let tile = state.board().placed[placed as usize];
+            Some(RoamingFigure {
+                figure: entry.name.clone(),
+                cell: [tile.x, tile.y],
+            })
+        })
+        .collect()
 }
 
 /// A neutral figure on the board: beside which player's piece it stands, or stood.
@@ -583,6 +614,36 @@ impl LogEntry {
                 if count == 1 { "es" } else { "" },
                 rules.items[item]
             ),
+            Event::Roamed {
+                figure,
+                on,
+                arrived,
+            } => {
+                let p = state.board().placed[on as usize];
+                format!(
+                    "{} {}",
+                    name(l.player),
+                    crate::mechanism::roaming_figures::words::roamed(
+                        rules,
+                        figure,
+                        &format!("({}, {})", p.x, p.y),
+                        arrived
+                    )
+                )
+            }
+            Event::TakenByFigure {
+                figure,
+                kind,
+                owner,
+                on,
+                segment,
+            } => {
+                let (place, feature) = segment_place(state, on, segment);
+                let whose = format!("{}'s", name(owner));
+                crate::mechanism::roaming_figures::words::taken(
+                    rules, figure, &whose, kind, feature, &place,
+                )
+            }
             Event::MovedOn { kind, on, segment } => {
                 let (place, feature) = segment_place(state, on, segment);
                 format!(
@@ -705,6 +766,7 @@ impl ScoreReport {
                 .collect(),
             pieces: board_pieces(state),
             figures: board_figures(state),
+            roaming: roaming_figures(state),
         }
     }
 
@@ -819,8 +881,17 @@ impl ScoreReport {
                 );
             }
         }
-        if !self.figures.is_empty() {
+        if !self.figures.is_empty() || !self.roaming.is_empty() {
             let _ = writeln!(s, "\nfigures on the board:");
+            for f in &self.roaming {
+                let _ = writeln!(
+                    s,
+                    "  {}: on the tile at ({},{})",
+                    esc(&f.figure),
+                    f.cell[0],
+                    f.cell[1]
+                );
+            }
             for f in &self.figures {
                 let _ = writeln!(
                     s,

@@ -8,7 +8,7 @@ use super::{
     TurnError,
 };
 use crate::graph::Feature;
-use crate::rules::{ItemId, PieceKindId};
+use crate::rules::{ItemId, PieceKindId, TileId};
 use crate::score::{Piece, Valuation};
 
 /// A mechanism's hooks at named points of the turn. Each has a default that does nothing;
@@ -169,6 +169,21 @@ pub trait Hooks {
     /// mechanism that lets them decides. Default: no.
     #[inline]
     fn may_place_away(_state: &State, _player: usize, _placed: u32, _kind: PieceKindId) -> bool {
+        false
+    }
+
+    /// Whether `tile` may be drawn now, as far as the mechanism is concerned (a dragon
+    /// tile before the dragon is on the board). Every mechanism must let it. Default: yes.
+    #[inline]
+    fn may_draw(_state: &State, _tile: TileId) -> bool {
+        true
+    }
+
+    /// Whether placed tile `placed` is closed to figures that roam the board (the tile
+    /// where the fairy stands, closed to the dragon). Any mechanism that closes it
+    /// decides. Default: no.
+    #[inline]
+    fn shielded(_state: &State, _placed: u32) -> bool {
         false
     }
 
@@ -333,6 +348,18 @@ macro_rules! dispatch {
         #[inline(always)]
         pub(super) fn may_place_away(state: &State, player: usize, placed: u32, kind: PieceKindId) -> bool {
             false $(|| <crate::mechanism::$m::play::Play as Hooks>::may_place_away(state, player, placed, kind))*
+        }
+
+        /// [`Hooks::may_draw`] of every mechanism: all must let it.
+        #[inline(always)]
+        pub(super) fn may_draw(state: &State, tile: TileId) -> bool {
+            true $(&& <crate::mechanism::$m::play::Play as Hooks>::may_draw(state, tile))*
+        }
+
+        /// [`Hooks::shielded`] of any mechanism.
+        #[inline(always)]
+        pub(super) fn shielded(state: &State, placed: u32) -> bool {
+            false $(|| <crate::mechanism::$m::play::Play as Hooks>::shielded(state, placed))*
         }
 
         /// [`Hooks::attendable`] of every mechanism, in registry order.
@@ -574,6 +601,12 @@ impl State<'_> {
         segment: usize,
     ) -> Option<crate::geometry::Corner> {
         placed_corner(self, kind, placed, segment)
+    }
+
+    /// Whether placed tile `placed` is closed to figures that roam the board
+    /// ([`Hooks::shielded`] of any mechanism: the fairy's tile).
+    pub fn shielded(&self, placed: u32) -> bool {
+        shielded(self, placed)
     }
 
     /// Logs an event of a mechanism's (a title passing) for `player`.

@@ -44,6 +44,12 @@ pub enum PieceError {
         /// The piece kinds of which one is needed.
         needs: Vec<PieceKindId>,
     },
+    /// A figure that roams the board (the dragon) stands on the tile (a mechanism's rule:
+    /// [`crate::mechanism::roaming_figures`]).
+    FigureOnTile {
+        /// The figure (its entry in the rule set's `roaming`).
+        figure: u8,
+    },
     /// The piece goes only at a corner of the tile just placed where four tiles'
     /// segments of its feature meet (a mechanism's rule:
     /// [`crate::mechanism::settling_pieces`]).

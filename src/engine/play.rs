@@ -204,6 +204,11 @@ fn draw(state: &State, pile: Option<&Pile>, rng: &mut Pcg64Mcg) -> Option<TileId
         for (tile, &n) in pile.left.iter().enumerate() {
             let n = u64::from(n);
             if k < n {
+                // A tile a mechanism holds back (a dragon before the dragon is out): drawn
+                // again among the others.
+                if !state.may_draw(tile) {
+                    return draw_among(state, 0..tiles.len(), rng);
+                }
                 return Some(tile);
             }
             k -= n;
@@ -225,7 +230,8 @@ fn draw(state: &State, pile: Option<&Pile>, rng: &mut Pcg64Mcg) -> Option<TileId
     for pile in piles {
         let in_pile = || (0..tiles.len()).filter(move |&i| tiles[i].stack == pile);
         let total: u64 = in_pile().map(left).sum();
-        let Some(first) = in_pile().find(|&i| left(i) > 0) else {
+        // Its first tile that may be drawn says whether the pile may be drawn now.
+        let Some(first) = in_pile().find(|&i| left(i) > 0 && state.may_draw(i)) else {
             continue;
         };
         if total == 0 || !state.may_draw(first) {
@@ -235,10 +241,43 @@ fn draw(state: &State, pile: Option<&Pile>, rng: &mut Pcg64Mcg) -> Option<TileId
         for tile in in_pile() {
             let n = left(tile);
             if k < n {
+                if !state.may_draw(tile) {
+                    return draw_among(state, in_pile(), rng);
+                }
                 return Some(tile);
             }
             k -= n;
         }
+    }
+    None
+}
+
+/// Draws among the copies left of `tiles` that may be drawn now ([`State::may_draw`]), or
+/// `None` when none may: the draw when a mechanism holds some tiles back.
+fn draw_among(
+    state: &State,
+    tiles: impl Iterator<Item = TileId> + Clone,
+    rng: &mut Pcg64Mcg,
+) -> Option<TileId> {
+    let defs = &state.game.tiles.tiles;
+    let left = |i: usize| {
+        if state.may_draw(i) {
+            u64::from(defs[i].count.saturating_sub(state.used[i]))
+        } else {
+            0
+        }
+    };
+    let total: u64 = tiles.clone().map(left).sum();
+    if total == 0 {
+        return None;
+    }
+    let mut k = rng.random_range(0..total);
+    for tile in tiles {
+        let n = left(tile);
+        if k < n {
+            return Some(tile);
+        }
+        k -= n;
     }
     None
 }

@@ -96,6 +96,12 @@ pub enum Choice {
         /// Segment index on that tile's definition.
         segment: u8,
     },
+    /// Move the figure that roams the board one step, onto this placed tile (a dragon,
+    /// `crate::mechanism::roaming_figures`).
+    Step {
+        /// The placed tile (index in placement order).
+        placed: u32,
+    },
 }
 
 /// The decisions a turn asks, numbered as they are asked, and its draws from bags, as
@@ -115,7 +121,10 @@ impl Asked<'_> {
         let c = self
             .decider
             .choice(index, offered)
-            .ok_or(TurnError::ChoiceMissing { index })?;
+            .ok_or_else(|| TurnError::ChoiceMissing {
+                index,
+                offered: offered.to_vec(),
+            })?;
         self.offered(index, c, offered)
     }
 
@@ -156,7 +165,7 @@ impl Asked<'_> {
 }
 
 /// The most decisions one turn can hold.
-pub const MAX_CHOICES: usize = 8;
+pub const MAX_CHOICES: usize = 12;
 
 /// The decisions of one turn, in the order they are asked (at most [`MAX_CHOICES`]),
 /// kept in 4 bytes each (a move's target packed with its kind), so that a [`Move`] stays
@@ -173,20 +182,21 @@ impl Default for Choices {
     }
 }
 
-/// Word 0, 1, 2, 3: grow, score, return, stay; from 4: a move or a taking back of a
-/// piece, `4 + (placed × 256 + segment) × 2`, plus 1 for a taking back.
+/// Word 0, 1, 2, 3: grow, score, return, stay; from 4: a decision with a target,
+/// `4 + (placed × 256 + segment) × 4 + k`, where k is 0 for a move, 1 for a taking back
+/// and 2 for a figure's step (segment 0).
 const PACKED_TARGET: u32 = 4;
 
 impl Choice {
     /// Its packed word; `None` for a target on a tile beyond the packing's reach (past
-    /// 8 million placed tiles, beyond every limit of the files).
+    /// 4 million placed tiles, beyond every limit of the files).
     fn pack(self) -> Option<u32> {
-        let target = |placed: u32, segment: u8, back: u32| {
+        let target = |placed: u32, segment: u8, k: u32| {
             placed
                 .checked_mul(256)?
                 .checked_add(u32::from(segment))?
-                .checked_mul(2)?
-                .checked_add(back)?
+                .checked_mul(4)?
+                .checked_add(k)?
                 .checked_add(PACKED_TARGET)
         };
         match self {
@@ -196,6 +206,7 @@ impl Choice {
             Choice::Stay => Some(3),
             Choice::MoveTo { placed, segment } => target(placed, segment, 0),
             Choice::TakeBack { placed, segment } => target(placed, segment, 1),
+            Choice::Step { placed } => target(placed, 0, 2),
         }
     }
 
@@ -208,11 +219,11 @@ impl Choice {
             3 => Choice::Stay,
             _ => {
                 let m = w - PACKED_TARGET;
-                let (placed, segment) = ((m / 2) / 256, ((m / 2) % 256) as u8);
-                if m % 2 == 0 {
-                    Choice::MoveTo { placed, segment }
-                } else {
-                    Choice::TakeBack { placed, segment }
+                let (placed, segment) = ((m / 4) / 256, ((m / 4) % 256) as u8);
+                match m % 4 {
+                    0 => Choice::MoveTo { placed, segment },
+                    1 => Choice::TakeBack { placed, segment },
+                    _ => Choice::Step { placed },
                 }
             }
         }
@@ -414,6 +425,30 @@ pub enum Event {
         /// Its segment there.
         segment: usize,
     },
+    /// A figure that roams the board came onto a tile (`arrived`: brought by the tile's
+    /// item), or stepped onto it (`crate::mechanism::roaming_figures`).
+    Roamed {
+        /// The figure (its entry in the rule set's `roaming`).
+        figure: u8,
+        /// The placed tile it stands on now.
+        on: u32,
+        /// Whether it came with the tile rather than stepping.
+        arrived: bool,
+    },
+    /// A figure that roams the board sent a piece on a tile it entered back to its
+    /// owner's supply.
+    TakenByFigure {
+        /// The figure.
+        figure: u8,
+        /// The piece's kind.
+        kind: PieceKindId,
+        /// Its owner.
+        owner: usize,
+        /// The placed tile it stood on.
+        on: u32,
+        /// Its segment there.
+        segment: usize,
+    },
     /// A piece was put on the board (or moved).
     PiecePlaced {
         /// Its kind.
@@ -596,6 +631,9 @@ pub enum TurnError {
     },
     /// A stack played before the tile's pile still has tiles that fit.
     PileOrder(Waiting),
+    /// A mechanism holds the tile back from the draw now (a dragon tile before the dragon
+    /// is on the board, [`crate::engine::Hooks::may_draw`]).
+    HeldBack,
     /// The tile cannot be laid there.
     Lay(LayError),
     /// A tile of a held stack the player does not hold (any more), or, in the last round,
@@ -646,8 +684,10 @@ pub enum TurnError {
     },
     /// The turn asks a decision (the `index`-th of the turn) and none is left.
     ChoiceMissing {
-        /// Which decision of the turn (0 for the first).
+        /// Its index among the turn's decisions.
         index: usize,
+        /// What was offered (a flock's grow or score, a figure's steps).
+        offered: Vec<Choice>,
     },
     /// A decision given is not among those the turn offers then (boxed: a turn's error
     /// stays small to return).
@@ -879,6 +919,9 @@ impl State<'_> {
             if let Some(w) = self.pile_waiting(stack) {
                 return Err(TurnError::PileOrder(w));
             }
+        }
+        if !hooks::may_draw(self, tile) {
+            return Err(TurnError::HeldBack);
         }
         self.extra_turn = None;
         let placed = self
@@ -1461,10 +1504,11 @@ impl State<'_> {
         if self.main_pile_empty() || self.used[tile] >= def.count {
             return false;
         }
-        match (self.extra_turn.and_then(|(_, s)| s), def.stack) {
+        let from_pile = match (self.extra_turn.and_then(|(_, s)| s), def.stack) {
             (Some(s), t) => t == Some(s),
             (None, Some(s)) if self.game.rules.stacks[s].order.is_none() => false,
             (None, stack) => self.pile_waiting(stack).is_none(),
-        }
+        };
+        from_pile && hooks::may_draw(self, tile)
     }
 }

@@ -81,6 +81,10 @@ macro_rules! registry {
             /// a feature holding an item when a feature of a named kind is near (Siege: a
             /// follower escapes a besieged city next to a monastery).
             escaping => escaping,
+            /// Neutral figures that come onto the board with a tile, move from tile to tile
+            /// when another is placed, and send the pieces where they go home (Princess and
+            /// Dragon: the dragon).
+            roaming_figures => roaming,
         }
     };
 }

@@ -114,6 +114,11 @@ pub(crate) mod bounds {
     #[schemars(transparent)]
     pub(crate) struct Radius(#[schemars(range(min = 0, max = MAX_RADIUS))] u32);
 
+    /// A number of steps of a figure's move.
+    #[derive(JsonSchema)]
+    #[schemars(transparent)]
+    pub(crate) struct Steps(#[schemars(range(min = 1, max = MAX_STEPS))] u32);
+
     /// A number of pieces of one kind per player.
     #[derive(JsonSchema)]
     #[schemars(transparent)]

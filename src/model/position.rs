@@ -174,8 +174,8 @@ pub struct Turn {
     pub set_aside: Vec<Sp<String>>,
 }
 
-/// A decision asked after a turn's piece (see [`Turn::choices`]): a word, a move, or a
-/// piece taken back.
+/// A decision asked after a turn's piece (see [`Turn::choices`]): a word, a move, a piece
+/// taken back, or a figure's step.
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
 #[serde(untagged)]
 pub enum ChoiceWord {
@@ -185,6 +185,8 @@ pub enum ChoiceWord {
     Move(MoveChoice),
     /// `{take_back: {x, y, at}}`.
     TakeBack(TakeBackChoice),
+    /// `{step: {x, y}}`.
+    Step(StepChoice),
 }
 
 /// A decision that is one word.
@@ -217,6 +219,27 @@ pub struct MoveChoice {
     /// Where it goes: a segment of a tile on the board (the tile just placed too).
     #[serde(rename = "move")]
     pub to: MoveTarget,
+}
+
+/// A step of a figure that roams the board (the dragon) onto the tile at a cell: one
+/// decision per step, in order.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct StepChoice {
+    /// The cell of the tile it steps onto.
+    pub step: Cell,
+}
+
+/// A cell of the board.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Cell {
+    /// Column.
+    #[schemars(with = "super::bounds::Coordinate")]
+    pub x: i32,
+    /// Row.
+    #[schemars(with = "super::bounds::Coordinate")]
+    pub y: i32,
 }
 
 /// A segment of a placed tile, by its cell and address.

@@ -802,9 +802,10 @@ turns:
     }
     /// A turn asks a decision and `choices` does not give it.
     ChoiceMissing => "position::choice_missing", Error {
-        why: "When a player places a tile that extends the feature of one of their flocks, they \
+        why: "A turn records in `choices` each decision it asks that has no default: when a \
+              player places a tile that extends the feature of one of their flocks, they \
               decide (Hills and Sheep: let the flock grow, drawing another token, or lead it to \
-              the stable and score it); the position records the decision in `choices`.",
+              the stable and score it); each step of a roaming figure (the dragon) is chosen.",
         bad: "\
 tileset: [../tilesets/base-jcz.yaml, ../tilesets/hills-sheep-1.yaml]
 ruleset: ../rulesets/hills-sheep.yaml
@@ -866,11 +867,12 @@ turns:
   - {tile: BA/C, x: 0, y: -1, rotation: 180, piece: {kind: wagon, at: S}, choices: [{move: {x: 0, y: 0, at: W}}]}
 ",
     }
-    /// A decision's target (`move`, `take_back`) names no segment of a tile on the board.
+    /// A decision's target (`move`, `take_back`, `step`) names no segment or tile on the board.
     MoveTarget => "position::move_target", Error {
         why: "A `move` decision names where the piece goes, a `take_back` where the piece \
               taken back stands: the cell of a tile on the board (the tile just placed too) \
-              and a segment address on it, as a piece's.",
+              and a segment address on it, as a piece's; a `step` names the cell of the tile \
+              a roaming figure steps onto.",
         bad: "\
 tileset: [../tilesets/base-jcz.yaml, ../tilesets/abbey-mayor-1.yaml]
 ruleset: ../rulesets/abbey-mayor.yaml

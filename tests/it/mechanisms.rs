@@ -892,3 +892,106 @@ fn a_knight_escapes_a_besieged_city_next_to_a_monastery() {
         "position::choices_left",
     );
 }
+
+#[test]
+fn the_dragon_comes_with_a_volcano_and_takes_the_pieces_where_it_goes() {
+    // `roaming`: A's volcano brings the dragon; A's dragon tile makes it move, A choosing
+    // the first step (onto the start tile), B the second (onto B's tile, taking B's
+    // follower); then no step is left.
+    let path = format!("{POSITIONS}/dragon.yaml");
+    assert_eq!(
+        common::log_lines(&common::report(&path, false, None)),
+        [
+            "A brings the dragon onto the tile at (0, -1)",
+            "A moves the dragon to the tile at (0, 0)",
+            "B moves the dragon to the tile at (1, 0)",
+            "the dragon takes B's follower on the road at (1, 0) S"
+        ]
+    );
+    let report = common::report(&path, false, None);
+    assert_eq!(report.roaming.len(), 1);
+    assert_eq!(report.roaming[0].cell, [1, 0]);
+    let lp = tessera::replay::load_position(std::path::Path::new(&path)).expect("loads");
+    let state = tessera::replay::replay(&lp, None).expect("replays");
+    let follower = lp.game.rules.piece("follower").expect("followers");
+    assert_eq!(state.supply()[1][follower], 7, "B's follower is back");
+    assert_eq!(state.pieces().iter().count(), 1, "A's farmer stays");
+    // The steps offered at the start of the move: from the volcano, only the start tile.
+    let mut short = tessera::replay::load_position(std::path::Path::new(&path)).expect("loads");
+    short.position.turns.as_mut().expect("turns")[2]
+        .value
+        .choices
+        .clear();
+    assert!(tessera::replay::replay(&short, None).is_err());
+    // Nothing on the dragon's tile, no dragon tile before a volcano, every step written.
+    for (file, code) in [
+        ("follower-on-the-dragon.yaml", "position::figure_on_tile"),
+        ("dragon-before-a-volcano.yaml", "position::held_back"),
+        ("dragon-steps-missing.yaml", "position::choice_missing"),
+    ] {
+        common::assert_finding(&format!("{BAD}/{file}"), code);
+    }
+    // Moved after the scoring (Rio Grande's rule): the same steps, the same result here.
+    let mut late = tessera::replay::load_position(std::path::Path::new(&path)).expect("loads");
+    let after = late
+        .game
+        .rules
+        .option("dragon_after_scoring")
+        .expect("the option");
+    late.options[after] = true;
+    let state = tessera::replay::replay(&late, None).expect("replays");
+    assert_eq!(state.supply()[1][follower], 7);
+}
+
+#[test]
+fn the_fairy_keeps_the_dragon_off_its_tile() {
+    // `attending`'s `shields`: B's follower with the fairy beside it is safe; the dragon
+    // goes west instead and takes A's follower.
+    let path = format!("{POSITIONS}/dragon-fairy.yaml");
+    let lp = tessera::replay::load_position(std::path::Path::new(&path)).expect("loads");
+    let state = tessera::replay::replay(&lp, None).expect("replays");
+    let pieces: Vec<usize> = state.pieces().iter().map(|p| p.player).collect();
+    assert_eq!(pieces, [1], "only B's follower is left");
+    common::assert_finding(
+        &format!("{BAD}/dragon-onto-the-fairy.yaml"),
+        "position::choice_not_offered",
+    );
+}
+
+#[test]
+fn random_games_with_the_dragon_hold_dragon_tiles_back_until_a_volcano() {
+    // In every played game, no dragon tile comes before the first volcano, and the dragon
+    // moves; the written games replay to the same points.
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut moved = 0;
+    for seed in 0..30 {
+        let played = tessera::play(&tessera::PlayOptions {
+            ruleset: Some(root.join("rulesets/princess-dragon.yaml")),
+            tilesets: vec![
+                root.join("tilesets/base-jcz.yaml"),
+                root.join("tilesets/princess-dragon-1.yaml"),
+            ],
+            players: 2 + seed as usize % 3,
+            seed,
+            agents: Vec::new(),
+            out: None,
+        })
+        .expect("a game is played");
+        let mut volcano = false;
+        for line in played.position.lines() {
+            if line.contains(".v\"") {
+                volcano = true;
+            }
+            if line.contains(".d\"") {
+                assert!(
+                    volcano,
+                    "seed {seed}: a dragon tile before a volcano: {line}"
+                );
+            }
+            if line.contains("step:") {
+                moved += 1;
+            }
+        }
+    }
+    assert!(moved > 0, "the dragon never moved");
+}

@@ -19,6 +19,7 @@ pub(crate) fn compile(section: &Section, names: &Names, _core: &Core, sink: &mut
                 name: name.clone(),
                 turn_points: def.turn_points.value,
                 scored_points: def.scored_points.value,
+                shields: def.shields,
                 requires_option,
             })
         })

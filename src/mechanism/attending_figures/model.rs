@@ -24,6 +24,10 @@ pub struct AttendingDef {
     #[serde(default)]
     #[schemars(with = "crate::model::bounds::Points")]
     pub scored_points: Sp<i64>,
+    /// The tile where it stands (the tile of the piece it attends, or attended) is closed
+    /// to figures that roam the board: the fairy keeps the dragon out.
+    #[serde(default)]
+    pub shields: bool,
     /// It is in the game only while this option is on.
     #[serde(default)]
     pub requires_option: Option<Sp<String>>,

@@ -81,6 +81,24 @@ impl Hooks for Play {
         at[figure] = Some((node, player));
     }
 
+    /// Whether a figure that shields its tile stands on placed tile `placed`.
+    #[inline]
+    fn shielded(state: &State, placed: u32) -> bool {
+        let table = &state.game().rules.mechanisms.attending_figures;
+        table.iter().enumerate().any(|(figure, entry)| {
+            entry.shields
+                && state.option_on(entry.requires_option)
+                && state
+                    .memory()
+                    .attending_figures
+                    .at
+                    .get(figure)
+                    .copied()
+                    .flatten()
+                    .is_some_and(|(node, _)| state.board().graph[node].placed == placed)
+        })
+    }
+
     /// Each figure attending one of `player`'s pieces: its turn points.
     #[inline]
     fn turn_started(state: &mut State, player: usize) {

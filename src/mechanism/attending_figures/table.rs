@@ -14,6 +14,8 @@ pub struct Attending {
     pub turn_points: i64,
     /// Points to the owner of the piece it attends when that piece's feature is scored.
     pub scored_points: i64,
+    /// Its tile is closed to figures that roam the board.
+    pub shields: bool,
     /// In the game only while this option is on.
     pub requires_option: Option<OptionId>,
 }
