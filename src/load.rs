@@ -367,6 +367,10 @@ pub const BUNDLED: &[(&str, &str)] = &[
         include_str!("../rulesets/princess-dragon.yaml"),
     ),
     (
+        "rulesets/princess-dragon-2.yaml",
+        include_str!("../rulesets/princess-dragon-2.yaml"),
+    ),
+    (
         "rulesets/abbey-mayor.yaml",
         include_str!("../rulesets/abbey-mayor.yaml"),
     ),
@@ -454,6 +458,10 @@ pub const BUNDLED: &[(&str, &str)] = &[
     (
         "tilesets/princess-dragon-1.yaml",
         include_str!("../tilesets/princess-dragon-1.yaml"),
+    ),
+    (
+        "tilesets/princess-dragon-2.yaml",
+        include_str!("../tilesets/princess-dragon-2.yaml"),
     ),
     (
         "tilesets/siege-cathars.yaml",

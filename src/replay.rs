@@ -1771,15 +1771,31 @@ pub fn replay_to_last_action<'g>(
 ///
 /// Errors: the first illegal turn, as [`replay`] gives it.
 pub fn pending_decisions(lp: &LoadedPosition) -> Result<Vec<Vec<Choice>>, Vec<Finding>> {
+    replay_to_decision(lp).map(|(_, pending)| pending)
+}
+
+/// Replays every turn, the last one up to the first decision it asks that has no default
+/// and is not written (a dragon's step, where a saved game stopped before the player
+/// chose): the state then, in the middle of that turn (its tile placed, its action
+/// taken, its scoring done only if it comes before the decision), and the decisions the
+/// last turn asks that it does not write, what the engine offers for each (the missing
+/// one last). When every decision is written, the state after the whole turn.
+///
+/// Errors: the first illegal turn, as [`replay`] gives it.
+pub fn replay_to_decision(
+    lp: &LoadedPosition,
+) -> Result<(State<'_>, Vec<Vec<Choice>>), Vec<Finding>> {
     let Some(last) = lp.position.turns.as_ref().and_then(|t| t.last()) else {
-        return Ok(Vec::new());
+        return Ok((replay(lp, None)?, Vec::new()));
     };
     let before = lp.position.turns.as_ref().map_or(0, |t| t.len() - 1);
     let mut state = replay(lp, Some(before))?;
     let mut pending = Vec::new();
-    play_turn_steps(&mut state, lp, last, true, Some(&mut pending))
-        .map_err(|f| lp.in_source(vec![f]))?;
-    Ok(pending)
+    match play_turn_steps(&mut state, lp, last, true, Some(&mut pending)) {
+        Ok(_) => Ok((state, pending)),
+        Err(f) if f.check == Check::ChoiceMissing && !pending.is_empty() => Ok((state, pending)),
+        Err(f) => Err(lp.in_source(vec![f])),
+    }
 }
 
 fn replay_inner<'g>(lp: &'g LoadedPosition, limit: Option<usize>) -> Result<State<'g>, Finding> {

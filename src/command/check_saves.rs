@@ -150,6 +150,8 @@ enum Phase {
     /// `EscapePhase`: the turn is played, and a follower of its player may escape a
     /// besieged city (likewise a decision not written yet).
     Escape,
+    /// `DragonMovePhase`: the dragon moves, its next step not chosen yet.
+    DragonMove,
 }
 
 /// Why a piece goes back to supply, as JCloisterZone names it (`ReturnMeepleSource`),
@@ -299,6 +301,7 @@ fn assertion(text: &str) -> Assertion {
             "GameOverPhase" => Assertion::Phase(Phase::GameOver),
             "WagonPhase" => Assertion::Phase(Phase::Wagon),
             "EscapePhase" => Assertion::Phase(Phase::Escape),
+            "DragonMovePhase" => Assertion::Phase(Phase::DragonMove),
             _ => Assertion::Other,
         };
     }
@@ -482,12 +485,11 @@ impl Stopped<'_> {
     /// has an action to take (somewhere to put a piece, a figure to move, a piece to send
     /// home), else `CommitActionPhase`.
     fn phase(&self) -> Phase {
-        if self
-            .pending
-            .first()
-            .is_some_and(|o| o.contains(&Choice::Stay))
-        {
-            return Phase::Escape;
+        // The decision the save stopped before: the last one asked.
+        match self.pending.last().and_then(|o| o.first()) {
+            Some(Choice::Stay) => return Phase::Escape,
+            Some(Choice::Step { .. }) => return Phase::DragonMove,
+            _ => {}
         }
         if !self.pending.is_empty() || self.stop == Stop::MovedOn {
             return Phase::Wagon;
@@ -682,7 +684,7 @@ impl Stopped<'_> {
             ReturnSource::SiegeEscape => (
                 &self.state,
                 self.pending
-                    .first()
+                    .last()
                     .into_iter()
                     .flatten()
                     .filter_map(|c| match *c {
@@ -825,12 +827,14 @@ pub fn check_save(path: &Path, folder: &str) -> Result<Option<SaveResult>, Failu
     let scored = replay::load_position_file(&position).and_then(|lp| {
         // A save stopped before its last turn's action: that turn's tile is placed, its
         // action not taken and nothing it completes scored yet, as in JCloisterZone.
-        let state = match stop {
+        // Otherwise every turn, the last one up to a decision it asks and does not write
+        // (a dragon's step the save stopped before), with the decisions left.
+        let (state, left) = match stop {
             Stop::Placed => match replay::replay_to_last_action(&lp)? {
-                Some((state, _)) => state,
-                None => replay::replay(&lp, None)?,
+                Some((state, _)) => (state, Vec::new()),
+                None => (replay::replay(&lp, None)?, Vec::new()),
             },
-            _ => replay::replay(&lp, None)?,
+            _ => replay::replay_to_decision(&lp)?,
         };
         // The last turn replayed again up to its action, only for assertions about it.
         let about_turn = assertions.iter().any(|a| {
@@ -844,11 +848,7 @@ pub fn check_save(path: &Path, folder: &str) -> Result<Option<SaveResult>, Failu
             _ => None,
         };
         // Decisions left after the turn's action: none before the action is taken.
-        let pending = if about_turn && stop != Stop::Placed {
-            replay::pending_decisions(&lp)?
-        } else {
-            Vec::new()
-        };
+        let pending = if about_turn { left } else { Vec::new() };
         let mut stopped = Stopped {
             stop,
             state,

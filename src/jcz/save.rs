@@ -253,7 +253,7 @@ const SETS: &[SetMapping] = &[
         switches: &[],
         rules: &[],
         pieces: &[],
-        legacy_elements: &["fairy", "portal", "princess"],
+        legacy_elements: &["fairy", "portal", "princess", "dragon"],
     },
     // The Cathars and The Besiegers: the siege's scoring and the escape are elements
     // (`siege`, `escape`) that switch options, the escape's two rules a rule switch.
@@ -276,6 +276,17 @@ const SETS: &[SetMapping] = &[
         rules: SIEGE_RULES,
         pieces: &[],
         legacy_elements: &[],
+    },
+    // Its second edition's set: two tiles show a garden (the abbot's rule set).
+    SetMapping {
+        ids: &["princess-and-dragon:2"],
+        tileset: "bundled:tilesets/princess-dragon-2.yaml",
+        ruleset: Some("bundled:rulesets/princess-dragon-2.yaml"),
+        piece_counts: &[],
+        switches: &[],
+        rules: &[],
+        pieces: &[],
+        legacy_elements: &["fairy", "portal", "princess", "dragon"],
     },
     SetMapping {
         ids: &["river/1:2"],
@@ -451,6 +462,24 @@ const ELEMENTS: &[ElementMapping] = &[
             ("princess-action", "must", &[("princess_must", true)]),
         ],
     },
+    // The dragon, with its volcanoes: moved before the turn's scoring (`before-scoring`,
+    // the default) or after it.
+    ElementMapping {
+        name: "dragon",
+        ruleset: "bundled:rulesets/dragon.yaml",
+        piece: None,
+        count: 1,
+        option: Some("dragon"),
+        tileset: None,
+        rules: &[
+            ("dragon-move", "before-scoring", &[]),
+            (
+                "dragon-move",
+                "after-scoring",
+                &[("dragon_after_scoring", true)],
+            ),
+        ],
+    },
     ElementMapping {
         name: "garden",
         ruleset: "bundled:rulesets/abbot.yaml",
@@ -502,11 +531,23 @@ const COVERS: &[(&str, &[&str])] = &[
         ],
     ),
     (
+        "bundled:rulesets/princess-dragon-2.yaml",
+        &[
+            "bundled:rulesets/princess-dragon.yaml",
+            "bundled:rulesets/fairy.yaml",
+            "bundled:rulesets/portal.yaml",
+            "bundled:rulesets/princess.yaml",
+            "bundled:rulesets/dragon.yaml",
+            "bundled:rulesets/abbot.yaml",
+        ],
+    ),
+    (
         "bundled:rulesets/princess-dragon.yaml",
         &[
             "bundled:rulesets/fairy.yaml",
             "bundled:rulesets/portal.yaml",
             "bundled:rulesets/princess.yaml",
+            "bundled:rulesets/dragon.yaml",
         ],
     ),
     // Last: played only when no smaller one covers the save's sets and elements.
@@ -1442,6 +1483,27 @@ pub fn import_save(file: &SourceFile) -> Result<ImportedSave, Failure> {
                         offsets[i],
                         format!("a fairy moved outside a turn, or next to an unknown place (action {})", i + 1),
                         "the fairy moves next to a follower as the action of a turn",
+                    )),
+                }
+            }
+            // A step of the dragon, by the player whose step it is: a decision of the turn
+            // (before its COMMIT when the dragon moves before the scoring, after it when
+            // it moves after).
+            "MOVE_NEUTRAL_FIGURE"
+                if payload
+                    .get("figureId")
+                    .and_then(Value::as_str)
+                    .is_some_and(|f| f.starts_with("dragon."))
+                    && elements_on.iter().any(|e| e.name == "dragon") =>
+            {
+                let to = cell(payload.get("to"));
+                match (pending.as_mut().or(turns.last_mut()), to) {
+                    (Some(t), Some((x, y))) => t.choices.push(format!("{{step: {{x: {x}, y: {y}}}}}")),
+                    _ => missing.push(unsupported_at(
+                        file,
+                        offsets[i],
+                        format!("a dragon moved before any turn, or to an unknown place (action {})", i + 1),
+                        "the dragon moves in the turn of a dragon tile, to a tile's position `[x, y]`",
                     )),
                 }
             }

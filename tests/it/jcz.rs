@@ -2103,8 +2103,16 @@ fn bundled_imported_tile_sets_are_fresh() {
         "abbey-mayor-1.yaml",
         "abbey-mayor-2.yaml",
         "princess-dragon-1.yaml",
+        "princess-dragon-2.yaml",
     ];
-    let bundled: [(&str, &str, &str, &str, Option<&str>); 15] = [
+    let bundled: [(&str, &str, &str, &str, Option<&str>); 16] = [
+        (
+            "princess-dragon-2.yaml",
+            "princess_and_dragon.xml",
+            "princess-and-dragon:2",
+            "princess-dragon-2.yaml",
+            None,
+        ),
         (
             "siege-cathars.yaml",
             "siege.xml",

@@ -61,10 +61,18 @@ const GAMES: &[(&str, &[&str])] = &[
     ),
     // All of them together.
     ("rulesets/big-box.yaml", &["tilesets/big-box.yaml"]),
-    // The Princess and the Dragon's figures played so far: the fairy, the magic portal.
+    // The Princess and the Dragon: the fairy, the magic portal, the princess, the dragon.
     (
         "rulesets/princess-dragon.yaml",
         &["tilesets/base-jcz.yaml", "tilesets/princess-dragon-1.yaml"],
+    ),
+    // Its second edition, with the abbot's gardens.
+    (
+        "rulesets/princess-dragon-2.yaml",
+        &[
+            "tilesets/base-jcz-2.yaml",
+            "tilesets/princess-dragon-2.yaml",
+        ],
     ),
     // Sieges: besieged cities, and followers escaping them.
     (

@@ -1123,3 +1123,53 @@ fn check_saves_compares_the_followers_that_may_escape() {
         "{doc}"
     );
 }
+
+#[test]
+fn check_saves_replays_a_save_stopped_while_the_dragon_moves() {
+    // Ann closes the start tile's city (4 points); Ben's volcano north of it brings the
+    // dragon; Ann's dragon tile west of the start tile makes it move, and the save stops
+    // before its first step, after one, or after its last (JCloisterZone's
+    // DragonMovePhase, then CommitActionPhase): the turn is replayed up to the step not
+    // chosen. A step is the player's to choose, so passing is not offered.
+    let save = |rule: &str, steps: &str, assertions: &str| {
+        format!(
+            r#"{{"appVersion": "6.2.0", "players": [{{"name": "Ann", "slot": 0}}, {{"name": "Ben", "slot": 1}}],
+  "setup": {{"sets": {{"basic:1": 1, "princess-and-dragon:1": 1}}, "elements": {{"small-follower": 7, "farmers": true, "dragon": 1}}, "rules": {{{rule}}},
+    "start": [{{"tile": "BA/RCr", "x": 0, "y": 0, "rotation": 0}}]}},
+  "replay": [
+    {{"type": "PLACE_TILE", "player": 0, "payload": {{"tileId": "BA/C", "rotation": "R180", "position": [0, -1]}}}},
+    {{"type": "DEPLOY_MEEPLE", "player": 0, "payload": {{"pointer": {{"position": [0, -1], "location": "S", "feature": "City"}}, "meepleId": "0.small.1"}}}},
+    {{"type": "COMMIT", "player": 0, "payload": {{}}}},
+    {{"type": "PLACE_TILE", "player": 1, "payload": {{"tileId": "DG/C.v", "rotation": "R0", "position": [0, -2]}}}},
+    {{"type": "PASS", "player": 1, "payload": {{}}}},
+    {{"type": "COMMIT", "player": 1, "payload": {{}}}},
+    {{"type": "PLACE_TILE", "player": 0, "payload": {{"tileId": "DG/Rr.d", "rotation": "R180", "position": [-1, 0]}}}},
+    {{"type": "PASS", "player": 0, "payload": {{}}}}{steps}],
+  "test": {{"description": "dragon", "assertions": [{assertions}]}}}}"#
+        )
+    };
+    let moving = r#""Phase is DragonMovePhase", "Player can't pass", "Ann has 4 points""#;
+    let one_step = r#",
+    {"type": "MOVE_NEUTRAL_FIGURE", "player": 0, "payload": {"figureId": "dragon.1", "to": [0, -1]}}"#;
+    let doc = check_saves_of(&[
+        ("before.jcz", save("", "", moving)),
+        ("one-step.jcz", save("", one_step, moving)),
+        (
+            "done.jcz",
+            save(
+                "",
+                &format!(
+                    r#"{one_step},
+    {{"type": "MOVE_NEUTRAL_FIGURE", "player": 1, "payload": {{"figureId": "dragon.1", "to": [0, 0]}}}},
+    {{"type": "MOVE_NEUTRAL_FIGURE", "player": 0, "payload": {{"figureId": "dragon.1", "to": [-1, 0]}}}}"#
+                ),
+                r#""Phase is CommitActionPhase", "Ann has 4 points""#,
+            ),
+        ),
+    ]);
+    for name in ["before.jcz", "one-step.jcz", "done.jcz"] {
+        let v = verdict_of(&doc, name);
+        assert_eq!(v["verdict"], "pass", "{name}: {doc}");
+    }
+    assert_eq!(verdict_of(&doc, "before.jcz")["passed"], 3, "{doc}");
+}
