@@ -205,8 +205,8 @@ fn draw(state: &State, pile: Option<&Pile>, rng: &mut Pcg64Mcg) -> Option<TileId
             let n = u64::from(n);
             if k < n {
                 // A tile a mechanism holds back (a dragon before the dragon is out): drawn
-                // again among the others.
-                if !state.may_draw(tile) {
+                // again among the others. (The pile itself may always be drawn.)
+                if !hooks::may_draw(state, tile) {
                     return draw_among(state, 0..tiles.len(), rng);
                 }
                 return Some(tile);
