@@ -1190,7 +1190,7 @@ fn play_turn_steps(
                 Action::Recall { on, segment }
             }
             None => match (&turn.attend, &turn.expel) {
-                (Some(a), _) => attend_action(state, lp, a)?,
+                (Some(a), _) => attend_action(state, lp, a, begun.player())?,
                 (None, Some(e)) => {
                     let (on, segment) = piece_on_board(
                         state,
@@ -1279,6 +1279,7 @@ fn attend_action(
     state: &State,
     lp: &LoadedPosition,
     a: &Sp<crate::model::FigureMove>,
+    player: usize,
 ) -> Result<Action, Finding> {
     let table = &lp.game.rules.mechanisms.attending_figures;
     let names: Vec<&str> = table.iter().map(|f| f.name.as_str()).collect();
@@ -1296,12 +1297,59 @@ fn attend_action(
         }));
     };
     let purpose = format!("to move the {} next to", a.figure.value);
-    let (on, segment) = piece_on_board(
-        state,
-        lp,
-        (a.x.value, a.y.value, &a.at, &a.loc),
-        (Check::NotAttendable, "attend", &purpose),
-    )?;
+    let (on, segment) = match &a.at {
+        Some(at) => piece_on_board(
+            state,
+            lp,
+            (a.x.value, a.y.value, at, &a.loc),
+            (Check::NotAttendable, "attend", &purpose),
+        )?,
+        // A figure that stands on a tile: the tile of one of the player's pieces.
+        None => {
+            let entry = &table[figure];
+            let tiled = entry.on_tile_option.is_some_and(|o| state.options()[o]);
+            let piece = state.board().at(a.x.value, a.y.value).and_then(|placed| {
+                state
+                    .pieces()
+                    .iter()
+                    .find(|p| {
+                        p.player == player
+                            && lp.game.rules.pieces[p.kind].majority
+                            && state.board().graph[p.node].placed == placed
+                    })
+                    .map(|p| {
+                        let n = state.board().graph[p.node];
+                        (n.placed, n.segment as usize)
+                    })
+            });
+            match piece.filter(|_| tiled) {
+                Some(found) => found,
+                None => {
+                    return Err(Finding::new(
+                        Check::NotAttendable,
+                        if tiled {
+                            format!(
+                                "no follower of the player on a tile at ({}, {}) to move the {} onto",
+                                a.x.value, a.y.value, a.figure.value
+                            )
+                        } else {
+                            format!(
+                                "the {} goes next to a piece: `attend` needs the piece's `at`",
+                                a.figure.value
+                            )
+                        },
+                    )
+                    .in_file(&lp.file)
+                    .at(&a.loc, "attend")
+                    .help(if tiled {
+                        "name the cell of a tile where one of your followers stands"
+                    } else {
+                        "add `at:`, the address of your follower's segment on that tile (the figure stands on a tile only under its `on_tile_option`)"
+                    }));
+                }
+            }
+        }
+    };
     Ok(Action::Attend {
         figure: figure as u8,
         on,
@@ -1635,7 +1683,7 @@ fn turn_finding(
                 .and_then(|a| table.iter().position(|f| f.name == a.figure.value));
             let here = figure.and_then(|f| state.memory().attending_figures.at.get(f).copied().flatten());
             let target = turn.attend.as_ref().and_then(|a| {
-                crate::address::segment_in_cell(state, a.x.value, a.y.value, &a.at)
+                crate::address::segment_in_cell(state, a.x.value, a.y.value, a.at.as_ref()?)
             });
             if let (Some((node, owner)), Some((on, segment))) = (here, target) {
                 if owner == player && state.board().node(on, segment) == node {

@@ -449,6 +449,23 @@ pub struct BoardFigure {
     pub at: String,
     /// Whether the piece still stands there (it attends it).
     pub attending: bool,
+    /// Whether the figure stands on the tile rather than beside the piece (its
+    /// `on_tile_option` on).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub on_tile: bool,
+}
+
+/// Whether attending figure `figure` stands on a tile rather than beside a piece (its
+/// `on_tile_option` on).
+fn figure_on_tile(state: &State, figure: usize) -> bool {
+    state
+        .game()
+        .rules
+        .mechanisms
+        .attending_figures
+        .get(figure)
+        .and_then(|f| f.on_tile_option)
+        .is_some_and(|o| state.options()[o])
 }
 
 /// The neutral figures of a state that have moved, where they stand.
@@ -471,6 +488,7 @@ fn board_figures(state: &State) -> Vec<BoardFigure> {
                     .pieces()
                     .on_node(node)
                     .any(|(_, p)| p.player == player),
+                on_tile: figure_on_tile(state, f),
             })
         })
         .collect()
@@ -551,7 +569,11 @@ impl LogEntry {
                     "{} {}",
                     name(l.player),
                     crate::mechanism::attending_figures::words::attended(
-                        rules, figure, feature, &place
+                        rules,
+                        figure,
+                        feature,
+                        &place,
+                        figure_on_tile(state, usize::from(figure))
                     )
                 )
             }
@@ -693,7 +715,8 @@ impl LogEntry {
                     figure,
                     points,
                     scored,
-                    phase == Phase::Final
+                    phase == Phase::Final,
+                    figure_on_tile(state, figure)
                 )
             ),
             Event::Awarded {
@@ -892,7 +915,16 @@ impl ScoreReport {
                     f.cell[1]
                 );
             }
-            for f in &self.figures {
+            for f in self.figures.iter().filter(|f| f.on_tile) {
+                let _ = writeln!(
+                    s,
+                    "  {}: on the tile at ({},{})",
+                    esc(&f.figure),
+                    f.cell[0],
+                    f.cell[1]
+                );
+            }
+            for f in self.figures.iter().filter(|f| !f.on_tile) {
                 let _ = writeln!(
                     s,
                     "  {}: beside {}'s piece{} at ({},{}) {}",

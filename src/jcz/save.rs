@@ -430,8 +430,8 @@ const ELEMENTS: &[ElementMapping] = &[
             ("wagon-move", "C1", &[("wagon_first_edition", true)]),
         ],
     },
-    // The fairy: moved next to a follower (`next-follower`, the default); the publishers'
-    // variant that puts it on a tile (`on-tile`) is not played.
+    // The fairy: moved next to a follower (`next-follower`, the default), or onto a tile
+    // (`on-tile`, the publishers' first editions).
     ElementMapping {
         name: "fairy",
         ruleset: "bundled:rulesets/fairy.yaml",
@@ -439,7 +439,10 @@ const ELEMENTS: &[ElementMapping] = &[
         count: 1,
         option: Some("fairy"),
         tileset: None,
-        rules: &[("fairy-placement", "next-follower", &[])],
+        rules: &[
+            ("fairy-placement", "next-follower", &[]),
+            ("fairy-placement", "on-tile", &[("fairy_on_tile", true)]),
+        ],
     },
     ElementMapping {
         name: "portal",
@@ -733,7 +736,7 @@ struct Turn {
     expel: Option<(i64, i64, String)>,
     /// A figure moved next to a piece as the turn's action (the fairy): its name, the
     /// piece's cell and address.
-    attend: Option<(String, i64, i64, String)>,
+    attend: Option<(String, i64, i64, Option<String>)>,
 }
 
 /// Reads a saved game into a position whose paths are `bundled:` tile sets (so it does
@@ -1473,8 +1476,15 @@ pub fn import_save(file: &SourceFile) -> Result<ImportedSave, Failure> {
                     .is_some_and(|f| f.starts_with("fairy."))
                     && elements_on.iter().any(|e| e.name == "fairy") =>
             {
-                let fp = payload.get("to").and_then(|p| p.get("featurePointer"));
-                match (pending.as_mut(), pointer_place(fp)) {
+                // Next to a follower (a feature pointer), or onto a tile (`[x, y]`, under
+                // `fairy-placement: on-tile`).
+                let to = payload.get("to");
+                let fp = to.and_then(|p| p.get("featurePointer"));
+                let place = match pointer_place(fp) {
+                    Some((x, y, a)) => Some((x, y, Some(a))),
+                    None => cell(to).map(|(x, y)| (x, y, None)),
+                };
+                match (pending.as_mut(), place) {
                     (Some(t), Some((x, y, a))) => {
                         t.attend = Some(("fairy".to_string(), x, y, a));
                     }
@@ -1713,10 +1723,12 @@ pub fn import_save(file: &SourceFile) -> Result<ImportedSave, Failure> {
             yaml.push_str(&format!(", expel: {{x: {x}, y: {y}, at: {}}}", q(at)));
         }
         if let Some((figure, x, y, at)) = &t.attend {
+            let at = at
+                .as_ref()
+                .map_or(String::new(), |a| format!(", at: {}", q(a)));
             yaml.push_str(&format!(
-                ", attend: {{figure: {}, x: {x}, y: {y}, at: {}}}",
-                q(figure),
-                q(at)
+                ", attend: {{figure: {}, x: {x}, y: {y}{at}}}",
+                q(figure)
             ));
         }
         if !t.drawn_at.is_empty() {

@@ -283,8 +283,11 @@ pub struct FigureMove {
     /// Row of the piece's tile.
     #[schemars(with = "super::bounds::Coordinate")]
     pub y: Sp<i32>,
-    /// The piece's segment address on that tile, in board orientation.
-    pub at: Sp<String>,
+    /// The piece's segment address on that tile, in board orientation. It may be left out
+    /// where the figure stands on a tile rather than beside a piece (its `on_tile_option`
+    /// on): then the tile holds one of the player's pieces.
+    #[serde(default)]
+    pub at: Option<Sp<String>>,
 }
 
 /// Where a piece goes: a segment of the tile, addressed in board orientation by a slot it

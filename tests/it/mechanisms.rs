@@ -995,3 +995,21 @@ fn random_games_with_the_dragon_hold_dragon_tiles_back_until_a_volcano() {
     }
     assert!(moved > 0, "the dragon never moved");
 }
+
+#[test]
+fn the_fairy_on_a_tile_scores_for_the_pieces_there() {
+    // `attending`'s `on_tile_option` (JCloisterZone's `fairy-placement: on-tile`): the
+    // fairy goes onto the tile of A's highwayman, written without `at`; 1 at the start of
+    // A's next turn, then 4 for the road and 3 for the fairy.
+    let path = format!("{POSITIONS}/fairy-on-tile.yaml");
+    common::assert_points(&path, false, None, &[("A", 8), ("B", 0)]);
+    let report = common::report(&path, false, None);
+    assert!(report.figures[0].on_tile);
+    assert_eq!(report.figures[0].cell, [1, 0]);
+    // Without the option the fairy goes next to a piece, and `at` says which.
+    let mut lp = tessera::replay::load_position(std::path::Path::new(&path)).expect("loads");
+    let on_tile = lp.game.rules.option("fairy_on_tile").expect("the option");
+    lp.options[on_tile] = false;
+    let findings = tessera::replay::replay(&lp, None).expect_err("`at` is needed");
+    assert_eq!(findings[0].check.code(), "position::not_attendable");
+}

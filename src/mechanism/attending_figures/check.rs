@@ -14,12 +14,15 @@ pub(crate) fn compile(section: &Section, names: &Names, _core: &Core, sink: &mut
         .iter()
         .take(usize::from(u8::MAX))
         .filter_map(|(name, def)| {
-            let requires_option = sink.take(names.option_if(&def.requires_option))?;
+            let requires_option = sink.take(names.option_if(&def.requires_option));
+            let on_tile_option = sink.take(names.option_if(&def.on_tile_option));
+            let (requires_option, on_tile_option) = (requires_option?, on_tile_option?);
             Some(Attending {
                 name: name.clone(),
                 turn_points: def.turn_points.value,
                 scored_points: def.scored_points.value,
                 shields: def.shields,
+                on_tile_option,
                 requires_option,
             })
         })

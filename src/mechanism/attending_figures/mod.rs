@@ -9,9 +9,12 @@
 //! Princess and Dragon's fairy is one (rulebook, "The fairy"; Wikicarpedia,
 //! https://wikicarpedia.com/car/The_Princess_and_the_Dragon; JCloisterZone
 //! `FairyCapability.java`, `FairyPhase.java`, its rule `fairy-placement: next-follower`):
-//! `attending: {fairy: {turn_points: 1, scored_points: 3}}`. The fairy's protection from
-//! the dragon, and the publishers' variant that puts it on a tile (`on-tile`), wait for the
-//! dragon.
+//! `attending: {fairy: {turn_points: 1, scored_points: 3, shields: true}}`: it keeps the
+//! dragon off its tile ([`crate::engine::Hooks::shielded`]). Under the entry's
+//! `on_tile_option` (the first editions' rule, JCloisterZone's `fairy-placement:
+//! on-tile`) it stands on the tile of one of the player's pieces rather than beside one:
+//! `turn_points` for each of the player's pieces on that tile, `scored_points` to the owner
+//! of a scored feature's first piece there.
 
 pub mod check;
 pub mod model;

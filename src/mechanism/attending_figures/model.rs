@@ -28,6 +28,14 @@ pub struct AttendingDef {
     /// to figures that roam the board: the fairy keeps the dragon out.
     #[serde(default)]
     pub shields: bool,
+    /// While this option is on, the figure is moved onto a tile where one of the player's
+    /// pieces that count for majorities stands, not next to a piece: its player scores
+    /// `turn_points` at the start of each ordinary turn for each of their pieces on that
+    /// tile, and when a feature is scored, the owner of its first such piece on that tile
+    /// scores `scored_points` (Rio Grande's and Z-Man's first editions; JCloisterZone's
+    /// rule `fairy-placement: on-tile`).
+    #[serde(default)]
+    pub on_tile_option: Option<Sp<String>>,
     /// It is in the game only while this option is on.
     #[serde(default)]
     pub requires_option: Option<Sp<String>>,

@@ -21,6 +21,17 @@ fn attends(state: &State, p: &Piece) -> bool {
     state.game().rules.pieces[p.kind].majority
 }
 
+/// Whether figure `entry` stands on a tile rather than beside a piece (its
+/// `on_tile_option` on).
+fn on_tile(state: &State, entry: &super::table::Attending) -> bool {
+    entry.on_tile_option.is_some() && state.option_on(entry.on_tile_option)
+}
+
+/// The placed tile of a segment (graph node).
+fn tile_of(state: &State, node: NodeIndex) -> u32 {
+    state.board().graph[node].placed
+}
+
 /// Whether the figure standing at `at` attends a piece of `player` now.
 fn attending(state: &State, (node, player): (NodeIndex, usize)) -> bool {
     state
@@ -46,8 +57,13 @@ impl Hooks for Play {
                 continue;
             }
             let here = at.get(figure).copied().flatten();
+            let tiled = on_tile(state, entry);
             for p in state.pieces().iter() {
                 if p.player != player || !attends(state, p) || here == Some((p.node, player)) {
+                    continue;
+                }
+                // On a tile: any tile of the player's pieces but the one it stands on.
+                if tiled && here.is_some_and(|(n, _)| tile_of(state, n) == tile_of(state, p.node)) {
                     continue;
                 }
                 let n = state.board().graph[p.node];
@@ -112,6 +128,23 @@ impl Hooks for Play {
                 continue;
             };
             let points = entry.turn_points;
+            if on_tile(state, entry) {
+                // Each of the player's pieces on its tile, whoever moved it there.
+                let tile = tile_of(state, at.0);
+                let n = state
+                    .pieces()
+                    .iter()
+                    .filter(|p| p.player == player && tile_of(state, p.node) == tile)
+                    .count() as i64;
+                if n > 0 && points != 0 {
+                    let source = AwardSource::Attending {
+                        figure,
+                        scored: false,
+                    };
+                    state.award(player, points.saturating_mul(n), Phase::Play, source);
+                }
+                continue;
+            }
             if at.1 == player && points != 0 && attending(state, at) {
                 let source = AwardSource::Attending {
                     figure,
@@ -137,15 +170,23 @@ impl Hooks for Play {
                 continue;
             };
             let points = entry.scored_points;
-            let here = on
-                .iter()
-                .any(|p| p.node == node && p.player == player && attends(state, p));
-            if here && points != 0 {
+            // On a tile: the owner of the feature's first piece on that tile.
+            let owner = if on_tile(state, entry) {
+                let tile = tile_of(state, node);
+                on.iter()
+                    .find(|p| attends(state, p) && tile_of(state, p.node) == tile)
+                    .map(|p| p.player)
+            } else {
+                on.iter()
+                    .any(|p| p.node == node && p.player == player && attends(state, p))
+                    .then_some(player)
+            };
+            if let Some(owner) = owner.filter(|_| points != 0) {
                 let source = AwardSource::Attending {
                     figure,
                     scored: true,
                 };
-                state.award(player, points, phase, source);
+                state.award(owner, points, phase, source);
             }
         }
     }

@@ -16,6 +16,8 @@ pub struct Attending {
     pub scored_points: i64,
     /// Its tile is closed to figures that roam the board.
     pub shields: bool,
+    /// While this option is on, it stands on a tile rather than beside a piece.
+    pub on_tile_option: Option<OptionId>,
     /// In the game only while this option is on.
     pub requires_option: Option<OptionId>,
 }
