@@ -566,6 +566,59 @@ impl State<'_> {
         Some(p)
     }
 
+    /// Sends the piece with id `id` home as a rule does outside scoring (a princess, a
+    /// dragon, an escape): it returns to its owner's supply, and so does each piece of the
+    /// same owner left on its feature that may stand there only beside one of its owner's
+    /// pieces when none is left (a builder, a pig: a mechanism's
+    /// [`PieceError::NeedsOwnPiece`]; JCloisterZone's `undeployLonelySpecials`). Returns the
+    /// piece sent home and those that followed it (log them with
+    /// [`State::log_followed_home`] after the caller's own event); `None` when it is not on
+    /// the board.
+    pub(crate) fn send_home(
+        &mut self,
+        id: u32,
+    ) -> Option<(crate::score::Piece, Vec<crate::score::Piece>)> {
+        let p = self.return_piece_id(id)?;
+        let lonely: Vec<(u32, crate::score::Piece)> = self
+            .board
+            .features
+            .pieces(p.scored_on, p.node)
+            .iter()
+            .filter_map(|&q| Some((q, *self.pieces.get(q)?)))
+            .filter(|(_, q)| {
+                q.player == p.player
+                    && matches!(
+                        may_place_piece(self, q),
+                        Err(PieceError::NeedsOwnPiece { .. })
+                    )
+            })
+            .collect();
+        let mut followed = Vec::new();
+        for (q, piece) in lonely {
+            if self.return_piece_id(q).is_some() {
+                followed.push(piece);
+            }
+        }
+        Some((p, followed))
+    }
+
+    /// Logs each of `pieces` (sent home with another, [`State::send_home`]) as
+    /// [`Event::TakenBack`] for its owner.
+    pub(crate) fn log_followed_home(&mut self, pieces: &[crate::score::Piece]) {
+        for piece in pieces {
+            let n = self.board.graph[piece.node];
+            self.log.push(Logged {
+                turn: self.turn,
+                player: piece.player,
+                event: Event::TakenBack {
+                    kind: piece.kind,
+                    on: n.placed,
+                    segment: usize::from(n.segment),
+                },
+            });
+        }
+    }
+
     /// Moves a piece of `player`'s that just returned to supply on to segment `segment`
     /// of placed tile `placed` (a wagon after its feature is scored), as placing it
     /// there would, and logs it as [`Event::MovedOn`].

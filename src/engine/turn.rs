@@ -1290,7 +1290,7 @@ impl State<'_> {
                     .on_node(node)
                     .find(|(_, p)| rules.pieces[p.kind].majority)
                     .map(|(id, _)| id);
-                let Some(piece) = id.and_then(|id| self.return_piece_id(id)) else {
+                let Some((piece, followed)) = id.and_then(|id| self.send_home(id)) else {
                     return Err(TurnError::NotExpellable);
                 };
                 self.log_now(
@@ -1302,6 +1302,7 @@ impl State<'_> {
                         segment,
                     },
                 );
+                self.log_followed_home(&followed);
             }
             Action::Attend {
                 figure,

@@ -1013,3 +1013,22 @@ fn the_fairy_on_a_tile_scores_for_the_pieces_there() {
     let findings = tessera::replay::replay(&lp, None).expect_err("`at` is needed");
     assert_eq!(findings[0].check.code(), "position::not_attendable");
 }
+
+#[test]
+fn a_builder_left_alone_by_the_princess_goes_home() {
+    // Two rule sets played together: the princess sends A's knight home, and A's builder,
+    // which may stand in the city only beside one of A's followers, follows it.
+    let path = format!("{POSITIONS}/princess-lonely-builder.yaml");
+    assert_eq!(
+        common::log_lines(&common::report(&path, false, None)),
+        [
+            "B sends A's follower on the city at (0, -1) E home",
+            "A takes back their builder at (1, -1) S"
+        ]
+    );
+    let lp = tessera::replay::load_position(std::path::Path::new(&path)).expect("loads");
+    let state = tessera::replay::replay(&lp, None).expect("replays");
+    assert_eq!(state.pieces().iter().count(), 0, "both went home");
+    let builder = lp.game.rules.piece("builder").expect("builders");
+    assert_eq!(state.supply()[0][builder], 1);
+}

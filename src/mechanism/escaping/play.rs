@@ -41,7 +41,7 @@ fn escape(state: &mut State, player: usize, asked: &mut Asked) -> Result<(), Tur
             .on_node(node)
             .find(|(_, p)| p.player == player)
             .map(|(id, _)| id);
-        if let Some(p) = id.and_then(|id| state.return_piece_id(id)) {
+        if let Some((p, followed)) = id.and_then(|id| state.send_home(id)) {
             state.log_event(
                 player,
                 Event::TakenBack {
@@ -50,6 +50,7 @@ fn escape(state: &mut State, player: usize, asked: &mut Asked) -> Result<(), Tur
                     segment: segment as usize,
                 },
             );
+            state.log_followed_home(&followed);
         }
     }
     Ok(())

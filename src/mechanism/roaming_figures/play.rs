@@ -204,7 +204,7 @@ fn take_pieces(state: &mut State, player: usize, f: usize, on: u32) {
         .map(|(id, p)| (id, *p))
         .collect();
     for (id, p) in taken {
-        if state.return_piece_id(id).is_some() {
+        if let Some((_, followed)) = state.send_home(id) {
             let segment = usize::from(state.board().graph[p.node].segment);
             state.log_event(
                 player,
@@ -216,6 +216,7 @@ fn take_pieces(state: &mut State, player: usize, f: usize, on: u32) {
                     segment,
                 },
             );
+            state.log_followed_home(&followed);
         }
     }
 }
