@@ -97,9 +97,25 @@ fn linearize(
 ) {
     let me = load::identity(&file.path);
     chain.push(me.clone());
+    let mut listed: Vec<PathBuf> = Vec::new();
     for written in rs.extends.iter().flat_map(|e| e.as_slice()) {
         let p = load::resolve(&file.path, &written.value);
         let id = load::identity(&p);
+        if listed.contains(&id) {
+            findings.push(
+                Finding::new(
+                    Check::ExtendedTwice,
+                    format!("`{}` is listed twice", written.value),
+                )
+                .in_file(file)
+                .at(&written.loc, "listed again")
+                .help(
+                    "remove this entry: each rule set is applied once, however often it is named",
+                ),
+            );
+            continue;
+        }
+        listed.push(id.clone());
         if chain.len() > MAX_DEPTH {
             findings.push(too_deep(file, written, "extends"));
             continue;

@@ -11,6 +11,19 @@ crate::diag::checks! {
         bad: "# a.yaml\nextends: b.yaml\n# b.yaml\nextends: a.yaml",
         fixed: "# a.yaml\nextends: b.yaml\n# b.yaml: no extends",
     }
+    /// A rule set's `extends` (or a position's list of rule sets) names one file twice.
+    ExtendedTwice => "compose::extended_twice", Warning {
+        why: "Each rule set of a composition is applied once, so the second mention changes \
+              nothing: a slip for another file, most likely (a second expansion).",
+        bad: "\
+name: Base game with the fairy
+extends: [../rulesets/fairy.yaml, ../rulesets/fairy.yaml]
+",
+        fixed: "\
+name: Base game with the fairy and the mayor
+extends: [../rulesets/fairy.yaml, ../rulesets/mayor.yaml]
+",
+    }
     /// A chain of `extends` or `include` is more than 32 files deep.
     ComposeTooDeep => "compose::too_deep", Error {
         why: "Real compositions are two or three files deep (an expansion on the base game, \
