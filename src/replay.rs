@@ -286,6 +286,17 @@ fn load_position_model(
             .help("keep one of `turns` and `board`"),
         );
     }
+    if position.turns.is_some() && !position.figures.is_empty() {
+        findings.push(
+            Finding::new(
+                Check::PositionForm,
+                "`figures` says where the figures of a snapshot stand; a turn log moves them",
+            )
+            .in_file(file)
+            .at_span(file.top_key_span("figures"), "in a turn log")
+            .help("remove `figures`: the turns bring and move the figures (`attend`, the dragon's `step`s)"),
+        );
+    }
     if !findings.is_empty() {
         return Err(Failure::Findings(findings));
     }
@@ -967,6 +978,93 @@ fn segment_node(
             .at(&at.loc, label.to_string())
             .help("name the cell (x, y) of a tile on the board and a segment address on it")
         })
+}
+
+/// Puts a neutral figure where a snapshot's `figures` says it stands: an attending figure
+/// beside the piece at its segment (or on the tile of a piece, under its
+/// `on_tile_option`), a roaming figure on its tile.
+fn place_figure(
+    state: &mut State,
+    lp: &LoadedPosition,
+    f: &Sp<crate::model::FigureMove>,
+) -> Result<(), Finding> {
+    let rules = &lp.game.rules;
+    let attending = &rules.mechanisms.attending_figures;
+    let roaming = &rules.mechanisms.roaming_figures;
+    let name = &f.figure.value;
+    let (x, y) = (f.x.value, f.y.value);
+    let no_tile = || {
+        Finding::new(
+            Check::PositionFigure,
+            format!("no tile lies at ({x}, {y}) for the {name}"),
+        )
+        .in_file(&lp.file)
+        .at(&f.loc, "figure")
+        .help("name the cell of a tile of the snapshot")
+    };
+    if let Some(r) = roaming.iter().position(|r| &r.name == name) {
+        let placed = state.board().at(x, y).ok_or_else(no_tile)?;
+        let at = &mut state.memory_mut().roaming_figures.at;
+        if at.len() <= r {
+            at.resize(r + 1, None);
+        }
+        at[r] = Some(placed);
+        return Ok(());
+    }
+    let Some(a) = attending.iter().position(|a| &a.name == name) else {
+        return Err(Finding::unknown(Check::PositionUnknownName, "figure", name)
+            .in_file(&lp.file)
+            .at(&f.figure.loc, "figure")
+            .known(
+                &format!("neutral figures of {}", rules.name),
+                attending
+                    .iter()
+                    .map(|a| a.name.as_str())
+                    .chain(roaming.iter().map(|r| r.name.as_str())),
+            ));
+    };
+    let placed = state.board().at(x, y).ok_or_else(no_tile)?;
+    let majority = |p: &crate::score::Piece| rules.pieces[p.kind].majority;
+    let piece = match &f.at {
+        Some(at) => {
+            let node = segment_node(state, lp, (&f.x, &f.y), at, "figure")?;
+            state.pieces().on_node(node).map(|(_, p)| *p).find(majority)
+        }
+        None if attending[a]
+            .on_tile_option
+            .is_some_and(|o| state.options()[o]) =>
+        {
+            state
+                .pieces()
+                .iter()
+                .find(|p| majority(p) && state.board().graph[p.node].placed == placed)
+                .copied()
+        }
+        None => {
+            return Err(Finding::new(
+                Check::PositionFigure,
+                format!("the {name} stands beside a piece: its place needs the piece's `at`"),
+            )
+            .in_file(&lp.file)
+            .at(&f.loc, "figure")
+            .help("add `at:`, the address of the follower's segment on that tile"));
+        }
+    };
+    let Some(p) = piece else {
+        return Err(Finding::new(
+            Check::PositionFigure,
+            format!("no follower stands there for the {name} to attend"),
+        )
+        .in_file(&lp.file)
+        .at(&f.loc, "figure")
+        .help("name a follower of the snapshot (its tile's cell and segment address)"));
+    };
+    let at = &mut state.memory_mut().attending_figures.at;
+    if at.len() <= a {
+        at.resize(a + 1, None);
+    }
+    at[a] = Some((p.node, p.player));
+    Ok(())
 }
 
 /// Marks items of a snapshot segment as covered.
@@ -1929,6 +2027,9 @@ fn replay_inner<'g>(lp: &'g LoadedPosition, limit: Option<usize>) -> Result<Stat
             // The name is a key: the finding points at its tokens, on the same line.
             let player = player_id(lp, &Sp::at(name.clone(), values.loc))?;
             state.snapshot_held(player, &values.value);
+        }
+        for f in &lp.position.figures {
+            place_figure(&mut state, lp, f)?;
         }
         if let Some(a) = &lp.position.active {
             state.snapshot_active(player_id(lp, a)?);

@@ -76,6 +76,13 @@ pub struct PositionFile {
     #[serde(default)]
     #[schemars(with = "BTreeMap<String, super::bounds::Score>")]
     pub scores: BTreeMap<String, Sp<i64>>,
+    /// Where the neutral figures stand (snapshot): a figure players move next to their
+    /// pieces (`attending`; the fairy) beside the piece on its tile's segment
+    /// `{figure: fairy, x: 1, y: 0, at: E}` (on a tile, without `at`, under its
+    /// `on_tile_option`), a figure that roams the board (`roaming`; the dragon) on its tile
+    /// `{figure: dragon, x: 0, y: 1}`.
+    #[serde(default)]
+    pub figures: Vec<Sp<FigureMove>>,
 }
 
 /// A different start tile for this position.
@@ -271,7 +278,8 @@ pub struct PieceRef {
 }
 
 /// A neutral figure moved next to a piece: the figure's name (a key of the rule set's
-/// `attending`) and the piece's tile cell and segment address.
+/// `attending`) and the piece's tile cell and segment address; in a snapshot's `figures`,
+/// also a figure that roams the board, on the tile at that cell.
 #[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct FigureMove {

@@ -867,6 +867,32 @@ turns:
   - {tile: BA/C, x: 0, y: -1, rotation: 180, piece: {kind: wagon, at: S}, choices: [{move: {x: 0, y: 0, at: W}}]}
 ",
     }
+    /// A snapshot's neutral figure stands where it cannot.
+    PositionFigure => "position::figure_place", Error {
+        why: "A snapshot's `figures` says where each neutral figure stands: a roaming figure \
+              (the dragon) on a tile of the board, a figure players move next to their pieces \
+              (the fairy) beside a follower, named by its tile's cell and segment address.",
+        bad: "\
+tileset: ../tilesets/base-jcz.yaml
+ruleset: ../rulesets/fairy.yaml
+players: [A, B]
+board:
+  - {tile: BA/RCr, x: 0, y: 0}
+  - {tile: BA/Rr, x: 1, y: 0, pieces: [{player: A, at: W}]}
+figures:
+  - {figure: fairy, x: 1, y: 0}   # beside which piece?
+",
+        fixed: "\
+tileset: ../tilesets/base-jcz.yaml
+ruleset: ../rulesets/fairy.yaml
+players: [A, B]
+board:
+  - {tile: BA/RCr, x: 0, y: 0}
+  - {tile: BA/Rr, x: 1, y: 0, pieces: [{player: A, at: W}]}
+figures:
+  - {figure: fairy, x: 1, y: 0, at: W}
+",
+    }
     /// A decision's target (`move`, `take_back`, `step`) names no segment or tile on the board.
     MoveTarget => "position::move_target", Error {
         why: "A `move` decision names where the piece goes, a `take_back` where the piece \

@@ -1032,3 +1032,18 @@ fn a_builder_left_alone_by_the_princess_goes_home() {
     let builder = lp.game.rules.piece("builder").expect("builders");
     assert_eq!(state.supply()[0][builder], 1);
 }
+
+#[test]
+fn a_snapshot_says_where_the_figures_stand() {
+    // `figures:` in a snapshot: the fairy beside A's highwayman pays 3 when the road is
+    // scored at the end (2 + 3); the dragon stands on the volcano, where no piece may go.
+    let path = format!("{POSITIONS}/figures-snapshot.yaml");
+    common::assert_points(&path, true, None, &[("A", 5), ("B", 0)]);
+    let report = common::report(&path, true, None);
+    assert_eq!(report.roaming[0].cell, [0, -1]);
+    assert_eq!(report.figures[0].cell, [1, 0]);
+    common::assert_finding(
+        &format!("{BAD}/fairy-snapshot-without-piece.yaml"),
+        "position::figure_place",
+    );
+}
