@@ -1349,6 +1349,7 @@ fn choice_target(
     t: &crate::model::MoveTarget,
     loc: &crate::model::Loc,
 ) -> Result<(u32, u8), Finding> {
+    let tile = state.board().at(t.x, t.y).is_some();
     match crate::address::segment_in_cell(state, t.x, t.y, &t.at) {
         Some((placed, segment)) => Ok((placed, segment as u8)),
         None => Err(Finding::new(
@@ -1358,7 +1359,7 @@ fn choice_target(
                 t.at,
                 t.x,
                 t.y,
-                if state.board().at(t.x, t.y).is_some() {
+                if tile {
                     "the tile there has no such segment"
                 } else {
                     "no tile lies there"
@@ -1366,7 +1367,7 @@ fn choice_target(
             ),
         )
         .in_file(&lp.file)
-        .at(loc, "no such segment")
+        .at(loc, if tile { "no such segment" } else { "no tile" })
         .help("name the cell of a tile on the board (the tile just placed too) and a segment address on it (`N`, `NL`, `monastery`)")),
     }
 }
@@ -1780,6 +1781,55 @@ fn turn_finding(
                 .as_ref()
                 .and_then(|a| table.iter().position(|f| f.name == a.figure.value));
             let here = figure.and_then(|f| state.memory().attending_figures.at.get(f).copied().flatten());
+            let name = turn.attend.as_ref().map_or("figure", |a| a.figure.value.as_str());
+            // A figure that stands on a tile: the tiles of the player's pieces, but its own.
+            let on_tile = figure
+                .and_then(|f| table[f].on_tile_option)
+                .is_some_and(|o| state.options()[o]);
+            if on_tile {
+                let here_tile = here.map(|(node, _)| state.board().graph[node].placed);
+                let target = turn
+                    .attend
+                    .as_ref()
+                    .and_then(|a| state.board().at(a.x.value, a.y.value));
+                if target.is_some() && target == here_tile {
+                    return Finding::new(
+                        Check::NotAttendable,
+                        format!("the {name} stands on this tile already"),
+                    )
+                    .in_file(&lp.file)
+                    .at(at, "attend")
+                    .help("move it onto another tile where one of the player's followers stands, or take another action (place a piece, or pass)");
+                }
+                let mut tiles: Vec<(i32, i32)> = state
+                    .pieces()
+                    .iter()
+                    .filter(|p| p.player == player && rules.pieces[p.kind].majority)
+                    .map(|p| state.board().graph[p.node].placed)
+                    .filter(|&t| Some(t) != here_tile)
+                    .map(|t| {
+                        let c = state.board().placed[t as usize];
+                        (c.x, c.y)
+                    })
+                    .collect();
+                tiles.sort_unstable();
+                tiles.dedup();
+                let words: Vec<String> = tiles.iter().map(|(x, y)| format!("{{x: {x}, y: {y}}}")).collect();
+                return Finding::new(
+                    Check::NotAttendable,
+                    format!(
+                        "no follower of {} stands on that tile for the {name} to go onto",
+                        state.players()[player]
+                    ),
+                )
+                .in_file(&lp.file)
+                .at(at, "attend")
+                .help(if words.is_empty() {
+                    format!("the {name} goes onto a tile where one of the player's followers stands, and they have none on another tile")
+                } else {
+                    format!("the {name} goes onto a tile where one of the player's followers stands, not the one it stands on; theirs: {}", words.join(", "))
+                });
+            }
             let target = turn.attend.as_ref().and_then(|a| {
                 crate::address::segment_in_cell(state, a.x.value, a.y.value, a.at.as_ref()?)
             });
@@ -1836,7 +1886,7 @@ fn turn_finding(
             )
             .in_file(&lp.file)
             .at(at, "not asked")
-            .help("a decision is asked for each flock of the player on a feature the tile extends (not for one placed this turn), then for each piece that may move on whose feature the turn scored and that has somewhere to go, then whether one of the player's pieces escapes a feature, when one may; remove the others")
+            .help("a decision is asked for each flock of the player on a feature the tile extends (not for one placed this turn), for each step of a roaming figure the tile moves (while one is left), then for each piece that may move on whose feature the turn scored and that has somewhere to go, then whether one of the player's pieces escapes a feature, when one may (a follower in a feature with the item, a feature of the named kinds near enough); remove the others")
         }
         TurnError::DrawsLeft { left: 0, fractions } => {
             let n = turn.drawn_at.len();
@@ -1888,6 +1938,13 @@ fn turn_finding(
 ///
 /// Errors: the first illegal turn, as a finding at its line (later turns depend on it).
 pub fn replay<'g>(lp: &'g LoadedPosition, limit: Option<usize>) -> Result<State<'g>, Vec<Finding>> {
+    // A saved game may stop in the middle of its last turn, before a decision that has
+    // no default (the dragon's next step): it is replayed up to there, as
+    // JCloisterZone shows it.
+    let turns = lp.position.turns.as_ref().map_or(0, Vec::len);
+    if lp.save.is_some() && turns > 0 && limit.is_none_or(|n| n >= turns) {
+        return replay_to_decision(lp).map(|(state, _)| state);
+    }
     replay_inner(lp, limit).map_err(|f| lp.in_source(vec![f]))
 }
 

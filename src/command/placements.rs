@@ -59,6 +59,10 @@ pub struct PlacementReport {
     /// Copies of the tile not yet on the board (0: every copy is placed already; the list
     /// then says where one more would fit).
     pub copies_left: u32,
+    /// Whether the tile may be drawn for the next turn ([`crate::engine::State::may_draw`]):
+    /// not while a pile played before it has tiles (the river), nor while a rule holds it
+    /// back (a dragon tile before the dragon is out); the list then says where it would fit.
+    pub drawable: bool,
     /// Warnings and notes about the files the position uses, as in
     /// [`crate::score_checked`].
     pub findings: Vec<Finding>,
@@ -84,6 +88,7 @@ impl PlacementReport {
             "tile": self.tile,
             "player": self.player,
             "copies_left": self.copies_left,
+            "drawable": self.drawable,
             "placements": placements,
         })
     }
@@ -110,6 +115,7 @@ pub fn placements_report(
         )));
     };
     let copies_left = lp.game.tiles.tiles[t].count.saturating_sub(state.used()[t]);
+    let drawable = state.may_draw(t);
     let placements = state.legal_placements(t);
     let player = state.to_play();
     // The piece options after each placement: the turn begun on a copy of the state.
@@ -133,6 +139,7 @@ pub fn placements_report(
         pieces,
         player: state.players().get(player).cloned().unwrap_or_default(),
         copies_left,
+        drawable,
         findings: lp.notes.clone(),
     })
 }
@@ -171,6 +178,10 @@ pub fn run(args: PlacementsArgs) -> ExitCode {
             if r.copies_left == 0 {
                 err!(
                     "note: every copy of tile {tile} is already on the board; listed: where one more would fit"
+                );
+            } else if !r.drawable {
+                err!(
+                    "note: tile {tile} may not be drawn now (a pile played before it still has tiles, or a rule holds it back, as a dragon tile before the dragon is out); listed: where it would fit"
                 );
             }
             if format == Format::Json {

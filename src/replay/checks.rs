@@ -344,7 +344,7 @@ turns:
   - {tile: \"01\", x: 3, y: 0, rotation: 90}
 ",
     }
-    /// A turn both places a piece and mines.
+    /// A turn writes two actions of step 2 (a piece, mining, a piece taken back, a figure moved, a piece sent home).
     MineAndPiece => "position::mine_and_piece", Error {
         why: "Step 2 of a turn is one action: place a piece, take a token (`mine: true`), take \
               a piece back (`recall`), move a figure (`attend`) or send a piece home (`expel`); \

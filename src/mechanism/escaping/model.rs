@@ -21,6 +21,7 @@ pub struct EscapingDef {
     /// Feature kinds, e.g. `[monastery]`: a segment of one of them, occupied or not,
     /// completed or not, on a tile of the feature or on one of the 8 cells around one,
     /// opens the way out.
+    #[schemars(length(min = 1))]
     pub near: Vec<Sp<String>>,
     /// While this option is on, only the feature's tiles that carry the item (on any of
     /// their segments) count (Hans im Glück's Cathars and Besiegers: next to a siege

@@ -4,6 +4,7 @@
 
 use super::model::Section;
 use super::table::{Roaming, Table};
+use crate::diag::{Check, Finding};
 use crate::validate::Sink;
 use crate::validate::ruleset::{Core, Names};
 
@@ -19,10 +20,26 @@ pub(crate) fn compile(section: &Section, names: &Names, _core: &Core, sink: &mut
             let spares: Vec<_> = def.spares.iter().map(|k| sink.take(names.piece(k))).collect();
             let after_scoring_option = sink.take(names.option_if(&def.after_scoring_option));
             let requires_option = sink.take(names.option_if(&def.requires_option));
+            let (arrives_on, moved_by) = (arrives_on?, moved_by?);
+            if arrives_on == moved_by {
+                sink.push(
+                    Finding::new(
+                        Check::RoamingSameItem,
+                        format!(
+                            "the {name} comes onto the board and moves with the same item, `{}`",
+                            def.moved_by.value
+                        ),
+                    )
+                    .in_file(names.file)
+                    .at(&def.moved_by.loc, "also `arrives_on`")
+                    .help("name two items: the one that brings the figure onto its tile (a volcano) and the one that makes it move (the dragon's symbol)"),
+                );
+                return None;
+            }
             Some(Roaming {
                 name: name.clone(),
-                arrives_on: arrives_on?,
-                moved_by: moved_by?,
+                arrives_on,
+                moved_by,
                 steps: def.steps.value.min(crate::limits::MAX_STEPS),
                 spares: spares.into_iter().collect::<Option<Vec<_>>>()?,
                 after_scoring_option: after_scoring_option?,
@@ -33,6 +50,30 @@ pub(crate) fn compile(section: &Section, names: &Names, _core: &Core, sink: &mut
 }
 
 crate::diag::checks! {
+    /// A roaming figure comes onto the board and moves with the same tile item.
+    RoamingSameItem => "ruleset::roaming_same_item", Error {
+        why: "A roaming figure (`roaming`) comes onto a tile carrying its `arrives_on` item and \
+              moves when a tile carrying its `moved_by` item is placed; one item for both would \
+              bring it onto the tile and move it away at once, and hold its own tiles back from \
+              the draw until it is out, so that it never comes.",
+        bad: "\
+name: A dragon that never comes
+extends: ../rulesets/carcassonne.yaml
+items:
+  volcano: {description: A volcano}
+roaming:
+  dragon: {arrives_on: volcano, moved_by: volcano, steps: 6}
+",
+        fixed: "\
+name: The dragon
+extends: ../rulesets/carcassonne.yaml
+items:
+  volcano: {description: A volcano}
+  dragon: {description: The dragon's symbol}
+roaming:
+  dragon: {arrives_on: volcano, moved_by: dragon, steps: 6}
+",
+    }
     /// A tile that moves a roaming figure is placed before the figure is on the board.
     HeldBack => "position::held_back", Error {
         why: "A tile carrying the item that moves a roaming figure of the rule set (`roaming`'s \
