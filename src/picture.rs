@@ -782,6 +782,46 @@ pub fn board(state: &State, opts: BoardOptions) -> String {
         }
     }
     doc = doc.add(Group::new().set("id", "scored").add(Blob::new(scored)));
+    // Neutral figures, under the pieces: a roaming figure (the dragon) at its tile's
+    // north-east corner, an attending one (the fairy) beside its piece.
+    let mut figures = String::new();
+    for f in figure_marks(state, &layout) {
+        let mark = match f.kind {
+            FigureKind::Roaming => svg::node::element::Polygon::new()
+                .set(
+                    "points",
+                    format!(
+                        "{:.2},{:.2} {:.2},{:.2} {:.2},{:.2} {:.2},{:.2}",
+                        f.at.0,
+                        f.at.1 - 9.0,
+                        f.at.0 + 9.0,
+                        f.at.1,
+                        f.at.0,
+                        f.at.1 + 9.0,
+                        f.at.0 - 9.0,
+                        f.at.1
+                    ),
+                )
+                .set("fill", ROAMING_FIGURE)
+                .set("stroke", "#000000")
+                .set("stroke-width", 1),
+            FigureKind::Attending => svg::node::element::Polygon::new()
+                .set("points", star(f.at, 6.0, 2.6))
+                .set("fill", ATTENDING_FIGURE)
+                .set("stroke", "#000000")
+                .set("stroke-width", 0.8),
+        };
+        append(
+            &mut figures,
+            Group::new()
+                .set("class", "figure")
+                .add(Title::new(f.title.clone()))
+                .add(mark),
+        );
+    }
+    if !figures.is_empty() {
+        doc = doc.add(Group::new().set("id", "figures").add(Blob::new(figures)));
+    }
     // Pieces, in their players' colours, labelled with their roles.
     let mut pieces = String::new();
     for (p, placed, c) in layout.pieces(state) {
@@ -898,6 +938,103 @@ pub fn board(state: &State, opts: BoardOptions) -> String {
         );
     doc = doc.add(legend_g);
     mark_drawn(doc)
+}
+
+/// The fill of a figure that roams the board (the dragon), drawn as a diamond.
+pub const ROAMING_FIGURE: &str = "#b22222";
+
+/// The fill of a figure players move next to their pieces (the fairy), drawn as a star.
+pub const ATTENDING_FIGURE: &str = "#ffd700";
+
+/// The two kinds of neutral figures a board shows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FigureKind {
+    /// A figure that roams the board (`roaming`): on a tile.
+    Roaming,
+    /// A figure players move next to their pieces (`attending`): beside a piece.
+    Attending,
+}
+
+/// A neutral figure as [`board`] draws it.
+#[derive(Debug, Clone)]
+pub struct FigureMark {
+    /// Which kind.
+    pub kind: FigureKind,
+    /// Its centre, in picture units.
+    pub at: Point,
+    /// What its tooltip says ("dragon on the tile at (0,1)").
+    pub title: String,
+}
+
+/// The neutral figures on the board and where [`board`] draws them: a roaming figure at
+/// the north-east corner of its tile, an attending figure up and right of the piece it
+/// stands beside (or stood beside).
+fn figure_marks(state: &State, layout: &Layout) -> Vec<FigureMark> {
+    let rules = &state.game().rules;
+    let board = state.board();
+    let mut out = Vec::new();
+    for (f, entry) in rules.mechanisms.roaming_figures.iter().enumerate() {
+        let Some(placed) = state.memory().roaming_figures.at.get(f).copied().flatten() else {
+            continue;
+        };
+        let p = board.placed[placed as usize];
+        out.push(FigureMark {
+            kind: FigureKind::Roaming,
+            at: layout.on_tile(state, placed as usize, (TILE - 14.0, 14.0)),
+            title: format!("{} on the tile at ({},{})", entry.name, p.x, p.y),
+        });
+    }
+    for (f, entry) in rules.mechanisms.attending_figures.iter().enumerate() {
+        let Some((node, player)) = state
+            .memory()
+            .attending_figures
+            .at
+            .get(f)
+            .copied()
+            .flatten()
+        else {
+            continue;
+        };
+        let Some((placed, segment)) = segment_of(state, node) else {
+            continue;
+        };
+        let a = layout.shapes[placed].anchors[segment];
+        let p = board.placed[placed];
+        out.push(FigureMark {
+            kind: FigureKind::Attending,
+            at: layout.on_tile(state, placed, (a.0 + 9.0, a.1 - 9.0)),
+            title: format!(
+                "{} beside {}'s piece at ({},{})",
+                entry.name,
+                state.players().get(player).map_or("?", String::as_str),
+                p.x,
+                p.y
+            ),
+        });
+    }
+    out
+}
+
+/// The points of a five-pointed star around `c`: outer radius `r`, inner `inner`.
+fn star(c: Point, r: f64, inner: f64) -> String {
+    let mut points = String::new();
+    for k in 0..10 {
+        let radius = if k % 2 == 0 { r } else { inner };
+        let angle = std::f64::consts::PI * (f64::from(k) / 5.0 - 0.5);
+        let _ = write!(
+            points,
+            "{:.2},{:.2} ",
+            c.0 + radius * angle.cos(),
+            c.1 + radius * angle.sin()
+        );
+    }
+    points.trim_end().to_string()
+}
+
+/// Where [`board`] draws each neutral figure on the board. For checking the pixels of a
+/// picture.
+pub fn figure_centres(state: &State, opts: BoardOptions) -> Vec<FigureMark> {
+    figure_marks(state, &Layout::new(state, opts))
 }
 
 /// The width the legend's longest line needs, in picture units: a board narrower than

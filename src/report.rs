@@ -2241,6 +2241,28 @@ pub fn score_html(report: &ScoreReport, board_svg: &str, colours: &[String]) -> 
                                 }
                             }
                         }
+                        @if !report.roaming.is_empty() || !report.figures.is_empty() {
+                            h2 { "Figures on the board" }
+                            table #figures {
+                                thead { tr { th { "figure" } th { "where" } th { "cell" } } }
+                                tbody {
+                                    @for f in &report.roaming {
+                                        tr { td { (f.figure) } td { "on the tile" } td { "(" (f.cell[0]) "," (f.cell[1]) ")" } }
+                                    }
+                                    @for f in &report.figures {
+                                        tr {
+                                            td { (f.figure) }
+                                            td {
+                                                @if f.on_tile { "on the tile of " (f.player) "'s piece" }
+                                                @else if f.attending { "beside " (f.player) "'s piece at " (f.at) }
+                                                @else { "where " (f.player) "'s piece stood, at " (f.at) }
+                                            }
+                                            td { "(" (f.cell[0]) "," (f.cell[1]) ")" }
+                                        }
+                                    }
+                                }
+                            }
+                        }
                         h2 { "Features scored" }
                         table #features {
                             thead { tr { th { "when" } th { "feature" } th { "tiles" } th { "scorers" } th.n { "points" } th { "why" } } }

@@ -493,3 +493,62 @@ fn jczs_tile_definitions_are_drawn_as_a_sheet() {
         "located in the XML"
     );
 }
+
+#[test]
+fn the_board_shows_the_neutral_figures_where_they_stand() {
+    // The dragon as a red diamond on its tile, the fairy as a gold star beside its piece
+    // (issue 25): in turn logs, after the dragon moved, and in a snapshot.
+    let mut seen = (0, 0);
+    for name in [
+        "dragon.yaml",
+        "dragon-fairy.yaml",
+        "fairy.yaml",
+        "fairy-on-tile.yaml",
+        "figures-snapshot.yaml",
+    ] {
+        let path = Path::new("tests/positions/mechanisms").join(name);
+        let lp = load_position(&path).expect("loads");
+        let state = replay(&lp, None).expect("replays");
+        let (svg, _) = render_path(&path, &RenderOptions::default())
+            .unwrap_or_else(|e| panic!("{name}: not drawn: {e:?}"));
+        let pixmap = raster(&svg);
+        keep(&pixmap, &path);
+        let marks = picture::figure_centres(&state, BoardOptions::default());
+        assert!(!marks.is_empty(), "{name}: no figure drawn");
+        for m in marks {
+            let (fill, count) = match m.kind {
+                picture::FigureKind::Roaming => (picture::ROAMING_FIGURE, &mut seen.0),
+                picture::FigureKind::Attending => (picture::ATTENDING_FIGURE, &mut seen.1),
+            };
+            assert_eq!(colour_at(&pixmap, m.at), fill, "{name}: {}", m.title);
+            assert!(svg.contains(&m.title), "{name}: its title");
+            *count += 1;
+        }
+    }
+    assert!(seen.0 >= 3 && seen.1 >= 3, "figures looked at: {seen:?}");
+}
+
+#[test]
+fn the_html_report_lists_the_neutral_figures() {
+    let dir = std::env::temp_dir().join(format!("tessera-figures-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a directory");
+    let page = dir.join("figures.html");
+    let run = std::process::Command::new(env!("CARGO_BIN_EXE_tessera"))
+        .args([
+            "score",
+            "tests/positions/mechanisms/dragon-fairy.yaml",
+            "--html",
+        ])
+        .arg(&page)
+        .output()
+        .expect("tessera runs");
+    assert!(run.status.success(), "{run:?}");
+    let html = std::fs::read_to_string(&page).expect("the page");
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(html.contains("<h2>Figures on the board</h2>"));
+    assert!(html.contains("<td>dragon</td><td>on the tile</td><td>(-1,0)</td>"));
+    assert!(html.contains("<td>fairy</td><td>beside B's piece at S</td><td>(1,0)</td>"));
+    // The board picture in the page draws them too.
+    assert!(html.contains("dragon on the tile at (-1,0)"));
+    assert!(html.contains("fairy beside B's piece at (1,0)"));
+}
