@@ -876,8 +876,29 @@ fn explain(err: &jsonschema::ValidationError) -> Vec<Explained> {
                     K::Enum { .. } | K::Constant { .. } | K::Type { .. }
                 )
             };
-            // A branch whose errors are not about the value's type or name: the value is
-            // of that branch's shape, so its errors are the real ones (every one of them:
+            // A branch whose keys the value has (no error about its own keys or type): the
+            // value is of that branch's shape (`{take_back: {...}}` among the forms of a
+            // decision), so the errors inside it are the real ones.
+            let own = err.instance_path().as_str();
+            let shape = |e: &jsonschema::ValidationError| {
+                e.instance_path().as_str() == own
+                    && (is_choice(e)
+                        || matches!(
+                            e.kind(),
+                            K::Required { .. }
+                                | K::AdditionalProperties { .. }
+                                | K::OneOfNotValid { .. }
+                                | K::AnyOf { .. }
+                        ))
+            };
+            if let Some(branch) = context
+                .iter()
+                .find(|b| !b.is_empty() && !b.iter().any(shape))
+            {
+                return branch.iter().flat_map(explain).collect();
+            }
+            // Else a branch whose errors are not about the value's type or name: the value
+            // is of that branch's shape, so its errors are the real ones (every one of them:
             // two numbers out of range in one optional map are two findings).
             if let Some(branch) = context
                 .iter()

@@ -565,3 +565,42 @@ fn findings_render_in_linear_time() {
     let ratio = time(&large).as_secs_f64() / time(&small).as_secs_f64().max(1e-6);
     assert!(ratio < 9.0, "4x the findings took {ratio:.1}x the time");
 }
+
+#[test]
+fn a_malformed_decision_says_what_is_wrong_inside_it() {
+    // `choices` entries are a word or one of three maps: a map of one of those forms is
+    // checked as that form (a missing `at`, a coordinate out of range, an unknown key),
+    // not reported as "not one of the words".
+    let dir = scratch("decision-forms");
+    let root = root();
+    for (choice, expected) in [
+        (
+            "{take_back: {x: 0, y: -1}}",
+            "missing key `at` (at `turns[0].choices[0].take_back`)",
+        ),
+        (
+            "{step: {x: 2147483647, y: 0}}",
+            "2147483647 is out of range: at most",
+        ),
+        (
+            "{step: {x: 0, y: 0, at: N}}",
+            "unknown key `at` (at `turns[0].choices[0].step`)",
+        ),
+        (
+            "bogus",
+            "`bogus` is not one of `grow`, `score`, `return`, `stay`",
+        ),
+    ] {
+        let text = format!(
+            "tileset: {}\nruleset: {}\nplayers: [A, B]\nturns:\n  - {{tile: BA/Rr, x: 1, y: 0, choices: [{choice}]}}\n",
+            root.join("tilesets/base-jcz.yaml").display(),
+            root.join("rulesets/siege.yaml").display()
+        );
+        std::fs::write(dir.join("p.yaml"), text).expect("written");
+        let out = run(&dir, &["score", "p.yaml"]);
+        assert_eq!(out.status.code(), Some(2), "{choice}");
+        let err = stderr(&out);
+        assert!(err.contains("schema::invalid"), "{choice}: {err}");
+        assert!(err.contains(expected), "{choice}: {err}");
+    }
+}
