@@ -1942,7 +1942,18 @@ pub fn replay<'g>(lp: &'g LoadedPosition, limit: Option<usize>) -> Result<State<
     // no default (the dragon's next step): it is replayed up to there, as
     // JCloisterZone shows it.
     let turns = lp.position.turns.as_ref().map_or(0, Vec::len);
-    if lp.save.is_some() && turns > 0 && limit.is_none_or(|n| n >= turns) {
+    if let Some((_, save)) = lp
+        .save
+        .as_ref()
+        .filter(|_| turns > 0 && limit.is_none_or(|n| n >= turns))
+    {
+        // A save stopped before its last turn's action: that turn's tile placed, its action
+        // not taken (not a pass, which a rule may refuse: the princess that must act).
+        if save.stop == crate::jcz::save::Stop::Placed {
+            if let Some((state, _)) = replay_to_last_action(lp)? {
+                return Ok(state);
+            }
+        }
         return replay_to_decision(lp).map(|(state, _)| state);
     }
     replay_inner(lp, limit).map_err(|f| lp.in_source(vec![f]))

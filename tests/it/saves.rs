@@ -1173,3 +1173,33 @@ fn check_saves_replays_a_save_stopped_while_the_dragon_moves() {
     }
     assert_eq!(verdict_of(&doc, "before.jcz")["passed"], 3, "{doc}");
 }
+
+#[test]
+fn a_save_stopped_before_its_last_action_scores_without_it() {
+    // Ann's knight stands in the city north of the start tile; Ben's princess tile joins
+    // it under `princess-action: must`, and the save stops before Ben acts. Scored, the
+    // turn's tile lies on the board and no action is taken: not a pass, which the rule
+    // refuses there.
+    let save = r#"{"appVersion": "6.2.0", "players": [{"name": "Ann", "slot": 0}, {"name": "Ben", "slot": 1}],
+  "setup": {"sets": {"basic:1": 1, "princess-and-dragon:1": 1}, "elements": {"small-follower": 7, "farmers": true, "princess": true}, "rules": {"princess-action": "must"},
+    "start": [{"tile": "BA/RCr", "x": 0, "y": 0, "rotation": 0}]},
+  "replay": [
+    {"type": "PLACE_TILE", "player": 0, "payload": {"tileId": "BA/Cc.1", "rotation": "R180", "position": [0, -1]}},
+    {"type": "DEPLOY_MEEPLE", "player": 0, "payload": {"pointer": {"position": [0, -1], "location": "SE", "feature": "City"}, "meepleId": "0.small.1"}},
+    {"type": "COMMIT", "player": 0, "payload": {}},
+    {"type": "PLACE_TILE", "player": 1, "payload": {"tileId": "DG/Cc.p", "rotation": "R270", "position": [1, -1]}}]}"#;
+    let dir = std::env::temp_dir().join(format!("tessera-stopped-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a directory");
+    let path = dir.join("stopped.jcz");
+    std::fs::write(&path, save).expect("written");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_tessera"))
+        .args(["score", "--format", "json"])
+        .arg(&path)
+        .output()
+        .expect("tessera runs");
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(out.status.success(), "{out:?}");
+    let doc: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(doc["pieces"].as_array().map(Vec::len), Some(1), "{doc}");
+    assert_eq!(doc["turns"], 2, "{doc}");
+}
