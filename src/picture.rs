@@ -406,6 +406,32 @@ fn tile_labels(
             g = g.add(text((at.0, at.1 + 6.0), 5.5, label).set("fill", "#000000"));
         }
     }
+    // Items of the tile as a whole (a volcano, a hill, a magic portal): in its north-west
+    // corner, one under the other.
+    for (k, &(item, n)) in def.items.iter().enumerate() {
+        let at = (12.0, 10.0 + 12.0 * k as f64);
+        let name = rules.items.get(item).cloned().unwrap_or_default();
+        let label = if n == 1 {
+            name
+        } else {
+            format!("{name} ×{n}")
+        };
+        g = g.add(
+            Circle::new()
+                .set("cx", format!("{:.2}", at.0))
+                .set("cy", format!("{:.2}", at.1))
+                .set("r", 3)
+                .set("fill", "#ffffff")
+                .set("stroke", "#333333")
+                .set("stroke-width", 0.8)
+                .set("class", "tile-item"),
+        );
+        g = g.add(
+            text((at.0 + 5.0, at.1 + 2.0), 5.5, label)
+                .set("fill", "#000000")
+                .set("text-anchor", "start"),
+        );
+    }
     if slots {
         for side in 0..4u8 {
             let parts = rules.side_kinds[sides[side as usize]].parts.len();
