@@ -338,6 +338,13 @@ impl ScoreReport {
                 piece.at = (*at).to_string();
             }
         }
+        // A figure beside a piece is named by its piece's address too.
+        for figure in &mut self.figures {
+            let here = segment((figure.cell[0], figure.cell[1]), &figure.at);
+            if let Some(at) = here.and_then(|s| chosen.get(&s)) {
+                figure.at = (*at).to_string();
+            }
+        }
         self
     }
 }

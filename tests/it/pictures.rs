@@ -547,7 +547,8 @@ fn the_html_report_lists_the_neutral_figures() {
     let _ = std::fs::remove_dir_all(&dir);
     assert!(html.contains("<h2>Figures on the board</h2>"));
     assert!(html.contains("<td>dragon</td><td>on the tile</td><td>(-1,0)</td>"));
-    assert!(html.contains("<td>fairy</td><td>beside B's piece at S</td><td>(1,0)</td>"));
+    // Named by the address its follower was written with.
+    assert!(html.contains("<td>fairy</td><td>beside B's piece at W</td><td>(1,0)</td>"));
     // The board picture in the page draws them too.
     assert!(html.contains("dragon on the tile at (-1,0)"));
     assert!(html.contains("fairy beside B's piece at (1,0)"));
