@@ -363,6 +363,10 @@ pub const BUNDLED: &[(&str, &str)] = &[
         include_str!("../rulesets/dragon.yaml"),
     ),
     (
+        "rulesets/phantom.yaml",
+        include_str!("../rulesets/phantom.yaml"),
+    ),
+    (
         "rulesets/princess-dragon.yaml",
         include_str!("../rulesets/princess-dragon.yaml"),
     ),

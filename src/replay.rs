@@ -1252,6 +1252,11 @@ fn play_turn_steps(
                     choice_target(state, lp, "taking back the piece at", &m.take_back, &c.loc)?;
                 Choice::TakeBack { placed, segment }
             }
+            ChoiceWord::Place(m) => {
+                let (placed, segment) =
+                    choice_target(state, lp, "placing a piece on", &m.place, &c.loc)?;
+                Choice::Place { placed, segment }
+            }
             ChoiceWord::Step(m) => match state.board().at(m.step.x, m.step.y) {
                 Some(placed) => Choice::Step { placed },
                 None => {
@@ -1337,6 +1342,10 @@ impl Decider for Pending<'_> {
 
     fn draw(&mut self, bag: &[(u32, u32)]) -> Option<u32> {
         self.given.draw(bag)
+    }
+
+    fn declined(&mut self, index: usize) {
+        self.given.declined(index);
     }
 }
 
@@ -1695,6 +1704,10 @@ fn turn_finding(
                     format!("{{move: {{x: {}, y: {}, at: {}}}}}", m.to.x, m.to.y, m.to.at)
                 }
                 Some(ChoiceWord::Step(m)) => format!("{{step: {{x: {}, y: {}}}}}", m.step.x, m.step.y),
+                Some(ChoiceWord::Place(m)) => {
+                    let t = &m.place;
+                    format!("{{place: {{x: {}, y: {}, at: {}}}}}", t.x, t.y, t.at)
+                }
                 Some(ChoiceWord::TakeBack(m)) => {
                     let t = &m.take_back;
                     format!("{{take_back: {{x: {}, y: {}, at: {}}}}}", t.x, t.y, t.at)

@@ -656,6 +656,27 @@ impl State<'_> {
         placed_corner(self, kind, placed, segment)
     }
 
+    /// Places a piece of `player`'s of `kind` on segment `segment` of placed tile `placed`
+    /// besides the turn's action (a phantom), by the usual rules.
+    ///
+    /// Errors: those of [`State::can_place_piece`].
+    pub(crate) fn place_extra_piece(
+        &mut self,
+        player: usize,
+        kind: PieceKindId,
+        placed: u32,
+        segment: usize,
+    ) -> Result<(), PieceError> {
+        self.place_piece(player, kind, placed, segment, true)
+    }
+
+    /// Whether `player` may put a piece of `kind` on a tile other than the one just placed
+    /// (index `placed`), on a feature not completed ([`Hooks::may_place_away`] of any
+    /// mechanism: a magic portal).
+    pub fn may_place_away(&self, player: usize, placed: u32, kind: PieceKindId) -> bool {
+        may_place_away(self, player, placed, kind)
+    }
+
     /// Whether placed tile `placed` is closed to figures that roam the board
     /// ([`Hooks::shielded`] of any mechanism: the fairy's tile).
     pub fn shielded(&self, placed: u32) -> bool {

@@ -102,6 +102,15 @@ pub enum Choice {
         /// The placed tile (index in placement order).
         placed: u32,
     },
+    /// Place a piece in addition to the turn's action on this segment (a phantom,
+    /// `crate::mechanism::extra_pieces`): the placed tile's index and the segment's index
+    /// on its definition.
+    Place {
+        /// The placed tile (index in placement order).
+        placed: u32,
+        /// Segment index on that tile's definition.
+        segment: u8,
+    },
 }
 
 /// The decisions a turn asks, numbered as they are asked, and its draws from bags, as
@@ -129,12 +138,25 @@ impl Asked<'_> {
     }
 
     /// The next decision of the turn, one of `offered`; `default` when the decider gives
-    /// none (a piece that may move on returns unless told otherwise).
+    /// none (a piece that may move on returns unless told otherwise), or gives a decision of
+    /// a kind not offered here (kept for the next decision asked).
     ///
-    /// Errors: [`TurnError::ChoiceNotOffered`].
+    /// Errors: [`TurnError::ChoiceNotOffered`] (a decision of a kind offered, but not one
+    /// of those offered).
     pub fn choice_or(&mut self, offered: &[Choice], default: Choice) -> Result<Choice, TurnError> {
         let index = self.next;
         match self.decider.choice(index, offered) {
+            // A decision of another kind (a dragon's step where a phantom may be placed):
+            // this one takes its default, and the decision given is left for a later one,
+            // so that a turn writes only the decisions its player made.
+            Some(c)
+                if !offered
+                    .iter()
+                    .any(|o| std::mem::discriminant(o) == std::mem::discriminant(&c)) =>
+            {
+                self.decider.declined(index);
+                Ok(default)
+            }
             Some(c) => self.offered(index, c, offered),
             None => Ok(default),
         }
@@ -183,8 +205,8 @@ impl Default for Choices {
 }
 
 /// Word 0, 1, 2, 3: grow, score, return, stay; from 4: a decision with a target,
-/// `4 + (placed × 256 + segment) × 4 + k`, where k is 0 for a move, 1 for a taking back
-/// and 2 for a figure's step (segment 0).
+/// `4 + (placed × 256 + segment) × 4 + k`, where k is 0 for a move, 1 for a taking back,
+/// 2 for a figure's step (segment 0) and 3 for a piece placed besides the action.
 const PACKED_TARGET: u32 = 4;
 
 impl Choice {
@@ -207,6 +229,7 @@ impl Choice {
             Choice::MoveTo { placed, segment } => target(placed, segment, 0),
             Choice::TakeBack { placed, segment } => target(placed, segment, 1),
             Choice::Step { placed } => target(placed, 0, 2),
+            Choice::Place { placed, segment } => target(placed, segment, 3),
         }
     }
 
@@ -223,7 +246,8 @@ impl Choice {
                 match m % 4 {
                     0 => Choice::MoveTo { placed, segment },
                     1 => Choice::TakeBack { placed, segment },
-                    _ => Choice::Step { placed },
+                    2 => Choice::Step { placed },
+                    _ => Choice::Place { placed, segment },
                 }
             }
         }
@@ -295,6 +319,10 @@ pub trait Decider {
     /// A token drawn from a bag whose contents are `bag` ((value, tokens), in its order,
     /// each with at least one token), or `None` when no draw is given.
     fn draw(&mut self, bag: &[(u32, u32)]) -> Option<u32>;
+
+    /// The `index`-th decision given was of another kind than the one asked, which took its
+    /// default: it stays for the next decision asked. Default: nothing to undo.
+    fn declined(&mut self, _index: usize) {}
 }
 
 /// The decisions written for a turn, in order, and no draw beyond those announced.
@@ -325,6 +353,12 @@ impl Decider for Given {
 
     fn draw(&mut self, _bag: &[(u32, u32)]) -> Option<u32> {
         None
+    }
+
+    fn declined(&mut self, index: usize) {
+        if self.used == index + 1 {
+            self.used = index;
+        }
     }
 }
 

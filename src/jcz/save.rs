@@ -483,6 +483,16 @@ const ELEMENTS: &[ElementMapping] = &[
             ),
         ],
     },
+    // The Phantom: a second follower placed besides the turn's action.
+    ElementMapping {
+        name: "phantom",
+        ruleset: "bundled:rulesets/phantom.yaml",
+        piece: Some(("phantom", "phantom")),
+        count: 1,
+        option: Some("phantom"),
+        tileset: None,
+        rules: &[],
+    },
     ElementMapping {
         name: "garden",
         ruleset: "bundled:rulesets/abbot.yaml",
@@ -1390,6 +1400,12 @@ pub fn import_save(file: &SourceFile) -> Result<ImportedSave, Failure> {
                     turn.drawn_at.insert(0, last_random);
                 }
                 match address {
+                    // The phantom after the turn's piece: a decision of the turn (its
+                    // cell written, as a placement through a portal may be elsewhere).
+                    Some(a) if kind == "phantom" && (turn.piece.is_some() || turn.attend.is_some()) => {
+                        let (x, y) = at.unwrap_or((turn.x, turn.y));
+                        turn.choices.push(format!("{{place: {{x: {x}, y: {y}, at: {a}}}}}"));
+                    }
                     Some(a) => {
                         turn.piece = Some((piece_kind, a));
                         turn.piece_cell = away;

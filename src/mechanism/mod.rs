@@ -81,6 +81,8 @@ macro_rules! registry {
             /// a feature holding an item when a feature of a named kind is near (Siege: a
             /// follower escapes a besieged city next to a monastery).
             escaping => escaping,
+            /// Pieces a player may place in addition to the turn's action (The Phantom).
+            extra_pieces => extra_pieces,
             /// Neutral figures that come onto the board with a tile, move from tile to tile
             /// when another is placed, and send the pieces where they go home (Princess and
             /// Dragon: the dragon).

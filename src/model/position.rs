@@ -194,6 +194,17 @@ pub enum ChoiceWord {
     TakeBack(TakeBackChoice),
     /// `{step: {x, y}}`.
     Step(StepChoice),
+    /// `{place: {x, y, at}}`.
+    Place(PlaceChoice),
+}
+
+/// Placing a piece in addition to the turn's action (a phantom, the rule set's
+/// `extra_pieces`): where it goes, a segment of a tile on the board.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct PlaceChoice {
+    /// Where the piece goes.
+    pub place: MoveTarget,
 }
 
 /// A decision that is one word.

@@ -850,14 +850,16 @@ turns:
         why: "A decision answers what the turn offers then: a flock's `grow` or `score`, a \
               piece that may move on its `return` or a `move` to an unoccupied, incomplete \
               feature within its reach (Abbey and Mayor: a wagon goes to a road, city or \
-              monastery on its tile or one of the 8 around); another answer belongs to \
-              another turn, or the position is wrong.",
+              monastery on its tile or one of the 8 around), a dragon's `step` to a tile \
+              next to it. A decision of another kind than the one asked, where that one has a \
+              default (a wagon returns, a phantom stays in supply), is kept for a later \
+              decision; one of the kind asked but not offered is this finding.",
         bad: "\
 tileset: [../tilesets/base-jcz.yaml, ../tilesets/abbey-mayor-1.yaml]
 ruleset: ../rulesets/abbey-mayor.yaml
 players: [Alice, Bob]
 turns:
-  - {tile: BA/C, x: 0, y: -1, rotation: 180, piece: {kind: wagon, at: S}, choices: [grow]}
+  - {tile: BA/C, x: 0, y: -1, rotation: 180, piece: {kind: wagon, at: S}, choices: [{move: {x: 0, y: 0, at: S}}]}   # a field
 ",
         fixed: "\
 tileset: [../tilesets/base-jcz.yaml, ../tilesets/abbey-mayor-1.yaml]

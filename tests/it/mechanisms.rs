@@ -1047,3 +1047,21 @@ fn a_snapshot_says_where_the_figures_stand() {
         "position::figure_place",
     );
 }
+
+#[test]
+fn the_phantom_goes_besides_the_turns_follower() {
+    // `extra_pieces`: A's knight closes a city (4) and A's phantom goes on the road of the
+    // same tile; B's phantom is B's action, and nothing else is asked of B.
+    let path = format!("{POSITIONS}/phantom.yaml");
+    common::assert_points(&path, false, None, &[("A", 4), ("B", 0)]);
+    let lp = tessera::replay::load_position(std::path::Path::new(&path)).expect("loads");
+    let state = tessera::replay::replay(&lp, None).expect("replays");
+    let phantom = lp.game.rules.piece("phantom").expect("phantoms");
+    let kinds: Vec<(usize, usize)> = state.pieces().iter().map(|p| (p.player, p.kind)).collect();
+    assert_eq!(kinds, [(0, phantom), (1, phantom)]);
+    // Not where a follower already stands.
+    common::assert_finding(
+        &format!("{BAD}/phantom-beside-own-follower.yaml"),
+        "position::choice_not_offered",
+    );
+}

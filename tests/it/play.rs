@@ -74,6 +74,8 @@ const GAMES: &[(&str, &[&str])] = &[
             "tilesets/princess-dragon-2.yaml",
         ],
     ),
+    // The phantom: a second follower besides the turn's action.
+    ("rulesets/phantom.yaml", &["tilesets/base-jcz.yaml"]),
     // Sieges: besieged cities, and followers escaping them.
     (
         "rulesets/siege.yaml",
