@@ -1899,7 +1899,7 @@ fn turn_finding(
             )
             .in_file(&lp.file)
             .at(at, "not asked")
-            .help("a decision is asked for each flock of the player on a feature the tile extends (not for one placed this turn), for each step of a roaming figure the tile moves (while one is left), then for each piece that may move on whose feature the turn scored and that has somewhere to go, then whether one of the player's pieces escapes a feature, when one may (a follower in a feature with the item, a feature of the named kinds near enough); remove the others")
+            .help("decisions are asked in this order: each flock of the player on a feature the tile extends (not one placed this turn), a piece placed besides the action (a phantom: not when it was the action, after a piece sent home, or with none left), each step of a roaming figure the tile moves (while one is left), then each piece that may move on whose feature the turn scored and that has somewhere to go, whether one of the player's pieces escapes a feature (when one may), and the steps of a figure that moves after the scoring; remove the others, or put them in that order")
         }
         TurnError::DrawsLeft { left: 0, fractions } => {
             let n = turn.drawn_at.len();

@@ -457,6 +457,12 @@ pub struct PieceKindDef {
     /// followers and large followers block each other).
     #[serde(default)]
     pub blocks: Vec<Sp<String>>,
+    /// This kind and every kind that counts for majorities (a follower, a large follower,
+    /// a mayor, a wagon) block each other, whichever rule sets are played together, so
+    /// that a rule set adding a follower-like piece (The Phantom) need not name the others
+    /// (`blocks_followers: true`).
+    #[serde(default)]
+    pub blocks_followers: bool,
     /// Whether pieces of this kind count for the majority in the features they are on.
     #[serde(default = "yes")]
     pub majority: bool,

@@ -450,6 +450,21 @@ pub fn compile_ruleset(file: &SourceFile, rs: &RuleSetFile) -> Result<Rules, Vec
             }
         }
     }
+    // `blocks_followers`: it and every kind that counts for majorities block each other.
+    let majority: Vec<usize> = (0..pieces.len()).filter(|&k| pieces[k].majority).collect();
+    for (i, p) in rs.pieces.values().enumerate() {
+        if !p.blocks_followers {
+            continue;
+        }
+        for &j in &majority {
+            if !pieces[i].blocked_by.contains(&j) {
+                pieces[i].blocked_by.push(j);
+            }
+            if !pieces[j].blocked_by.contains(&i) {
+                pieces[j].blocked_by.push(i);
+            }
+        }
+    }
     let mut stacks = Vec::new();
     for (name, st) in &rs.stacks {
         let continues = st

@@ -1065,3 +1065,30 @@ fn the_phantom_goes_besides_the_turns_follower() {
         "position::choice_not_offered",
     );
 }
+
+#[test]
+fn a_wagon_the_dragon_takes_does_not_move_on_and_the_phantom_blocks_it() {
+    // `moving_on` moves on only pieces the turn's scoring returned: B's wagon, taken by the
+    // dragon from an open road, goes home.
+    common::assert_finding(
+        &format!("{BAD}/wagon-taken-by-the-dragon.yaml"),
+        "position::choices_left",
+    );
+    // `blocks_followers`: played with Abbey and Mayor, the phantom may not join a wagon.
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("phantom-wagon");
+    std::fs::create_dir_all(&dir).expect("a directory");
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let path = dir.join("p.yaml");
+    std::fs::write(
+        &path,
+        format!(
+            "tileset: [{0}/tilesets/base-jcz.yaml, {0}/tilesets/abbey-mayor-1.yaml]\nruleset: [{0}/rulesets/abbey-mayor.yaml, {0}/rulesets/phantom.yaml]\nplayers: [A, B]\nturns:\n  - {{tile: BA/Cc.1, x: 0, y: -1, rotation: 180, piece: {{kind: wagon, at: S}}, choices: [{{place: {{x: 0, y: -1, at: S}}}}]}}\n",
+            root.display()
+        ),
+    )
+    .expect("written");
+    common::assert_finding(
+        path.to_str().expect("a path"),
+        "position::choice_not_offered",
+    );
+}

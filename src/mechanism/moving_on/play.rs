@@ -78,9 +78,14 @@ fn move_on(state: &mut State, player: usize, asked: &mut Asked) -> Result<(), Tu
     }
     let before = std::mem::take(&mut state.memory_mut().moving_on.before);
     let n = state.players().len().max(1);
+    // Those the turn's scoring returned: gone from the board, their feature completed (a
+    // piece a rule sent home from a feature still open, a dragon's prey, does not move on).
     let mut returned: Vec<(u32, Piece)> = before
         .into_iter()
-        .filter(|(id, p)| state.pieces().get(*id) != Some(p))
+        .filter(|(id, p)| {
+            state.pieces().get(*id) != Some(p)
+                && graph::completed(&game.rules, &game.tiles, state.board(), p.scored_on, p.node)
+        })
         .collect();
     returned.sort_by_key(|(id, p)| ((p.player + n - player % n) % n, *id));
     for (_, p) in returned {
