@@ -906,19 +906,40 @@ fn explain(err: &jsonschema::ValidationError) -> Vec<Explained> {
             // two numbers out of range in one optional map are two findings).
             if let Some(branch) = context
                 .iter()
-                .find(|b| !b.is_empty() && !b.iter().all(is_choice))
+                .find(|b| !b.is_empty() && !b.iter().all(|e| is_choice(e) || shape(e)))
             {
                 return branch.iter().flat_map(explain).collect();
             }
+            // Else the value is none of the forms: name them all (those of a nested choice
+            // of names too).
+            let nested: Vec<&jsonschema::ValidationError> = context
+                .iter()
+                .flatten()
+                .flat_map(|e| match e.kind() {
+                    K::OneOfNotValid { context } | K::AnyOf { context }
+                        if e.instance_path().as_str() == own =>
+                    {
+                        context.iter().flatten().collect::<Vec<_>>()
+                    }
+                    _ => vec![e],
+                })
+                .collect();
             let mut names = Vec::new();
             let mut maps = false;
-            for e in context.iter().flatten() {
+            for e in nested {
                 match e.kind() {
                     K::Enum { options } => {
                         names.extend(options.as_array().into_iter().flatten().map(quoted))
                     }
                     K::Constant { expected_value } => names.push(quoted(expected_value)),
                     K::Type { kind } => maps |= format!("{kind:?}").contains("Object"),
+                    // A map form keyed by one word (`{step: ...}`), for a map that has
+                    // none of its keys.
+                    K::Required { property } if e.instance_path().as_str() == own => {
+                        if let Some(key) = property.as_str() {
+                            names.push(format!("`{{{key}: ...}}`"));
+                        }
+                    }
                     _ => {}
                 }
             }
