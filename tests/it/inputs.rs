@@ -590,6 +590,7 @@ fn a_malformed_decision_says_what_is_wrong_inside_it() {
             "bogus",
             "`bogus` is not one of `grow`, `score`, `return`, `stay`",
         ),
+        ("{stpe: {x: 0, y: 0}}", "`{step: ...}`"),
     ] {
         let text = format!(
             "tileset: {}\nruleset: {}\nplayers: [A, B]\nturns:\n  - {{tile: BA/Rr, x: 1, y: 0, choices: [{choice}]}}\n",
