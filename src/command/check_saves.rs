@@ -422,6 +422,22 @@ fn written_segments(
         .collect()
 }
 
+/// The places tessera offers, in the form [`written_segments`] gives an assertion's:
+/// (feature kind, the placed tile and segment).
+fn placed_segments(
+    state: &State,
+    places: impl Iterator<Item = (u32, usize)>,
+) -> BTreeSet<(String, Option<(u32, usize)>)> {
+    let game = state.game();
+    places
+        .map(|(placed, segment)| {
+            let def = &game.tiles.tiles[state.board().placed[placed as usize].tile];
+            let f = &game.rules.features[def.segments[segment].feature];
+            (f.name.clone(), Some((placed, segment)))
+        })
+        .collect()
+}
+
 /// The turn a save stopped in, as tessera replays it.
 struct Stopped<'g> {
     /// Where the save stopped.
@@ -555,16 +571,7 @@ impl Stopped<'_> {
             Assertion::ReturnOptions { source, options } => {
                 let (state, ours) = self.returns_offered(*source);
                 let theirs = written_segments(state, options);
-                let ours_set: BTreeSet<(String, Option<(u32, usize)>)> = ours
-                    .iter()
-                    .map(|&(placed, segment)| {
-                        let def =
-                            &state.game().tiles.tiles[state.board().placed[placed as usize].tile];
-                        let f = &state.game().rules.features[def.segments[segment].feature];
-                        (f.name.clone(), Some((placed, segment)))
-                    })
-                    .collect();
-                (ours_set != theirs).then(|| {
+                (placed_segments(state, ours.iter().copied()) != theirs).then(|| {
                     let words: Vec<String> = ours
                         .iter()
                         .map(|&(placed, segment)| {
@@ -629,20 +636,14 @@ impl Stopped<'_> {
             return Some("tessera: a wagon's move awaits its owner's confirmation".to_string());
         }
         let state = &self.state;
-        let rules = &state.game().rules;
-        let tiles = &state.game().tiles;
         let offered = self.pending.first()?;
-        let ours: BTreeSet<(String, Option<(u32, usize)>)> = offered
-            .iter()
-            .filter_map(|c| match *c {
-                Choice::MoveTo { placed, segment } => {
-                    let def = &tiles.tiles[state.board().placed[placed as usize].tile];
-                    let f = &rules.features[def.segments[segment as usize].feature].name;
-                    Some((f.clone(), Some((placed, segment as usize))))
-                }
+        let ours = placed_segments(
+            state,
+            offered.iter().filter_map(|c| match *c {
+                Choice::MoveTo { placed, segment } => Some((placed, segment as usize)),
                 _ => None,
-            })
-            .collect();
+            }),
+        );
         let theirs = written_segments(state, options);
         (ours != theirs).then(|| {
             let words: Vec<String> = ours

@@ -670,13 +670,6 @@ impl State<'_> {
         self.place_piece(player, kind, placed, segment, true)
     }
 
-    /// Whether `player` may put a piece of `kind` on a tile other than the one just placed
-    /// (index `placed`), on a feature not completed ([`Hooks::may_place_away`] of any
-    /// mechanism: a magic portal).
-    pub fn may_place_away(&self, player: usize, placed: u32, kind: PieceKindId) -> bool {
-        may_place_away(self, player, placed, kind)
-    }
-
     /// Whether placed tile `placed` is closed to figures that roam the board
     /// ([`Hooks::shielded`] of any mechanism: the fairy's tile).
     pub fn shielded(&self, placed: u32) -> bool {

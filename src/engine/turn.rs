@@ -1031,6 +1031,45 @@ impl State<'_> {
         Ok(())
     }
 
+    /// Where `player` may put a piece of `kind` now, the tile just placed being `placed`,
+    /// each (placed tile, segment) in placement order, segment by segment: on the tile just
+    /// placed; on any tile for a kind that goes anywhere (a tent); and, where a mechanism
+    /// lets the piece go elsewhere (a magic portal), on the other tiles' features not
+    /// completed. Supply is not looked at: the caller knows whether the piece may be put
+    /// (or moved).
+    pub fn piece_places(&self, player: usize, placed: u32, kind: PieceKindId) -> Vec<(u32, usize)> {
+        let rules = &self.game.rules;
+        let pk = &rules.pieces[kind];
+        let away = !pk.anywhere && hooks::may_place_away(self, player, placed, kind);
+        let tiles = if pk.anywhere || away {
+            0..self.board.placed.len() as u32
+        } else {
+            placed..placed + 1
+        };
+        let mut out = Vec::new();
+        for on in tiles {
+            let def = &self.game.tiles.tiles[self.board.placed[on as usize].tile];
+            for segment in 0..def.segments.len() {
+                let ok = match self.can_place_piece(player, kind, on, segment, true) {
+                    // Away from the tile just placed, only on a feature not completed.
+                    Ok(piece) if away && on != placed => !crate::graph::completed(
+                        rules,
+                        &self.game.tiles,
+                        &self.board,
+                        piece.scored_on,
+                        piece.node,
+                    ),
+                    Ok(_) => true,
+                    Err(_) => false,
+                };
+                if ok {
+                    out.push((on, segment));
+                }
+            }
+        }
+        out
+    }
+
     /// Names the corner of the tile just placed where the turn's piece goes, when the
     /// position names the piece's place by a corner (`NW`): a piece kind placed at a
     /// corner (`crate::mechanism::settling_pieces`) must then stand at that corner, not
@@ -1077,35 +1116,12 @@ impl State<'_> {
             {
                 continue;
             }
-            let away = !pk.anywhere && hooks::may_place_away(self, p.player, p.placed, kind);
-            let tiles = if pk.anywhere || away {
-                0..self.board.placed.len() as u32
-            } else {
-                p.placed..p.placed + 1
-            };
-            for on in tiles {
-                let def = &self.game.tiles.tiles[self.board.placed[on as usize].tile];
-                for segment in 0..def.segments.len() {
-                    let ok = match self.can_place_piece(p.player, kind, on, segment, true) {
-                        // Away from the tile just placed, only on a feature not completed.
-                        Ok(piece) if away && on != p.placed => !crate::graph::completed(
-                            rules,
-                            &self.game.tiles,
-                            &self.board,
-                            piece.scored_on,
-                            piece.node,
-                        ),
-                        Ok(_) => true,
-                        Err(_) => false,
-                    };
-                    if ok {
-                        out.push(Action::Piece {
-                            kind,
-                            on: (on != p.placed).then_some(on),
-                            segment,
-                        });
-                    }
-                }
+            for (on, segment) in self.piece_places(p.player, p.placed, kind) {
+                out.push(Action::Piece {
+                    kind,
+                    on: (on != p.placed).then_some(on),
+                    segment,
+                });
             }
         }
         if self.can_mine(p.player) {

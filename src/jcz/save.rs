@@ -1486,10 +1486,7 @@ pub fn import_save(file: &SourceFile) -> Result<ImportedSave, Failure> {
                 }
             }
             "MOVE_NEUTRAL_FIGURE"
-                if payload
-                    .get("figureId")
-                    .and_then(Value::as_str)
-                    .is_some_and(|f| f.starts_with("fairy."))
+                if moves_figure(&payload, "fairy")
                     && elements_on.iter().any(|e| e.name == "fairy") =>
             {
                 // Next to a follower (a feature pointer), or onto a tile (`[x, y]`, under
@@ -1516,10 +1513,7 @@ pub fn import_save(file: &SourceFile) -> Result<ImportedSave, Failure> {
             // (before its COMMIT when the dragon moves before the scoring, after it when
             // it moves after).
             "MOVE_NEUTRAL_FIGURE"
-                if payload
-                    .get("figureId")
-                    .and_then(Value::as_str)
-                    .is_some_and(|f| f.starts_with("dragon."))
+                if moves_figure(&payload, "dragon")
                     && elements_on.iter().any(|e| e.name == "dragon") =>
             {
                 let to = cell(payload.get("to"));
@@ -1818,6 +1812,15 @@ fn inner_field(
         .filter(|s| s.value.feature.value == "field" && s.value.at.is_empty())
         .nth(n)
         .map(|s| s.value.id.value.clone())
+}
+
+/// Whether a `MOVE_NEUTRAL_FIGURE` payload moves a figure named `name` (`fairy.1`).
+fn moves_figure(payload: &Value, name: &str) -> bool {
+    payload
+        .get("figureId")
+        .and_then(Value::as_str)
+        .and_then(|f| f.strip_prefix(name))
+        .is_some_and(|rest| rest.starts_with('.'))
 }
 
 /// A cell as a save writes it, `[x, y]` (whole numbers).

@@ -62,43 +62,19 @@ fn place_extra(
     Ok(())
 }
 
-/// Where `player` may place a piece of `kind` now, the turn's action taken: each segment
-/// of the tile just placed (`placed`) the piece may go on, and, where the rules let the
-/// piece go elsewhere (a magic portal), each segment of a feature not completed on the
-/// other tiles; in placement order, segment by segment.
+/// Where `player` may place a piece of `kind` now, the turn's action taken: where
+/// [`State::piece_places`] says (the tile just placed, `placed`, or through a magic portal
+/// a feature not completed elsewhere), when the player has one in supply.
 pub fn places(state: &State, player: usize, placed: u32, kind: usize) -> Vec<Choice> {
     if state.supply()[player][kind] == 0 {
         return Vec::new();
     }
-    let away = state.may_place_away(player, placed, kind);
-    let tiles = if away {
-        0..state.board().placed.len() as u32
-    } else {
-        placed..placed + 1
-    };
-    let game = state.game();
-    let mut out = Vec::new();
-    for on in tiles {
-        let def = &game.tiles.tiles[state.board().placed[on as usize].tile];
-        for segment in 0..def.segments.len() {
-            let ok = match state.can_place_piece(player, kind, on, segment, true) {
-                Ok(piece) if on != placed => !crate::graph::completed(
-                    &game.rules,
-                    &game.tiles,
-                    state.board(),
-                    piece.scored_on,
-                    piece.node,
-                ),
-                Ok(_) => true,
-                Err(_) => false,
-            };
-            if ok {
-                out.push(Choice::Place {
-                    placed: on,
-                    segment: segment as u8,
-                });
-            }
-        }
-    }
-    out
+    state
+        .piece_places(player, placed, kind)
+        .into_iter()
+        .map(|(on, segment)| Choice::Place {
+            placed: on,
+            segment: segment as u8,
+        })
+        .collect()
 }
