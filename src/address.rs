@@ -71,7 +71,8 @@ fn target_text(state: &State, word: &str, placed: u32, segment: u8) -> String {
 
 /// A decision as a position writes it under `choices`: `grow`, `score`, `return`,
 /// `stay`, `{move: {x: 1, y: 0, at: N}}`, `{take_back: {x: 1, y: 0, at: N}}` (the
-/// target's cell and address), `{place: {x: 1, y: 0, at: N}}` or `{step: {x: 1, y: 0}}`
+/// target's cell and address), `{place: {x: 1, y: 0, at: N}}`, `{capture: {x: 1, y: 0,
+/// at: N}}` or `{step: {x: 1, y: 0}}`
 /// (a tile's cell; `placed` must be on the board of `state`).
 pub fn choice_text(state: &State, c: crate::engine::Choice) -> String {
     use crate::engine::Choice;
@@ -83,6 +84,7 @@ pub fn choice_text(state: &State, c: crate::engine::Choice) -> String {
         Choice::MoveTo { placed, segment } => target_text(state, "move", placed, segment),
         Choice::TakeBack { placed, segment } => target_text(state, "take_back", placed, segment),
         Choice::Place { placed, segment } => target_text(state, "place", placed, segment),
+        Choice::Capture { placed, segment } => target_text(state, "capture", placed, segment),
         Choice::Step { placed } => match state.board().placed.get(placed as usize) {
             Some(p) => format!("{{step: {{x: {}, y: {}}}}}", p.x, p.y),
             None => "step".to_string(),

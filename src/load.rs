@@ -359,6 +359,10 @@ pub const BUNDLED: &[(&str, &str)] = &[
         include_str!("../rulesets/siege.yaml"),
     ),
     (
+        "rulesets/tower.yaml",
+        include_str!("../rulesets/tower.yaml"),
+    ),
+    (
         "rulesets/dragon.yaml",
         include_str!("../rulesets/dragon.yaml"),
     ),
@@ -466,6 +470,10 @@ pub const BUNDLED: &[(&str, &str)] = &[
     (
         "tilesets/princess-dragon-2.yaml",
         include_str!("../tilesets/princess-dragon-2.yaml"),
+    ),
+    (
+        "tilesets/tower-1.yaml",
+        include_str!("../tilesets/tower-1.yaml"),
     ),
     (
         "tilesets/siege-cathars.yaml",

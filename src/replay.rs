@@ -811,6 +811,16 @@ fn piece_finding(
                 "place the {kname} on a tile where the {name} is not, or place none"
             ))
         }
+        PieceError::NotRaised { feature } => {
+            let feature = &rules.features[feature].name;
+            Finding::new(
+                Check::NotRaised,
+                format!("this {feature} is not raised yet: no piece goes on top"),
+            )
+            .help(format!(
+                "a {kname} goes on top of a {feature} with a token on it (`stack:` one there first, in an earlier turn), or elsewhere"
+            ))
+        }
         PieceError::Completed { feature } => {
             let feature = &rules.features[feature].name;
             Finding::new(Check::FeatureCompleted, format!("this {feature} is completed"))
@@ -1177,6 +1187,19 @@ fn play_turn_steps(
     }
     let others =
         usize::from(piece.is_some()) + usize::from(turn.mine) + usize::from(turn.recall.is_some());
+    if let Some(st) = turn
+        .stack
+        .as_ref()
+        .filter(|_| others > 0 || turn.attend.is_some() || turn.expel.is_some())
+    {
+        return Err(Finding::new(
+            Check::MineAndPiece,
+            "a turn places a piece, mines, takes a piece back, moves a figure, sends a piece home or stacks a token: one of them",
+        )
+        .in_file(&lp.file)
+        .at(&st.loc, "stack")
+        .help("step 2 of a turn is one of: place a piece, take a token (`mine: true`), take a piece back (`recall`), move a figure (`attend`), send a piece home (`expel`), or put a token on a feature (`stack`)"));
+    }
     if let Some(e) = turn
         .expel
         .as_ref()
@@ -1218,6 +1241,14 @@ fn play_turn_steps(
     let mut begun = state
         .begin_turn(player, tile, at, &draws)
         .map_err(|e| fail(state, e, None))?;
+    // A ransom, paid once the tile is down and before the action (JCloisterZone lets it
+    // be paid at any step of the turn; the follower is back in supply for the action).
+    if let Some(r) = &turn.ransom {
+        let kind = piece_kind(lp, Some(&r.piece.value), &r.piece.loc)?;
+        let holder = player_id(lp, &r.from)?;
+        crate::mechanism::stacking::play::pay_ransom(state, Some(&begun), holder, kind)
+            .map_err(|e| ransom_finding(state, lp, r, player, e))?;
+    }
     let placed = begun.placed();
     state.announce_draw_fractions(&begun, &fractions);
     if let Some(r) = &turn.return_piece {
@@ -1256,6 +1287,11 @@ fn play_turn_steps(
                 let (placed, segment) =
                     choice_target(state, lp, "placing a piece on", &m.place, &c.loc)?;
                 Choice::Place { placed, segment }
+            }
+            ChoiceWord::Capture(m) => {
+                let (placed, segment) =
+                    choice_target(state, lp, "capturing the follower on", &m.capture, &c.loc)?;
+                Choice::Capture { placed, segment }
             }
             ChoiceWord::Step(m) => match state.board().at(m.step.x, m.step.y) {
                 Some(placed) => Choice::Step { placed },
@@ -1303,7 +1339,29 @@ fn play_turn_steps(
                     )?;
                     Action::Expel { on, segment }
                 }
-                (None, None) => Action::Pass,
+                (None, None) => match &turn.stack {
+                    Some(st) => {
+                        let (on, segment) = match crate::address::segment_in_cell(
+                            state, st.x.value, st.y.value, &st.at.value,
+                        ) {
+                            Some(t) => t,
+                            None => {
+                                return Err(Finding::new(
+                                    Check::NotStackable,
+                                    format!(
+                                        "no segment `{}` on a tile at ({}, {}) to put a token on",
+                                        st.at.value, st.x.value, st.y.value
+                                    ),
+                                )
+                                .in_file(&lp.file)
+                                .at(&st.loc, "stack")
+                                .help(stack_help(state, begun.player())));
+                            }
+                        };
+                        Action::Stack { on, segment }
+                    }
+                    None => Action::Pass,
+                },
             },
         },
     };
@@ -1379,6 +1437,99 @@ fn choice_target(
         .at(loc, if tile { "no such segment" } else { "no tile" })
         .help("name the cell of a tile on the board (the tile just placed too) and a segment address on it (`N`, `NL`, `monastery`)")),
     }
+}
+
+/// The help of a finding at a turn's `stack`: where the player may put a token now.
+fn stack_help(state: &State, player: usize) -> String {
+    let table = &state.game().rules.mechanisms.stacking;
+    if table.is_empty() {
+        return "this game's rule set stacks no tokens on features (no `stacking`); place a piece or pass instead".to_string();
+    }
+    let mut open = Vec::new();
+    crate::mechanism::stacking::play::open_foundations(state, player, &mut open);
+    let words: Vec<String> = open
+        .iter()
+        .map(|&(on, segment)| {
+            let c = state.board().placed[on as usize];
+            let at = crate::address::address_of(state, on, segment);
+            format!("{{x: {}, y: {}, at: {at}}}", c.x, c.y)
+        })
+        .collect();
+    let kinds: Vec<&str> = table
+        .iter()
+        .map(|e| state.game().rules.features[e.feature].name.as_str())
+        .collect();
+    if words.is_empty() {
+        format!(
+            "a token goes on a {} with no piece on top while the player has tokens left; none is open to {} now",
+            kinds.join(" or "),
+            state.players()[player]
+        )
+    } else {
+        format!(
+            "a token goes on a {} with no piece on top, anywhere on the board: {}",
+            kinds.join(" or "),
+            words.join(", ")
+        )
+    }
+}
+
+/// A finding at a turn's `ransom` the engine refused.
+fn ransom_finding(
+    state: &State,
+    lp: &LoadedPosition,
+    r: &Sp<crate::model::Ransom>,
+    player: usize,
+    e: TurnError,
+) -> Finding {
+    use crate::engine::RansomError;
+    let who = &state.players()[player];
+    let held: Vec<String> = state
+        .memory()
+        .stacking
+        .prisoners
+        .iter()
+        .filter(|q| q.owner == player)
+        .map(|q| {
+            format!(
+                "{{piece: {}, from: {}}}",
+                lp.game.rules.pieces[q.kind].name,
+                state.players()[q.holder]
+            )
+        })
+        .collect();
+    let (message, help) = match e {
+        TurnError::Ransom(RansomError::NoRansom) => (
+            "this game's rule set has no ransom".to_string(),
+            "a ransom exists where the rule set's `stacking` names one (The Tower: 3 points); remove `ransom`".to_string(),
+        ),
+        TurnError::Ransom(RansomError::PaidAlready) | TurnError::Ransom(RansomError::NotNow) => (
+            format!("{who} paid a ransom this turn already"),
+            "a player pays one ransom a turn; pay the next in a later turn".to_string(),
+        ),
+        TurnError::Ransom(RansomError::Points { ransom }) => (
+            format!(
+                "{who} has {} points, fewer than the ransom of {ransom}",
+                state.points()[player]
+            ),
+            format!("a player pays a ransom only with at least {ransom} points; remove `ransom`, or pay it in a later turn"),
+        ),
+        _ => (
+            format!(
+                "{} holds no {} of {who}",
+                r.from.value, r.piece.value
+            ),
+            if held.is_empty() {
+                format!("no follower of {who} is held by another player; remove `ransom`")
+            } else {
+                format!("followers of {who} held: {}", held.join(", "))
+            },
+        ),
+    };
+    Finding::new(Check::RansomRefused, message)
+        .in_file(&lp.file)
+        .at(&r.loc, "ransom")
+        .help(help)
 }
 
 /// The action of a turn's `attend`: the figure named and the piece's segment, or a
@@ -1761,6 +1912,20 @@ fn turn_finding(
         .in_file(&lp.file)
         .at(&loc.loc, "this turn")
         .help("write `expel: {x, y, at}` naming a follower in the city the tile's princess joins; with the option that obliges it (`must_option`) off, the player may do otherwise"),
+        TurnError::NotStackable => {
+            let at = turn.stack.as_ref().map_or(&loc.loc, |st| &st.loc);
+            Finding::new(
+                Check::NotStackable,
+                format!("{} may not put a token there", state.players()[player]),
+            )
+            .in_file(&lp.file)
+            .at(at, "stack")
+            .help(stack_help(state, player))
+        }
+        TurnError::Ransom(_) => Finding::new(Check::RansomRefused, "a ransom the player may not pay")
+            .in_file(&lp.file)
+            .at(&loc.loc, "this turn")
+            .help("a player pays a ransom during their own turn, once a turn, with at least as many points, for a follower another player holds"),
         TurnError::NotExpellable => {
             let at = turn.expel.as_ref().map_or(&loc.loc, |e| &e.loc);
             let items: Vec<&str> = rules

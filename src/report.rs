@@ -1520,6 +1520,11 @@ pub fn played_position(header: &PlayedHeader, game: &crate::engine::play::Played
                 let at = crate::address::address_of(state, on, segment);
                 let _ = write!(out, ", expel: {{x: {}, y: {}, at: {}}}", p.x, p.y, q(&at));
             }
+            Action::Stack { on, segment } => {
+                let p = state.board().placed[on as usize];
+                let at = crate::address::address_of(state, on, segment);
+                let _ = write!(out, ", stack: {{x: {}, y: {}, at: {}}}", p.x, p.y, q(&at));
+            }
             Action::Attend {
                 figure,
                 on,

@@ -152,6 +152,37 @@ pub trait Hooks {
     #[inline]
     fn attended(_state: &mut State, _player: usize, _figure: u8, _on: u32, _segment: usize) {}
 
+    /// The features `player` may put one of their tokens on as the turn's action, anywhere
+    /// on the board, added to `out` as (placed tile, segment) (a tower's floor).
+    #[inline]
+    fn stackable(_state: &State, _player: usize, _out: &mut Vec<(u32, usize)>) {}
+
+    /// Whether the mechanism may let `player` put a token on a feature as the turn's
+    /// action (then the random agent lists the turn's actions). Default: no.
+    #[inline]
+    fn may_stack_any(_state: &State, _player: usize) -> bool {
+        false
+    }
+
+    /// When `player` puts a token on the feature of `segment` of placed tile `on` (one
+    /// [`Hooks::stackable`] named) as the turn's action.
+    #[inline]
+    fn stacked(_state: &mut State, _player: usize, _on: u32, _segment: usize) {}
+
+    /// Segments of tiles other than the one just placed (`placed`) where `player` may put
+    /// a piece of `kind` as the turn's action by the mechanism's rule (the top of a raised
+    /// tower), added to `out` as (placed tile, segment); the core rules (a role, no
+    /// blocking piece, supply, [`Hooks::may_place_piece`]) still apply.
+    #[inline]
+    fn places_elsewhere(
+        _state: &State,
+        _player: usize,
+        _placed: u32,
+        _kind: PieceKindId,
+        _out: &mut Vec<(u32, usize)>,
+    ) {
+    }
+
     /// At the start of an ordinary turn of `player`, once its tile is placed: what the
     /// turn's start brings (the fairy's point).
     #[inline]
@@ -378,6 +409,36 @@ macro_rules! dispatch {
         #[inline(always)]
         pub(super) fn attended(state: &mut State, player: usize, figure: u8, on: u32, segment: usize) {
             $(<crate::mechanism::$m::play::Play as Hooks>::attended(state, player, figure, on, segment);)*
+        }
+
+        /// [`Hooks::stackable`] of every mechanism, in registry order.
+        #[inline(always)]
+        pub(super) fn stackable(state: &State, player: usize, out: &mut Vec<(u32, usize)>) {
+            $(<crate::mechanism::$m::play::Play as Hooks>::stackable(state, player, out);)*
+        }
+
+        /// [`Hooks::may_stack_any`] of any mechanism.
+        #[inline(always)]
+        pub(super) fn may_stack_any(state: &State, player: usize) -> bool {
+            false $(|| <crate::mechanism::$m::play::Play as Hooks>::may_stack_any(state, player))*
+        }
+
+        /// [`Hooks::stacked`] of every mechanism, in registry order.
+        #[inline(always)]
+        pub(super) fn stacked(state: &mut State, player: usize, on: u32, segment: usize) {
+            $(<crate::mechanism::$m::play::Play as Hooks>::stacked(state, player, on, segment);)*
+        }
+
+        /// [`Hooks::places_elsewhere`] of every mechanism, in registry order.
+        #[inline(always)]
+        pub(super) fn places_elsewhere(
+            state: &State,
+            player: usize,
+            placed: u32,
+            kind: PieceKindId,
+            out: &mut Vec<(u32, usize)>,
+        ) {
+            $(<crate::mechanism::$m::play::Play as Hooks>::places_elsewhere(state, player, placed, kind, out);)*
         }
 
         /// [`Hooks::turn_started`] of every mechanism, in registry order.
@@ -674,6 +735,25 @@ impl State<'_> {
     /// ([`Hooks::shielded`] of any mechanism: the fairy's tile).
     pub fn shielded(&self, placed: u32) -> bool {
         shielded(self, placed)
+    }
+
+    /// Takes the piece with id `id` off the board without returning it to supply (a
+    /// captured piece, held by another player); each piece of the same owner left on its
+    /// feature that may stand there only beside one of its owner's pieces returns to
+    /// supply (as with [`State::send_home`]). Returns the piece and those that went home;
+    /// `None` when it is not on the board.
+    pub(crate) fn capture_piece(
+        &mut self,
+        id: u32,
+    ) -> Option<(crate::score::Piece, Vec<crate::score::Piece>)> {
+        let (p, followed) = self.send_home(id)?;
+        self.supply[p.player][p.kind] -= 1;
+        Some((p, followed))
+    }
+
+    /// Gives `player` a piece of `kind` back to supply (a prisoner released).
+    pub(crate) fn return_to_supply(&mut self, player: usize, kind: PieceKindId) {
+        self.supply[player][kind] += 1;
     }
 
     /// Logs an event of a mechanism's (a title passing) for `player`.

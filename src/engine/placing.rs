@@ -50,6 +50,12 @@ pub enum PieceError {
         /// The figure (its entry in the rule set's `roaming`).
         figure: u8,
     },
+    /// The feature has no token stacked on it yet: a piece goes on top of a raised one
+    /// only (a tower's foundation; a mechanism's rule: [`crate::mechanism::stacking`]).
+    NotRaised {
+        /// Feature kind.
+        feature: FeatureId,
+    },
     /// The piece goes only at a corner of the tile just placed where four tiles'
     /// segments of its feature meet (a mechanism's rule:
     /// [`crate::mechanism::settling_pieces`]).

@@ -62,6 +62,15 @@ pub enum Action {
         /// Its segment there.
         segment: usize,
     },
+    /// Put one of the player's tokens on the feature of `segment` of placed tile `on`,
+    /// anywhere on the board, raising it (a tower floor,
+    /// `crate::mechanism::stacking`).
+    Stack {
+        /// The placed tile the feature's segment lies on.
+        on: u32,
+        /// The segment there.
+        segment: usize,
+    },
 }
 
 /// A decision a mechanism asks of the player after step 2 of the turn (see
@@ -106,6 +115,15 @@ pub enum Choice {
     /// `crate::mechanism::extra_pieces`): the placed tile's index and the segment's index
     /// on its definition.
     Place {
+        /// The placed tile (index in placement order).
+        placed: u32,
+        /// Segment index on that tile's definition.
+        segment: u8,
+    },
+    /// Capture the follower on this segment (a raised tower's reach,
+    /// `crate::mechanism::stacking`): the placed tile's index and the segment's index on
+    /// its definition.
+    Capture {
         /// The placed tile (index in placement order).
         placed: u32,
         /// Segment index on that tile's definition.
@@ -205,8 +223,9 @@ impl Default for Choices {
 }
 
 /// Word 0, 1, 2, 3: grow, score, return, stay; from 4: a decision with a target,
-/// `4 + (placed × 256 + segment) × 4 + k`, where k is 0 for a move, 1 for a taking back,
-/// 2 for a figure's step (segment 0) and 3 for a piece placed besides the action.
+/// `4 + (placed × 256 + segment) × 8 + k`, where k is 0 for a move, 1 for a taking back,
+/// 2 for a figure's step (segment 0), 3 for a piece placed besides the action and 4 for a
+/// capture.
 const PACKED_TARGET: u32 = 4;
 
 impl Choice {
@@ -217,7 +236,7 @@ impl Choice {
             placed
                 .checked_mul(256)?
                 .checked_add(u32::from(segment))?
-                .checked_mul(4)?
+                .checked_mul(8)?
                 .checked_add(k)?
                 .checked_add(PACKED_TARGET)
         };
@@ -230,6 +249,7 @@ impl Choice {
             Choice::TakeBack { placed, segment } => target(placed, segment, 1),
             Choice::Step { placed } => target(placed, 0, 2),
             Choice::Place { placed, segment } => target(placed, segment, 3),
+            Choice::Capture { placed, segment } => target(placed, segment, 4),
         }
     }
 
@@ -242,12 +262,13 @@ impl Choice {
             3 => Choice::Stay,
             _ => {
                 let m = w - PACKED_TARGET;
-                let (placed, segment) = ((m / 4) / 256, ((m / 4) % 256) as u8);
-                match m % 4 {
+                let (placed, segment) = ((m / 8) / 256, ((m / 8) % 256) as u8);
+                match m % 8 {
                     0 => Choice::MoveTo { placed, segment },
                     1 => Choice::TakeBack { placed, segment },
                     2 => Choice::Step { placed },
-                    _ => Choice::Place { placed, segment },
+                    3 => Choice::Place { placed, segment },
+                    _ => Choice::Capture { placed, segment },
                 }
             }
         }
@@ -482,6 +503,49 @@ pub enum Event {
         on: u32,
         /// Its segment there.
         segment: usize,
+    },
+    /// A token was put on a feature, raising it (`crate::mechanism::stacking`).
+    Stacked {
+        /// The entry of the rule set's `stacking`.
+        entry: u8,
+        /// The placed tile the feature's segment lies on.
+        on: u32,
+        /// The segment there.
+        segment: usize,
+        /// The feature's height now, in tokens.
+        height: u32,
+    },
+    /// A piece was captured: taken off the board and held by the player (a piece of
+    /// their own goes back to their supply; `crate::mechanism::stacking`).
+    Captured {
+        /// Its kind.
+        kind: PieceKindId,
+        /// Its owner.
+        owner: usize,
+        /// The placed tile it stood on.
+        on: u32,
+        /// Its segment there.
+        segment: usize,
+    },
+    /// Two players each held a piece of the other's: both went back to their owners
+    /// (`crate::mechanism::stacking`).
+    Exchanged {
+        /// The other player.
+        with: usize,
+        /// The kind of the piece the player got back.
+        got: PieceKindId,
+        /// The kind of the piece the other got back.
+        gave: PieceKindId,
+    },
+    /// The player paid a ransom to get one of their pieces back from its holder
+    /// (`crate::mechanism::stacking`).
+    RansomPaid {
+        /// The piece's kind.
+        kind: PieceKindId,
+        /// Who held it (and received the points).
+        holder: usize,
+        /// Points paid.
+        points: u32,
     },
     /// A piece was put on the board (or moved).
     PiecePlaced {
@@ -739,11 +803,35 @@ pub enum TurnError {
     /// The turn does something else where its tile obliges the player to send a piece
     /// home (an `expelling` entry's `must_option` on).
     ExpelRequired,
+    /// The turn puts a token on a feature it may not (`crate::mechanism::stacking`): the
+    /// rule set stacks no tokens on that feature kind, a piece stands on top, or the
+    /// player has no token left.
+    NotStackable,
+    /// A ransom the player may not pay (`crate::mechanism::stacking`).
+    Ransom(RansomError),
     /// More decisions were given than the turn asks (how many are left over).
     ChoicesLeft {
         /// Decisions not asked.
         left: usize,
     },
+}
+
+/// Why a ransom cannot be paid ([`TurnError::Ransom`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RansomError {
+    /// The rule set has no ransom (`stacking`'s `ransom`).
+    NoRansom,
+    /// Only the player whose turn it is pays, once a turn.
+    NotNow,
+    /// The player paid one this turn already.
+    PaidAlready,
+    /// The player has fewer points than the ransom.
+    Points {
+        /// The ransom, in points.
+        ransom: u32,
+    },
+    /// The holder named holds no piece of that kind of the player's.
+    NoPrisoner,
 }
 
 /// A decision given that the turn does not offer ([`TurnError::ChoiceNotOffered`]).
@@ -1035,7 +1123,8 @@ impl State<'_> {
     /// each (placed tile, segment) in placement order, segment by segment: on the tile just
     /// placed; on any tile for a kind that goes anywhere (a tent); and, where a mechanism
     /// lets the piece go elsewhere (a magic portal), on the other tiles' features not
-    /// completed. Supply is not looked at: the caller knows whether the piece may be put
+    /// completed; before those, where a mechanism's rule opens a segment of another tile
+    /// ([`crate::engine::Hooks::places_elsewhere`]: a raised tower's top). Supply is not looked at: the caller knows whether the piece may be put
     /// (or moved).
     pub fn piece_places(&self, player: usize, placed: u32, kind: PieceKindId) -> Vec<(u32, usize)> {
         let rules = &self.game.rules;
@@ -1047,6 +1136,16 @@ impl State<'_> {
             placed..placed + 1
         };
         let mut out = Vec::new();
+        // Elsewhere by a mechanism's rule (a tower's top), where the core rules let it.
+        let mut elsewhere = Vec::new();
+        if !(pk.anywhere || away) {
+            hooks::places_elsewhere(self, player, placed, kind, &mut elsewhere);
+        }
+        for (on, segment) in elsewhere {
+            if on != placed && self.can_place_piece(player, kind, on, segment, true).is_ok() {
+                out.push((on, segment));
+            }
+        }
         for on in tiles {
             let def = &self.game.tiles.tiles[self.board.placed[on as usize].tile];
             for segment in 0..def.segments.len() {
@@ -1146,6 +1245,11 @@ impl State<'_> {
                 segment,
             });
         }
+        let mut stack = Vec::new();
+        hooks::stackable(self, p.player, &mut stack);
+        for (on, segment) in stack {
+            out.push(Action::Stack { on, segment });
+        }
         out
     }
 
@@ -1161,6 +1265,7 @@ impl State<'_> {
         }
         if hooks::may_recall_any(self, p.player)
             || hooks::may_attend_any(self, p.player)
+            || hooks::may_stack_any(self, p.player)
             || hooks::may_expel_any(self, p.player, p.placed)
         {
             return None;
@@ -1258,8 +1363,13 @@ impl State<'_> {
                 let away = !self.game.rules.pieces[kind].anywhere
                     && on.is_some_and(|t| t != placed)
                     && hooks::may_place_away(self, player, placed, kind);
+                let elsewhere = on.is_some_and(|t| t != placed) && {
+                    let mut open = Vec::new();
+                    hooks::places_elsewhere(self, player, placed, kind, &mut open);
+                    open.contains(&(on.unwrap_or(placed), segment))
+                };
                 let target = match on {
-                    Some(_) if !self.game.rules.pieces[kind].anywhere && !away => {
+                    Some(_) if !self.game.rules.pieces[kind].anywhere && !away && !elsewhere => {
                         return Err(TurnError::Piece(PieceError::NotAnywhere));
                     }
                     Some(t) => t,
@@ -1374,6 +1484,14 @@ impl State<'_> {
                         segment,
                     },
                 );
+            }
+            Action::Stack { on, segment } => {
+                let mut stack = Vec::new();
+                hooks::stackable(self, player, &mut stack);
+                if !stack.contains(&(on, segment)) {
+                    return Err(TurnError::NotStackable);
+                }
+                hooks::stacked(self, player, on, segment);
             }
         }
         self.piece_corner = None;

@@ -32,7 +32,8 @@
 //!   rule set declares the item.
 //! - `<garden/>` → a `garden` segment inside the tile when the rule set has the feature
 //!   kind (`rulesets/abbot.yaml`), else decoration `Garden` on every copy, when the rule set
-//!   declares it.
+//!   declares it; `<tower/>` → a `tower` segment inside the tile when the rule set has the
+//!   feature kind (`rulesets/tower.yaml`).
 //! - an empty element `<X/>` in a `<tile>` whose name is an item of the rule set (`<hill/>`,
 //!   `<vineyard/>`) → one X on the tile as a whole (a tile item, `items:` of the
 //!   definition).
@@ -757,9 +758,13 @@ impl<'a> TileConv<'a, '_> {
                 // read once every segment is known.
                 ("wagon-move", _) => wagon_moves.push(e),
                 // A garden: a segment inside the tile where the rule set has gardens (the
-                // abbot's), else a picture on every copy.
+                // abbot's), else a picture on every copy; a tower's foundation: a segment
+                // inside the tile where the rule set has towers.
                 ("garden", _) if self.has_feature("garden") => {
                     drafts.push(Draft::new(e, "garden", Claim::Inside));
+                }
+                ("tower", _) if self.has_feature("tower") => {
+                    drafts.push(Draft::new(e, "tower", Claim::Inside));
                 }
                 ("garden", _) => {
                     if self.rules.decorations.iter().any(|d| d == GARDEN) {

@@ -277,6 +277,18 @@ const SETS: &[SetMapping] = &[
         pieces: &[],
         legacy_elements: &[],
     },
+    // The Tower: towers are built while the element `tower` is on (its value, the floors
+    // per player, follows the number of players in JCloisterZone as in the rule set).
+    SetMapping {
+        ids: &["tower:1", "TOWER"],
+        tileset: "bundled:tilesets/tower-1.yaml",
+        ruleset: Some("bundled:rulesets/tower.yaml"),
+        piece_counts: &[],
+        switches: &[("tower", &["tower"])],
+        rules: &[],
+        pieces: &[],
+        legacy_elements: &[],
+    },
     // Its second edition's set: two tiles show a garden (the abbot's rule set).
     SetMapping {
         ids: &["princess-and-dragon:2"],

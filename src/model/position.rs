@@ -152,6 +152,17 @@ pub struct Turn {
     /// (the princess): `{x: 0, y: -1, at: S}`, the piece's tile and segment address.
     #[serde(default)]
     pub expel: Option<Sp<PieceRef>>,
+    /// Instead of placing a piece, put one of the player's tokens of the rule set's
+    /// `stacking` on a feature anywhere on the board, raising it (a tower floor): `{x: 0,
+    /// y: 1, at: tower}`, the feature's tile and segment address. A capture it allows is
+    /// the turn's first decision (`{capture: {x, y, at}}`).
+    #[serde(default)]
+    pub stack: Option<Sp<PieceRef>>,
+    /// Before the turn's action, pay the ransom of the rule set's `stacking` to the player
+    /// who holds one of the player's captured followers, to get it back to supply: `{piece:
+    /// follower, from: B}` (once a turn; the player needs as many points).
+    #[serde(default)]
+    pub ransom: Option<Sp<Ransom>>,
     /// Values of the tokens taken this turn, by anyone, in the order taken (the player's
     /// mining first, then a completed feature's tokens as its majority takes them in turn);
     /// tokens without a value here stay unknown.
@@ -196,6 +207,8 @@ pub enum ChoiceWord {
     Step(StepChoice),
     /// `{place: {x, y, at}}`.
     Place(PlaceChoice),
+    /// `{capture: {x, y, at}}`.
+    Capture(CaptureChoice),
 }
 
 /// Placing a piece in addition to the turn's action (a phantom, the rule set's
@@ -205,6 +218,25 @@ pub enum ChoiceWord {
 pub struct PlaceChoice {
     /// Where the piece goes.
     pub place: MoveTarget,
+}
+
+/// Capturing the follower on a segment within a raised feature's reach (the rule set's
+/// `stacking`: a tower's height).
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CaptureChoice {
+    /// Where the follower stands: a segment of a tile on the board.
+    pub capture: MoveTarget,
+}
+
+/// A ransom paid for a captured follower (see [`Turn::ransom`]).
+#[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Ransom {
+    /// The piece kind of the follower, e.g. `follower`.
+    pub piece: Sp<String>,
+    /// The player who holds it (and receives the points).
+    pub from: Sp<String>,
 }
 
 /// A decision that is one word.

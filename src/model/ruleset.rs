@@ -445,7 +445,15 @@ pub struct PieceKindDef {
     pub supply: u32,
     /// The features this piece can be placed on and the role it has there
     /// (knight in a city, highwayman on a road, monk in a monastery, farmer in a field).
+    /// Default: none (with `roles_of`, the roles of that kind).
+    #[serde(default)]
     pub roles: Vec<RoleDef>,
+    /// A piece kind whose roles this kind plays too, as the rule sets played together
+    /// declare that kind, besides its own `roles`: a large follower or a phantom is a
+    /// follower (`roles_of: follower`), so that a rule set giving the follower a new role
+    /// (The Tower: a follower on top of a tower) gives it to them, in any composition.
+    #[serde(default)]
+    pub roles_of: Option<Sp<String>>,
     /// Piece kinds whose presence in a feature forbids placing this piece there.
     /// Omitted: the piece kind itself. Kinds that name this one in their `blocks` are added.
     #[serde(default)]

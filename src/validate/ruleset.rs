@@ -440,6 +440,19 @@ pub fn compile_ruleset(file: &SourceFile, rs: &RuleSetFile) -> Result<Rules, Vec
             blocked_on_segment: p.blocked_on == model::BlockScope::Segment,
         });
     }
+    // `roles_of`: a kind plays the roles another declares for itself, besides its own.
+    for (i, p) in rs.pieces.values().enumerate() {
+        let Some(of) = &p.roles_of else { continue };
+        if let Some(k) = sink.take(names.find(&names.pieces, of, "piece kind")) {
+            let lent: Vec<Role> = pieces[k]
+                .roles
+                .iter()
+                .filter(|r| !pieces[i].roles.iter().any(|o| o.feature == r.feature))
+                .cloned()
+                .collect();
+            pieces[i].roles.extend(lent);
+        }
+    }
     // `blocks`: a kind that blocks another is added to that kind's `blocked_by`.
     for (i, p) in rs.pieces.values().enumerate() {
         for target in &p.blocks {
