@@ -128,6 +128,17 @@ enum Assertion {
         /// Where each piece stands.
         options: Vec<WrittenOption>,
     },
+    /// "Available action CaptureFollower": a raised tower lets the player capture a
+    /// follower now.
+    CaptureAvailable,
+    /// "CaptureFollower options: {0.small.1,Monastery,I,[-1,1]}; ...": the followers the
+    /// player may capture (the meeple's id is not compared: the place says which).
+    CaptureOptions(Vec<WrittenOption>),
+    /// "Available action TowerPiece for TOWER_PIECE": the player may put a tower floor.
+    StackAvailable,
+    /// "Tower piece TOWER_PIECE options: [3,1]; [4,1]": the cells of the towers the player
+    /// may put a floor on.
+    StackOptions(BTreeSet<(i32, i32)>),
     /// Anything else (undo, which is JCloisterZone's interface and not a rule; the
     /// phases and actions of expansions).
     Other,
@@ -152,6 +163,11 @@ enum Phase {
     Escape,
     /// `DragonMovePhase`: the dragon moves, its next step not chosen yet.
     DragonMove,
+    /// `TowerCapturePhase`: a floor was put, and a follower within the tower's reach may
+    /// be captured.
+    TowerCapture,
+    /// `PhantomPhase`: the turn's action is taken, and the phantom may be placed.
+    Phantom,
 }
 
 /// Why a piece goes back to supply, as JCloisterZone names it (`ReturnMeepleSource`),
@@ -185,6 +201,7 @@ fn piece_kind(meeple: &str) -> Option<&'static str> {
         "SmallFollower" => Some("follower"),
         "BigFollower" => Some("large_follower"),
         "Wagon" => Some("wagon"),
+        "Phantom" => Some("phantom"),
         _ => None,
     }
 }
@@ -201,7 +218,11 @@ fn piece_options_written(list: &str) -> Option<Vec<WrittenOption>> {
             let (feature, rest) = inner.split_once(',')?;
             let (location, cell) = rest.split_once(",[")?;
             let (x, y) = cell.strip_suffix(']')?.split_once(',')?;
-            let at = crate::jcz::save::location_address(location)?;
+            let at = match (feature, location) {
+                ("Tower", "I") => "tower".to_string(),
+                ("Garden", "I") => "garden".to_string(),
+                _ => crate::jcz::save::location_address(location)?,
+            };
             Some((
                 feature.to_lowercase(),
                 at,
@@ -209,6 +230,19 @@ fn piece_options_written(list: &str) -> Option<Vec<WrittenOption>> {
             ))
         })
         .collect()
+}
+
+/// Reads "{0.small.1,City,NS,[0,-1]}; ..." (each option beginning with the meeple's id,
+/// which is not kept) into (feature kind, address, cell).
+fn meeple_options_written(list: &str) -> Option<Vec<WrittenOption>> {
+    let places: Vec<&str> = list
+        .trim()
+        .split("; ")
+        .filter(|o| !o.is_empty())
+        .map(|o| o.trim().strip_prefix('{')?.split_once(',').map(|(_, p)| p))
+        .collect::<Option<_>>()?;
+    let places: Vec<String> = places.iter().map(|p| format!("{{{p}")).collect();
+    piece_options_written(&places.join("; "))
 }
 
 /// Reads "[0,1] - [0,90,180,270]; [1,-1] - [90]" into (x, y, degrees).
@@ -256,25 +290,30 @@ fn assertion(text: &str) -> Assertion {
             }
         }
     }
+    if let Some(list) = text.strip_prefix("CaptureFollower options:") {
+        if let Some(options) = meeple_options_written(list) {
+            return Assertion::CaptureOptions(options);
+        }
+    }
+    if let Some(list) = text.strip_prefix("Tower piece TOWER_PIECE options:") {
+        let cells: Option<BTreeSet<(i32, i32)>> = list
+            .trim()
+            .split("; ")
+            .filter(|o| !o.is_empty())
+            .map(|o| {
+                let (x, y) = o.trim().strip_prefix('[')?.strip_suffix(']')?.split_once(',')?;
+                Some((x.trim().parse().ok()?, y.trim().parse().ok()?))
+            })
+            .collect();
+        if let Some(cells) = cells {
+            return Assertion::StackOptions(cells);
+        }
+    }
     if let Some(rest) = text.strip_prefix("ReturnMeeple ") {
         if let Some((source, list)) = rest.split_once(" options:") {
-            // Each option begins with the meeple's id: `{0.small.1,City,NS,[0,-1]}`.
-            let places: Option<Vec<&str>> = list
-                .trim()
-                .split("; ")
-                .filter(|o| !o.is_empty())
-                .map(|o| o.strip_prefix('{')?.split_once(',').map(|(_, p)| p))
-                .collect();
-            let places = places.map(|p| {
-                p.iter()
-                    .map(|p| format!("{{{p}"))
-                    .collect::<Vec<_>>()
-                    .join("; ")
-            });
-            if let (Some(source), Some(options)) = (
-                ReturnSource::read(source.trim()),
-                places.as_deref().and_then(piece_options_written),
-            ) {
+            if let (Some(source), Some(options)) =
+                (ReturnSource::read(source.trim()), meeple_options_written(list))
+            {
                 return Assertion::ReturnOptions { source, options };
             }
         }
@@ -302,6 +341,8 @@ fn assertion(text: &str) -> Assertion {
             "WagonPhase" => Assertion::Phase(Phase::Wagon),
             "EscapePhase" => Assertion::Phase(Phase::Escape),
             "DragonMovePhase" => Assertion::Phase(Phase::DragonMove),
+            "TowerCapturePhase" => Assertion::Phase(Phase::TowerCapture),
+            "PhantomPhase" => Assertion::Phase(Phase::Phantom),
             _ => Assertion::Other,
         };
     }
@@ -313,6 +354,12 @@ fn assertion(text: &str) -> Assertion {
     if let Some(rest) = text.strip_prefix("Available action ") {
         if let Some(kind) = rest.strip_prefix("Meeple for ").and_then(piece_kind) {
             return Assertion::PieceAvailable(kind);
+        }
+        if rest == "CaptureFollower" {
+            return Assertion::CaptureAvailable;
+        }
+        if rest == "TowerPiece for TOWER_PIECE" {
+            return Assertion::StackAvailable;
         }
         if let Some(tile) = rest.strip_prefix("TilePlacement for ") {
             return Assertion::TileAvailable(crate::jcz::save::tile_id(tile.trim()));
@@ -450,6 +497,26 @@ struct Stopped<'g> {
     /// The decisions the last turn asks that the save does not write (a wagon's move on,
     /// the save stopped before its owner chose): what tessera offers for each.
     pending: Vec<Vec<Choice>>,
+    /// The save's last action is a ransom paid.
+    ransom_last: bool,
+}
+
+/// "(1, 0) S, (0, -1) monastery", the places of `segments` in words, or "none".
+fn segment_words(state: &State, segments: &BTreeSet<(String, Option<(u32, usize)>)>) -> String {
+    let words: Vec<String> = segments
+        .iter()
+        .filter_map(|(f, at)| {
+            let (placed, segment) = (*at)?;
+            let p = state.board().placed[placed as usize];
+            let address = crate::address::address_of(state, placed, segment);
+            Some(format!("{f} at ({}, {}) {address}", p.x, p.y))
+        })
+        .collect();
+    if words.is_empty() {
+        "none".to_string()
+    } else {
+        words.join(", ")
+    }
 }
 
 impl Stopped<'_> {
@@ -481,6 +548,37 @@ impl Stopped<'_> {
             .collect()
     }
 
+    /// Where the pending placement besides the action (the phantom) may go.
+    fn extra_places(&self) -> Vec<(u32, usize)> {
+        self.pending
+            .last()
+            .into_iter()
+            .flatten()
+            .filter_map(|c| match *c {
+                Choice::Place { placed, segment } => Some((placed, segment as usize)),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// The cells of the features the player of the turn begun may put a token on.
+    fn stack_cells(&self) -> BTreeSet<(i32, i32)> {
+        let Some((state, begun)) = &self.begun else {
+            return BTreeSet::new();
+        };
+        state
+            .actions(begun)
+            .into_iter()
+            .filter_map(|a| match a {
+                Action::Stack { on, .. } => {
+                    let p = state.board().placed[on as usize];
+                    Some((p.x, p.y))
+                }
+                _ => None,
+            })
+            .collect()
+    }
+
     /// Whether the player of the turn begun may pass (not when the tile obliges them to
     /// act: the princess that must send a knight home).
     fn pass_offered(&self) -> bool {
@@ -502,7 +600,15 @@ impl Stopped<'_> {
     /// home), else `CommitActionPhase`.
     fn phase(&self) -> Phase {
         // The decision the save stopped before: the last one asked.
-        match self.pending.last().and_then(|o| o.first()) {
+        let last = self.pending.last();
+        let offers = |f: fn(&Choice) -> bool| last.is_some_and(|o| o.iter().any(f));
+        if offers(|c| matches!(c, Choice::Capture { .. })) {
+            return Phase::TowerCapture;
+        }
+        if offers(|c| matches!(c, Choice::Place { .. })) {
+            return Phase::Phantom;
+        }
+        match last.and_then(|o| o.first()) {
             Some(Choice::Stay) => return Phase::Escape,
             Some(Choice::Step { .. }) => return Phase::DragonMove,
             _ => {}
@@ -526,13 +632,16 @@ impl Stopped<'_> {
     fn disagreement(&self, a: &Assertion) -> Option<String> {
         let phase = self.phase();
         match a {
+            // FanCloisterZone names the phantom's placement that a ransom's follower
+            // brings back `ActionPhase` (its rewind of the turn's action).
+            Assertion::Phase(Phase::Action) if phase == Phase::Phantom && self.ransom_last => None,
             Assertion::Phase(p) => (*p != phase).then(|| format!("tessera: {phase:?}Phase")),
             // A wagon may stay where it is (return): passing is offered, except while its
             // owner confirms a move just made.
             Assertion::CanPass(can) => (*can
                 != ((phase == Phase::Action && self.pass_offered())
                     || (phase == Phase::Wagon && self.stop != Stop::MovedOn)
-                    || phase == Phase::Escape))
+                    || matches!(phase, Phase::Escape | Phase::TowerCapture | Phase::Phantom)))
                 .then(|| {
                     format!(
                         "tessera: the game is in {phase:?}Phase, where passing is {}",
@@ -553,6 +662,46 @@ impl Stopped<'_> {
                         format!("tessera: a wagon moves on now (WagonPhase), not a {kind}")
                     })
                 }
+            }
+            Assertion::PieceAvailable(kind) if phase == Phase::Phantom => {
+                let placing = !self.extra_places().is_empty();
+                (!(placing && *kind == "phantom")).then(|| {
+                    format!("tessera: the phantom may be placed now (PhantomPhase), not a {kind}")
+                })
+            }
+            Assertion::PieceOptions { kind, options } if phase == Phase::Phantom => {
+                let state = &self.state;
+                let ours = placed_segments(state, self.extra_places().into_iter());
+                let theirs = written_segments(state, options);
+                (*kind != "phantom" || ours != theirs).then(|| {
+                    format!("tessera offers the phantom: {}", segment_words(state, &ours))
+                })
+            }
+            Assertion::CaptureAvailable => (phase != Phase::TowerCapture)
+                .then(|| format!("tessera offers no capture (the game is in {phase:?}Phase)")),
+            Assertion::CaptureOptions(options) => {
+                let state = &self.state;
+                let ours = placed_segments(
+                    state,
+                    self.pending.last().into_iter().flatten().filter_map(|c| match *c {
+                        Choice::Capture { placed, segment } => Some((placed, segment as usize)),
+                        _ => None,
+                    }),
+                );
+                let theirs = written_segments(state, options);
+                (ours != theirs).then(|| format!("tessera offers: {}", segment_words(state, &ours)))
+            }
+            Assertion::StackAvailable => self
+                .stack_cells()
+                .is_empty()
+                .then(|| format!("tessera offers no floor (the game is in {phase:?}Phase)")),
+            Assertion::StackOptions(cells) => {
+                let ours = self.stack_cells();
+                (ours != *cells).then(|| {
+                    let words: Vec<String> =
+                        ours.iter().map(|(x, y)| format!("[{x},{y}]")).collect();
+                    format!("tessera offers: {}", words.join("; "))
+                })
             }
             Assertion::PieceAvailable(kind) => {
                 let any = self.piece_actions().iter().any(|(k, _, _, _)| k == kind);
@@ -848,13 +997,24 @@ pub fn check_save(path: &Path, folder: &str) -> Result<Option<SaveResult>, Failu
             Stop::Placed if about_turn => replay::replay_to_last_action(&lp)?,
             _ => None,
         };
-        // Decisions left after the turn's action: none before the action is taken.
-        let pending = if about_turn { left } else { Vec::new() };
+        // Decisions left after the turn's action: none before the action is taken; once
+        // the turn is committed, none of those asked before its commit (a capture, the
+        // phantom: the save passed them).
+        let committed = matches!(stop, Stop::TileNext | Stop::Ended);
+        let pending: Vec<Vec<Choice>> = if about_turn { left } else { Vec::new() }
+            .into_iter()
+            .filter(|o| {
+                !(committed
+                    && o.iter()
+                        .any(|c| matches!(c, Choice::Capture { .. } | Choice::Place { .. })))
+            })
+            .collect();
         let mut stopped = Stopped {
             stop,
             state,
             begun,
             pending,
+            ransom_last: imported.ransom_last,
         };
         // The turn's assertions, before any end-of-game scoring.
         let turn: Vec<Option<String>> =

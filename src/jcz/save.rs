@@ -657,6 +657,9 @@ pub struct ImportedSave {
     pub ended: bool,
     /// Where the save stopped in its last turn.
     pub stop: Stop,
+    /// The save's last action is a ransom paid (FanCloisterZone then lets the player place
+    /// a phantom the ransom brought back in `ActionPhase`).
+    pub ransom_last: bool,
     /// The save's own test block (FanCloisterZone's engine tests): its description and
     /// assertions, as written (`Oscar has 9 points`).
     pub test: Option<(String, Vec<String>)>,
@@ -759,6 +762,10 @@ struct Turn {
     /// A figure moved next to a piece as the turn's action (the fairy): its name, the
     /// piece's cell and address.
     attend: Option<(String, i64, i64, Option<String>)>,
+    /// A tower floor put as the turn's action: the tower's cell and address.
+    stack: Option<(i64, i64, String)>,
+    /// A ransom paid in the turn: the piece kind and the holder's index.
+    ransom: Option<(&'static str, usize)>,
 }
 
 /// Reads a saved game into a position whose paths are `bundled:` tile sets (so it does
@@ -968,6 +975,13 @@ pub fn import_save(file: &SourceFile) -> Result<ImportedSave, Failure> {
                         options.insert(o.to_string(), *on);
                     }
                 }
+                // A switch written as a number (`tower: 1`): on unless 0.
+                (_, Value::Number(n)) if switch.is_some() => {
+                    let on = n.as_u64() != Some(0);
+                    for o in switch.map_or(&[][..], |s| s.1) {
+                        options.insert(o.to_string(), on);
+                    }
+                }
                 _ if set_missing && other_sets(name) => {}
                 _ => missing.push(unsupported(
                     file,
@@ -1163,6 +1177,12 @@ pub fn import_save(file: &SourceFile) -> Result<ImportedSave, Failure> {
     let mut tile_sets: Option<Vec<crate::model::TileSetFile>> = None;
     let extra_turns = elements_on.iter().any(|e| e.name == "builder");
     let wagons = elements_on.iter().any(|e| e.name == "wagon");
+    // Towers are built: their floors, captures and ransoms are read.
+    let tower = used.iter().any(|s| s.switches.iter().any(|(e, _)| *e == "tower"));
+    // Followers held after a capture: by meeple id, the holder's index.
+    let mut held: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
+    // A ransom paid before its player's tile: for the next turn.
+    let mut ransom_next: Option<(&'static str, usize, usize)> = None;
     // The last turn (not committed) passed its action.
     let mut passed = false;
     // The random number in effect (JCloisterZone 5.x draws a shepherd's first token with
@@ -1264,6 +1284,7 @@ pub fn import_save(file: &SourceFile) -> Result<ImportedSave, Failure> {
                     y,
                     degrees,
                     player,
+                    ransom: ransom_next.take().map(|(k, h, _)| (k, h)),
                     ..Turn::default()
                 });
             }
@@ -1379,7 +1400,12 @@ pub fn import_save(file: &SourceFile) -> Result<ImportedSave, Failure> {
                     continue;
                 }
                 let portal = elements_on.iter().any(|e| e.name == "portal");
-                let away = at.filter(|&c| c != (turn.x, turn.y) && portal);
+                let feature = pointer
+                    .and_then(|p| p.get("feature"))
+                    .and_then(Value::as_str);
+                // On top of a tower, anywhere on the board.
+                let on_tower = feature == Some("Tower");
+                let away = at.filter(|&c| c != (turn.x, turn.y) && (portal || on_tower));
                 if at != Some((turn.x, turn.y)) && away.is_none() {
                     missing.push(unsupported_at(
                         file,
@@ -1399,6 +1425,7 @@ pub fn import_save(file: &SourceFile) -> Result<ImportedSave, Failure> {
                     .and_then(Value::as_str);
                 let address = match (location, feature) {
                     (Some("I"), Some("Garden")) => Some("garden".to_string()),
+                    (Some("I"), Some("Tower")) => Some("tower".to_string()),
                     (Some(inner @ ("I" | "II" | "III" | "IV")), Some("Field")) => {
                         let n = inner.len() - 1;
                         inner_field(&mut tile_sets, &used, &turn.tile, n)
@@ -1556,7 +1583,76 @@ pub fn import_save(file: &SourceFile) -> Result<ImportedSave, Failure> {
                     )),
                 }
             }
+            // A tower floor, as the turn's action.
+            "PLACE_TOKEN"
+                if payload.get("token").and_then(Value::as_str) == Some("TOWER_PIECE")
+                    && tower =>
+            {
+                match (pending.as_mut(), pointer_place(payload.get("pointer"))) {
+                    (Some(t), Some(place)) => t.stack = Some(place),
+                    _ => missing.push(unsupported_at(
+                        file,
+                        offsets[i],
+                        format!("a tower floor put outside a turn, or on an unknown place (action {})", i + 1),
+                        "a tower floor goes on a tower as the action of a turn",
+                    )),
+                }
+            }
+            // A capture after a floor: the turn's decision.
+            "CAPTURE_FOLLOWER" if tower => {
+                let p = payload.get("pointer");
+                let fp = p.and_then(|p| p.get("featurePointer"));
+                let meeple = p
+                    .and_then(|p| p.get("meepleId"))
+                    .and_then(Value::as_str)
+                    .unwrap_or("");
+                match (pending.as_mut(), pointer_place(fp)) {
+                    (Some(t), Some((x, y, at))) => {
+                        t.choices.push(format!("{{capture: {{x: {x}, y: {y}, at: {at}}}}}"));
+                        // A follower of another player's is held by the capturer.
+                        let owner = meeple.split('.').next().and_then(|o| o.parse::<usize>().ok());
+                        if owner != Some(t.player) {
+                            held.insert(meeple.to_string(), t.player);
+                        }
+                    }
+                    _ => missing.push(unsupported_at(
+                        file,
+                        offsets[i],
+                        format!("a follower captured outside a turn, or at an unknown place (action {})", i + 1),
+                        "a tower captures a follower right after a floor is put on it",
+                    )),
+                }
+            }
+            // A ransom: in the turn being played, or before its tile (then the next
+            // turn's).
+            "PAY_RANSOM" if tower => {
+                let meeple = payload.get("meepleId").and_then(Value::as_str).unwrap_or("");
+                let kind = meeple.split('.').nth(1).unwrap_or("");
+                let piece_kind = used
+                    .iter()
+                    .flat_map(|s| s.pieces.iter().copied())
+                    .chain(
+                        elements_on
+                            .iter()
+                            .filter_map(|e| e.piece.map(|(t, k)| (t, Some(k)))),
+                    )
+                    .find(|(k, _)| *k == kind)
+                    .map(|(_, p)| p.unwrap_or("follower"));
+                match (piece_kind, held.remove(meeple)) {
+                    (Some(k), Some(holder)) => match pending.as_mut() {
+                        Some(t) => t.ransom = Some((k, holder)),
+                        None => ransom_next = Some((k, holder, i)),
+                    },
+                    _ => missing.push(unsupported_at(
+                        file,
+                        offsets[i],
+                        format!("a ransom for `{meeple}`, which no one holds (action {})", i + 1),
+                        "a player pays a ransom for one of their followers another player captured",
+                    )),
+                }
+            }
             "UNDO" => match pending.as_mut() {
+                Some(t) if t.stack.is_some() && t.choices.is_empty() => t.stack = None,
                 Some(t) if t.expel.is_some() => t.expel = None,
                 Some(t) if t.attend.is_some() => t.attend = None,
                 Some(t) if t.recall.is_some() => t.recall = None,
@@ -1594,8 +1690,20 @@ pub fn import_save(file: &SourceFile) -> Result<ImportedSave, Failure> {
     // A last turn not committed is still being played (its piece may yet be placed).
     let last_committed = pending.is_none();
     let acted = pending.as_ref().is_some_and(|t| {
-        t.piece.is_some() || t.recall.is_some() || t.attend.is_some() || t.expel.is_some()
+        t.piece.is_some()
+            || t.recall.is_some()
+            || t.attend.is_some()
+            || t.expel.is_some()
+            || t.stack.is_some()
     }) || passed;
+    if let Some((_, _, i)) = ransom_next {
+        missing.push(unsupported_at(
+            file,
+            offsets[i],
+            format!("a ransom paid before a tile no turn places (action {})", i + 1),
+            "tessera writes a ransom in the turn of its player, once their tile is placed: a save that ends before that tile cannot say it",
+        ));
+    }
     if let Some(t) = pending.take() {
         turns.push(t);
         turns_at.push(pending_at);
@@ -1744,6 +1852,16 @@ pub fn import_save(file: &SourceFile) -> Result<ImportedSave, Failure> {
         if let Some((x, y, at)) = &t.expel {
             yaml.push_str(&format!(", expel: {{x: {x}, y: {y}, at: {}}}", q(at)));
         }
+        if let Some((x, y, at)) = &t.stack {
+            yaml.push_str(&format!(", stack: {{x: {x}, y: {y}, at: {}}}", q(at)));
+        }
+        if let Some((kind, holder)) = &t.ransom {
+            yaml.push_str(&format!(
+                ", ransom: {{piece: {}, from: {}}}",
+                q(kind),
+                q(&players[*holder])
+            ));
+        }
         if let Some((figure, x, y, at)) = &t.attend {
             let at = at
                 .as_ref()
@@ -1780,10 +1898,13 @@ pub fn import_save(file: &SourceFile) -> Result<ImportedSave, Failure> {
         .text()
         .find("\"start\"")
         .map(|at| file.text()[at..].find("\"tile\"").map_or(at, |k| at + k));
+    let ransom_last =
+        actions.last().and_then(|a| a.get("type")).and_then(Value::as_str) == Some("PAY_RANSOM");
     Ok(ImportedSave {
         yaml,
         ended,
         stop,
+        ransom_last,
         test,
         players,
         turns_at,
@@ -1862,6 +1983,7 @@ fn pointer_place(fp: Option<&Value>) -> Option<(i64, i64, String)> {
         fp?.get("feature").and_then(Value::as_str),
     ) {
         (Some("I"), Some("Garden")) => Some("garden".to_string()),
+        (Some("I"), Some("Tower")) => Some("tower".to_string()),
         (Some(l), _) => location_address(l),
         _ => None,
     }?;
