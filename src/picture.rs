@@ -836,14 +836,42 @@ pub fn board(state: &State, opts: BoardOptions) -> String {
                 .set("fill", ATTENDING_FIGURE)
                 .set("stroke", "#000000")
                 .set("stroke-width", 0.8),
+            FigureKind::Stack { .. } => svg::node::element::Polygon::new()
+                .set(
+                    "points",
+                    format!(
+                        "{:.2},{:.2} {:.2},{:.2} {:.2},{:.2} {:.2},{:.2}",
+                        f.at.0 - 6.0,
+                        f.at.1 - 6.0,
+                        f.at.0 + 6.0,
+                        f.at.1 - 6.0,
+                        f.at.0 + 6.0,
+                        f.at.1 + 6.0,
+                        f.at.0 - 6.0,
+                        f.at.1 + 6.0
+                    ),
+                )
+                .set("fill", STACK)
+                .set("stroke", "#000000")
+                .set("stroke-width", 0.8),
         };
-        append(
-            &mut figures,
-            Group::new()
-                .set("class", "figure")
-                .add(Title::new(f.title.clone()))
-                .add(mark),
-        );
+        let mut g = Group::new()
+            .set("class", "figure")
+            .add(Title::new(f.title.clone()))
+            .add(mark);
+        // A raised feature's height, left of its square.
+        if let FigureKind::Stack { height } = f.kind {
+            g = g.add(
+                text((f.at.0 - 8.0, f.at.1 + 4.0), 11.0, height.to_string())
+                    .set("text-anchor", "end")
+                    .set("font-weight", "bold")
+                    .set("fill", STACK)
+                    .set("stroke", "#ffffff")
+                    .set("stroke-width", 2)
+                    .set("paint-order", "stroke"),
+            );
+        }
+        append(&mut figures, g);
     }
     if !figures.is_empty() {
         doc = doc.add(Group::new().set("id", "figures").add(Blob::new(figures)));
@@ -972,13 +1000,22 @@ pub const ROAMING_FIGURE: &str = "#b22222";
 /// The fill of a figure players move next to their pieces (the fairy), drawn as a star.
 pub const ATTENDING_FIGURE: &str = "#ffd700";
 
-/// The two kinds of neutral figures a board shows.
+/// The fill of a feature raised by tokens (a tower), drawn as a square with its height.
+pub const STACK: &str = "#3b3b4f";
+
+/// The kinds of marks a board shows besides tiles and pieces.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum FigureKind {
     /// A figure that roams the board (`roaming`): on a tile.
     Roaming,
     /// A figure players move next to their pieces (`attending`): beside a piece.
     Attending,
+    /// A feature raised by tokens (`stacking`: a tower), left of its segment, with its
+    /// height.
+    Stack {
+        /// Its height, in tokens.
+        height: u32,
+    },
 }
 
 /// A neutral figure as [`board`] draws it.
@@ -1008,6 +1045,29 @@ fn figure_marks(state: &State, layout: &Layout) -> Vec<FigureMark> {
             kind: FigureKind::Roaming,
             at: layout.on_tile(state, placed as usize, (TILE - 14.0, 14.0)),
             title: format!("{} on the tile at ({},{})", entry.name, p.x, p.y),
+        });
+    }
+    for &(node, entry, height) in &state.memory().stacking.foundations {
+        let Some((placed, segment)) = segment_of(state, node).filter(|_| height > 0) else {
+            continue;
+        };
+        let a = layout.shapes[placed].anchors[segment];
+        let p = board.placed[placed];
+        let feature = &rules.features[board.graph[node].feature].name;
+        let name = rules
+            .mechanisms
+            .stacking
+            .get(usize::from(entry))
+            .map_or("token", |e| e.name.as_str());
+        out.push(FigureMark {
+            kind: FigureKind::Stack { height },
+            at: layout.on_tile(state, placed, (a.0 - 14.0, a.1)),
+            title: format!(
+                "{feature} at ({},{}): {height} {name}{}",
+                p.x,
+                p.y,
+                if height == 1 { "" } else { "s" }
+            ),
         });
     }
     for (f, entry) in rules.mechanisms.attending_figures.iter().enumerate() {

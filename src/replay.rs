@@ -1342,7 +1342,10 @@ fn play_turn_steps(
                 (None, None) => match &turn.stack {
                     Some(st) => {
                         let (on, segment) = match crate::address::segment_in_cell(
-                            state, st.x.value, st.y.value, &st.at.value,
+                            state,
+                            st.x.value,
+                            st.y.value,
+                            &st.at.value,
                         ) {
                             Some(t) => t,
                             None => {
@@ -2064,7 +2067,7 @@ fn turn_finding(
             )
             .in_file(&lp.file)
             .at(at, "not asked")
-            .help("decisions are asked in this order: each flock of the player on a feature the tile extends (not one placed this turn), a piece placed besides the action (a phantom: not when it was the action, after a piece sent home, or with none left), each step of a roaming figure the tile moves (while one is left), then each piece that may move on whose feature the turn scored and that has somewhere to go, whether one of the player's pieces escapes a feature (when one may), and the steps of a figure that moves after the scoring; remove the others, or put them in that order")
+            .help("decisions are asked in this order: each flock of the player on a feature the tile extends (not one placed this turn), a capture after a token stacked (when a follower stands within reach), a piece placed besides the action (a phantom: not when it was the action, after a piece sent home, or with none left), each step of a roaming figure the tile moves (while one is left), then each piece that may move on whose feature the turn scored and that has somewhere to go, whether one of the player's pieces escapes a feature (when one may), and the steps of a figure that moves after the scoring; remove the others, or put them in that order")
         }
         TurnError::DrawsLeft { left: 0, fractions } => {
             let n = turn.drawn_at.len();

@@ -414,6 +414,72 @@ pub struct ScoreReport {
     /// board.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub roaming: Vec<RoamingFigure>,
+    /// The features raised by tokens at the end (towers), in the order their tiles were
+    /// placed.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub stacks: Vec<Stack>,
+    /// The pieces captured and held at the end, in the order captured.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub prisoners: Vec<HeldPiece>,
+}
+
+/// A feature raised by tokens (a tower), `crate::mechanism::stacking`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Stack {
+    /// The feature kind (`tower`).
+    pub feature: String,
+    /// The cell of its tile.
+    pub cell: [i32; 2],
+    /// Its height, in tokens.
+    pub height: u32,
+    /// The player whose piece stands on top, if any (it is closed then).
+    pub topped_by: Option<String>,
+}
+
+/// A captured piece and who holds it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct HeldPiece {
+    /// The player who holds it.
+    pub holder: String,
+    /// Its owner.
+    pub owner: String,
+    /// Its kind.
+    pub kind: String,
+}
+
+/// The raised features of a state, and the pieces held.
+fn stacks_and_prisoners(state: &State) -> (Vec<Stack>, Vec<HeldPiece>) {
+    let rules = &state.game().rules;
+    let memory = &state.memory().stacking;
+    let stacks = memory
+        .foundations
+        .iter()
+        .filter(|f| f.2 > 0)
+        .map(|&(node, _, height)| {
+            let n = state.board().graph[node];
+            let tile = state.board().placed[n.placed as usize];
+            Stack {
+                feature: rules.features[n.feature].name.clone(),
+                cell: [tile.x, tile.y],
+                height,
+                topped_by: state
+                    .pieces()
+                    .on_node(node)
+                    .next()
+                    .map(|(_, p)| state.players()[p.player].clone()),
+            }
+        })
+        .collect();
+    let prisoners = memory
+        .prisoners
+        .iter()
+        .map(|q| HeldPiece {
+            holder: state.players()[q.holder].clone(),
+            owner: state.players()[q.owner].clone(),
+            kind: rules.pieces[q.kind].name.clone(),
+        })
+        .collect();
+    (stacks, prisoners)
 }
 
 /// A figure that roams the board, on the tile where it stands.
@@ -660,6 +726,57 @@ impl LogEntry {
                     )
                 )
             }
+            Event::Stacked {
+                entry,
+                on,
+                segment,
+                height,
+            } => {
+                let (place, feature) = segment_place(state, on, segment);
+                format!(
+                    "{} {}",
+                    name(l.player),
+                    crate::mechanism::stacking::words::stacked(
+                        rules, entry, feature, &place, height
+                    )
+                )
+            }
+            Event::Captured {
+                kind,
+                owner,
+                on,
+                segment,
+            } => {
+                let (place, feature) = segment_place(state, on, segment);
+                let whose = if owner == l.player {
+                    "their own".to_string()
+                } else {
+                    format!("{}'s", name(owner))
+                };
+                format!(
+                    "{} {}",
+                    name(l.player),
+                    crate::mechanism::stacking::words::captured(
+                        rules, &whose, kind, feature, &place
+                    )
+                )
+            }
+            Event::Exchanged { with, got, gave } => crate::mechanism::stacking::words::exchanged(
+                rules,
+                name(l.player),
+                name(with),
+                got,
+                gave,
+            ),
+            Event::RansomPaid {
+                kind,
+                holder,
+                points,
+            } => format!(
+                "{} {}",
+                name(l.player),
+                crate::mechanism::stacking::words::ransom(rules, name(holder), kind, points)
+            ),
             Event::TakenByFigure {
                 figure,
                 kind,
@@ -762,6 +879,7 @@ impl LogEntry {
 impl ScoreReport {
     /// Builds the report from a game state.
     pub fn from_state(state: &State, position: Option<String>, final_scoring: bool) -> Self {
+        let (stacks, prisoners) = stacks_and_prisoners(state);
         ScoreReport {
             position,
             game: state.game().rules.name.clone(),
@@ -797,6 +915,8 @@ impl ScoreReport {
             pieces: board_pieces(state),
             figures: board_figures(state),
             roaming: roaming_figures(state),
+            stacks,
+            prisoners,
         }
     }
 
@@ -908,6 +1028,35 @@ impl ScoreReport {
                     p.cell[0],
                     p.cell[1],
                     esc(&p.at)
+                );
+            }
+        }
+        if !self.stacks.is_empty() {
+            let _ = writeln!(s, "\nraised:");
+            for t in &self.stacks {
+                let top = t
+                    .topped_by
+                    .as_ref()
+                    .map_or(String::new(), |p| format!(", {}'s piece on top", esc(p)));
+                let _ = writeln!(
+                    s,
+                    "  the {} at ({},{}): height {}{top}",
+                    esc(&t.feature),
+                    t.cell[0],
+                    t.cell[1],
+                    t.height
+                );
+            }
+        }
+        if !self.prisoners.is_empty() {
+            let _ = writeln!(s, "\nprisoners:");
+            for q in &self.prisoners {
+                let _ = writeln!(
+                    s,
+                    "  {} holds {}'s {}",
+                    esc(&q.holder),
+                    esc(&q.owner),
+                    esc(&q.kind)
                 );
             }
         }
@@ -2249,6 +2398,32 @@ pub fn score_html(report: &ScoreReport, board_svg: &str, colours: &[String]) -> 
                                         td { span.swatch style={ "background:" (colour(&p.player)) } {} (p.player) }
                                         td { (p.kind) } td { (p.role) } td { (p.feature) }
                                         td { "(" (p.cell[0]) "," (p.cell[1]) ")" } td { (p.at) }
+                                    }
+                                }
+                            }
+                        }
+                        @if !report.stacks.is_empty() {
+                            h2 { "Raised features" }
+                            table #stacks {
+                                thead { tr { th { "feature" } th { "cell" } th { "height" } th { "on top" } } }
+                                tbody {
+                                    @for t in &report.stacks {
+                                        tr {
+                                            td { (t.feature) } td { "(" (t.cell[0]) "," (t.cell[1]) ")" }
+                                            td { (t.height) }
+                                            td { @if let Some(p) = &t.topped_by { (p) } @else { "none" } }
+                                        }
+                                    }
+                                }
+                            }
+                        }
+                        @if !report.prisoners.is_empty() {
+                            h2 { "Prisoners" }
+                            table #prisoners {
+                                thead { tr { th { "held by" } th { "owner" } th { "piece" } } }
+                                tbody {
+                                    @for q in &report.prisoners {
+                                        tr { td { (q.holder) } td { (q.owner) } td { (q.kind) } }
                                     }
                                 }
                             }

@@ -301,7 +301,11 @@ fn assertion(text: &str) -> Assertion {
             .split("; ")
             .filter(|o| !o.is_empty())
             .map(|o| {
-                let (x, y) = o.trim().strip_prefix('[')?.strip_suffix(']')?.split_once(',')?;
+                let (x, y) = o
+                    .trim()
+                    .strip_prefix('[')?
+                    .strip_suffix(']')?
+                    .split_once(',')?;
                 Some((x.trim().parse().ok()?, y.trim().parse().ok()?))
             })
             .collect();
@@ -311,9 +315,10 @@ fn assertion(text: &str) -> Assertion {
     }
     if let Some(rest) = text.strip_prefix("ReturnMeeple ") {
         if let Some((source, list)) = rest.split_once(" options:") {
-            if let (Some(source), Some(options)) =
-                (ReturnSource::read(source.trim()), meeple_options_written(list))
-            {
+            if let (Some(source), Some(options)) = (
+                ReturnSource::read(source.trim()),
+                meeple_options_written(list),
+            ) {
                 return Assertion::ReturnOptions { source, options };
             }
         }
@@ -642,12 +647,12 @@ impl Stopped<'_> {
                 != ((phase == Phase::Action && self.pass_offered())
                     || (phase == Phase::Wagon && self.stop != Stop::MovedOn)
                     || matches!(phase, Phase::Escape | Phase::TowerCapture | Phase::Phantom)))
-                .then(|| {
-                    format!(
-                        "tessera: the game is in {phase:?}Phase, where passing is {}",
-                        if *can { "not offered" } else { "offered" }
-                    )
-                }),
+            .then(|| {
+                format!(
+                    "tessera: the game is in {phase:?}Phase, where passing is {}",
+                    if *can { "not offered" } else { "offered" }
+                )
+            }),
             Assertion::PieceAvailable(kind) if phase == Phase::Wagon => {
                 let rules = &self.state.game().rules;
                 let moving = rules
@@ -674,7 +679,10 @@ impl Stopped<'_> {
                 let ours = placed_segments(state, self.extra_places().into_iter());
                 let theirs = written_segments(state, options);
                 (*kind != "phantom" || ours != theirs).then(|| {
-                    format!("tessera offers the phantom: {}", segment_words(state, &ours))
+                    format!(
+                        "tessera offers the phantom: {}",
+                        segment_words(state, &ours)
+                    )
                 })
             }
             Assertion::CaptureAvailable => (phase != Phase::TowerCapture)
@@ -683,10 +691,14 @@ impl Stopped<'_> {
                 let state = &self.state;
                 let ours = placed_segments(
                     state,
-                    self.pending.last().into_iter().flatten().filter_map(|c| match *c {
-                        Choice::Capture { placed, segment } => Some((placed, segment as usize)),
-                        _ => None,
-                    }),
+                    self.pending
+                        .last()
+                        .into_iter()
+                        .flatten()
+                        .filter_map(|c| match *c {
+                            Choice::Capture { placed, segment } => Some((placed, segment as usize)),
+                            _ => None,
+                        }),
                 );
                 let theirs = written_segments(state, options);
                 (ours != theirs).then(|| format!("tessera offers: {}", segment_words(state, &ours)))

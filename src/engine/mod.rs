@@ -33,9 +33,8 @@ pub use placing::PieceError;
 pub use scoring::Completed;
 pub use tokens::{MineError, Token, TokenState};
 pub use turn::{
-    RansomError,
     Action, Actions, Asked, AwardSource, Begun, Choice, Choices, Decider, Event, Events, Given,
-    LayError, MAX_CHOICES, Move, NotOffered, SetAsideError, TurnError,
+    LayError, MAX_CHOICES, Move, NotOffered, RansomError, SetAsideError, TurnError,
 };
 
 use std::collections::BTreeMap;

@@ -1142,7 +1142,11 @@ impl State<'_> {
             hooks::places_elsewhere(self, player, placed, kind, &mut elsewhere);
         }
         for (on, segment) in elsewhere {
-            if on != placed && self.can_place_piece(player, kind, on, segment, true).is_ok() {
+            if on != placed
+                && self
+                    .can_place_piece(player, kind, on, segment, true)
+                    .is_ok()
+            {
                 out.push((on, segment));
             }
         }
@@ -1272,6 +1276,14 @@ impl State<'_> {
         }
         if (0..rules.pieces.len()).any(|k| hooks::may_place_away(self, p.player, p.placed, k)) {
             return None;
+        }
+        // A piece a mechanism lets go elsewhere (on top of a raised tower).
+        let mut elsewhere = Vec::new();
+        for kind in 0..rules.pieces.len() {
+            hooks::places_elsewhere(self, p.player, p.placed, kind, &mut elsewhere);
+            if !elsewhere.is_empty() {
+                return None;
+            }
         }
         // With no piece to put (none in supply, none to move) nothing is the only action.
         let available = (0..rules.pieces.len()).any(|kind| {

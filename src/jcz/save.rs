@@ -1178,7 +1178,9 @@ pub fn import_save(file: &SourceFile) -> Result<ImportedSave, Failure> {
     let extra_turns = elements_on.iter().any(|e| e.name == "builder");
     let wagons = elements_on.iter().any(|e| e.name == "wagon");
     // Towers are built: their floors, captures and ransoms are read.
-    let tower = used.iter().any(|s| s.switches.iter().any(|(e, _)| *e == "tower"));
+    let tower = used
+        .iter()
+        .any(|s| s.switches.iter().any(|(e, _)| *e == "tower"));
     // Followers held after a capture: by meeple id, the holder's index.
     let mut held: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
     // A ransom paid before its player's tile: for the next turn.
@@ -1898,8 +1900,11 @@ pub fn import_save(file: &SourceFile) -> Result<ImportedSave, Failure> {
         .text()
         .find("\"start\"")
         .map(|at| file.text()[at..].find("\"tile\"").map_or(at, |k| at + k));
-    let ransom_last =
-        actions.last().and_then(|a| a.get("type")).and_then(Value::as_str) == Some("PAY_RANSOM");
+    let ransom_last = actions
+        .last()
+        .and_then(|a| a.get("type"))
+        .and_then(Value::as_str)
+        == Some("PAY_RANSOM");
     Ok(ImportedSave {
         yaml,
         ended,

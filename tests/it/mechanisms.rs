@@ -1092,3 +1092,84 @@ fn a_wagon_the_dragon_takes_does_not_move_on_and_the_phantom_blocks_it() {
         "position::choice_not_offered",
     );
 }
+
+#[test]
+fn a_raised_tower_captures_within_its_height_and_a_follower_on_top_closes_it() {
+    // `stacking`: A's second floor (height 2) captures B's monk one tile west; B's follower
+    // goes on top of the tower from another tile and closes it.
+    let path = format!("{POSITIONS}/tower.yaml");
+    common::assert_points(&path, false, None, &[("A", 0), ("B", 0)]);
+    let lp = tessera::replay::load_position(std::path::Path::new(&path)).expect("loads");
+    let state = tessera::replay::replay(&lp, None).expect("replays");
+    let follower = lp.game.rules.piece("follower").expect("followers");
+    let memory = &state.memory().stacking;
+    assert_eq!(
+        memory.prisoners,
+        [tessera::mechanism::stacking::play::Prisoner {
+            holder: 0,
+            owner: 1,
+            kind: follower
+        }]
+    );
+    // The tower at (0, 1): two floors, both A's.
+    let tower = state.board().at(0, 1).expect("the tower's tile");
+    let node = state.board().node(tower, 0);
+    assert_eq!(tessera::mechanism::stacking::play::height(&state, node), 2);
+    assert_eq!(
+        tessera::mechanism::stacking::play::tokens_left(&state, 0, 0),
+        8
+    );
+    assert_eq!(
+        tessera::mechanism::stacking::play::tokens_left(&state, 0, 1),
+        10
+    );
+    // B: one follower held, one on top of the tower.
+    assert_eq!(state.supply()[1][follower], 5);
+    let on_top: Vec<(usize, u32)> = state
+        .pieces()
+        .iter()
+        .map(|p| (p.player, state.board().graph[p.node].placed))
+        .collect();
+    assert_eq!(on_top, [(1, tower)]);
+    // Closed: no floor goes on it any more; a bare foundation takes no follower; a capture
+    // reaches only as far as the height, straight.
+    common::assert_finding(
+        &format!("{BAD}/tower-floor-on-closed-tower.yaml"),
+        "position::not_stackable",
+    );
+    common::assert_finding(
+        &format!("{BAD}/tower-capture-out-of-reach.yaml"),
+        "position::choice_not_offered",
+    );
+}
+
+#[test]
+fn a_ransom_of_three_points_brings_a_captured_follower_back() {
+    // A (4 points from a city) pays B 3 for the monk B captured, and places it again.
+    let path = format!("{POSITIONS}/tower-ransom.yaml");
+    common::assert_points(&path, false, None, &[("A", 1), ("B", 3)]);
+    let lp = tessera::replay::load_position(std::path::Path::new(&path)).expect("loads");
+    let state = tessera::replay::replay(&lp, None).expect("replays");
+    assert!(state.memory().stacking.prisoners.is_empty());
+    let follower = lp.game.rules.piece("follower").expect("followers");
+    assert_eq!(state.supply()[0][follower], 6);
+    // A second ransom in the same turn, or one without the points, is refused.
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("tower-ransom");
+    std::fs::create_dir_all(&dir).expect("a directory");
+    let text = std::fs::read_to_string(&path).expect("the position");
+    let poor = text.replace(
+        "  - {tile: \"BA/CRr\", x: 0, y: -1, rotation: 180, piece: {kind: follower, at: S}}\n",
+        "  - {tile: \"BA/CRr\", x: 0, y: -1, rotation: 180}\n",
+    );
+    assert_ne!(poor, text);
+    let poor_path = dir.join("poor.yaml");
+    std::fs::write(
+        &poor_path,
+        poor.replace("../../../", &format!("{}/", env!("CARGO_MANIFEST_DIR"))),
+    )
+    .expect("written");
+    common::assert_finding(
+        poor_path.to_str().expect("a path"),
+        "position::ransom_refused",
+    );
+}

@@ -497,9 +497,11 @@ fn jczs_tile_definitions_are_drawn_as_a_sheet() {
 #[test]
 fn the_board_shows_the_neutral_figures_where_they_stand() {
     // The dragon as a red diamond on its tile, the fairy as a gold star beside its piece
-    // (issue 25): in turn logs, after the dragon moved, and in a snapshot.
-    let mut seen = (0, 0);
+    // (issue 25): in turn logs, after the dragon moved, and in a snapshot; a tower as a
+    // dark square with its height beside the foundation.
+    let mut seen = (0, 0, 0);
     for name in [
+        "tower.yaml",
         "dragon.yaml",
         "dragon-fairy.yaml",
         "fairy.yaml",
@@ -519,13 +521,17 @@ fn the_board_shows_the_neutral_figures_where_they_stand() {
             let (fill, count) = match m.kind {
                 picture::FigureKind::Roaming => (picture::ROAMING_FIGURE, &mut seen.0),
                 picture::FigureKind::Attending => (picture::ATTENDING_FIGURE, &mut seen.1),
+                picture::FigureKind::Stack { .. } => (picture::STACK, &mut seen.2),
             };
             assert_eq!(colour_at(&pixmap, m.at), fill, "{name}: {}", m.title);
             assert!(svg.contains(&m.title), "{name}: its title");
             *count += 1;
         }
     }
-    assert!(seen.0 >= 3 && seen.1 >= 3, "figures looked at: {seen:?}");
+    assert!(
+        seen.0 >= 3 && seen.1 >= 3 && seen.2 >= 1,
+        "figures looked at: {seen:?}"
+    );
 }
 
 #[test]

@@ -76,6 +76,11 @@ const GAMES: &[(&str, &[&str])] = &[
     ),
     // The phantom: a second follower besides the turn's action.
     ("rulesets/phantom.yaml", &["tilesets/base-jcz.yaml"]),
+    // The Tower: floors, followers on top, captures.
+    (
+        "rulesets/tower.yaml",
+        &["tilesets/base-jcz.yaml", "tilesets/tower-1.yaml"],
+    ),
     // Sieges: besieged cities, and followers escaping them.
     (
         "rulesets/siege.yaml",

@@ -563,8 +563,10 @@ fn check_saves_compares_the_assertions_it_can_evaluate() {
     };
     write("holds.jcz", &holds);
     write("wrong.jcz", &wrong);
-    let out_of_scope = as_test_save(&played.position, &played.players, &holds)
-        .replace("\"basic:1\":1", "\"basic:1\":1,\"tower:1\":1");
+    let out_of_scope = as_test_save(&played.position, &played.players, &holds).replace(
+        "\"basic:1\":1",
+        "\"basic:1\":1,\"bridges-castles-and-bazaars:1\":1",
+    );
     std::fs::write(dir.join("basic").join("sheep.jcz"), out_of_scope).expect("written");
     let run = std::process::Command::new(env!("CARGO_BIN_EXE_tessera"))
         .args(["check-saves", "--format", "json"])
@@ -600,7 +602,10 @@ fn check_saves_compares_the_assertions_it_can_evaluate() {
     );
     let o = verdict("sheep.jcz");
     assert_eq!(o["verdict"], "out", "{o}");
-    assert_eq!(o["reasons"][0], "set `tower:1`", "{o}");
+    assert_eq!(
+        o["reasons"][0], "set `bridges-castles-and-bazaars:1`",
+        "{o}"
+    );
     assert_eq!(doc["folders"]["basic"]["pass"], 1, "{doc}");
     assert_eq!(doc["folders"]["basic"]["out"], 1, "{doc}");
     let _ = std::fs::remove_dir_all(&dir);
@@ -621,12 +626,13 @@ fn validate_and_render_read_saved_games() {
         assert!(svg.contains(id), "{id} drawn");
     }
     // A save that needs what tessera lacks: one finding per thing, exit-2 findings.
-    let text = std::fs::read_to_string(FARMS)
-        .expect("fixture")
-        .replace("\"BASIC\": 1", "\"BASIC\": 1, \"TOWER\": 1");
+    let text = std::fs::read_to_string(FARMS).expect("fixture").replace(
+        "\"BASIC\": 1",
+        "\"BASIC\": 1, \"BRIDGES_CASTLES_AND_BAZAARS\": 1",
+    );
     let dir = std::env::temp_dir().join(format!("tessera-validate-save-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("temporary directory");
-    let path = dir.join("tower.jcz");
+    let path = dir.join("bazaars.jcz");
     std::fs::write(&path, text).expect("written");
     let v = tessera::validate_file(&path, None).expect("readable");
     let codes: Vec<&str> = v.findings.iter().map(|f| f.check.code()).collect();

@@ -95,15 +95,15 @@ tileset: [../tilesets/base-jcz.yaml, ../tilesets/tower-1.yaml]
 ruleset: ../rulesets/tower.yaml
 players: [A, B]
 turns:
-  - {tile: TO/F, x: 1, y: 0, piece: {kind: follower, at: tower}}
+  - {tile: TO/F, x: 0, y: 1, piece: {kind: follower, at: tower}}
 ",
         fixed: "\
 tileset: [../tilesets/base-jcz.yaml, ../tilesets/tower-1.yaml]
 ruleset: ../rulesets/tower.yaml
 players: [A, B]
 turns:
-  - {tile: TO/F, x: 1, y: 0, stack: {x: 1, y: 0, at: tower}}
-  - {tile: BA/RFr, x: 2, y: 0, piece: {kind: follower, x: 1, y: 0, at: tower}}
+  - {tile: TO/F, x: 0, y: 1, stack: {x: 0, y: 1, at: tower}}
+  - {tile: BA/RFr, x: 1, y: 0, piece: {kind: follower, x: 0, y: 1, at: tower}}
 ",
     }
     /// A turn stacks a token where it may not.
@@ -123,7 +123,7 @@ tileset: [../tilesets/base-jcz.yaml, ../tilesets/tower-1.yaml]
 ruleset: ../rulesets/tower.yaml
 players: [A, B]
 turns:
-  - {tile: TO/F, x: 1, y: 0, stack: {x: 1, y: 0, at: tower}}
+  - {tile: TO/F, x: 0, y: 1, stack: {x: 0, y: 1, at: tower}}
 ",
     }
 }
