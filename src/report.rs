@@ -599,6 +599,14 @@ impl LogEntry {
     pub fn new(state: &State, l: &Logged) -> Option<Self> {
         let rules = &state.game().rules;
         let name = |p: usize| state.players().get(p).map_or("?", String::as_str);
+        // "their own" for the player of the event, else "B's".
+        let whose = |owner: usize| {
+            if owner == l.player {
+                "their own".to_string()
+            } else {
+                format!("{}'s", name(owner))
+            }
+        };
         let text = match l.event {
             Event::SetAside { tile } => format!(
                 "tile `{}` fits nowhere and is set aside",
@@ -620,11 +628,7 @@ impl LogEntry {
                 segment,
             } => {
                 let (place, feature) = segment_place(state, on, segment);
-                let whose = if owner == l.player {
-                    "their own".to_string()
-                } else {
-                    format!("{}'s", name(owner))
-                };
+                let whose = whose(owner);
                 format!(
                     "{} sends {whose} {} on the {} at {place} home",
                     name(l.player),
@@ -748,11 +752,7 @@ impl LogEntry {
                 segment,
             } => {
                 let (place, feature) = segment_place(state, on, segment);
-                let whose = if owner == l.player {
-                    "their own".to_string()
-                } else {
-                    format!("{}'s", name(owner))
-                };
+                let whose = whose(owner);
                 format!(
                     "{} {}",
                     name(l.player),

@@ -807,19 +807,10 @@ impl Stopped<'_> {
         );
         let theirs = written_segments(state, options);
         (ours != theirs).then(|| {
-            let words: Vec<String> = ours
-                .iter()
-                .filter_map(|(f, at)| {
-                    let (placed, segment) = (*at)?;
-                    let p = state.board().placed[placed as usize];
-                    let address = crate::address::address_of(state, placed, segment);
-                    Some(format!("{f} at ({}, {}) {address}", p.x, p.y))
-                })
-                .collect();
-            if words.is_empty() {
+            if ours.is_empty() {
                 "tessera offers no move".to_string()
             } else {
-                format!("tessera offers: {}", words.join(", "))
+                format!("tessera offers: {}", segment_words(state, &ours))
             }
         })
     }

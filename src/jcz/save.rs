@@ -1177,6 +1177,19 @@ pub fn import_save(file: &SourceFile) -> Result<ImportedSave, Failure> {
     let mut tile_sets: Option<Vec<crate::model::TileSetFile>> = None;
     let extra_turns = elements_on.iter().any(|e| e.name == "builder");
     let wagons = elements_on.iter().any(|e| e.name == "wagon");
+    // The rule set's piece kind of a JCloisterZone meeple type (`small`: `None`, the rule
+    // set's first; `big`: `large_follower`), among the sets' and elements' pieces.
+    let kind_of = |meeple: &str| {
+        used.iter()
+            .flat_map(|s| s.pieces.iter().copied())
+            .chain(
+                elements_on
+                    .iter()
+                    .filter_map(|e| e.piece.map(|(t, k)| (t, Some(k)))),
+            )
+            .find(|(k, _)| *k == meeple)
+            .map(|(_, p)| p)
+    };
     // Towers are built: their floors, captures and ransoms are read.
     let tower = used
         .iter()
@@ -1352,17 +1365,7 @@ pub fn import_save(file: &SourceFile) -> Result<ImportedSave, Failure> {
                     ));
                     continue;
                 };
-                let Some(piece_kind) = used
-                    .iter()
-                    .flat_map(|s| s.pieces.iter().copied())
-                    .chain(
-                        elements_on
-                            .iter()
-                            .filter_map(|e| e.piece.map(|(t, k)| (t, Some(k)))),
-                    )
-                    .find(|(k, _)| *k == kind)
-                    .map(|(_, p)| p)
-                else {
+                let Some(piece_kind) = kind_of(kind) else {
                     if set_missing && other_sets(kind) {
                         continue;
                     }
@@ -1630,16 +1633,7 @@ pub fn import_save(file: &SourceFile) -> Result<ImportedSave, Failure> {
             "PAY_RANSOM" if tower => {
                 let meeple = payload.get("meepleId").and_then(Value::as_str).unwrap_or("");
                 let kind = meeple.split('.').nth(1).unwrap_or("");
-                let piece_kind = used
-                    .iter()
-                    .flat_map(|s| s.pieces.iter().copied())
-                    .chain(
-                        elements_on
-                            .iter()
-                            .filter_map(|e| e.piece.map(|(t, k)| (t, Some(k)))),
-                    )
-                    .find(|(k, _)| *k == kind)
-                    .map(|(_, p)| p.unwrap_or("follower"));
+                let piece_kind = kind_of(kind).map(|p| p.unwrap_or("follower"));
                 match (piece_kind, held.remove(meeple)) {
                     (Some(k), Some(holder)) => match pending.as_mut() {
                         Some(t) => t.ransom = Some((k, holder)),
