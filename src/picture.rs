@@ -836,7 +836,7 @@ pub fn board(state: &State, opts: BoardOptions) -> String {
                 .set("fill", ATTENDING_FIGURE)
                 .set("stroke", "#000000")
                 .set("stroke-width", 0.8),
-            FigureKind::Stack { .. } => svg::node::element::Polygon::new()
+            FigureKind::Raised { .. } => svg::node::element::Polygon::new()
                 .set(
                     "points",
                     format!(
@@ -851,7 +851,7 @@ pub fn board(state: &State, opts: BoardOptions) -> String {
                         f.at.1 + 6.0
                     ),
                 )
-                .set("fill", STACK)
+                .set("fill", RAISED)
                 .set("stroke", "#000000")
                 .set("stroke-width", 0.8),
         };
@@ -860,12 +860,12 @@ pub fn board(state: &State, opts: BoardOptions) -> String {
             .add(Title::new(f.title.clone()))
             .add(mark);
         // A raised feature's height, left of its square.
-        if let FigureKind::Stack { height } = f.kind {
+        if let FigureKind::Raised { height } = f.kind {
             g = g.add(
                 text((f.at.0 - 8.0, f.at.1 + 4.0), 11.0, height.to_string())
                     .set("text-anchor", "end")
                     .set("font-weight", "bold")
-                    .set("fill", STACK)
+                    .set("fill", RAISED)
                     .set("stroke", "#ffffff")
                     .set("stroke-width", 2)
                     .set("paint-order", "stroke"),
@@ -1001,7 +1001,7 @@ pub const ROAMING_FIGURE: &str = "#b22222";
 pub const ATTENDING_FIGURE: &str = "#ffd700";
 
 /// The fill of a feature raised by tokens (a tower), drawn as a square with its height.
-pub const STACK: &str = "#3b3b4f";
+pub const RAISED: &str = "#3b3b4f";
 
 /// The kinds of marks a board shows besides tiles and pieces.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -1010,9 +1010,9 @@ pub enum FigureKind {
     Roaming,
     /// A figure players move next to their pieces (`attending`): beside a piece.
     Attending,
-    /// A feature raised by tokens (`stacking`: a tower), left of its segment, with its
+    /// A feature raised by tokens (`building`: a tower), left of its segment, with its
     /// height.
-    Stack {
+    Raised {
         /// Its height, in tokens.
         height: u32,
     },
@@ -1047,7 +1047,7 @@ fn figure_marks(state: &State, layout: &Layout) -> Vec<FigureMark> {
             title: format!("{} on the tile at ({},{})", entry.name, p.x, p.y),
         });
     }
-    for &(node, entry, height) in &state.memory().stacking.foundations {
+    for &(node, entry, height) in &state.memory().building.foundations {
         let Some((placed, segment)) = segment_of(state, node).filter(|_| height > 0) else {
             continue;
         };
@@ -1056,11 +1056,11 @@ fn figure_marks(state: &State, layout: &Layout) -> Vec<FigureMark> {
         let feature = &rules.features[board.graph[node].feature].name;
         let name = rules
             .mechanisms
-            .stacking
+            .building
             .get(usize::from(entry))
             .map_or("token", |e| e.name.as_str());
         out.push(FigureMark {
-            kind: FigureKind::Stack { height },
+            kind: FigureKind::Raised { height },
             at: layout.on_tile(state, placed, (a.0 - 14.0, a.1)),
             title: format!(
                 "{feature} at ({},{}): {height} {name}{}",

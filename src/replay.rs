@@ -818,7 +818,7 @@ fn piece_finding(
                 format!("this {feature} is not raised yet: no piece goes on top"),
             )
             .help(format!(
-                "a {kname} goes on top of a {feature} with a token on it (`stack:` one there first, in an earlier turn), or elsewhere"
+                "a {kname} goes on top of a {feature} with a token on it (`build:` there first, in an earlier turn), or elsewhere"
             ))
         }
         PieceError::Completed { feature } => {
@@ -859,7 +859,7 @@ fn piece_finding(
             Check::NotAnywhere,
             format!("a {kname} goes only on the tile just placed"),
         )
-        .help("remove `x` and `y` from the piece; only pieces that may go on any tile (a tent), or a follower placed with a tile that lets it go elsewhere (a magic portal, `placing_away`), name a cell"),
+        .help("remove `x` and `y` from the piece; only pieces that may go on any tile (a tent), a follower placed with a tile that lets it go elsewhere (a magic portal, `placing_away`), or a follower on top of a raised tower (`building`) name a cell"),
         PieceError::NoSupply => Finding::new(
             Check::NoSupply,
             format!("{} has no {kname} left in supply", state.players()[req.player]),
@@ -1188,17 +1188,17 @@ fn play_turn_steps(
     let others =
         usize::from(piece.is_some()) + usize::from(turn.mine) + usize::from(turn.recall.is_some());
     if let Some(st) = turn
-        .stack
+        .build
         .as_ref()
         .filter(|_| others > 0 || turn.attend.is_some() || turn.expel.is_some())
     {
         return Err(Finding::new(
             Check::MineAndPiece,
-            "a turn places a piece, mines, takes a piece back, moves a figure, sends a piece home or stacks a token: one of them",
+            "a turn places a piece, mines, takes a piece back, moves a figure, sends a piece home or builds: one of them",
         )
         .in_file(&lp.file)
-        .at(&st.loc, "stack")
-        .help("step 2 of a turn is one of: place a piece, take a token (`mine: true`), take a piece back (`recall`), move a figure (`attend`), send a piece home (`expel`), or put a token on a feature (`stack`)"));
+        .at(&st.loc, "build")
+        .help("step 2 of a turn is one of: place a piece, take a token (`mine: true`), take a piece back (`recall`), move a figure (`attend`), send a piece home (`expel`), or build on a feature (`build`)"));
     }
     if let Some(e) = turn
         .expel
@@ -1246,7 +1246,7 @@ fn play_turn_steps(
     if let Some(r) = &turn.ransom {
         let kind = piece_kind(lp, Some(&r.piece.value), &r.piece.loc)?;
         let holder = player_id(lp, &r.from)?;
-        crate::mechanism::stacking::play::pay_ransom(state, Some(&begun), holder, kind)
+        crate::mechanism::building::play::pay_ransom(state, Some(&begun), holder, kind)
             .map_err(|e| ransom_finding(state, lp, r, player, e))?;
     }
     let placed = begun.placed();
@@ -1339,7 +1339,7 @@ fn play_turn_steps(
                     )?;
                     Action::Expel { on, segment }
                 }
-                (None, None) => match &turn.stack {
+                (None, None) => match &turn.build {
                     Some(st) => {
                         let (on, segment) = match crate::address::segment_in_cell(
                             state,
@@ -1349,19 +1349,24 @@ fn play_turn_steps(
                         ) {
                             Some(t) => t,
                             None => {
+                                let no_tile = state.board().at(st.x.value, st.y.value).is_none();
                                 return Err(Finding::new(
-                                    Check::NotStackable,
-                                    format!(
-                                        "no segment `{}` on a tile at ({}, {}) to put a token on",
-                                        st.at.value, st.x.value, st.y.value
-                                    ),
+                                    Check::NotBuildable,
+                                    if no_tile {
+                                        format!("no tile lies at ({}, {})", st.x.value, st.y.value)
+                                    } else {
+                                        format!(
+                                            "no segment `{}` on the tile at ({}, {}) to put a token on",
+                                            st.at.value, st.x.value, st.y.value
+                                        )
+                                    },
                                 )
                                 .in_file(&lp.file)
-                                .at(&st.loc, "stack")
-                                .help(stack_help(state, begun.player())));
+                                .at(&st.loc, "build")
+                                .help(build_help(state, begun.player())));
                             }
                         };
-                        Action::Stack { on, segment }
+                        Action::Build { on, segment }
                     }
                     None => Action::Pass,
                 },
@@ -1442,14 +1447,54 @@ fn choice_target(
     }
 }
 
-/// The help of a finding at a turn's `stack`: where the player may put a token now.
-fn stack_help(state: &State, player: usize) -> String {
-    let table = &state.game().rules.mechanisms.stacking;
+/// Why `player` may not put a token on segment `target` (placed tile, segment) now: the
+/// segment's feature takes no token (its kind, an option off), a piece stands on top, or
+/// the player has none left.
+fn build_refusal(state: &State, player: usize, target: Option<(u32, usize)>) -> String {
+    let rules = &state.game().rules;
+    let who = &state.players()[player];
+    let Some((on, segment)) = target else {
+        return format!("{who} may not put a token there");
+    };
+    let node = state.board().node(on, segment);
+    let feature = state.board().graph[node].feature;
+    let fname = &rules.features[feature].name;
+    let table = &rules.mechanisms.building;
+    let Some((entry, e)) = table.iter().enumerate().find(|(_, e)| e.feature == feature) else {
+        return format!("a {fname} takes no token: the rule set builds only on other features");
+    };
+    if let Some(o) = e.requires_option.filter(|&o| !state.options()[o]) {
+        return format!(
+            "{}s are not built: the option `{}` is off",
+            e.name, rules.options[o].name
+        );
+    }
+    if let Some((_, p)) = state.pieces().on_node(node).next() {
+        return format!(
+            "{}'s {} stands on top of this {fname}: it is closed to {}s",
+            state.players()[p.player],
+            rules.pieces[p.kind].name,
+            e.name
+        );
+    }
+    if crate::mechanism::building::play::tokens_left(state, entry, player) == 0 {
+        return format!(
+            "{who} has built all {} of their {}s",
+            e.supply_for(state.players().len()),
+            e.name
+        );
+    }
+    format!("{who} may not put a {} there", e.name)
+}
+
+/// The help of a finding at a turn's `build`: where the player may put a token now.
+fn build_help(state: &State, player: usize) -> String {
+    let table = &state.game().rules.mechanisms.building;
     if table.is_empty() {
-        return "this game's rule set stacks no tokens on features (no `stacking`); place a piece or pass instead".to_string();
+        return "this game's rule set builds nothing on features (no `building`); place a piece or pass instead".to_string();
     }
     let mut open = Vec::new();
-    crate::mechanism::stacking::play::open_foundations(state, player, &mut open);
+    crate::mechanism::building::play::open_foundations(state, player, &mut open);
     let words: Vec<String> = open
         .iter()
         .map(|&(on, segment)| {
@@ -1458,10 +1503,11 @@ fn stack_help(state: &State, player: usize) -> String {
             format!("{{x: {}, y: {}, at: {at}}}", c.x, c.y)
         })
         .collect();
-    let kinds: Vec<&str> = table
+    let mut kinds: Vec<&str> = table
         .iter()
         .map(|e| state.game().rules.features[e.feature].name.as_str())
         .collect();
+    kinds.dedup();
     if words.is_empty() {
         format!(
             "a token goes on a {} with no piece on top while the player has tokens left; none is open to {} now",
@@ -1489,7 +1535,7 @@ fn ransom_finding(
     let who = &state.players()[player];
     let held: Vec<String> = state
         .memory()
-        .stacking
+        .building
         .prisoners
         .iter()
         .filter(|q| q.owner == player)
@@ -1504,7 +1550,7 @@ fn ransom_finding(
     let (message, help) = match e {
         TurnError::Ransom(RansomError::NoRansom) => (
             "this game's rule set has no ransom".to_string(),
-            "a ransom exists where the rule set's `stacking` names one (The Tower: 3 points); remove `ransom`".to_string(),
+            "a ransom exists where the rule set's `building` names one (The Tower: 3 points); remove `ransom`".to_string(),
         ),
         TurnError::Ransom(RansomError::PaidAlready) | TurnError::Ransom(RansomError::NotNow) => (
             format!("{who} paid a ransom this turn already"),
@@ -1915,15 +1961,18 @@ fn turn_finding(
         .in_file(&lp.file)
         .at(&loc.loc, "this turn")
         .help("write `expel: {x, y, at}` naming a follower in the city the tile's princess joins; with the option that obliges it (`must_option`) off, the player may do otherwise"),
-        TurnError::NotStackable => {
-            let at = turn.stack.as_ref().map_or(&loc.loc, |st| &st.loc);
+        TurnError::NotBuildable => {
+            let at = turn.build.as_ref().map_or(&loc.loc, |st| &st.loc);
+            let target = turn.build.as_ref().and_then(|b| {
+                crate::address::segment_in_cell(state, b.x.value, b.y.value, &b.at.value)
+            });
             Finding::new(
-                Check::NotStackable,
-                format!("{} may not put a token there", state.players()[player]),
+                Check::NotBuildable,
+                build_refusal(state, player, target),
             )
             .in_file(&lp.file)
-            .at(at, "stack")
-            .help(stack_help(state, player))
+            .at(at, "build")
+            .help(build_help(state, player))
         }
         TurnError::Ransom(_) => Finding::new(Check::RansomRefused, "a ransom the player may not pay")
             .in_file(&lp.file)
@@ -2060,14 +2109,39 @@ fn turn_finding(
         }
         TurnError::ChoicesLeft { left } => {
             let n = turn.choices.len();
-            let at = turn.choices.get(n.saturating_sub(left)).map_or(&loc.loc, |c| &c.loc);
+            let first = turn.choices.get(n.saturating_sub(left));
+            let at = first.map_or(&loc.loc, |c| &c.loc);
+            // A capture written where the tower just built reaches no follower.
+            let tower = turn.build.as_ref().and_then(|b| {
+                let (on, segment) =
+                    crate::address::segment_in_cell(state, b.x.value, b.y.value, &b.at.value)?;
+                let node = state.board().node(on, segment);
+                Some((b, crate::mechanism::building::play::height(state, node)))
+            });
+            if let (Some(c), Some((b, h))) = (first, tower) {
+                if matches!(c.value, ChoiceWord::Capture(_)) {
+                    return Finding::new(
+                        Check::ChoicesLeft,
+                        format!(
+                            "no follower stands within reach of the {} at ({}, {}), {h} high: no capture is asked",
+                            b.at.value, b.x.value, b.y.value
+                        ),
+                    )
+                    .in_file(&lp.file)
+                    .at(at, "not asked")
+                    .help(format!(
+                        "a tower reaches its own tile and {h} tile{} straight north, east, south and west; remove the capture",
+                        if h == 1 { "" } else { "s" }
+                    ));
+                }
+            }
             Finding::new(
                 Check::ChoicesLeft,
                 format!("`choices` lists {left} decision(s) more than the turn asks"),
             )
             .in_file(&lp.file)
             .at(at, "not asked")
-            .help("decisions are asked in this order: each flock of the player on a feature the tile extends (not one placed this turn), a capture after a token stacked (when a follower stands within reach), a piece placed besides the action (a phantom: not when it was the action, after a piece sent home, or with none left), each step of a roaming figure the tile moves (while one is left), then each piece that may move on whose feature the turn scored and that has somewhere to go, whether one of the player's pieces escapes a feature (when one may), and the steps of a figure that moves after the scoring; remove the others, or put them in that order")
+            .help("decisions are asked in this order: each flock of the player on a feature the tile extends (not one placed this turn), a capture after a token built (when a follower stands within reach), a piece placed besides the action (a phantom: not when it was the action, after a piece sent home, or with none left), each step of a roaming figure the tile moves (while one is left), then each piece that may move on whose feature the turn scored and that has somewhere to go, whether one of the player's pieces escapes a feature (when one may), and the steps of a figure that moves after the scoring; remove the others, or put them in that order")
         }
         TurnError::DrawsLeft { left: 0, fractions } => {
             let n = turn.drawn_at.len();

@@ -417,15 +417,15 @@ pub struct ScoreReport {
     /// The features raised by tokens at the end (towers), in the order their tiles were
     /// placed.
     #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub stacks: Vec<Stack>,
+    pub raised: Vec<Raised>,
     /// The pieces captured and held at the end, in the order captured.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub prisoners: Vec<HeldPiece>,
 }
 
-/// A feature raised by tokens (a tower), `crate::mechanism::stacking`.
+/// A feature raised by tokens (a tower), `crate::mechanism::building`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct Stack {
+pub struct Raised {
     /// The feature kind (`tower`).
     pub feature: String,
     /// The cell of its tile.
@@ -448,17 +448,17 @@ pub struct HeldPiece {
 }
 
 /// The raised features of a state, and the pieces held.
-fn stacks_and_prisoners(state: &State) -> (Vec<Stack>, Vec<HeldPiece>) {
+fn raised_and_prisoners(state: &State) -> (Vec<Raised>, Vec<HeldPiece>) {
     let rules = &state.game().rules;
-    let memory = &state.memory().stacking;
-    let stacks = memory
+    let memory = &state.memory().building;
+    let raised = memory
         .foundations
         .iter()
         .filter(|f| f.2 > 0)
         .map(|&(node, _, height)| {
             let n = state.board().graph[node];
             let tile = state.board().placed[n.placed as usize];
-            Stack {
+            Raised {
                 feature: rules.features[n.feature].name.clone(),
                 cell: [tile.x, tile.y],
                 height,
@@ -479,7 +479,7 @@ fn stacks_and_prisoners(state: &State) -> (Vec<Stack>, Vec<HeldPiece>) {
             kind: rules.pieces[q.kind].name.clone(),
         })
         .collect();
-    (stacks, prisoners)
+    (raised, prisoners)
 }
 
 /// A figure that roams the board, on the tile where it stands.
@@ -730,7 +730,7 @@ impl LogEntry {
                     )
                 )
             }
-            Event::Stacked {
+            Event::Built {
                 entry,
                 on,
                 segment,
@@ -740,9 +740,7 @@ impl LogEntry {
                 format!(
                     "{} {}",
                     name(l.player),
-                    crate::mechanism::stacking::words::stacked(
-                        rules, entry, feature, &place, height
-                    )
+                    crate::mechanism::building::words::built(rules, entry, feature, &place, height)
                 )
             }
             Event::Captured {
@@ -756,12 +754,12 @@ impl LogEntry {
                 format!(
                     "{} {}",
                     name(l.player),
-                    crate::mechanism::stacking::words::captured(
+                    crate::mechanism::building::words::captured(
                         rules, &whose, kind, feature, &place
                     )
                 )
             }
-            Event::Exchanged { with, got, gave } => crate::mechanism::stacking::words::exchanged(
+            Event::Exchanged { with, got, gave } => crate::mechanism::building::words::exchanged(
                 rules,
                 name(l.player),
                 name(with),
@@ -775,7 +773,7 @@ impl LogEntry {
             } => format!(
                 "{} {}",
                 name(l.player),
-                crate::mechanism::stacking::words::ransom(rules, name(holder), kind, points)
+                crate::mechanism::building::words::ransom(rules, name(holder), kind, points)
             ),
             Event::TakenByFigure {
                 figure,
@@ -879,7 +877,7 @@ impl LogEntry {
 impl ScoreReport {
     /// Builds the report from a game state.
     pub fn from_state(state: &State, position: Option<String>, final_scoring: bool) -> Self {
-        let (stacks, prisoners) = stacks_and_prisoners(state);
+        let (raised, prisoners) = raised_and_prisoners(state);
         ScoreReport {
             position,
             game: state.game().rules.name.clone(),
@@ -915,7 +913,7 @@ impl ScoreReport {
             pieces: board_pieces(state),
             figures: board_figures(state),
             roaming: roaming_figures(state),
-            stacks,
+            raised,
             prisoners,
         }
     }
@@ -1031,9 +1029,9 @@ impl ScoreReport {
                 );
             }
         }
-        if !self.stacks.is_empty() {
+        if !self.raised.is_empty() {
             let _ = writeln!(s, "\nraised:");
-            for t in &self.stacks {
+            for t in &self.raised {
                 let top = t
                     .topped_by
                     .as_ref()
@@ -1669,10 +1667,10 @@ pub fn played_position(header: &PlayedHeader, game: &crate::engine::play::Played
                 let at = crate::address::address_of(state, on, segment);
                 let _ = write!(out, ", expel: {{x: {}, y: {}, at: {}}}", p.x, p.y, q(&at));
             }
-            Action::Stack { on, segment } => {
+            Action::Build { on, segment } => {
                 let p = state.board().placed[on as usize];
                 let at = crate::address::address_of(state, on, segment);
-                let _ = write!(out, ", stack: {{x: {}, y: {}, at: {}}}", p.x, p.y, q(&at));
+                let _ = write!(out, ", build: {{x: {}, y: {}, at: {}}}", p.x, p.y, q(&at));
             }
             Action::Attend {
                 figure,
@@ -2402,12 +2400,12 @@ pub fn score_html(report: &ScoreReport, board_svg: &str, colours: &[String]) -> 
                                 }
                             }
                         }
-                        @if !report.stacks.is_empty() {
+                        @if !report.raised.is_empty() {
                             h2 { "Raised features" }
-                            table #stacks {
+                            table #raised {
                                 thead { tr { th { "feature" } th { "cell" } th { "height" } th { "on top" } } }
                                 tbody {
-                                    @for t in &report.stacks {
+                                    @for t in &report.raised {
                                         tr {
                                             td { (t.feature) } td { "(" (t.cell[0]) "," (t.cell[1]) ")" }
                                             td { (t.height) }

@@ -36,9 +36,14 @@ use crate::{load, replay};
 /// pass" (the step of the turn the save stopped in); where a wagon may move on after the
 /// last turn, "Phase is WagonPhase", "Meeple Wagon options: {Road,N,[1,0]}; ..." (the
 /// moves tessera offers the first wagon left to move) and whether passing is offered
-/// (not while a move just made awaits its confirmation). Other assertions (undo, which is
-/// JCloisterZone's interface and not a rule; the phases and actions of expansions) are
-/// counted as not evaluated.
+/// (not while a move just made awaits its confirmation); "Phase is EscapePhase",
+/// "DragonMovePhase", "TowerCapturePhase" and "PhantomPhase" (a decision of the last turn
+/// not made yet), "ReturnMeeple PRINCESS|SIEGE_ESCAPE options: {0.small.1,City,N,[0,-1]};
+/// ..." (the followers a princess may send home or that may escape), "CaptureFollower
+/// options: ..." (the followers a tower just raised may capture), "Tower piece TOWER_PIECE
+/// options: [3,1]; ..." (the towers a floor may go on) and "Meeple Phantom options: ..."
+/// (where the phantom may go). Other assertions (undo, which is JCloisterZone's interface
+/// and not a rule; the phases and actions of expansions) are counted as not evaluated.
 ///
 /// Exit status: 0 every evaluated assertion agrees, 2 some disagree or a save in scope
 /// does not replay (or is broken: `jcz::save_format`), 1 a path cannot be read, is not a
@@ -135,10 +140,10 @@ enum Assertion {
     /// player may capture (the meeple's id is not compared: the place says which).
     CaptureOptions(Vec<WrittenOption>),
     /// "Available action TowerPiece for TOWER_PIECE": the player may put a tower floor.
-    StackAvailable,
+    BuildAvailable,
     /// "Tower piece TOWER_PIECE options: [3,1]; [4,1]": the cells of the towers the player
     /// may put a floor on.
-    StackOptions(BTreeSet<(i32, i32)>),
+    BuildOptions(BTreeSet<(i32, i32)>),
     /// Anything else (undo, which is JCloisterZone's interface and not a rule; the
     /// phases and actions of expansions).
     Other,
@@ -310,7 +315,7 @@ fn assertion(text: &str) -> Assertion {
             })
             .collect();
         if let Some(cells) = cells {
-            return Assertion::StackOptions(cells);
+            return Assertion::BuildOptions(cells);
         }
     }
     if let Some(rest) = text.strip_prefix("ReturnMeeple ") {
@@ -364,7 +369,7 @@ fn assertion(text: &str) -> Assertion {
             return Assertion::CaptureAvailable;
         }
         if rest == "TowerPiece for TOWER_PIECE" {
-            return Assertion::StackAvailable;
+            return Assertion::BuildAvailable;
         }
         if let Some(tile) = rest.strip_prefix("TilePlacement for ") {
             return Assertion::TileAvailable(crate::jcz::save::tile_id(tile.trim()));
@@ -567,7 +572,7 @@ impl Stopped<'_> {
     }
 
     /// The cells of the features the player of the turn begun may put a token on.
-    fn stack_cells(&self) -> BTreeSet<(i32, i32)> {
+    fn build_cells(&self) -> BTreeSet<(i32, i32)> {
         let Some((state, begun)) = &self.begun else {
             return BTreeSet::new();
         };
@@ -575,7 +580,7 @@ impl Stopped<'_> {
             .actions(begun)
             .into_iter()
             .filter_map(|a| match a {
-                Action::Stack { on, .. } => {
+                Action::Build { on, .. } => {
                     let p = state.board().placed[on as usize];
                     Some((p.x, p.y))
                 }
@@ -703,12 +708,12 @@ impl Stopped<'_> {
                 let theirs = written_segments(state, options);
                 (ours != theirs).then(|| format!("tessera offers: {}", segment_words(state, &ours)))
             }
-            Assertion::StackAvailable => self
-                .stack_cells()
+            Assertion::BuildAvailable => self
+                .build_cells()
                 .is_empty()
                 .then(|| format!("tessera offers no floor (the game is in {phase:?}Phase)")),
-            Assertion::StackOptions(cells) => {
-                let ours = self.stack_cells();
+            Assertion::BuildOptions(cells) => {
+                let ours = self.build_cells();
                 (ours != *cells).then(|| {
                     let words: Vec<String> =
                         ours.iter().map(|(x, y)| format!("[{x},{y}]")).collect();

@@ -155,19 +155,19 @@ pub trait Hooks {
     /// The features `player` may put one of their tokens on as the turn's action, anywhere
     /// on the board, added to `out` as (placed tile, segment) (a tower's floor).
     #[inline]
-    fn stackable(_state: &State, _player: usize, _out: &mut Vec<(u32, usize)>) {}
+    fn buildable(_state: &State, _player: usize, _out: &mut Vec<(u32, usize)>) {}
 
     /// Whether the mechanism may let `player` put a token on a feature as the turn's
     /// action (then the random agent lists the turn's actions). Default: no.
     #[inline]
-    fn may_stack_any(_state: &State, _player: usize) -> bool {
+    fn may_build_any(_state: &State, _player: usize) -> bool {
         false
     }
 
     /// When `player` puts a token on the feature of `segment` of placed tile `on` (one
-    /// [`Hooks::stackable`] named) as the turn's action.
+    /// [`Hooks::buildable`] named) as the turn's action.
     #[inline]
-    fn stacked(_state: &mut State, _player: usize, _on: u32, _segment: usize) {}
+    fn built(_state: &mut State, _player: usize, _on: u32, _segment: usize) {}
 
     /// Segments of tiles other than the one just placed (`placed`) where `player` may put
     /// a piece of `kind` as the turn's action by the mechanism's rule (the top of a raised
@@ -411,22 +411,22 @@ macro_rules! dispatch {
             $(<crate::mechanism::$m::play::Play as Hooks>::attended(state, player, figure, on, segment);)*
         }
 
-        /// [`Hooks::stackable`] of every mechanism, in registry order.
+        /// [`Hooks::buildable`] of every mechanism, in registry order.
         #[inline(always)]
-        pub(super) fn stackable(state: &State, player: usize, out: &mut Vec<(u32, usize)>) {
-            $(<crate::mechanism::$m::play::Play as Hooks>::stackable(state, player, out);)*
+        pub(super) fn buildable(state: &State, player: usize, out: &mut Vec<(u32, usize)>) {
+            $(<crate::mechanism::$m::play::Play as Hooks>::buildable(state, player, out);)*
         }
 
-        /// [`Hooks::may_stack_any`] of any mechanism.
+        /// [`Hooks::may_build_any`] of any mechanism.
         #[inline(always)]
-        pub(super) fn may_stack_any(state: &State, player: usize) -> bool {
-            false $(|| <crate::mechanism::$m::play::Play as Hooks>::may_stack_any(state, player))*
+        pub(super) fn may_build_any(state: &State, player: usize) -> bool {
+            false $(|| <crate::mechanism::$m::play::Play as Hooks>::may_build_any(state, player))*
         }
 
-        /// [`Hooks::stacked`] of every mechanism, in registry order.
+        /// [`Hooks::built`] of every mechanism, in registry order.
         #[inline(always)]
-        pub(super) fn stacked(state: &mut State, player: usize, on: u32, segment: usize) {
-            $(<crate::mechanism::$m::play::Play as Hooks>::stacked(state, player, on, segment);)*
+        pub(super) fn built(state: &mut State, player: usize, on: u32, segment: usize) {
+            $(<crate::mechanism::$m::play::Play as Hooks>::built(state, player, on, segment);)*
         }
 
         /// [`Hooks::places_elsewhere`] of every mechanism, in registry order.

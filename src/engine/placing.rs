@@ -50,8 +50,8 @@ pub enum PieceError {
         /// The figure (its entry in the rule set's `roaming`).
         figure: u8,
     },
-    /// The feature has no token stacked on it yet: a piece goes on top of a raised one
-    /// only (a tower's foundation; a mechanism's rule: [`crate::mechanism::stacking`]).
+    /// The feature has no token built on it yet: a piece goes on top of a raised one
+    /// only (a tower's foundation; a mechanism's rule: [`crate::mechanism::building`]).
     NotRaised {
         /// Feature kind.
         feature: FeatureId,

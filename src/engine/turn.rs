@@ -64,8 +64,8 @@ pub enum Action {
     },
     /// Put one of the player's tokens on the feature of `segment` of placed tile `on`,
     /// anywhere on the board, raising it (a tower floor,
-    /// `crate::mechanism::stacking`).
-    Stack {
+    /// `crate::mechanism::building`).
+    Build {
         /// The placed tile the feature's segment lies on.
         on: u32,
         /// The segment there.
@@ -121,7 +121,7 @@ pub enum Choice {
         segment: u8,
     },
     /// Capture the follower on this segment (a raised tower's reach,
-    /// `crate::mechanism::stacking`): the placed tile's index and the segment's index on
+    /// `crate::mechanism::building`): the placed tile's index and the segment's index on
     /// its definition.
     Capture {
         /// The placed tile (index in placement order).
@@ -504,9 +504,9 @@ pub enum Event {
         /// Its segment there.
         segment: usize,
     },
-    /// A token was put on a feature, raising it (`crate::mechanism::stacking`).
-    Stacked {
-        /// The entry of the rule set's `stacking`.
+    /// A token was put on a feature, raising it (`crate::mechanism::building`).
+    Built {
+        /// The entry of the rule set's `building`.
         entry: u8,
         /// The placed tile the feature's segment lies on.
         on: u32,
@@ -516,7 +516,7 @@ pub enum Event {
         height: u32,
     },
     /// A piece was captured: taken off the board and held by the player (a piece of
-    /// their own goes back to their supply; `crate::mechanism::stacking`).
+    /// their own goes back to their supply; `crate::mechanism::building`).
     Captured {
         /// Its kind.
         kind: PieceKindId,
@@ -528,7 +528,7 @@ pub enum Event {
         segment: usize,
     },
     /// Two players each held a piece of the other's: both went back to their owners
-    /// (`crate::mechanism::stacking`).
+    /// (`crate::mechanism::building`).
     Exchanged {
         /// The other player.
         with: usize,
@@ -538,7 +538,7 @@ pub enum Event {
         gave: PieceKindId,
     },
     /// The player paid a ransom to get one of their pieces back from its holder
-    /// (`crate::mechanism::stacking`).
+    /// (`crate::mechanism::building`).
     RansomPaid {
         /// The piece's kind.
         kind: PieceKindId,
@@ -803,11 +803,11 @@ pub enum TurnError {
     /// The turn does something else where its tile obliges the player to send a piece
     /// home (an `expelling` entry's `must_option` on).
     ExpelRequired,
-    /// The turn puts a token on a feature it may not (`crate::mechanism::stacking`): the
-    /// rule set stacks no tokens on that feature kind, a piece stands on top, or the
+    /// The turn puts a token on a feature it may not (`crate::mechanism::building`): the
+    /// rule set builds no tokens on that feature kind, a piece stands on top, or the
     /// player has no token left.
-    NotStackable,
-    /// A ransom the player may not pay (`crate::mechanism::stacking`).
+    NotBuildable,
+    /// A ransom the player may not pay (`crate::mechanism::building`).
     Ransom(RansomError),
     /// More decisions were given than the turn asks (how many are left over).
     ChoicesLeft {
@@ -819,7 +819,7 @@ pub enum TurnError {
 /// Why a ransom cannot be paid ([`TurnError::Ransom`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum RansomError {
-    /// The rule set has no ransom (`stacking`'s `ransom`).
+    /// The rule set has no ransom (`building`'s `ransom`).
     NoRansom,
     /// Only the player whose turn it is pays, once a turn.
     NotNow,
@@ -1250,9 +1250,9 @@ impl State<'_> {
             });
         }
         let mut stack = Vec::new();
-        hooks::stackable(self, p.player, &mut stack);
+        hooks::buildable(self, p.player, &mut stack);
         for (on, segment) in stack {
-            out.push(Action::Stack { on, segment });
+            out.push(Action::Build { on, segment });
         }
         out
     }
@@ -1269,7 +1269,7 @@ impl State<'_> {
         }
         if hooks::may_recall_any(self, p.player)
             || hooks::may_attend_any(self, p.player)
-            || hooks::may_stack_any(self, p.player)
+            || hooks::may_build_any(self, p.player)
             || hooks::may_expel_any(self, p.player, p.placed)
         {
             return None;
@@ -1497,13 +1497,13 @@ impl State<'_> {
                     },
                 );
             }
-            Action::Stack { on, segment } => {
+            Action::Build { on, segment } => {
                 let mut stack = Vec::new();
-                hooks::stackable(self, player, &mut stack);
+                hooks::buildable(self, player, &mut stack);
                 if !stack.contains(&(on, segment)) {
-                    return Err(TurnError::NotStackable);
+                    return Err(TurnError::NotBuildable);
                 }
-                hooks::stacked(self, player, on, segment);
+                hooks::built(self, player, on, segment);
             }
         }
         self.piece_corner = None;

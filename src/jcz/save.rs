@@ -763,7 +763,7 @@ struct Turn {
     /// piece's cell and address.
     attend: Option<(String, i64, i64, Option<String>)>,
     /// A tower floor put as the turn's action: the tower's cell and address.
-    stack: Option<(i64, i64, String)>,
+    build: Option<(i64, i64, String)>,
     /// A ransom paid in the turn: the piece kind and the holder's index.
     ransom: Option<(&'static str, usize)>,
 }
@@ -1594,7 +1594,7 @@ pub fn import_save(file: &SourceFile) -> Result<ImportedSave, Failure> {
                     && tower =>
             {
                 match (pending.as_mut(), pointer_place(payload.get("pointer"))) {
-                    (Some(t), Some(place)) => t.stack = Some(place),
+                    (Some(t), Some(place)) => t.build = Some(place),
                     _ => missing.push(unsupported_at(
                         file,
                         offsets[i],
@@ -1648,7 +1648,7 @@ pub fn import_save(file: &SourceFile) -> Result<ImportedSave, Failure> {
                 }
             }
             "UNDO" => match pending.as_mut() {
-                Some(t) if t.stack.is_some() && t.choices.is_empty() => t.stack = None,
+                Some(t) if t.build.is_some() && t.choices.is_empty() => t.build = None,
                 Some(t) if t.expel.is_some() => t.expel = None,
                 Some(t) if t.attend.is_some() => t.attend = None,
                 Some(t) if t.recall.is_some() => t.recall = None,
@@ -1690,7 +1690,7 @@ pub fn import_save(file: &SourceFile) -> Result<ImportedSave, Failure> {
             || t.recall.is_some()
             || t.attend.is_some()
             || t.expel.is_some()
-            || t.stack.is_some()
+            || t.build.is_some()
     }) || passed;
     if let Some((_, _, i)) = ransom_next {
         missing.push(unsupported_at(
@@ -1848,8 +1848,8 @@ pub fn import_save(file: &SourceFile) -> Result<ImportedSave, Failure> {
         if let Some((x, y, at)) = &t.expel {
             yaml.push_str(&format!(", expel: {{x: {x}, y: {y}, at: {}}}", q(at)));
         }
-        if let Some((x, y, at)) = &t.stack {
-            yaml.push_str(&format!(", stack: {{x: {x}, y: {y}, at: {}}}", q(at)));
+        if let Some((x, y, at)) = &t.build {
+            yaml.push_str(&format!(", build: {{x: {x}, y: {y}, at: {}}}", q(at)));
         }
         if let Some((kind, holder)) = &t.ransom {
             yaml.push_str(&format!(

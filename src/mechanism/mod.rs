@@ -81,10 +81,10 @@ macro_rules! registry {
             /// a feature holding an item when a feature of a named kind is near (Siege: a
             /// follower escapes a besieged city next to a monastery).
             escaping => escaping,
-            /// Tokens players stack on features of a kind anywhere on the board, a
+            /// Tokens players build on features of a kind anywhere on the board, a
             /// follower on top of a raised one, captures within its height, prisoners and
             /// ransoms (The Tower: floors, followers on top, captures).
-            stacking => stacking,
+            building => building,
             /// Pieces a player may place in addition to the turn's action (The Phantom).
             extra_pieces => extra_pieces,
             /// Neutral figures that come onto the board with a tile, move from tile to tile

@@ -153,12 +153,12 @@ pub struct Turn {
     #[serde(default)]
     pub expel: Option<Sp<PieceRef>>,
     /// Instead of placing a piece, put one of the player's tokens of the rule set's
-    /// `stacking` on a feature anywhere on the board, raising it (a tower floor): `{x: 0,
+    /// `building` on a feature anywhere on the board, raising it (a tower floor): `{x: 0,
     /// y: 1, at: tower}`, the feature's tile and segment address. A capture it allows is
     /// the turn's first decision (`{capture: {x, y, at}}`).
     #[serde(default)]
-    pub stack: Option<Sp<PieceRef>>,
-    /// Before the turn's action, pay the ransom of the rule set's `stacking` to the player
+    pub build: Option<Sp<PieceRef>>,
+    /// Before the turn's action, pay the ransom of the rule set's `building` to the player
     /// who holds one of the player's captured followers, to get it back to supply: `{piece:
     /// follower, from: B}` (once a turn; the player needs as many points).
     #[serde(default)]
@@ -176,12 +176,16 @@ pub struct Turn {
     #[serde(default)]
     #[schemars(with = "Vec<super::bounds::Fraction>")]
     pub drawn_at: Vec<Sp<f64>>,
-    /// The decisions the turn asks after its piece, in the order asked: for each flock of
-    /// the player on a feature the tile extends (their pieces in the order placed),
-    /// `grow` (draw another token) or `score` (score it now); then, for each piece that
-    /// may move on whose feature the turn scored (its owners in turn order from the
-    /// player's, each one's in the order placed), `return` or `{move: {x, y, at}}` (the
-    /// segment it moves to). A piece that may move on and has no decision left returns.
+    /// The decisions the turn asks after its action, in the order asked: for each flock
+    /// of the player on a feature the tile extends (their pieces in the order placed),
+    /// `grow` (draw another token) or `score` (score it now); after a token built (a tower
+    /// floor), `{capture: {x, y, at}}` or `stay` (capture none); a piece placed besides
+    /// the action (a phantom), `{place: {x, y, at}}` or `stay`; each step of a figure that
+    /// roams the board, `{step: {x, y}}`; then, for each piece that may move on whose
+    /// feature the turn scored (its owners in turn order from the player's, each one's in
+    /// the order placed), `return` or `{move: {x, y, at}}` (the segment it moves to); and
+    /// whether a follower of the player escapes a feature, `{take_back: {x, y, at}}` or
+    /// `stay`. A decision with a default (return, stay) that is not written takes it.
     #[serde(default)]
     pub choices: Vec<Sp<ChoiceWord>>,
     /// Tiles drawn before this turn's tile that fit nowhere on the board and were set
@@ -221,7 +225,7 @@ pub struct PlaceChoice {
 }
 
 /// Capturing the follower on a segment within a raised feature's reach (the rule set's
-/// `stacking`: a tower's height).
+/// `building`: a tower's height).
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CaptureChoice {

@@ -221,8 +221,9 @@ turns:
     NotAnywhere => "position::not_anywhere", Error {
         why: "Most pieces go on the tile just placed; only a piece kind with `anywhere: true` \
               (the Gold Rush tent), or a follower placed with a tile whose item lets it go \
-              elsewhere (`placing_away`: a magic portal), may name another tile's cell with \
-              `x` and `y`.",
+              elsewhere (`placing_away`: a magic portal), or a follower going on top of a raised \
+              feature anywhere on the board (`building`: a tower), may name another tile's cell \
+              with `x` and `y`.",
         bad: "\
 tileset: ../tilesets/base.yaml
 players: [A, B]
@@ -344,11 +345,12 @@ turns:
   - {tile: \"01\", x: 3, y: 0, rotation: 90}
 ",
     }
-    /// A turn writes two actions of step 2 (a piece, mining, a piece taken back, a figure moved, a piece sent home).
+    /// A turn writes two actions of step 2 (a piece, mining, a piece taken back, a figure moved, a piece sent home, a token built).
     MineAndPiece => "position::mine_and_piece", Error {
         why: "Step 2 of a turn is one action: place a piece, take a token (`mine: true`), take \
-              a piece back (`recall`), move a figure (`attend`) or send a piece home (`expel`); \
-              a turn that writes two of them is ambiguous.",
+              a piece back (`recall`), move a figure (`attend`), send a piece home (`expel`) or \
+              build on a feature (`build`: a tower floor); a turn that writes two of them is \
+              ambiguous.",
         bad: "\
 tileset: ../tilesets/gold-rush-reconstructed.yaml
 players: [Blue, Red]

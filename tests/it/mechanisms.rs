@@ -1095,17 +1095,17 @@ fn a_wagon_the_dragon_takes_does_not_move_on_and_the_phantom_blocks_it() {
 
 #[test]
 fn a_raised_tower_captures_within_its_height_and_a_follower_on_top_closes_it() {
-    // `stacking`: A's second floor (height 2) captures B's monk one tile west; B's follower
+    // `building`: A's second floor (height 2) captures B's monk one tile west; B's follower
     // goes on top of the tower from another tile and closes it.
     let path = format!("{POSITIONS}/tower.yaml");
     common::assert_points(&path, false, None, &[("A", 0), ("B", 0)]);
     let lp = tessera::replay::load_position(std::path::Path::new(&path)).expect("loads");
     let state = tessera::replay::replay(&lp, None).expect("replays");
     let follower = lp.game.rules.piece("follower").expect("followers");
-    let memory = &state.memory().stacking;
+    let memory = &state.memory().building;
     assert_eq!(
         memory.prisoners,
-        [tessera::mechanism::stacking::play::Prisoner {
+        [tessera::mechanism::building::play::Prisoner {
             holder: 0,
             owner: 1,
             kind: follower
@@ -1114,13 +1114,13 @@ fn a_raised_tower_captures_within_its_height_and_a_follower_on_top_closes_it() {
     // The tower at (0, 1): two floors, both A's.
     let tower = state.board().at(0, 1).expect("the tower's tile");
     let node = state.board().node(tower, 0);
-    assert_eq!(tessera::mechanism::stacking::play::height(&state, node), 2);
+    assert_eq!(tessera::mechanism::building::play::height(&state, node), 2);
     assert_eq!(
-        tessera::mechanism::stacking::play::tokens_left(&state, 0, 0),
+        tessera::mechanism::building::play::tokens_left(&state, 0, 0),
         8
     );
     assert_eq!(
-        tessera::mechanism::stacking::play::tokens_left(&state, 0, 1),
+        tessera::mechanism::building::play::tokens_left(&state, 0, 1),
         10
     );
     // B: one follower held, one on top of the tower.
@@ -1135,7 +1135,7 @@ fn a_raised_tower_captures_within_its_height_and_a_follower_on_top_closes_it() {
     // reaches only as far as the height, straight.
     common::assert_finding(
         &format!("{BAD}/tower-floor-on-closed-tower.yaml"),
-        "position::not_stackable",
+        "position::not_buildable",
     );
     common::assert_finding(
         &format!("{BAD}/tower-capture-out-of-reach.yaml"),
@@ -1150,7 +1150,7 @@ fn a_ransom_of_three_points_brings_a_captured_follower_back() {
     common::assert_points(&path, false, None, &[("A", 1), ("B", 3)]);
     let lp = tessera::replay::load_position(std::path::Path::new(&path)).expect("loads");
     let state = tessera::replay::replay(&lp, None).expect("replays");
-    assert!(state.memory().stacking.prisoners.is_empty());
+    assert!(state.memory().building.prisoners.is_empty());
     let follower = lp.game.rules.piece("follower").expect("followers");
     assert_eq!(state.supply()[0][follower], 6);
     // A second ransom in the same turn, or one without the points, is refused.

@@ -521,7 +521,7 @@ fn the_board_shows_the_neutral_figures_where_they_stand() {
             let (fill, count) = match m.kind {
                 picture::FigureKind::Roaming => (picture::ROAMING_FIGURE, &mut seen.0),
                 picture::FigureKind::Attending => (picture::ATTENDING_FIGURE, &mut seen.1),
-                picture::FigureKind::Stack { .. } => (picture::STACK, &mut seen.2),
+                picture::FigureKind::Raised { .. } => (picture::RAISED, &mut seen.2),
             };
             assert_eq!(colour_at(&pixmap, m.at), fill, "{name}: {}", m.title);
             assert!(svg.contains(&m.title), "{name}: its title");

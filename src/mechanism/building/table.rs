@@ -1,13 +1,13 @@
-//! The compiled `stacking:` section.
+//! The compiled `building:` section.
 
 use crate::rules::{FeatureId, MechanismTable, OptionId};
 
 /// The compiled section, in the rule set's order (an entry's index is its id).
-pub type Table = Vec<Stacking>;
+pub type Table = Vec<Building>;
 
-/// A compiled kind of token (see [`super::model::StackingDef`]).
+/// A compiled kind of token (see [`super::model::BuildingDef`]).
 #[derive(Debug, Clone)]
-pub struct Stacking {
+pub struct Building {
     /// Its name (the section's key), for reports.
     pub name: String,
     /// The feature kind it goes on.
@@ -22,7 +22,7 @@ pub struct Stacking {
     pub requires_option: Option<OptionId>,
 }
 
-impl Stacking {
+impl Building {
     /// Tokens each player has with `players` players.
     pub fn supply_for(&self, players: usize) -> u32 {
         let i = players.clamp(1, self.supply.len().max(1)) - 1;

@@ -1,4 +1,4 @@
-//! The `stacking:` section of a rule set.
+//! The `building:` section of a rule set.
 
 use indexmap::IndexMap;
 use schemars::JsonSchema;
@@ -6,15 +6,15 @@ use serde::{Deserialize, Serialize};
 
 use crate::model::Sp;
 
-/// The section: by token name (`floor`), tokens players stack on features.
-pub type Section = IndexMap<String, StackingDef>;
+/// The section: by token name (`floor`), tokens players build on features.
+pub type Section = IndexMap<String, BuildingDef>;
 
 /// Tokens each player puts on features of a kind, anywhere on the board, as the turn's
 /// action, raising them; a raised feature takes a follower on top, and lets the player
 /// who raised it capture a follower within its height.
 #[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
-pub struct StackingDef {
+pub struct BuildingDef {
     /// The feature kind the tokens go on, e.g. `tower` (its segments are the
     /// foundations). A token goes on any such feature of the board on which no piece
     /// stands; a piece kind with a role on it goes on top of one raised at least once,
@@ -24,7 +24,7 @@ pub struct StackingDef {
     /// (The Tower: 10 each with 2 players, 9 with 3, 7 with 4, 6 with 5, 5 with 6); the
     /// last entry for more players.
     #[schemars(with = "Vec<crate::model::bounds::Supply>")]
-    pub supply: Vec<Sp<u32>>,
+    pub supply: Sp<Vec<u32>>,
     /// Whether raising a feature lets its player capture one follower (a piece that
     /// counts for majorities) standing on its tile or within as many tiles as its height,
     /// straight north, east, south or west. Default: yes.

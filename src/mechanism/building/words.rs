@@ -1,4 +1,4 @@
-//! The words of stacking's events, for reports.
+//! The words of building's events, for reports.
 
 use crate::rules::Rules;
 
@@ -6,14 +6,14 @@ use crate::rules::Rules;
 fn name(rules: &Rules, entry: u8) -> &str {
     rules
         .mechanisms
-        .stacking
+        .building
         .get(usize::from(entry))
         .map_or("token", |e| e.name.as_str())
 }
 
 /// "puts a floor on the tower at (0, 1) (height 2)" (`place`: the segment's place in
 /// words).
-pub fn stacked(rules: &Rules, entry: u8, feature: usize, place: &str, height: u32) -> String {
+pub fn built(rules: &Rules, entry: u8, feature: usize, place: &str, height: u32) -> String {
     format!(
         "puts a {} on the {} at {place} (height {height})",
         name(rules, entry),

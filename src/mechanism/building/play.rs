@@ -24,7 +24,7 @@ pub struct Prisoner {
 
 /// What the mechanism remembers during a game.
 #[derive(Debug, Clone, Default)]
-pub struct Stacks {
+pub struct Foundations {
     /// The segments of the features tokens may go on, as their tiles were placed: (the
     /// segment's node, the entry of the section), with the feature's height in tokens.
     pub foundations: Vec<(NodeIndex, u8, u32)>,
@@ -41,16 +41,16 @@ pub struct Stacks {
 
 /// Whether the section has an entry in play.
 fn active(state: &State) -> bool {
-    !state.game().rules.mechanisms.stacking.is_empty()
+    !state.game().rules.mechanisms.building.is_empty()
 }
 
 /// Tokens of entry `entry` that `player` has left.
 pub fn tokens_left(state: &State, entry: usize, player: usize) -> u32 {
-    let table = &state.game().rules.mechanisms.stacking;
+    let table = &state.game().rules.mechanisms.building;
     let Some(e) = table.get(entry) else { return 0 };
     let used = state
         .memory()
-        .stacking
+        .building
         .used
         .get(entry)
         .and_then(|u| u.get(player))
@@ -64,7 +64,7 @@ pub fn tokens_left(state: &State, entry: usize, player: usize) -> u32 {
 pub fn height(state: &State, node: NodeIndex) -> u32 {
     state
         .memory()
-        .stacking
+        .building
         .foundations
         .iter()
         .find(|f| f.0 == node)
@@ -72,9 +72,9 @@ pub fn height(state: &State, node: NodeIndex) -> u32 {
 }
 
 impl Hooks for Play {
-    type Memory = Stacks;
+    type Memory = Foundations;
 
-    /// The tile's segments of a stacking feature kind become foundations.
+    /// The tile's segments of a building feature kind become foundations.
     #[inline]
     fn after_tile_placed(state: &mut State, _player: usize, placed: u32) -> Option<PieceKindId> {
         if active(state) {
@@ -86,31 +86,32 @@ impl Hooks for Play {
     #[inline]
     fn turn_started(state: &mut State, _player: usize) {
         if active(state) {
-            state.memory_mut().stacking.ordinary_turn = state.turn();
+            state.memory_mut().building.ordinary_turn = state.turn();
         }
     }
 
-    /// A piece goes on a stacking feature only once it is raised.
+    /// A piece goes on a building feature only once it is raised.
     #[inline]
     fn may_place_piece(state: &State, piece: &Piece) -> Result<(), PieceError> {
         if !active(state) {
             return Ok(());
         }
         let feature = state.board().graph[piece.node].feature;
-        let stacked = state
+        let building = state
             .game()
             .rules
             .mechanisms
-            .stacking
+            .building
             .iter()
             .any(|e| e.feature == feature && state.option_on(e.requires_option));
-        if stacked && height(state, piece.node) == 0 {
+        if building && height(state, piece.node) == 0 {
             return Err(PieceError::NotRaised { feature });
         }
         Ok(())
     }
 
-    /// The top of every raised feature, anywhere on the board.
+    /// The top of every feature of a building kind, anywhere on the board (a bare one is
+    /// refused by [`Hooks::may_place_piece`]: `position::not_raised`).
     #[inline]
     fn places_elsewhere(
         state: &State,
@@ -122,25 +123,24 @@ impl Hooks for Play {
         if !active(state) {
             return;
         }
-        let table = &state.game().rules.mechanisms.stacking;
-        for &(node, entry, h) in &state.memory().stacking.foundations {
+        let table = &state.game().rules.mechanisms.building;
+        for &(node, entry, _) in &state.memory().building.foundations {
             let n = state.board().graph[node];
-            if h > 0 && n.placed != placed && state.option_on(table[usize::from(entry)].requires_option)
-            {
+            if n.placed != placed && state.option_on(table[usize::from(entry)].requires_option) {
                 out.push((n.placed, usize::from(n.segment)));
             }
         }
     }
 
     #[inline]
-    fn stackable(state: &State, player: usize, out: &mut Vec<(u32, usize)>) {
+    fn buildable(state: &State, player: usize, out: &mut Vec<(u32, usize)>) {
         if active(state) {
             open_foundations(state, player, out);
         }
     }
 
     #[inline]
-    fn may_stack_any(state: &State, player: usize) -> bool {
+    fn may_build_any(state: &State, player: usize) -> bool {
         active(state) && {
             let mut out = Vec::new();
             open_foundations(state, player, &mut out);
@@ -149,7 +149,7 @@ impl Hooks for Play {
     }
 
     #[inline]
-    fn stacked(state: &mut State, player: usize, on: u32, segment: usize) {
+    fn built(state: &mut State, player: usize, on: u32, segment: usize) {
         raise(state, player, on, segment);
     }
 
@@ -162,12 +162,12 @@ impl Hooks for Play {
         action: Action,
         asked: &mut Asked,
     ) -> Result<(), TurnError> {
-        let Action::Stack { on, segment } = action else {
+        let Action::Build { on, segment } = action else {
             return Ok(());
         };
         let node = state.board().node(on, segment);
-        let entry = state.memory().stacking.foundations.iter().find(|f| f.0 == node).map(|f| f.1);
-        let table = &state.game().rules.mechanisms.stacking;
+        let entry = state.memory().building.foundations.iter().find(|f| f.0 == node).map(|f| f.1);
+        let table = &state.game().rules.mechanisms.building;
         if !entry.is_some_and(|e| table[usize::from(e)].capture) {
             return Ok(());
         }
@@ -187,13 +187,13 @@ impl Hooks for Play {
 fn found(state: &mut State, placed: u32) {
     let game = state.game();
     let tile = state.board().placed[placed as usize].tile;
-    let table = &game.rules.mechanisms.stacking;
+    let table = &game.rules.mechanisms.building;
     for (segment, s) in game.tiles.tiles[tile].segments.iter().enumerate() {
         if let Some(entry) = table.iter().position(|e| e.feature == s.feature) {
             let node = state.board().node(placed, segment);
             state
                 .memory_mut()
-                .stacking
+                .building
                 .foundations
                 .push((node, entry as u8, 0));
         }
@@ -203,8 +203,8 @@ fn found(state: &mut State, placed: u32) {
 /// The foundations `player` may put a token on, added to `out` as (placed tile,
 /// segment): of an entry in play of which they have a token left, with no piece on top.
 pub fn open_foundations(state: &State, player: usize, out: &mut Vec<(u32, usize)>) {
-    let table = &state.game().rules.mechanisms.stacking;
-    for &(node, entry, _) in &state.memory().stacking.foundations {
+    let table = &state.game().rules.mechanisms.building;
+    for &(node, entry, _) in &state.memory().building.foundations {
         let e = &table[usize::from(entry)];
         if !state.option_on(e.requires_option) || tokens_left(state, usize::from(entry), player) == 0
         {
@@ -217,12 +217,12 @@ pub fn open_foundations(state: &State, player: usize, out: &mut Vec<(u32, usize)
     }
 }
 
-/// [`Hooks::stacked`]'s work: the feature rises one token.
+/// [`Hooks::built`]'s work: the feature rises one token.
 #[inline(never)]
 fn raise(state: &mut State, player: usize, on: u32, segment: usize) {
     let node = state.board().node(on, segment);
     let players = state.players().len();
-    let memory = &mut state.memory_mut().stacking;
+    let memory = &mut state.memory_mut().building;
     let Some(f) = memory.foundations.iter_mut().find(|f| f.0 == node) else {
         return;
     };
@@ -238,7 +238,7 @@ fn raise(state: &mut State, player: usize, on: u32, segment: usize) {
     used[player] += 1;
     state.log_event(
         player,
-        Event::Stacked {
+        Event::Built {
             entry,
             on,
             segment,
@@ -307,7 +307,7 @@ fn capture(state: &mut State, player: usize, on: u32, segment: usize) {
         state.return_to_supply(player, p.kind);
         return;
     }
-    let prisoners = &mut state.memory_mut().stacking.prisoners;
+    let prisoners = &mut state.memory_mut().building.prisoners;
     match prisoners
         .iter()
         .position(|q| q.holder == p.player && q.owner == player)
@@ -341,7 +341,7 @@ pub fn ransoms(state: &State, begun: Option<&Begun>) -> Vec<(usize, PieceKindId)
     if ransom_refused(state, begun, player).is_some() {
         return out;
     }
-    for q in &state.memory().stacking.prisoners {
+    for q in &state.memory().building.prisoners {
         if q.owner == player && !out.contains(&(q.holder, q.kind)) {
             out.push((q.holder, q.kind));
         }
@@ -351,7 +351,7 @@ pub fn ransoms(state: &State, begun: Option<&Begun>) -> Vec<(usize, PieceKindId)
 
 /// Why `player` may pay no ransom now, whatever the prisoner.
 fn ransom_refused(state: &State, begun: Option<&Begun>, player: usize) -> Option<RansomError> {
-    let table = &state.game().rules.mechanisms.stacking;
+    let table = &state.game().rules.mechanisms.building;
     let Some(ransom) = table
         .iter()
         .filter(|e| state.option_on(e.requires_option))
@@ -359,7 +359,7 @@ fn ransom_refused(state: &State, begun: Option<&Begun>, player: usize) -> Option
     else {
         return Some(RansomError::NoRansom);
     };
-    let memory = &state.memory().stacking;
+    let memory = &state.memory().building;
     let turn = match begun {
         Some(_) => memory.ordinary_turn,
         None => state.turn() + 1,
@@ -374,7 +374,7 @@ fn ransom_refused(state: &State, begun: Option<&Begun>, player: usize) -> Option
 }
 
 /// `player` (the player of the turn `begun`, or with `None` the player to play, before
-/// their tile) pays the ransom of the rule set's `stacking` to `holder` to get a piece of
+/// their tile) pays the ransom of the rule set's `building` to `holder` to get a piece of
 /// theirs of `kind` back to supply; logged as [`Event::RansomPaid`].
 ///
 /// Errors: [`TurnError::Ransom`]: the rule set has no ransom, one was paid this turn, the
@@ -393,16 +393,16 @@ pub fn pay_ransom(
         .game()
         .rules
         .mechanisms
-        .stacking
+        .building
         .iter()
         .filter(|e| state.option_on(e.requires_option))
         .find_map(|e| e.ransom)
         .unwrap_or(0);
     let turn = match begun {
-        Some(_) => state.memory().stacking.ordinary_turn,
+        Some(_) => state.memory().building.ordinary_turn,
         None => state.turn() + 1,
     };
-    let memory = &mut state.memory_mut().stacking;
+    let memory = &mut state.memory_mut().building;
     let Some(i) = memory
         .prisoners
         .iter()
