@@ -1246,7 +1246,8 @@ fn play_turn_steps(
     if let Some(r) = &turn.ransom {
         let kind = piece_kind(lp, Some(&r.piece.value), &r.piece.loc)?;
         let holder = player_id(lp, &r.from)?;
-        crate::mechanism::building::play::pay_ransom(state, Some(&begun), holder, kind)
+        state
+            .pay_ransom(&begun, holder, kind)
             .map_err(|e| ransom_finding(state, lp, r, player, e))?;
     }
     let placed = begun.placed();

@@ -1654,6 +1654,14 @@ pub fn played_position(header: &PlayedHeader, game: &crate::engine::play::Played
         if tiles[mv.tile].stack.is_some_and(|s| rules.stacks[s].held) {
             let _ = write!(out, ", player: {}", q(&state.players()[mv.player]));
         }
+        if let Some((holder, kind)) = mv.ransom {
+            let _ = write!(
+                out,
+                ", ransom: {{piece: {}, from: {}}}",
+                q(&rules.pieces[kind].name),
+                q(&state.players()[holder])
+            );
+        }
         match mv.action {
             Action::Pass => {}
             Action::Mine => out.push_str(", mine: true"),
@@ -1711,10 +1719,10 @@ pub fn played_position(header: &PlayedHeader, game: &crate::engine::play::Played
                         let p = state.board().placed[target as usize];
                         let _ = write!(
                             out,
-                            ", piece: {{kind: {kind}, at: {}, x: {}, y: {}}}",
-                            q(&at),
+                            ", piece: {{kind: {kind}, x: {}, y: {}, at: {}}}",
                             p.x,
-                            p.y
+                            p.y,
+                            q(&at)
                         );
                     }
                 }

@@ -4,7 +4,7 @@
 //! small; a hook a mechanism does not define is the trait's default and costs nothing).
 
 use super::{
-    Action, Asked, AwardSource, Completed, Event, Logged, Phase, PieceError, Scored, State,
+    Action, Asked, AwardSource, Begun, Completed, Event, Logged, Phase, PieceError, Scored, State,
     TurnError,
 };
 use crate::graph::Feature;
@@ -168,6 +168,25 @@ pub trait Hooks {
     /// [`Hooks::buildable`] named) as the turn's action.
     #[inline]
     fn built(_state: &mut State, _player: usize, _on: u32, _segment: usize) {}
+
+    /// The ransoms the player of the turn `begun` may pay now, added to `out` as (holder,
+    /// piece kind): a piece of theirs another player holds, bought back (a captured
+    /// follower).
+    #[inline]
+    fn ransoms(_state: &State, _begun: &Begun, _out: &mut Vec<(usize, PieceKindId)>) {}
+
+    /// Pays the ransom of a piece of `kind` of the player of the turn `begun` that
+    /// `holder` holds: `Some` with the outcome when the mechanism has ransoms, `None`
+    /// otherwise. The first mechanism that answers decides.
+    #[inline]
+    fn pay_ransom(
+        _state: &mut State,
+        _begun: &Begun,
+        _holder: usize,
+        _kind: PieceKindId,
+    ) -> Option<Result<(), TurnError>> {
+        None
+    }
 
     /// Segments of tiles other than the one just placed (`placed`) where `player` may put
     /// a piece of `kind` as the turn's action by the mechanism's rule (the top of a raised
@@ -427,6 +446,30 @@ macro_rules! dispatch {
         #[inline(always)]
         pub(super) fn built(state: &mut State, player: usize, on: u32, segment: usize) {
             $(<crate::mechanism::$m::play::Play as Hooks>::built(state, player, on, segment);)*
+        }
+
+        /// [`Hooks::ransoms`] of every mechanism, in registry order.
+        #[inline(always)]
+        pub(super) fn ransoms(state: &State, begun: &Begun, out: &mut Vec<(usize, PieceKindId)>) {
+            $(<crate::mechanism::$m::play::Play as Hooks>::ransoms(state, begun, out);)*
+        }
+
+        /// [`Hooks::pay_ransom`] of the first mechanism that answers.
+        #[inline(always)]
+        pub(super) fn pay_ransom(
+            state: &mut State,
+            begun: &Begun,
+            holder: usize,
+            kind: PieceKindId,
+        ) -> Option<Result<(), TurnError>> {
+            $(
+                if let Some(r) =
+                    <crate::mechanism::$m::play::Play as Hooks>::pay_ransom(state, begun, holder, kind)
+                {
+                    return Some(r);
+                }
+            )*
+            None
         }
 
         /// [`Hooks::places_elsewhere`] of every mechanism, in registry order.

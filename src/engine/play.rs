@@ -462,6 +462,13 @@ fn choose(
                 Legal::Drawn(p) => p,
             };
             let begun = state.begin_turn(player, tile, (p.x, p.y, p.rotation), &[])?;
+            // A ransom it may pay (a captured follower bought back): even odds, then any.
+            let ransoms = state.ransoms(&begun);
+            let ransom = (!ransoms.is_empty() && rng.random_bool(0.5))
+                .then(|| ransoms[rng.random_range(0..ransoms.len())]);
+            if let Some((holder, kind)) = ransom {
+                state.pay_ransom(&begun, holder, kind)?;
+            }
             let action = match draw_action(state, &begun, rng) {
                 Some(a) => a,
                 None => {
@@ -469,7 +476,8 @@ fn choose(
                     actions[rng.random_range(0..actions.len())]
                 }
             };
-            let mv = Move::at(player, tile, p, action);
+            let mut mv = Move::at(player, tile, p, action);
+            mv.ransom = ransom;
             Ok((mv, Some(begun)))
         }
         Agent::Greedy => {

@@ -402,6 +402,9 @@ pub struct Move {
     pub rotation: Rotation,
     /// A piece of the player returned to supply by an effect of the tile (shaman).
     pub take_back: Option<(u32, usize)>,
+    /// A ransom paid once the tile is down and before the action: (holder, piece kind)
+    /// of a captured piece of the player's bought back (`crate::mechanism::building`).
+    pub ransom: Option<(usize, PieceKindId)>,
     /// Step 2 of the turn.
     pub action: Action,
 }
@@ -417,6 +420,7 @@ impl Move {
             y: p.y,
             rotation: p.rotation,
             take_back: None,
+            ransom: None,
             action,
         }
     }
@@ -1572,6 +1576,33 @@ impl State<'_> {
         Ok(std::mem::take(&mut self.turn_events))
     }
 
+    /// The ransoms the player of the turn begun may pay now, each (holder, piece kind): a
+    /// captured piece of theirs bought back ([`crate::engine::Hooks::ransoms`]).
+    pub fn ransoms(&self, begun: &Begun) -> Vec<(usize, PieceKindId)> {
+        let mut out = Vec::new();
+        hooks::ransoms(self, begun, &mut out);
+        out
+    }
+
+    /// The player of the turn begun pays `holder` the ransom of a piece of `kind` of
+    /// theirs that `holder` holds, once the tile is down and before the action; the piece
+    /// goes back to their supply.
+    ///
+    /// Errors: [`TurnError::Ransom`] (no ransom in the rules, one paid this turn already,
+    /// too few points, no such piece held).
+    pub fn pay_ransom(
+        &mut self,
+        begun: &Begun,
+        holder: usize,
+        kind: PieceKindId,
+    ) -> Result<(), TurnError> {
+        if holder >= self.players.len() || kind >= self.game.rules.pieces.len() {
+            return Err(TurnError::Ransom(RansomError::NoPrisoner));
+        }
+        hooks::pay_ransom(self, begun, holder, kind)
+            .unwrap_or(Err(TurnError::Ransom(RansomError::NoRansom)))
+    }
+
     /// Logs a turn's event at once (before what the rest of the turn brings) and keeps it
     /// among the turn's events.
     fn log_now(&mut self, player: usize, event: Event) {
@@ -1595,6 +1626,9 @@ impl State<'_> {
         let mut begun = self.begin_turn(mv.player, mv.tile, (mv.x, mv.y, mv.rotation), draws)?;
         if let Some((on, segment)) = mv.take_back {
             self.take_back(&mut begun, on, segment)?;
+        }
+        if let Some((holder, kind)) = mv.ransom {
+            self.pay_ransom(&begun, holder, kind)?;
         }
         self.finish_turn_deciding(begun, mv.action, decider)
     }
@@ -1620,6 +1654,9 @@ impl State<'_> {
         let mut begun = self.begin_turn(mv.player, mv.tile, (mv.x, mv.y, mv.rotation), draws)?;
         if let Some((on, segment)) = mv.take_back {
             self.take_back(&mut begun, on, segment)?;
+        }
+        if let Some((holder, kind)) = mv.ransom {
+            self.pay_ransom(&begun, holder, kind)?;
         }
         self.finish_turn_choosing(begun, mv.action, choices)
     }

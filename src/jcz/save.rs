@@ -1834,7 +1834,7 @@ pub fn import_save(file: &SourceFile) -> Result<ImportedSave, Failure> {
                 let kind = kind
                     .map(|k| format!("kind: {}, ", q(k)))
                     .unwrap_or_default();
-                yaml.push_str(&format!(", piece: {{{kind}at: {}, x: {x}, y: {y}}}", q(at)));
+                yaml.push_str(&format!(", piece: {{{kind}x: {x}, y: {y}, at: {}}}", q(at)));
             }
             (Some((None, at)), None) => yaml.push_str(&format!(", piece: {}", q(at))),
             (Some((Some(kind), at)), None) => {

@@ -52,6 +52,7 @@ fn play(game: &tessera::rules::Game, tiles: &[(&str, i32, i32)]) -> (Vec<i64>, u
             y,
             rotation: Rotation::NONE,
             take_back: None,
+            ransom: None,
             action,
         };
         state.apply(&mv, &[]).expect("a legal move");

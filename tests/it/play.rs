@@ -446,3 +446,23 @@ fn a_tile_set_played_under_another_rule_set_is_noted_beside_the_findings() {
         .is_ok()
     );
 }
+
+#[test]
+fn random_players_build_capture_and_pay_ransoms_that_replay() {
+    // The Tower: random players build floors, capture followers and pay ransoms; every
+    // game written replays to its points (the ransoms included).
+    let game = GAMES
+        .iter()
+        .position(|(r, _)| *r == "rulesets/tower.yaml")
+        .expect("the tower game");
+    play_and_replay(game, &[Agent::Random], 0..12);
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join("play")
+        .join(format!("g{game}-{:?}-0", [Agent::Random]));
+    let written: String = (0..12)
+        .map(|seed| std::fs::read_to_string(dir.join(format!("game-{seed}.yaml"))).expect("a game"))
+        .collect();
+    for word in ["build: {", "capture: {", "ransom: {", "at: \"tower\"}"] {
+        assert!(written.contains(word), "no {word} in 12 games");
+    }
+}

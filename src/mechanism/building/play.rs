@@ -153,6 +153,23 @@ impl Hooks for Play {
         raise(state, player, on, segment);
     }
 
+    #[inline]
+    fn ransoms(state: &State, begun: &Begun, out: &mut Vec<(usize, PieceKindId)>) {
+        if active(state) {
+            out.extend(ransoms(state, Some(begun)));
+        }
+    }
+
+    #[inline]
+    fn pay_ransom(
+        state: &mut State,
+        begun: &Begun,
+        holder: usize,
+        kind: PieceKindId,
+    ) -> Option<Result<(), TurnError>> {
+        active(state).then(|| pay_ransom(state, Some(begun), holder, kind))
+    }
+
     /// After a token: the capture it offers, decided.
     #[inline]
     fn after_action(
