@@ -363,6 +363,10 @@ pub const BUNDLED: &[(&str, &str)] = &[
         include_str!("../rulesets/tower.yaml"),
     ),
     (
+        "rulesets/tower-2.yaml",
+        include_str!("../rulesets/tower-2.yaml"),
+    ),
+    (
         "rulesets/dragon.yaml",
         include_str!("../rulesets/dragon.yaml"),
     ),
@@ -474,6 +478,10 @@ pub const BUNDLED: &[(&str, &str)] = &[
     (
         "tilesets/tower-1.yaml",
         include_str!("../tilesets/tower-1.yaml"),
+    ),
+    (
+        "tilesets/tower-2.yaml",
+        include_str!("../tilesets/tower-2.yaml"),
     ),
     (
         "tilesets/siege-cathars.yaml",

@@ -291,6 +291,17 @@ const SETS: &[SetMapping] = &[
     },
     // Its second edition's set: two tiles show a garden (the abbot's rule set).
     SetMapping {
+        ids: &["tower:2"],
+        tileset: "bundled:tilesets/tower-2.yaml",
+        ruleset: Some("bundled:rulesets/tower-2.yaml"),
+        piece_counts: &[],
+        switches: &[("tower", &["tower"])],
+        rules: &[],
+        pieces: &[],
+        legacy_elements: &[],
+    },
+    // Its second edition's set: two tiles show a garden (the abbot's rule set).
+    SetMapping {
         ids: &["princess-and-dragon:2"],
         tileset: "bundled:tilesets/princess-dragon-2.yaml",
         ruleset: Some("bundled:rulesets/princess-dragon-2.yaml"),
@@ -554,6 +565,10 @@ const COVERS: &[(&str, &[&str])] = &[
             "bundled:rulesets/barn.yaml",
             "bundled:rulesets/wagon.yaml",
         ],
+    ),
+    (
+        "bundled:rulesets/tower-2.yaml",
+        &["bundled:rulesets/tower.yaml", "bundled:rulesets/abbot.yaml"],
     ),
     (
         "bundled:rulesets/princess-dragon-2.yaml",

@@ -2105,8 +2105,9 @@ fn bundled_imported_tile_sets_are_fresh() {
         "princess-dragon-1.yaml",
         "princess-dragon-2.yaml",
     ];
-    let bundled: [(&str, &str, &str, &str, Option<&str>); 17] = [
+    let bundled: [(&str, &str, &str, &str, Option<&str>); 18] = [
         ("tower-1.yaml", "tower.xml", "tower:1", "tower.yaml", None),
+        ("tower-2.yaml", "tower.xml", "tower:2", "tower-2.yaml", None),
         (
             "princess-dragon-2.yaml",
             "princess_and_dragon.xml",
