@@ -573,6 +573,11 @@ struct Layout {
 }
 
 impl Layout {
+    /// The middle of the legend's first line, below the board.
+    fn legend_top(&self) -> f64 {
+        MARGIN + self.rows as f64 * TILE + 14.0
+    }
+
     fn new(state: &State, opts: BoardOptions) -> Self {
         let board = &state.board();
         let cells = board
@@ -932,7 +937,7 @@ pub fn board(state: &State, opts: BoardOptions) -> String {
     }
     // Legend: each player's colour and points.
     let mut legend_g = Group::new().set("id", "legend");
-    let top = MARGIN + rows * TILE + 14.0;
+    let top = layout.legend_top();
     for (i, name) in state.players().iter().enumerate() {
         let y = top + 16.0 * i as f64;
         let total = state.points()[i].saturating_add(state.final_points()[i]);
@@ -949,6 +954,34 @@ pub fn board(state: &State, opts: BoardOptions) -> String {
                 text((MARGIN + 18.0, y), 10.0, format!("{name}: {total} points"))
                     .set("text-anchor", "start"),
             );
+    }
+    // The pieces each player holds (captured by a tower), in their owners' colours, on
+    // the holder's line.
+    let held = prisoner_marks(state, top);
+    if !held.is_empty() {
+        for i in 0..state.players().len() {
+            if held.iter().any(|m| m.holder == i) {
+                legend_g = legend_g.add(
+                    text((PRISONERS_X, top + 16.0 * i as f64), 10.0, "holds")
+                        .set("text-anchor", "start"),
+                );
+            }
+        }
+    }
+    for m in held {
+        legend_g = legend_g.add(
+            Group::new()
+                .set("class", "prisoner")
+                .add(Title::new(m.title.clone()))
+                .add(
+                    Circle::new()
+                        .set("cx", format!("{:.2}", m.at.0))
+                        .set("cy", format!("{:.2}", m.at.1))
+                        .set("r", 5)
+                        .set("fill", palette.players[m.owner].as_str())
+                        .set("stroke", "#000000"),
+                ),
+        );
     }
     // What the outlines of scored features mean: the scorer's colour, black for several.
     let y = top + 16.0 * state.players().len() as f64;
@@ -1121,6 +1154,62 @@ fn star(c: Point, r: f64, inner: f64) -> String {
 /// picture.
 pub fn figure_centres(state: &State, opts: BoardOptions) -> Vec<FigureMark> {
     figure_marks(state, &Layout::new(state, opts))
+}
+
+/// Where the legend's "holds" label starts on a player's line.
+const PRISONERS_X: f64 = MARGIN + 150.0;
+
+/// A piece a player holds (captured), as [`board`] draws it in the legend: a disc in its
+/// owner's colour on the holder's line.
+#[derive(Debug, Clone)]
+pub struct PrisonerMark {
+    /// Who holds it.
+    pub holder: usize,
+    /// Its owner.
+    pub owner: usize,
+    /// The disc's centre, in picture units.
+    pub at: Point,
+    /// What its tooltip says ("A holds B's follower").
+    pub title: String,
+}
+
+/// The pieces held, in the order captured, with where the legend (its first line at
+/// `top`) draws each.
+fn prisoner_marks(state: &State, top: f64) -> Vec<PrisonerMark> {
+    let rules = &state.game().rules;
+    let mut count = vec![0usize; state.players().len()];
+    state
+        .memory()
+        .building
+        .prisoners
+        .iter()
+        .filter_map(|q| {
+            let k = count.get_mut(q.holder)?;
+            let at = (
+                PRISONERS_X + 38.0 + 14.0 * *k as f64,
+                top + 16.0 * q.holder as f64,
+            );
+            *k += 1;
+            Some(PrisonerMark {
+                holder: q.holder,
+                owner: q.owner,
+                at,
+                title: format!(
+                    "{} holds {}'s {}",
+                    state.players().get(q.holder)?,
+                    state.players().get(q.owner)?,
+                    rules.pieces[q.kind].name
+                ),
+            })
+        })
+        .collect()
+}
+
+/// Where [`board`] draws each piece held in its legend. For checking the pixels of a
+/// picture.
+pub fn prisoner_centres(state: &State, opts: BoardOptions) -> Vec<PrisonerMark> {
+    let layout = Layout::new(state, opts);
+    prisoner_marks(state, layout.legend_top())
 }
 
 /// The width the legend's longest line needs, in picture units: a board narrower than

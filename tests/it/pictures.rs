@@ -498,8 +498,8 @@ fn jczs_tile_definitions_are_drawn_as_a_sheet() {
 fn the_board_shows_the_neutral_figures_where_they_stand() {
     // The dragon as a red diamond on its tile, the fairy as a gold star beside its piece
     // (issue 25): in turn logs, after the dragon moved, and in a snapshot; a tower as a
-    // dark square with its height beside the foundation.
-    let mut seen = (0, 0, 0);
+    // dark square with its height beside the foundation, a captured follower in the legend.
+    let mut seen = (0, 0, 0, 0);
     for name in [
         "tower.yaml",
         "dragon.yaml",
@@ -527,9 +527,21 @@ fn the_board_shows_the_neutral_figures_where_they_stand() {
             assert!(svg.contains(&m.title), "{name}: its title");
             *count += 1;
         }
+        // The pieces held, in their owners' colours on the holder's line of the legend.
+        let palette = Palette::new(&state.game().rules, state.players());
+        for m in picture::prisoner_centres(&state, BoardOptions::default()) {
+            assert_eq!(
+                colour_at(&pixmap, m.at),
+                palette.players[m.owner],
+                "{name}: {}",
+                m.title
+            );
+            assert!(svg.contains(&m.title), "{name}: its title");
+            seen.3 += 1;
+        }
     }
     assert!(
-        seen.0 >= 3 && seen.1 >= 3 && seen.2 >= 1,
+        seen.0 >= 3 && seen.1 >= 3 && seen.2 >= 1 && seen.3 >= 1,
         "figures looked at: {seen:?}"
     );
 }
