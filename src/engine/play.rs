@@ -481,7 +481,29 @@ fn choose(
             Ok((mv, Some(begun)))
         }
         Agent::Greedy => {
-            let moves = state.legal_moves(tile);
+            let mut moves = state.legal_moves(tile);
+            // Each ransom the player may pay this turn, tried with every move (the rules
+            // let it be paid whatever the tile's place).
+            let ransoms = match moves.first() {
+                Some(first) => {
+                    let mut probe = state.clone();
+                    probe
+                        .begin_turn(player, tile, (first.x, first.y, first.rotation), &[])
+                        .map(|b| probe.ransoms(&b))
+                        .unwrap_or_default()
+                }
+                None => Vec::new(),
+            };
+            if !ransoms.is_empty() {
+                let plain = moves.len();
+                for r in ransoms {
+                    for i in 0..plain {
+                        let mut mv = moves[i];
+                        mv.ransom = Some(r);
+                        moves.push(mv);
+                    }
+                }
+            }
             let mut best: Vec<Move> = Vec::new();
             let mut best_gain = i64::MIN;
             for mv in moves {
