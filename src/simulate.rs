@@ -285,10 +285,16 @@ fn summarize(
         })
         .collect();
     let turns: Vec<i64> = results.iter().map(|r| r.turns as i64).collect();
+    // A kind that never completes and has no scoring case (a tower) has nothing to tell.
     let features = rules
         .features
         .iter()
         .enumerate()
+        .filter(|(_, f)| {
+            f.completion != crate::rules::Completion::Never
+                || !f.completed.is_empty()
+                || !f.final_.is_empty()
+        })
         .map(|(k, f)| FeatureSummary {
             kind: f.name.clone(),
             completable: f.completion != crate::rules::Completion::Never,
