@@ -85,6 +85,7 @@ pub fn choice_text(state: &State, c: crate::engine::Choice) -> String {
         Choice::TakeBack { placed, segment } => target_text(state, "take_back", placed, segment),
         Choice::Place { placed, segment } => target_text(state, "place", placed, segment),
         Choice::Capture { placed, segment } => target_text(state, "capture", placed, segment),
+        Choice::Convert { placed, segment } => target_text(state, "convert", placed, segment),
         Choice::Step { placed } => match state.board().placed.get(placed as usize) {
             Some(p) => format!("{{step: {{x: {}, y: {}}}}}", p.x, p.y),
             None => "step".to_string(),

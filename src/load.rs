@@ -363,6 +363,10 @@ pub const BUNDLED: &[(&str, &str)] = &[
         include_str!("../rulesets/tower.yaml"),
     ),
     (
+        "rulesets/castle.yaml",
+        include_str!("../rulesets/castle.yaml"),
+    ),
+    (
         "rulesets/tower-2.yaml",
         include_str!("../rulesets/tower-2.yaml"),
     ),

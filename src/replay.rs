@@ -1289,6 +1289,11 @@ fn play_turn_steps(
                     choice_target(state, lp, "placing a piece on", &m.place, &c.loc)?;
                 Choice::Place { placed, segment }
             }
+            ChoiceWord::Convert(m) => {
+                let (placed, segment) =
+                    choice_target(state, lp, "converting the feature of", &m.convert, &c.loc)?;
+                Choice::Convert { placed, segment }
+            }
             ChoiceWord::Capture(m) => {
                 let (placed, segment) =
                     choice_target(state, lp, "capturing the follower on", &m.capture, &c.loc)?;

@@ -775,6 +775,19 @@ impl LogEntry {
                 name(l.player),
                 crate::mechanism::building::words::ransom(rules, name(holder), kind, points)
             ),
+            Event::Converted { entry, on, segment } => {
+                let (place, feature) = segment_place(state, on, segment);
+                format!(
+                    "{} {}",
+                    name(l.player),
+                    crate::mechanism::converting::words::converted(
+                        rules,
+                        usize::from(entry),
+                        feature,
+                        &place
+                    )
+                )
+            }
             Event::TakenByFigure {
                 figure,
                 kind,
@@ -839,6 +852,21 @@ impl LogEntry {
                     scored,
                     phase == Phase::Final,
                     figure_on_tile(state, figure)
+                )
+            ),
+            Event::Awarded {
+                player,
+                points,
+                phase,
+                source: AwardSource::Converted { entry },
+            } => format!(
+                "{} {}",
+                name(player),
+                crate::mechanism::converting::words::award(
+                    rules,
+                    entry,
+                    points,
+                    phase == Phase::Final
                 )
             ),
             Event::Awarded {

@@ -416,7 +416,12 @@ fn disagreement(
                 .features
                 .iter()
                 .filter(|f| f.feature == *feature && f.scorers.contains(player))
-                .map(|f| f.points)
+                // What the player's pieces raised it by is part of what they scored
+                // there (a pig, a castle for a farmer).
+                .map(|f| {
+                    f.points
+                        .saturating_add(f.raised.get(player).copied().unwrap_or(0))
+                })
                 .chain(
                     figures
                         .iter()
@@ -443,6 +448,7 @@ fn disagreement(
 /// JCloisterZone records them: like a feature scored, named after the figure.
 fn figure_points(state: &State) -> Vec<(String, String, i64)> {
     let figures = &state.game().rules.mechanisms.attending_figures;
+    let converted = &state.game().rules.mechanisms.converting;
     state
         .log()
         .iter()
@@ -455,6 +461,17 @@ fn figure_points(state: &State) -> Vec<(String, String, i64)> {
             } => Some((
                 state.players().get(player)?.clone(),
                 figures.get(figure)?.name.clone(),
+                points,
+            )),
+            // A converted feature's points: "scored castle".
+            crate::engine::Event::Awarded {
+                player,
+                points,
+                source: crate::engine::AwardSource::Converted { entry },
+                ..
+            } => Some((
+                state.players().get(player)?.clone(),
+                converted.get(entry)?.name.clone(),
                 points,
             )),
             _ => None,

@@ -237,6 +237,18 @@ pub trait Hooks {
         false
     }
 
+    /// Whether the completed feature `kind` through segment `node` is held back from
+    /// scoring (a city converted into a castle: it scores by the mechanism's rule, its
+    /// pieces staying). Any mechanism that holds it decides. Default: no.
+    #[inline]
+    fn withheld(
+        _state: &State,
+        _kind: crate::rules::FeatureId,
+        _node: petgraph::graph::NodeIndex,
+    ) -> bool {
+        false
+    }
+
     /// When a feature's majority is decided: each player's strength among the pieces `on`
     /// it (by player; the sum of their majority-counting pieces' weights), which the
     /// mechanism may change for the pieces it counts otherwise. Every mechanism in turn.
@@ -494,6 +506,16 @@ macro_rules! dispatch {
         #[inline(always)]
         pub(super) fn feature_scored(state: &mut State, f: &Feature, on: &[Piece], phase: Phase) {
             $(<crate::mechanism::$m::play::Play as Hooks>::feature_scored(state, f, on, phase);)*
+        }
+
+        /// [`Hooks::withheld`] of any mechanism.
+        #[inline(always)]
+        pub(super) fn withheld(
+            state: &State,
+            kind: crate::rules::FeatureId,
+            node: petgraph::graph::NodeIndex,
+        ) -> bool {
+            false $(|| <crate::mechanism::$m::play::Play as Hooks>::withheld(state, kind, node))*
         }
 
         /// [`Hooks::strength`] of every mechanism, in registry order.

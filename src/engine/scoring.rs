@@ -16,6 +16,8 @@ pub struct Completed {
     pub pieces: bool,
     /// Its size: the distinct tiles it lies on.
     pub tiles: u32,
+    /// One of its segments (the one its completion was found from).
+    pub node: NodeIndex,
 }
 
 impl<'g> State<'g> {
@@ -47,6 +49,17 @@ impl<'g> State<'g> {
             tie_lost: Vec::new(),
             effect: None,
         }
+    }
+
+    /// The points feature `kind` through segment `node` is worth completed (by its
+    /// `completed` cases, whoever holds it; 0 when no case applies), and its tiles
+    /// (placed indices).
+    pub(crate) fn completed_value(&self, kind: FeatureId, node: NodeIndex) -> (i64, Vec<u32>) {
+        let rules = &self.game.rules;
+        let f = graph::component(rules, &self.game.tiles, &self.board, kind, node);
+        let points = score::value(&self.ctx(), &f, &rules.features[kind].completed, None)
+            .map_or(0, |v| v.points);
+        (points, f.tiles)
     }
 
     /// Scores one feature for its majority; during play its pieces return to supply.
@@ -329,11 +342,16 @@ impl<'g> State<'g> {
                     if pass == 0 && play.any_linked {
                         linked_starts.extend(graph::link_neighbours(&self.board, &f));
                     }
+                    // Held back from scoring by a mechanism (converted into a castle).
+                    if super::hooks::withheld(self, kind, start) {
+                        continue;
+                    }
                     completed.push(Completed {
                         kind,
                         items: self.ctx().feature_items(&f),
                         pieces: self.board.features.occupied(kind, start),
                         tiles: f.tiles.len() as u32,
+                        node: start,
                     });
                     self.score_feature(f, true, Phase::Play);
                 }
@@ -409,6 +427,10 @@ impl<'g> State<'g> {
             };
             let tokens = phase == Phase::Play && completed && tokens_on(kind);
             if !self.board.features.occupied(kind, root) && !tokens {
+                continue;
+            }
+            // Held back by a mechanism (a castle): it scores by that mechanism's rule.
+            if super::hooks::withheld(self, kind, root) {
                 continue;
             }
             let f = graph::component(rules, &self.game.tiles, &self.board, kind, root);

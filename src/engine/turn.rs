@@ -120,6 +120,15 @@ pub enum Choice {
         /// Segment index on that tile's definition.
         segment: u8,
     },
+    /// Convert the completed feature of this segment instead of scoring it (a small city
+    /// into a castle, `crate::mechanism::converting`): the placed tile's index and the
+    /// segment's index on its definition.
+    Convert {
+        /// The placed tile (index in placement order).
+        placed: u32,
+        /// Segment index on that tile's definition.
+        segment: u8,
+    },
     /// Capture the follower on this segment (a raised tower's reach,
     /// `crate::mechanism::building`): the placed tile's index and the segment's index on
     /// its definition.
@@ -224,8 +233,8 @@ impl Default for Choices {
 
 /// Word 0, 1, 2, 3: grow, score, return, stay; from 4: a decision with a target,
 /// `4 + (placed × 256 + segment) × 8 + k`, where k is 0 for a move, 1 for a taking back,
-/// 2 for a figure's step (segment 0), 3 for a piece placed besides the action and 4 for a
-/// capture.
+/// 2 for a figure's step (segment 0), 3 for a piece placed besides the action, 4 for a
+/// capture and 5 for a conversion.
 const PACKED_TARGET: u32 = 4;
 
 impl Choice {
@@ -250,6 +259,7 @@ impl Choice {
             Choice::Step { placed } => target(placed, 0, 2),
             Choice::Place { placed, segment } => target(placed, segment, 3),
             Choice::Capture { placed, segment } => target(placed, segment, 4),
+            Choice::Convert { placed, segment } => target(placed, segment, 5),
         }
     }
 
@@ -268,7 +278,8 @@ impl Choice {
                     1 => Choice::TakeBack { placed, segment },
                     2 => Choice::Step { placed },
                     3 => Choice::Place { placed, segment },
-                    _ => Choice::Capture { placed, segment },
+                    4 => Choice::Capture { placed, segment },
+                    _ => Choice::Convert { placed, segment },
                 }
             }
         }
@@ -551,6 +562,16 @@ pub enum Event {
         /// Points paid.
         points: u32,
     },
+    /// A completed feature was converted instead of scored (a city into a castle,
+    /// `crate::mechanism::converting`).
+    Converted {
+        /// The entry of the rule set's `converting`.
+        entry: u8,
+        /// The placed tile of the segment named.
+        on: u32,
+        /// The segment there.
+        segment: usize,
+    },
     /// A piece was put on the board (or moved).
     PiecePlaced {
         /// Its kind.
@@ -698,6 +719,12 @@ pub enum AwardSource {
         figure: usize,
         /// For the feature scored (else: the start of the turn).
         scored: bool,
+    },
+    /// A converted feature's points (`crate::mechanism::converting`: a castle), those of
+    /// the feature completed near it, or nothing at the end.
+    Converted {
+        /// The entry of the rule set's `converting`.
+        entry: usize,
     },
     /// The most of a collected item at the end (`crate::mechanism::collecting`).
     Collected {

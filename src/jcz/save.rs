@@ -516,6 +516,16 @@ const ELEMENTS: &[ElementMapping] = &[
         tileset: None,
         rules: &[],
     },
+    // Castles (Bridges, Castles and Bazaars): a small city converted instead of scored.
+    ElementMapping {
+        name: "castle",
+        ruleset: "bundled:rulesets/castle.yaml",
+        piece: None,
+        count: 1,
+        option: Some("castle"),
+        tileset: None,
+        rules: &[],
+    },
     ElementMapping {
         name: "garden",
         ruleset: "bundled:rulesets/abbot.yaml",
@@ -1615,6 +1625,23 @@ pub fn import_save(file: &SourceFile) -> Result<ImportedSave, Failure> {
                         offsets[i],
                         format!("a tower floor put outside a turn, or on an unknown place (action {})", i + 1),
                         "a tower floor goes on a tower as the action of a turn",
+                    )),
+                }
+            }
+            // A castle put on a small city: a decision of the turn (after its action).
+            "PLACE_TOKEN"
+                if payload.get("token").and_then(Value::as_str) == Some("CASTLE")
+                    && elements_on.iter().any(|e| e.name == "castle") =>
+            {
+                match (pending.as_mut(), pointer_place(payload.get("pointer"))) {
+                    (Some(t), Some((x, y, at))) => {
+                        t.choices.push(format!("{{convert: {{x: {x}, y: {y}, at: {at}}}}}"));
+                    }
+                    _ => missing.push(unsupported_at(
+                        file,
+                        offsets[i],
+                        format!("a castle put outside a turn, or on an unknown place (action {})", i + 1),
+                        "a castle goes on a small city the turn's tile completes, in that turn",
                     )),
                 }
             }

@@ -91,6 +91,10 @@ macro_rules! registry {
             /// when another is placed, and send the pieces where they go home (Princess and
             /// Dragon: the dragon).
             roaming_figures => roaming,
+            /// Small completed features a player converts instead of scoring, paid later
+            /// the points of the first feature completed near them (Bridges, Castles and
+            /// Bazaars: the castle).
+            converting => converting,
         }
     };
 }

@@ -213,6 +213,8 @@ pub enum ChoiceWord {
     Place(PlaceChoice),
     /// `{capture: {x, y, at}}`.
     Capture(CaptureChoice),
+    /// `{convert: {x, y, at}}`.
+    Convert(ConvertChoice),
 }
 
 /// Placing a piece in addition to the turn's action (a phantom, the rule set's
@@ -231,6 +233,15 @@ pub struct PlaceChoice {
 pub struct CaptureChoice {
     /// Where the follower stands: a segment of a tile on the board.
     pub capture: MoveTarget,
+}
+
+/// Converting the completed feature of a segment of the tile just placed instead of
+/// scoring it (the rule set's `converting`: a small city into a castle).
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ConvertChoice {
+    /// A segment of the feature, on the tile just placed.
+    pub convert: MoveTarget,
 }
 
 /// A ransom paid for a captured follower (see [`Turn::ransom`]).

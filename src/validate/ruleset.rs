@@ -81,7 +81,8 @@ impl Names<'_> {
     pub(crate) fn stack(&self, n: &Sp<String>) -> Result<usize, Finding> {
         self.find(&self.stacks, n, "stack")
     }
-    fn relation(&self, n: &Sp<String>) -> Result<usize, Finding> {
+    /// The id of a declared relation.
+    pub(crate) fn relation(&self, n: &Sp<String>) -> Result<usize, Finding> {
         self.find(&self.relations, n, "relation")
     }
     /// The id of a declared option.

@@ -1,0 +1,74 @@
+//! Compiling the `converting:` section: the feature kind, relation and option it names
+//! are declared (`ruleset::unknown_name`); a supply gives some player a token
+//! (`ruleset::converting_supply`); at most 255 entries are read.
+
+use super::model::Section;
+use super::table::{Converting, Table};
+use crate::diag::{Check, Finding};
+use crate::validate::Sink;
+use crate::validate::ruleset::{Core, Names};
+
+/// Compiles the section, reporting every unknown name into `sink`; an entry with an
+/// unknown name or no token is left out.
+pub(crate) fn compile(section: &Section, names: &Names, _core: &Core, sink: &mut Sink) -> Table {
+    section
+        .iter()
+        .take(usize::from(u8::MAX))
+        .filter_map(|(name, def)| {
+            let feature = sink.take(names.feature(&def.feature));
+            let requires_option = sink.take(names.option_if(&def.requires_option));
+            let bonus = match &def.linked_bonus {
+                Some(b) => Some(
+                    sink.take(names.relation(&b.relation))
+                        .map(|r| (r, b.points.value)),
+                ),
+                None => None,
+            };
+            if def.supply.value.iter().all(|&n| n == 0) {
+                sink.push(
+                    Finding::new(
+                        Check::ConvertingSupply,
+                        format!("the {name} tokens' `supply` gives no player a token"),
+                    )
+                    .in_file(names.file)
+                    .at(&def.supply.loc, "no token")
+                    .help("list the tokens each player has by number of players from 1, e.g. `supply: [3, 3, 3, 3, 2]` (the last for more players)"),
+                );
+                return None;
+            }
+            Some(Converting {
+                name: name.clone(),
+                feature: feature?,
+                segments: def.segments.value,
+                supply: def.supply.value.clone(),
+                linked_bonus: match bonus {
+                    Some(b) => Some(b?),
+                    None => None,
+                },
+                requires_option: requires_option?,
+            })
+        })
+        .collect()
+}
+
+crate::diag::checks! {
+    /// A converting entry's supply gives no player a token.
+    ConvertingSupply => "ruleset::converting_supply", Error {
+        why: "Converting a feature (`converting`: a castle) takes one of its player's tokens, \
+              whose number depends on the number of players: `supply` lists it from 1 player \
+              up, the last number for more players. An empty list, or one of zeros, gives no \
+              player a token.",
+        bad: "\
+name: Castles without castles
+extends: ../rulesets/carcassonne.yaml
+converting:
+  castle: {feature: city, segments: 2, supply: []}
+",
+        fixed: "\
+name: Castles
+extends: ../rulesets/carcassonne.yaml
+converting:
+  castle: {feature: city, segments: 2, supply: [3, 3, 3, 3, 2]}
+",
+    }
+}
