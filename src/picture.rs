@@ -841,6 +841,11 @@ pub fn board(state: &State, opts: BoardOptions) -> String {
                 .set("fill", ATTENDING_FIGURE)
                 .set("stroke", "#000000")
                 .set("stroke-width", 0.8),
+            FigureKind::Converted => svg::node::element::Polygon::new()
+                .set("points", crenellated(f.at))
+                .set("fill", CONVERTED)
+                .set("stroke", "#000000")
+                .set("stroke-width", 0.8),
             FigureKind::Raised { .. } => svg::node::element::Polygon::new()
                 .set(
                     "points",
@@ -1033,6 +1038,10 @@ pub const ROAMING_FIGURE: &str = "#b22222";
 /// The fill of a figure players move next to their pieces (the fairy), drawn as a star.
 pub const ATTENDING_FIGURE: &str = "#ffd700";
 
+/// The fill of a feature converted instead of scored (a castle), drawn as a crenellated
+/// block.
+pub const CONVERTED: &str = "#7a4a1e";
+
 /// The fill of a feature raised by tokens (a tower), drawn as a square with its height.
 pub const RAISED: &str = "#3b3b4f";
 
@@ -1043,6 +1052,9 @@ pub enum FigureKind {
     Roaming,
     /// A figure players move next to their pieces (`attending`): beside a piece.
     Attending,
+    /// A feature converted instead of scored (`converting`: a castle), right of its first
+    /// segment: a crenellated block.
+    Converted,
     /// A feature raised by tokens (`building`: a tower), left of its segment, with its
     /// height.
     Raised {
@@ -1078,6 +1090,24 @@ fn figure_marks(state: &State, layout: &Layout) -> Vec<FigureMark> {
             kind: FigureKind::Roaming,
             at: layout.on_tile(state, placed as usize, (TILE - 14.0, 14.0)),
             title: format!("{} on the tile at ({},{})", entry.name, p.x, p.y),
+        });
+    }
+    for c in &state.memory().converting.list {
+        let Some((placed, segment)) = segment_of(state, c.node) else {
+            continue;
+        };
+        let a = layout.shapes[placed].anchors[segment];
+        let cells: Vec<String> = c.cells.iter().map(|(x, y)| format!("({x},{y})")).collect();
+        out.push(FigureMark {
+            kind: FigureKind::Converted,
+            at: layout.on_tile(state, placed, (a.0 + 14.0, a.1)),
+            title: format!(
+                "{} of {} at {}{}",
+                crate::mechanism::converting::words::name(rules, usize::from(c.entry)),
+                state.players().get(c.owner).map_or("?", String::as_str),
+                cells.join(" "),
+                if c.paid { ", paid" } else { "" }
+            ),
         });
     }
     for &(node, entry, height) in &state.memory().building.foundations {
@@ -1132,6 +1162,29 @@ fn figure_marks(state: &State, layout: &Layout) -> Vec<FigureMark> {
         });
     }
     out
+}
+
+/// The points of a crenellated block around `c`: 14 wide, 12 high, three merlons.
+fn crenellated(c: Point) -> String {
+    let (x, y) = (c.0 - 7.0, c.1 - 6.0);
+    let pts = [
+        (0.0, 0.0),
+        (3.0, 0.0),
+        (3.0, 3.0),
+        (5.5, 3.0),
+        (5.5, 0.0),
+        (8.5, 0.0),
+        (8.5, 3.0),
+        (11.0, 3.0),
+        (11.0, 0.0),
+        (14.0, 0.0),
+        (14.0, 12.0),
+        (0.0, 12.0),
+    ];
+    pts.iter()
+        .map(|(dx, dy)| format!("{:.2},{:.2}", x + dx, y + dy))
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// The points of a five-pointed star around `c`: outer radius `r`, inner `inner`.

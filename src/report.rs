@@ -202,7 +202,7 @@ impl ScoreEvent {
             .collect();
         if !raised.is_empty() {
             let each: Vec<String> = raised.iter().map(|(p, n)| format!("{p} {n:+}")).collect();
-            why = format!("{why}; raised by pieces on it: {}", each.join(", "));
+            why = format!("{why}; raised besides its value: {}", each.join(", "));
         }
         // Every player with pieces there, a strength of 0 too (a mayor without pennants).
         let strength: BTreeMap<String, u32> = e
@@ -421,6 +421,40 @@ pub struct ScoreReport {
     /// The pieces captured and held at the end, in the order captured.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub prisoners: Vec<HeldPiece>,
+    /// The features converted (castles), in the order converted.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub converted: Vec<ConvertedFeature>,
+}
+
+/// A feature converted instead of scored (a castle), `crate::mechanism::converting`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ConvertedFeature {
+    /// What it became (`castle`).
+    pub name: String,
+    /// Its owner.
+    pub owner: String,
+    /// The cells of its tiles.
+    pub cells: Vec<[i32; 2]>,
+    /// Whether a feature completed near it paid its owner (its piece returned).
+    pub paid: bool,
+}
+
+/// The converted features of a state.
+fn converted_features(state: &State) -> Vec<ConvertedFeature> {
+    let rules = &state.game().rules;
+    state
+        .memory()
+        .converting
+        .list
+        .iter()
+        .map(|c| ConvertedFeature {
+            name: crate::mechanism::converting::words::name(rules, usize::from(c.entry))
+                .to_string(),
+            owner: state.players().get(c.owner).cloned().unwrap_or_default(),
+            cells: c.cells.iter().map(|&(x, y)| [x, y]).collect(),
+            paid: c.paid,
+        })
+        .collect()
 }
 
 /// A feature raised by tokens (a tower), `crate::mechanism::building`.
@@ -943,6 +977,7 @@ impl ScoreReport {
             roaming: roaming_figures(state),
             raised,
             prisoners,
+            converted: converted_features(state),
         }
     }
 
@@ -1071,6 +1106,21 @@ impl ScoreReport {
                     t.cell[0],
                     t.cell[1],
                     t.height
+                );
+            }
+        }
+        if !self.converted.is_empty() {
+            let _ = writeln!(s, "\nconverted:");
+            for c in &self.converted {
+                let cells: Vec<String> =
+                    c.cells.iter().map(|[x, y]| format!("({x},{y})")).collect();
+                let _ = writeln!(
+                    s,
+                    "  {}'s {} at {}: {}",
+                    esc(&c.owner),
+                    esc(&c.name),
+                    cells.join(" "),
+                    if c.paid { "paid" } else { "not paid yet" }
                 );
             }
         }
@@ -2446,6 +2496,21 @@ pub fn score_html(report: &ScoreReport, board_svg: &str, colours: &[String]) -> 
                                             td { (t.feature) } td { "(" (t.cell[0]) "," (t.cell[1]) ")" }
                                             td { (t.height) }
                                             td { @if let Some(p) = &t.topped_by { (p) } @else { "none" } }
+                                        }
+                                    }
+                                }
+                            }
+                        }
+                        @if !report.converted.is_empty() {
+                            h2 { "Converted features" }
+                            table #converted {
+                                thead { tr { th { "feature" } th { "owner" } th { "cells" } th { "paid" } } }
+                                tbody {
+                                    @for c in &report.converted {
+                                        tr {
+                                            td { (c.name) } td { (c.owner) }
+                                            td { @for [x, y] in &c.cells { "(" (x) "," (y) ") " } }
+                                            td { @if c.paid { "yes" } @else { "not yet" } }
                                         }
                                     }
                                 }

@@ -796,6 +796,17 @@ impl State<'_> {
         self.place_piece(player, kind, placed, segment, true)
     }
 
+    /// Whether the completed feature `kind` through segment `node` is held back from
+    /// scoring by a mechanism ([`Hooks::withheld`]: a castle): it is not the feature it was
+    /// for other rules (a tower does not capture its knight).
+    pub fn withheld(
+        &self,
+        kind: crate::rules::FeatureId,
+        node: petgraph::graph::NodeIndex,
+    ) -> bool {
+        withheld(self, kind, node)
+    }
+
     /// Whether placed tile `placed` is closed to figures that roam the board
     /// ([`Hooks::shielded`] of any mechanism: the fairy's tile).
     pub fn shielded(&self, placed: u32) -> bool {

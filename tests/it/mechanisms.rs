@@ -27,7 +27,7 @@ fn a_pig_raises_its_owners_field_score_by_one_per_completed_city() {
     assert_eq!(field.raised.get("A"), Some(&1));
     assert_eq!(field.raised.get("B"), None);
     assert!(
-        field.why.contains("raised by pieces on it: A +1"),
+        field.why.contains("raised besides its value: A +1"),
         "{}",
         field.why
     );
@@ -1172,4 +1172,55 @@ fn a_ransom_of_three_points_brings_a_captured_follower_back() {
         poor_path.to_str().expect("a path"),
         "position::ransom_refused",
     );
+}
+
+#[test]
+fn a_castle_is_paid_by_the_first_feature_completed_near_it() {
+    // `converting`: A's castle takes the 3 points of a road no one holds, completed beside
+    // it, and A's knight returns; A's second castle, not paid by the end, scores 0.
+    let path = format!("{POSITIONS}/castle.yaml");
+    common::assert_points(&path, true, None, &[("A", 3), ("B", 0)]);
+    let report = common::report(&path, true, None);
+    let texts: Vec<&str> = report.log.iter().map(|l| l.text.as_str()).collect();
+    assert!(
+        texts.contains(&"A scores 3 for their castle, the points of a feature completed near it"),
+        "{texts:?}"
+    );
+    assert!(
+        texts.contains(&"A scores 0 for their castle, not paid by the end of the game"),
+        "{texts:?}"
+    );
+    // The first castle's knight returned; the second's stays on it. No city scored.
+    assert_eq!(report.pieces.len(), 1);
+    assert!(report.features.iter().all(|f| f.feature != "city"));
+    common::assert_finding(
+        &format!("{BAD}/castle-without-knight.yaml"),
+        "position::choices_left",
+    );
+}
+
+#[test]
+fn a_farmer_counts_a_castle_one_more_than_a_city() {
+    // The castle's farmer bonus (`linked_bonus`): a field touching two castles and one
+    // completed city scores 3 × 3 + 2. B's tile closes A's second small city: the
+    // castle is A's to make, asked of the players in turn from B.
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("castle-field");
+    std::fs::create_dir_all(&dir).expect("a directory");
+    let root = env!("CARGO_MANIFEST_DIR");
+    let path = dir.join("field.yaml");
+    std::fs::write(
+        &path,
+        format!(
+            "tileset: {root}/tilesets/base-jcz.yaml\nruleset: {root}/rulesets/castle.yaml\nplayers: [A, B]\nturns:\n  - {{tile: BA/CC.2, x: 0, y: -1, rotation: 270, piece: {{kind: follower, at: NL}}}}\n  - {{tile: BA/C, x: -1, y: -1, rotation: 90, piece: {{kind: follower, at: E}}, choices: [{{convert: {{x: -1, y: -1, at: E}}}}]}}\n  - {{tile: BA/C, x: 0, y: -2, piece: {{kind: follower, at: N}}}}\n  - {{tile: BA/C, x: 0, y: -3, rotation: 180, choices: [{{convert: {{x: 0, y: -3, at: S}}}}]}}\n"
+        ),
+    )
+    .expect("written");
+    let report = common::report(path.to_str().expect("a path"), true, None);
+    let field = report
+        .features
+        .iter()
+        .find(|f| f.feature == "field")
+        .expect("the field scored");
+    assert_eq!(field.points, 9, "{field:?}");
+    assert_eq!(field.raised.get("A"), Some(&2), "{field:?}");
 }

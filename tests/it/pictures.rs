@@ -499,8 +499,9 @@ fn the_board_shows_the_neutral_figures_where_they_stand() {
     // The dragon as a red diamond on its tile, the fairy as a gold star beside its piece
     // (issue 25): in turn logs, after the dragon moved, and in a snapshot; a tower as a
     // dark square with its height beside the foundation, a captured follower in the legend.
-    let mut seen = (0, 0, 0, 0);
+    let mut seen = (0, 0, 0, 0, 0);
     for name in [
+        "castle.yaml",
         "tower.yaml",
         "dragon.yaml",
         "dragon-fairy.yaml",
@@ -522,6 +523,7 @@ fn the_board_shows_the_neutral_figures_where_they_stand() {
                 picture::FigureKind::Roaming => (picture::ROAMING_FIGURE, &mut seen.0),
                 picture::FigureKind::Attending => (picture::ATTENDING_FIGURE, &mut seen.1),
                 picture::FigureKind::Raised { .. } => (picture::RAISED, &mut seen.2),
+                picture::FigureKind::Converted => (picture::CONVERTED, &mut seen.4),
             };
             assert_eq!(colour_at(&pixmap, m.at), fill, "{name}: {}", m.title);
             assert!(svg.contains(&m.title), "{name}: its title");
@@ -541,7 +543,7 @@ fn the_board_shows_the_neutral_figures_where_they_stand() {
         }
     }
     assert!(
-        seen.0 >= 3 && seen.1 >= 3 && seen.2 >= 1 && seen.3 >= 1,
+        seen.0 >= 3 && seen.1 >= 3 && seen.2 >= 1 && seen.3 >= 1 && seen.4 >= 2,
         "figures looked at: {seen:?}"
     );
 }

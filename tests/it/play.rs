@@ -81,6 +81,8 @@ const GAMES: &[(&str, &[&str])] = &[
         "rulesets/tower.yaml",
         &["tilesets/base-jcz.yaml", "tilesets/tower-1.yaml"],
     ),
+    // Castles: small cities converted, paid by features completed near them.
+    ("rulesets/castle.yaml", &["tilesets/base-jcz.yaml"]),
     // Sieges: besieged cities, and followers escaping them.
     (
         "rulesets/siege.yaml",

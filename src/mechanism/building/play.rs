@@ -277,7 +277,8 @@ pub fn captures(state: &State, node: NodeIndex) -> Vec<Choice> {
     let mut ids: Vec<(u32, &Piece)> = state.pieces().with_ids().collect();
     ids.sort_unstable_by_key(|(id, _)| *id);
     for (_, p) in ids {
-        if !rules.pieces[p.kind].majority {
+        // Not a follower in a converted feature (a castle's knight: JCloisterZone).
+        if !rules.pieces[p.kind].majority || state.withheld(p.scored_on, p.node) {
             continue;
         }
         let n = board.graph[p.node];
