@@ -17,13 +17,10 @@ pub(crate) fn compile(section: &Section, names: &Names, _core: &Core, sink: &mut
         .filter_map(|(name, def)| {
             let feature = sink.take(names.feature(&def.feature));
             let requires_option = sink.take(names.option_if(&def.requires_option));
-            let bonus = match &def.linked_bonus {
-                Some(b) => Some(
-                    sink.take(names.relation(&b.relation))
-                        .map(|r| (r, b.points.value)),
-                ),
-                None => None,
-            };
+            let bonus = def.linked_bonus.as_ref().map(|b| {
+                sink.take(names.relation(&b.relation))
+                    .map(|r| (r, b.points.value))
+            });
             if def.supply.value.iter().all(|&n| n == 0) {
                 sink.push(
                     Finding::new(

@@ -323,7 +323,7 @@ fn pay(state: &mut State, completed: &[Completed]) {
         })
         .collect();
     while !sources.is_empty() {
-        sources.sort_by(|a, b| b.0.cmp(&a.0));
+        sources.sort_by_key(|s| std::cmp::Reverse(s.0));
         let mut paid_now: Vec<(i64, Vec<(i32, i32)>)> = Vec::new();
         let list = state.memory().converting.list.clone();
         for (i, c) in list.iter().enumerate() {

@@ -200,7 +200,12 @@ fn take_pieces(state: &mut State, player: usize, f: usize, on: u32) {
     let taken: Vec<(u32, Piece)> = state
         .pieces()
         .with_ids()
-        .filter(|(_, p)| state.board().graph[p.node].placed == on && !spares.contains(&p.kind))
+        .filter(|(_, p)| {
+            state.board().graph[p.node].placed == on
+                && !spares.contains(&p.kind)
+                // Not a piece of a converted feature (a castle's knight).
+                && !state.withheld(p.scored_on, p.node)
+        })
         .map(|(id, p)| (id, *p))
         .collect();
     for (id, p) in taken {
