@@ -1493,6 +1493,47 @@ fn build_refusal(state: &State, player: usize, target: Option<(u32, usize)>) -> 
     format!("{who} may not put a {} there", e.name)
 }
 
+/// Why no conversion was offered at `target`, as far as the board tells after the turn:
+/// no `converting` in the rules, its option off, another tile than the one just placed, a
+/// feature of another kind or shape, or no one with a token left.
+fn convert_refusal(state: &State, target: &crate::model::MoveTarget) -> String {
+    let rules = &state.game().rules;
+    let table = &rules.mechanisms.converting;
+    if table.is_empty() {
+        return "the rule set converts nothing (no `converting`)".to_string();
+    }
+    if let Some(e) = table.iter().find(|e| !state.option_on(e.requires_option)) {
+        if let Some(o) = e.requires_option {
+            return format!("the option `{}` is off", rules.options[o].name);
+        }
+    }
+    let Some((on, segment)) =
+        crate::address::segment_in_cell(state, target.x, target.y, &target.at)
+    else {
+        return "no such segment on a tile there".to_string();
+    };
+    let last = state.board().placed.len().saturating_sub(1) as u32;
+    if on != last {
+        return "only a feature of the tile just placed is converted".to_string();
+    }
+    let node = state.board().node(on, segment);
+    let kind = state.board().graph[node].feature;
+    let Some(e) = table.iter().find(|e| e.feature == kind) else {
+        return format!("a {} is not converted", rules.features[kind].name);
+    };
+    let f = crate::graph::component(rules, &state.game().tiles, state.board(), kind, node);
+    if f.nodes.len() != e.segments as usize
+        || !crate::graph::completed(rules, &state.game().tiles, state.board(), kind, node)
+    {
+        return format!(
+            "the {} there is not a completed one of {} segments",
+            rules.features[kind].name, e.segments
+        );
+    }
+    "it holds no single follower whose owner has a castle left, or its owner converted one this turn already"
+        .replace("castle", &e.name)
+}
+
 /// The help of a finding at a turn's `build`: where the player may put a token now.
 fn build_help(state: &State, player: usize) -> String {
     let table = &state.game().rules.mechanisms.building;
@@ -2124,6 +2165,21 @@ fn turn_finding(
                 let node = state.board().node(on, segment);
                 Some((b, crate::mechanism::building::play::height(state, node)))
             });
+            if let Some(ChoiceWord::Convert(m)) = first.map(|c| &c.value) {
+                return Finding::new(
+                    Check::ChoicesLeft,
+                    format!(
+                        "no conversion is asked at ({}, {}) {}: {}",
+                        m.convert.x,
+                        m.convert.y,
+                        m.convert.at,
+                        convert_refusal(state, &m.convert)
+                    ),
+                )
+                .in_file(&lp.file)
+                .at(at, "not asked")
+                .help("a feature is converted (a castle) when the tile just placed completes a small one of the rule set's `converting` (a city of two half-circles, each on one side of its tile) holding one follower, whose owner has one left (one a turn) with the option on; remove the decision, or write it in the turn that completes the city");
+            }
             if let (Some(c), Some((b, h))) = (first, tower) {
                 if matches!(c.value, ChoiceWord::Capture(_)) {
                     return Finding::new(
@@ -2147,7 +2203,7 @@ fn turn_finding(
             )
             .in_file(&lp.file)
             .at(at, "not asked")
-            .help("decisions are asked in this order: each flock of the player on a feature the tile extends (not one placed this turn), a capture after a token built (when a follower stands within reach), a piece placed besides the action (a phantom: not when it was the action, after a piece sent home, or with none left), each step of a roaming figure the tile moves (while one is left), then each piece that may move on whose feature the turn scored and that has somewhere to go, whether one of the player's pieces escapes a feature (when one may), and the steps of a figure that moves after the scoring; remove the others, or put them in that order")
+            .help("decisions are asked in this order: each flock of the player on a feature the tile extends (not one placed this turn), a capture after a token built (when a follower stands within reach), a piece placed besides the action (a phantom: not when it was the action, after a piece sent home, or with none left), each step of a roaming figure the tile moves (while one is left), each conversion of a small feature the tile completes (a castle: one per player, in turn order), then each piece that may move on whose feature the turn scored and that has somewhere to go, whether one of the player's pieces escapes a feature (when one may), and the steps of a figure that moves after the scoring; remove the others, or put them in that order")
         }
         TurnError::DrawsLeft { left: 0, fractions } => {
             let n = turn.drawn_at.len();

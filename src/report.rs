@@ -201,8 +201,11 @@ impl ScoreEvent {
             .map(|(p, &n)| (state.players()[p].clone(), n))
             .collect();
         if !raised.is_empty() {
-            let each: Vec<String> = raised.iter().map(|(p, n)| format!("{p} {n:+}")).collect();
-            why = format!("{why}; raised besides its value: {}", each.join(", "));
+            let each: Vec<String> = raised
+                .iter()
+                .map(|(p, n)| format!("{p} {n:+}, {} in all", e.points.saturating_add(*n)))
+                .collect();
+            why = format!("{why}; raised besides its value: {}", each.join("; "));
         }
         // Every player with pieces there, a strength of 0 too (a mayor without pennants).
         let strength: BTreeMap<String, u32> = e
@@ -1120,7 +1123,11 @@ impl ScoreReport {
                     esc(&c.owner),
                     esc(&c.name),
                     cells.join(" "),
-                    if c.paid { "paid" } else { "not paid yet" }
+                    match (c.paid, self.final_scoring) {
+                        (true, _) => "paid",
+                        (false, true) => "not paid by the end: 0",
+                        (false, false) => "not paid yet",
+                    }
                 );
             }
         }

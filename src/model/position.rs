@@ -181,11 +181,13 @@ pub struct Turn {
     /// `grow` (draw another token) or `score` (score it now); after a token built (a tower
     /// floor), `{capture: {x, y, at}}` or `stay` (capture none); a piece placed besides
     /// the action (a phantom), `{place: {x, y, at}}` or `stay`; each step of a figure that
-    /// roams the board, `{step: {x, y}}`; then, for each piece that may move on whose
-    /// feature the turn scored (its owners in turn order from the player's, each one's in
-    /// the order placed), `return` or `{move: {x, y, at}}` (the segment it moves to); and
-    /// whether a follower of the player escapes a feature, `{take_back: {x, y, at}}` or
-    /// `stay`. A decision with a default (return, stay) that is not written takes it.
+    /// roams the board, `{step: {x, y}}`; for each player in turn whose small feature the
+    /// tile completes (a castle), `{convert: {x, y, at}}` or `stay`; then, for each piece
+    /// that may move on whose feature the turn scored (its owners in turn order from the
+    /// player's, each one's in the order placed), `return` or `{move: {x, y, at}}` (the
+    /// segment it moves to); and whether a follower of the player escapes a feature,
+    /// `{take_back: {x, y, at}}` or `stay`. A decision with a default (return, stay) that
+    /// is not written takes it.
     #[serde(default)]
     pub choices: Vec<Sp<ChoiceWord>>,
     /// Tiles drawn before this turn's tile that fit nowhere on the board and were set

@@ -49,6 +49,13 @@ impl Names<'_> {
                 .any(|r| r.scored_on.as_ref().unwrap_or(&r.feature).value == feature)
         })
     }
+    /// Whether the feature kind `feature` is declared with `completion: never`.
+    pub(crate) fn never_completes(&self, feature: &str) -> bool {
+        self.rs
+            .features
+            .get(feature)
+            .is_some_and(|f| matches!(f.completion, model::Completion::Never))
+    }
     /// Whether the piece kind `piece` is declared and counts for the majority.
     pub(crate) fn counts_for_majority(&self, piece: &str) -> bool {
         self.rs.pieces.get(piece).is_some_and(|k| k.majority)

@@ -27,7 +27,7 @@ fn a_pig_raises_its_owners_field_score_by_one_per_completed_city() {
     assert_eq!(field.raised.get("A"), Some(&1));
     assert_eq!(field.raised.get("B"), None);
     assert!(
-        field.why.contains("raised besides its value: A +1"),
+        field.why.contains("raised besides its value: A +1, "),
         "{}",
         field.why
     );

@@ -33,9 +33,25 @@ pub(crate) fn compile(section: &Section, names: &Names, _core: &Core, sink: &mut
                 );
                 return None;
             }
+            let feature = feature?;
+            if names.never_completes(&def.feature.value) {
+                sink.push(
+                    Finding::new(
+                        Check::ConvertingNeverCompleted,
+                        format!(
+                            "the {name} converts a completed `{}`, which never completes",
+                            def.feature.value
+                        ),
+                    )
+                    .in_file(names.file)
+                    .at(&def.feature.loc, "never completes")
+                    .help("name a feature kind that completes (`completion: closed` or `surrounded`), e.g. `city`"),
+                );
+                return None;
+            }
             Some(Converting {
                 name: name.clone(),
-                feature: feature?,
+                feature,
                 segments: def.segments.value,
                 supply: def.supply.value.clone(),
                 linked_bonus: match bonus {
@@ -49,6 +65,24 @@ pub(crate) fn compile(section: &Section, names: &Names, _core: &Core, sink: &mut
 }
 
 crate::diag::checks! {
+    /// A converting entry names a feature kind that never completes.
+    ConvertingNeverCompleted => "ruleset::converting_never_completed", Error {
+        why: "A feature is converted (`converting`: a castle) when the tile just placed \
+              completes it; a feature kind that never completes (`completion: never`: a \
+              field) is never converted.",
+        bad: "\
+name: Castles on fields
+extends: ../rulesets/carcassonne.yaml
+converting:
+  castle: {feature: field, segments: 2, supply: [3]}
+",
+        fixed: "\
+name: Castles
+extends: ../rulesets/carcassonne.yaml
+converting:
+  castle: {feature: city, segments: 2, supply: [3]}
+",
+    }
     /// A converting entry's supply gives no player a token.
     ConvertingSupply => "ruleset::converting_supply", Error {
         why: "Converting a feature (`converting`: a castle) takes one of its player's tokens, \

@@ -17,8 +17,8 @@ pub struct ConvertingDef {
     /// The feature kind, e.g. `city`.
     pub feature: Sp<String>,
     /// How many segments the feature has, each touching one side of its tile, e.g. 2 (a
-    /// city of two half-circles facing each other).
-    #[schemars(with = "crate::model::bounds::Supply")]
+    /// city of two half-circles facing each other); at least 1.
+    #[schemars(with = "crate::model::bounds::Weight")]
     pub segments: Sp<u32>,
     /// Tokens each player has, by number of players from 1, e.g. `[3, 3, 3, 3, 2]` (the
     /// last entry for more players).
