@@ -958,3 +958,11 @@ impl Tile {
         })
     }
 }
+
+/// The tokens each player has of a supply listed by number of players from 1 (the last
+/// entry for more players; a tower's floors, castles), with `players` players; 0 for an
+/// empty list.
+pub fn supply_for(supply: &[u32], players: usize) -> u32 {
+    let i = players.clamp(1, supply.len().max(1)) - 1;
+    supply.get(i).copied().unwrap_or(0)
+}

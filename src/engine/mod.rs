@@ -27,7 +27,7 @@ mod tokens;
 mod turn;
 
 pub use hooks::{Hooks, Memory};
-pub use pieces::Pieces;
+pub use pieces::{Pieces, Spent};
 pub use placement::{FrontierFit, RuleBreak, Waiting};
 pub use placing::PieceError;
 pub use scoring::Completed;

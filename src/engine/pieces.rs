@@ -125,3 +125,34 @@ impl fmt::Debug for Pieces {
         f.debug_list().entries(self.iter()).finish()
     }
 }
+
+/// Tokens a mechanism's players have used, by entry of its section, then by player (a
+/// tower's floors, castles), against a supply that depends on the number of players
+/// ([`crate::rules::supply_for`]).
+#[derive(Debug, Clone, Default)]
+pub struct Spent(Vec<Vec<u32>>);
+
+impl Spent {
+    /// How many of `total` tokens of entry `entry` `player` has left.
+    pub fn left(&self, entry: usize, player: usize, total: u32) -> u32 {
+        let used = self
+            .0
+            .get(entry)
+            .and_then(|u| u.get(player))
+            .copied()
+            .unwrap_or(0);
+        total.saturating_sub(used)
+    }
+
+    /// Counts one token of entry `entry` used by `player` (of `players`).
+    pub fn spend(&mut self, entry: usize, player: usize, players: usize) {
+        if self.0.len() <= entry {
+            self.0.resize(entry + 1, Vec::new());
+        }
+        let used = &mut self.0[entry];
+        if used.len() < players.max(player + 1) {
+            used.resize(players.max(player + 1), 0);
+        }
+        used[player] = used[player].saturating_add(1);
+    }
+}

@@ -29,7 +29,7 @@ pub struct Foundations {
     /// segment's node, the entry of the section), with the feature's height in tokens.
     pub foundations: Vec<(NodeIndex, u8, u32)>,
     /// Tokens used, by entry, then by player.
-    pub used: Vec<Vec<u32>>,
+    pub used: crate::engine::Spent,
     /// Pieces held, in the order captured.
     pub prisoners: Vec<Prisoner>,
     /// The number of the ordinary turn in which the last ransom was paid.
@@ -48,15 +48,8 @@ fn active(state: &State) -> bool {
 pub fn tokens_left(state: &State, entry: usize, player: usize) -> u32 {
     let table = &state.game().rules.mechanisms.building;
     let Some(e) = table.get(entry) else { return 0 };
-    let used = state
-        .memory()
-        .building
-        .used
-        .get(entry)
-        .and_then(|u| u.get(player))
-        .copied()
-        .unwrap_or(0);
-    e.supply_for(state.players().len()).saturating_sub(used)
+    let total = e.supply_for(state.players().len());
+    state.memory().building.used.left(entry, player, total)
 }
 
 /// The height of the feature whose segment is `node` (0 for a bare foundation or a
@@ -245,14 +238,7 @@ fn raise(state: &mut State, player: usize, on: u32, segment: usize) {
     };
     f.2 += 1;
     let (entry, h) = (f.1, f.2);
-    if memory.used.len() <= usize::from(entry) {
-        memory.used.resize(usize::from(entry) + 1, Vec::new());
-    }
-    let used = &mut memory.used[usize::from(entry)];
-    if used.len() < players {
-        used.resize(players, 0);
-    }
-    used[player] += 1;
+    memory.used.spend(usize::from(entry), player, players);
     state.log_event(
         player,
         Event::Built {

@@ -31,7 +31,7 @@ pub struct Conversions {
     /// The converted features, in the order converted.
     pub list: Vec<Converted>,
     /// Tokens used, by entry, then by player.
-    pub used: Vec<Vec<u32>>,
+    pub used: crate::engine::Spent,
 }
 
 /// Whether the section has an entry.
@@ -199,15 +199,8 @@ pub fn convertible(state: &State, player: usize, placed: u32) -> Vec<(usize, usi
 pub fn tokens_left(state: &State, entry: usize, player: usize) -> u32 {
     let table = &state.game().rules.mechanisms.converting;
     let Some(e) = table.get(entry) else { return 0 };
-    let used = state
-        .memory()
-        .converting
-        .used
-        .get(entry)
-        .and_then(|u| u.get(player))
-        .copied()
-        .unwrap_or(0);
-    e.supply_for(state.players().len()).saturating_sub(used)
+    let total = e.supply_for(state.players().len());
+    state.memory().converting.used.left(entry, player, total)
 }
 
 /// [`Hooks::after_action`]'s work: each player in turn order from `player` converts one
@@ -253,13 +246,7 @@ fn make(state: &mut State, owner: usize, entry: usize, placed: u32, segment: usi
         .collect();
     let players = state.players().len();
     let memory = &mut state.memory_mut().converting;
-    if memory.used.len() <= entry {
-        memory.used.resize(entry + 1, Vec::new());
-    }
-    if memory.used[entry].len() < players {
-        memory.used[entry].resize(players, 0);
-    }
-    memory.used[entry][owner] += 1;
+    memory.used.spend(entry, owner, players);
     memory.list.push(Converted {
         entry: entry as u8,
         node,

@@ -25,8 +25,7 @@ pub struct Converting {
 impl Converting {
     /// Tokens each player has with `players` players.
     pub fn supply_for(&self, players: usize) -> u32 {
-        let i = players.clamp(1, self.supply.len().max(1)) - 1;
-        self.supply.get(i).copied().unwrap_or(0)
+        crate::rules::supply_for(&self.supply, players)
     }
 }
 
