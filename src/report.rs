@@ -895,17 +895,27 @@ impl LogEntry {
                 player,
                 points,
                 phase,
-                source: AwardSource::Converted { entry },
-            } => format!(
-                "{} {}",
-                name(player),
-                crate::mechanism::converting::words::award(
-                    rules,
-                    entry,
-                    points,
-                    phase == Phase::Final
+                source: AwardSource::Converted { entry, index },
+            } => {
+                let cells: Vec<String> = state
+                    .memory()
+                    .converting
+                    .list
+                    .get(index)
+                    .map(|c| c.cells.iter().map(|(x, y)| format!("({x}, {y})")).collect())
+                    .unwrap_or_default();
+                format!(
+                    "{} {}",
+                    name(player),
+                    crate::mechanism::converting::words::award(
+                        rules,
+                        entry,
+                        &cells.join(" "),
+                        points,
+                        phase == Phase::Final
+                    )
                 )
-            ),
+            }
             Event::Awarded {
                 player,
                 points,

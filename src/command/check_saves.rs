@@ -467,7 +467,7 @@ fn figure_points(state: &State) -> Vec<(String, String, i64)> {
             crate::engine::Event::Awarded {
                 player,
                 points,
-                source: crate::engine::AwardSource::Converted { entry },
+                source: crate::engine::AwardSource::Converted { entry, .. },
                 ..
             } => Some((
                 state.players().get(player)?.clone(),

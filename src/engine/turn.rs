@@ -725,6 +725,8 @@ pub enum AwardSource {
     Converted {
         /// The entry of the rule set's `converting`.
         entry: usize,
+        /// Which converted feature (its index in the order converted).
+        index: usize,
     },
     /// The most of a collected item at the end (`crate::mechanism::collecting`).
     Collected {

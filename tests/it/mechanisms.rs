@@ -1183,11 +1183,15 @@ fn a_castle_is_paid_by_the_first_feature_completed_near_it() {
     let report = common::report(&path, true, None);
     let texts: Vec<&str> = report.log.iter().map(|l| l.text.as_str()).collect();
     assert!(
-        texts.contains(&"A scores 3 for their castle, the points of a feature completed near it"),
+        texts.contains(
+            &"A scores 3 for their castle at (0, 0) (0, -1), the points of a feature completed near it"
+        ),
         "{texts:?}"
     );
     assert!(
-        texts.contains(&"A scores 0 for their castle, not paid by the end of the game"),
+        texts.contains(
+            &"A scores 0 for their castle at (1, -1) (2, -1), not paid by the end of the game"
+        ),
         "{texts:?}"
     );
     // The first castle's knight returned; the second's stays on it. No city scored.

@@ -90,21 +90,23 @@ impl Hooks for Play {
         if !active(state) {
             return;
         }
-        let unpaid: Vec<(usize, u8)> = state
+        let unpaid: Vec<(usize, usize, u8)> = state
             .memory()
             .converting
             .list
             .iter()
-            .filter(|c| !c.paid)
-            .map(|c| (c.owner, c.entry))
+            .enumerate()
+            .filter(|(_, c)| !c.paid)
+            .map(|(i, c)| (i, c.owner, c.entry))
             .collect();
-        for (owner, entry) in unpaid {
+        for (index, owner, entry) in unpaid {
             state.award(
                 owner,
                 0,
                 Phase::Final,
                 AwardSource::Converted {
                     entry: usize::from(entry),
+                    index,
                 },
             );
         }
@@ -332,6 +334,7 @@ fn pay(state: &mut State, completed: &[Completed]) {
                 Phase::Play,
                 AwardSource::Converted {
                     entry: usize::from(c.entry),
+                    index: i,
                 },
             );
             // Its piece returns.

@@ -20,13 +20,15 @@ pub fn converted(rules: &Rules, entry: usize, feature: usize, place: &str) -> St
     )
 }
 
-/// "scores 3 for their castle" (the points of the feature completed near it, or 0 at the
-/// end).
-pub fn award(rules: &Rules, entry: usize, points: i64, at_end: bool) -> String {
+/// "scores 3 for their castle at (0, 0) (0, -1)" (`cells`: its tiles' cells in words; the
+/// points of the feature completed near it, or 0 at the end).
+pub fn award(rules: &Rules, entry: usize, cells: &str, points: i64, at_end: bool) -> String {
     let name = name(rules, entry);
     if at_end {
-        format!("scores {points} for their {name}, not paid by the end of the game")
+        format!("scores {points} for their {name} at {cells}, not paid by the end of the game")
     } else {
-        format!("scores {points} for their {name}, the points of a feature completed near it")
+        format!(
+            "scores {points} for their {name} at {cells}, the points of a feature completed near it"
+        )
     }
 }
