@@ -355,6 +355,16 @@ fn draw_tile(palette: &Palette, def: &Tile, shape: &TileShape, origin: Point) ->
     )
 }
 
+/// An item's label on a tile: its name, with the count when more than one ("pennant ×2").
+fn item_label(rules: &crate::rules::Rules, item: usize, n: u32) -> String {
+    let name = rules.items.get(item).cloned().unwrap_or_default();
+    if n == 1 {
+        name
+    } else {
+        format!("{name} ×{n}")
+    }
+}
+
 /// Where a segment's `k`-th item marker is drawn: under its anchor.
 fn item_at(anchor: Point, k: usize) -> Point {
     (anchor.0, anchor.1 + 9.0 + 8.0 * k as f64)
@@ -385,12 +395,7 @@ fn tile_labels(
         }
         for (k, &(item, n)) in seg.items.iter().enumerate() {
             let at = item_at((x, y), k);
-            let name = rules.items.get(item).cloned().unwrap_or_default();
-            let label = if n == 1 {
-                name
-            } else {
-                format!("{name} ×{n}")
-            };
+            let label = item_label(rules, item, n);
             g = g.add(
                 Rectangle::new()
                     .set("x", format!("{:.2}", at.0 - 2.5))
@@ -410,12 +415,7 @@ fn tile_labels(
     // corner, one under the other.
     for (k, &(item, n)) in def.items.iter().enumerate() {
         let at = (12.0, 10.0 + 12.0 * k as f64);
-        let name = rules.items.get(item).cloned().unwrap_or_default();
-        let label = if n == 1 {
-            name
-        } else {
-            format!("{name} ×{n}")
-        };
+        let label = item_label(rules, item, n);
         g = g.add(
             Circle::new()
                 .set("cx", format!("{:.2}", at.0))

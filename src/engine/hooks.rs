@@ -169,11 +169,11 @@ pub trait Hooks {
     #[inline]
     fn built(_state: &mut State, _player: usize, _on: u32, _segment: usize) {}
 
-    /// The ransoms the player of the turn `begun` may pay now, added to `out` as (holder,
-    /// piece kind): a piece of theirs another player holds, bought back (a captured
-    /// follower).
+    /// The ransoms the player of the turn `begun` (`None`: the player to play, before
+    /// their tile) may pay now, added to `out` as (holder, piece kind): a piece of theirs
+    /// another player holds, bought back (a captured follower).
     #[inline]
-    fn ransoms(_state: &State, _begun: &Begun, _out: &mut Vec<(usize, PieceKindId)>) {}
+    fn ransoms(_state: &State, _begun: Option<&Begun>, _out: &mut Vec<(usize, PieceKindId)>) {}
 
     /// Pays the ransom of a piece of `kind` of the player of the turn `begun` that
     /// `holder` holds: `Some` with the outcome when the mechanism has ransoms, `None`
@@ -462,7 +462,7 @@ macro_rules! dispatch {
 
         /// [`Hooks::ransoms`] of every mechanism, in registry order.
         #[inline(always)]
-        pub(super) fn ransoms(state: &State, begun: &Begun, out: &mut Vec<(usize, PieceKindId)>) {
+        pub(super) fn ransoms(state: &State, begun: Option<&Begun>, out: &mut Vec<(usize, PieceKindId)>) {
             $(<crate::mechanism::$m::play::Play as Hooks>::ransoms(state, begun, out);)*
         }
 
@@ -704,7 +704,22 @@ impl State<'_> {
         &mut self,
         id: u32,
     ) -> Option<(crate::score::Piece, Vec<crate::score::Piece>)> {
-        let p = self.return_piece_id(id)?;
+        self.take_off(id, true)
+    }
+
+    /// Takes the piece with id `id` off the board, to its owner's supply when `home`,
+    /// and sends home each piece of the same owner left on its feature that may stand
+    /// there only beside one of its owner's pieces (see [`State::send_home`]).
+    fn take_off(
+        &mut self,
+        id: u32,
+        home: bool,
+    ) -> Option<(crate::score::Piece, Vec<crate::score::Piece>)> {
+        let p = if home {
+            self.return_piece_id(id)?
+        } else {
+            self.lift_piece(id)?
+        };
         let lonely: Vec<(u32, crate::score::Piece)> = self
             .board
             .features
@@ -822,9 +837,7 @@ impl State<'_> {
         &mut self,
         id: u32,
     ) -> Option<(crate::score::Piece, Vec<crate::score::Piece>)> {
-        let (p, followed) = self.send_home(id)?;
-        self.supply[p.player][p.kind] -= 1;
-        Some((p, followed))
+        self.take_off(id, false)
     }
 
     /// Gives `player` a piece of `kind` back to supply (a prisoner released).

@@ -463,7 +463,7 @@ fn choose(
             };
             let begun = state.begin_turn(player, tile, (p.x, p.y, p.rotation), &[])?;
             // A ransom it may pay (a captured follower bought back): even odds, then any.
-            let ransoms = state.ransoms(&begun);
+            let ransoms = state.ransoms(Some(&begun));
             let ransom = (!ransoms.is_empty() && rng.random_bool(0.5))
                 .then(|| ransoms[rng.random_range(0..ransoms.len())]);
             if let Some((holder, kind)) = ransom {
@@ -484,16 +484,7 @@ fn choose(
             let mut moves = state.legal_moves(tile);
             // Each ransom the player may pay this turn, tried with every move (the rules
             // let it be paid whatever the tile's place).
-            let ransoms = match moves.first() {
-                Some(first) => {
-                    let mut probe = state.clone();
-                    probe
-                        .begin_turn(player, tile, (first.x, first.y, first.rotation), &[])
-                        .map(|b| probe.ransoms(&b))
-                        .unwrap_or_default()
-                }
-                None => Vec::new(),
-            };
+            let ransoms = state.ransoms(None);
             if !ransoms.is_empty() {
                 let plain = moves.len();
                 for r in ransoms {

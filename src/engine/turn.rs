@@ -1605,9 +1605,10 @@ impl State<'_> {
         Ok(std::mem::take(&mut self.turn_events))
     }
 
-    /// The ransoms the player of the turn begun may pay now, each (holder, piece kind): a
-    /// captured piece of theirs bought back ([`crate::engine::Hooks::ransoms`]).
-    pub fn ransoms(&self, begun: &Begun) -> Vec<(usize, PieceKindId)> {
+    /// The ransoms the player of the turn `begun` (`None`: the player to play, before
+    /// their tile) may pay now, each (holder, piece kind): a captured piece of theirs
+    /// bought back ([`crate::engine::Hooks::ransoms`]).
+    pub fn ransoms(&self, begun: Option<&Begun>) -> Vec<(usize, PieceKindId)> {
         let mut out = Vec::new();
         hooks::ransoms(self, begun, &mut out);
         out

@@ -1202,6 +1202,10 @@ pub fn import_save(file: &SourceFile) -> Result<ImportedSave, Failure> {
     let mut tile_sets: Option<Vec<crate::model::TileSetFile>> = None;
     let extra_turns = elements_on.iter().any(|e| e.name == "builder");
     let wagons = elements_on.iter().any(|e| e.name == "wagon");
+    // What the save does that tessera cannot place: "WHAT (action N)" at action `i`.
+    let outside = |i: usize, what: &str, help: &str| {
+        unsupported_at(file, offsets[i], format!("{what} (action {})", i + 1), help)
+    };
     // The rule set's piece kind of a JCloisterZone meeple type (`small`: `None`, the rule
     // set's first; `big`: `large_follower`), among the sets' and elements' pieces.
     let kind_of = |meeple: &str| {
@@ -1382,12 +1386,7 @@ pub fn import_save(file: &SourceFile) -> Result<ImportedSave, Failure> {
                     continue;
                 }
                 let Some(turn) = pending.as_mut() else {
-                    missing.push(unsupported_at(
-                        file,
-                        offsets[i],
-                        format!("a piece placed outside the turn of a tile (action {})", i + 1),
-                        "in the sets tessera plays, a follower is placed on the tile just placed, in its turn",
-                    ));
+                    missing.push(outside(i, "a piece placed outside the turn of a tile", "in the sets tessera plays, a follower is placed on the tile just placed, in its turn"));
                     continue;
                 };
                 let Some(piece_kind) = kind_of(kind) else {
@@ -1546,12 +1545,7 @@ pub fn import_save(file: &SourceFile) -> Result<ImportedSave, Failure> {
                     .and_then(|p| p.get("featurePointer"));
                 match (pending.as_mut(), pointer_place(fp)) {
                     (Some(t), Some(place)) => t.recall = Some(place),
-                    _ => missing.push(unsupported_at(
-                        file,
-                        offsets[i],
-                        format!("an abbot taken back outside a turn, or from an unknown place (action {})", i + 1),
-                        "the abbot is taken back as the action of a turn, from its monastery or garden",
-                    )),
+                    _ => missing.push(outside(i, "an abbot taken back outside a turn, or from an unknown place", "the abbot is taken back as the action of a turn, from its monastery or garden")),
                 }
             }
             "MOVE_NEUTRAL_FIGURE"
@@ -1570,12 +1564,7 @@ pub fn import_save(file: &SourceFile) -> Result<ImportedSave, Failure> {
                     (Some(t), Some((x, y, a))) => {
                         t.attend = Some(("fairy".to_string(), x, y, a));
                     }
-                    _ => missing.push(unsupported_at(
-                        file,
-                        offsets[i],
-                        format!("a fairy moved outside a turn, or next to an unknown place (action {})", i + 1),
-                        "the fairy moves next to a follower as the action of a turn",
-                    )),
+                    _ => missing.push(outside(i, "a fairy moved outside a turn, or next to an unknown place", "the fairy moves next to a follower as the action of a turn")),
                 }
             }
             // A step of the dragon, by the player whose step it is: a decision of the turn
@@ -1588,12 +1577,7 @@ pub fn import_save(file: &SourceFile) -> Result<ImportedSave, Failure> {
                 let to = cell(payload.get("to"));
                 match (pending.as_mut().or(turns.last_mut()), to) {
                     (Some(t), Some((x, y))) => t.choices.push(format!("{{step: {{x: {x}, y: {y}}}}}")),
-                    _ => missing.push(unsupported_at(
-                        file,
-                        offsets[i],
-                        format!("a dragon moved before any turn, or to an unknown place (action {})", i + 1),
-                        "the dragon moves in the turn of a dragon tile, to a tile's position `[x, y]`",
-                    )),
+                    _ => missing.push(outside(i, "a dragon moved before any turn, or to an unknown place", "the dragon moves in the turn of a dragon tile, to a tile's position `[x, y]`")),
                 }
             }
             "RETURN_MEEPLE"
@@ -1605,12 +1589,7 @@ pub fn import_save(file: &SourceFile) -> Result<ImportedSave, Failure> {
                     .and_then(|p| p.get("featurePointer"));
                 match (pending.as_mut(), pointer_place(fp)) {
                     (Some(t), Some(place)) => t.expel = Some(place),
-                    _ => missing.push(unsupported_at(
-                        file,
-                        offsets[i],
-                        format!("a knight sent home outside a turn, or from an unknown place (action {})", i + 1),
-                        "the princess sends a knight home as the action of a turn",
-                    )),
+                    _ => missing.push(outside(i, "a knight sent home outside a turn, or from an unknown place", "the princess sends a knight home as the action of a turn")),
                 }
             }
             // A tower floor, as the turn's action.
@@ -1620,12 +1599,7 @@ pub fn import_save(file: &SourceFile) -> Result<ImportedSave, Failure> {
             {
                 match (pending.as_mut(), pointer_place(payload.get("pointer"))) {
                     (Some(t), Some(place)) => t.build = Some(place),
-                    _ => missing.push(unsupported_at(
-                        file,
-                        offsets[i],
-                        format!("a tower floor put outside a turn, or on an unknown place (action {})", i + 1),
-                        "a tower floor goes on a tower as the action of a turn",
-                    )),
+                    _ => missing.push(outside(i, "a tower floor put outside a turn, or on an unknown place", "a tower floor goes on a tower as the action of a turn")),
                 }
             }
             // A castle put on a small city: a decision of the turn (after its action).
@@ -1637,12 +1611,7 @@ pub fn import_save(file: &SourceFile) -> Result<ImportedSave, Failure> {
                     (Some(t), Some((x, y, at))) => {
                         t.choices.push(format!("{{convert: {{x: {x}, y: {y}, at: {at}}}}}"));
                     }
-                    _ => missing.push(unsupported_at(
-                        file,
-                        offsets[i],
-                        format!("a castle put outside a turn, or on an unknown place (action {})", i + 1),
-                        "a castle goes on a small city the turn's tile completes, in that turn",
-                    )),
+                    _ => missing.push(outside(i, "a castle put outside a turn, or on an unknown place", "a castle goes on a small city the turn's tile completes, in that turn")),
                 }
             }
             // A capture after a floor: the turn's decision.
@@ -1662,12 +1631,7 @@ pub fn import_save(file: &SourceFile) -> Result<ImportedSave, Failure> {
                             held.insert(meeple.to_string(), t.player);
                         }
                     }
-                    _ => missing.push(unsupported_at(
-                        file,
-                        offsets[i],
-                        format!("a follower captured outside a turn, or at an unknown place (action {})", i + 1),
-                        "a tower captures a follower right after a floor is put on it",
-                    )),
+                    _ => missing.push(outside(i, "a follower captured outside a turn, or at an unknown place", "a tower captures a follower right after a floor is put on it")),
                 }
             }
             // A ransom: in the turn being played, or before its tile (then the next
@@ -1681,12 +1645,7 @@ pub fn import_save(file: &SourceFile) -> Result<ImportedSave, Failure> {
                         Some(t) => t.ransom = Some((k, holder)),
                         None => ransom_next = Some((k, holder, i)),
                     },
-                    _ => missing.push(unsupported_at(
-                        file,
-                        offsets[i],
-                        format!("a ransom for `{meeple}`, which no one holds (action {})", i + 1),
-                        "a player pays a ransom for one of their followers another player captured",
-                    )),
+                    _ => missing.push(outside(i, &format!("a ransom for `{meeple}`, which no one holds"), "a player pays a ransom for one of their followers another player captured")),
                 }
             }
             "UNDO" => match pending.as_mut() {
@@ -1735,12 +1694,7 @@ pub fn import_save(file: &SourceFile) -> Result<ImportedSave, Failure> {
             || t.build.is_some()
     }) || passed;
     if let Some((_, _, i)) = ransom_next {
-        missing.push(unsupported_at(
-            file,
-            offsets[i],
-            format!("a ransom paid before a tile no turn places (action {})", i + 1),
-            "tessera writes a ransom in the turn of its player, once their tile is placed: a save that ends before that tile cannot say it",
-        ));
+        missing.push(outside(i, "a ransom paid before a tile no turn places", "tessera writes a ransom in the turn of its player, once their tile is placed: a save that ends before that tile cannot say it"));
     }
     if let Some(t) = pending.take() {
         turns.push(t);

@@ -49,6 +49,29 @@ impl Names<'_> {
                 .any(|r| r.scored_on.as_ref().unwrap_or(&r.feature).value == feature)
         })
     }
+    /// `Ok` when a supply by number of players (a mechanism's tokens, `supply:`) gives
+    /// some player a token; else the finding `check` at it, for the `name` tokens (`e.g.`:
+    /// an example list for the help).
+    pub(crate) fn some_supply(
+        &self,
+        check: Check,
+        name: &str,
+        supply: &Sp<Vec<u32>>,
+        e_g: &str,
+    ) -> Result<(), Finding> {
+        if supply.value.iter().any(|&n| n > 0) {
+            return Ok(());
+        }
+        Err(Finding::new(
+            check,
+            format!("the {name} tokens' `supply` gives no player a token"),
+        )
+        .in_file(self.file)
+        .at(&supply.loc, "no token")
+        .help(format!(
+            "list the tokens each player has by number of players from 1, e.g. `supply: {e_g}` (the last for more players)"
+        )))
+    }
     /// Whether the feature kind `feature` is declared with `completion: never`.
     pub(crate) fn never_completes(&self, feature: &str) -> bool {
         self.rs

@@ -18,18 +18,12 @@ pub(crate) fn compile(section: &Section, names: &Names, _core: &Core, sink: &mut
         .filter_map(|(name, def)| {
             let feature = sink.take(names.feature(&def.feature));
             let requires_option = sink.take(names.option_if(&def.requires_option));
-            if def.supply.value.iter().all(|&n| n == 0) {
-                sink.push(
-                    Finding::new(
-                        Check::BuildingSupply,
-                        format!("the {name} tokens' `supply` gives no player a token"),
-                    )
-                    .in_file(names.file)
-                    .at(&def.supply.loc, "no token")
-                    .help("list the tokens each player has by number of players from 1, e.g. `supply: [10, 10, 9, 7, 6, 5, 4, 3]` (the last for more players)"),
-                );
-                return None;
-            }
+            sink.take(names.some_supply(
+                Check::BuildingSupply,
+                name,
+                &def.supply,
+                "[10, 10, 9, 7, 6, 5, 4, 3]",
+            ))?;
             let feature = feature?;
             if let Some((_, first)) = seen.iter().find(|(f, _)| *f == feature) {
                 sink.push(

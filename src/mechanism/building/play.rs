@@ -147,9 +147,9 @@ impl Hooks for Play {
     }
 
     #[inline]
-    fn ransoms(state: &State, begun: &Begun, out: &mut Vec<(usize, PieceKindId)>) {
+    fn ransoms(state: &State, begun: Option<&Begun>, out: &mut Vec<(usize, PieceKindId)>) {
         if active(state) {
-            out.extend(ransoms(state, Some(begun)));
+            out.extend(ransoms(state, begun));
         }
     }
 

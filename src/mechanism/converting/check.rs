@@ -21,18 +21,12 @@ pub(crate) fn compile(section: &Section, names: &Names, _core: &Core, sink: &mut
                 sink.take(names.relation(&b.relation))
                     .map(|r| (r, b.points.value))
             });
-            if def.supply.value.iter().all(|&n| n == 0) {
-                sink.push(
-                    Finding::new(
-                        Check::ConvertingSupply,
-                        format!("the {name} tokens' `supply` gives no player a token"),
-                    )
-                    .in_file(names.file)
-                    .at(&def.supply.loc, "no token")
-                    .help("list the tokens each player has by number of players from 1, e.g. `supply: [3, 3, 3, 3, 2]` (the last for more players)"),
-                );
-                return None;
-            }
+            sink.take(names.some_supply(
+                Check::ConvertingSupply,
+                name,
+                &def.supply,
+                "[3, 3, 3, 3, 2]",
+            ))?;
             let feature = feature?;
             if names.never_completes(&def.feature.value) {
                 sink.push(
