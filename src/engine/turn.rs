@@ -239,7 +239,7 @@ const PACKED_TARGET: u32 = 4;
 
 impl Choice {
     /// Its packed word; `None` for a target on a tile beyond the packing's reach (past
-    /// 4 million placed tiles, beyond every limit of the files).
+    /// 2 million placed tiles, beyond every limit of the files).
     fn pack(self) -> Option<u32> {
         let target = |placed: u32, segment: u8, k: u32| {
             placed
