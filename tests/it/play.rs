@@ -104,11 +104,13 @@ fn scratch(name: &str) -> PathBuf {
 }
 
 /// Plays `seeds` games of one bundled game with `agents`, writes each, replays each.
-/// Returns the number of turns played in all.
-fn play_and_replay(game: usize, agents: &[Agent], seeds: std::ops::Range<u64>) -> usize {
+/// Plays the seeds, writes each game and replays it; returns the turns played and the
+/// directory the games are written to (one per game, agents and seeds, so tests running at
+/// once never share one).
+fn play_and_replay(game: usize, agents: &[Agent], seeds: std::ops::Range<u64>) -> (usize, PathBuf) {
     let (ruleset, sets) = GAMES[game];
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let dir = scratch(&format!("g{game}-{agents:?}-{}", seeds.start));
+    let dir = scratch(&format!("g{game}-{agents:?}-{}-{}", seeds.start, seeds.end));
     let mut turns = 0;
     for seed in seeds {
         let out = dir.join(format!("game-{seed}.yaml"));
@@ -142,13 +144,13 @@ fn play_and_replay(game: usize, agents: &[Agent], seeds: std::ops::Range<u64>) -
         }
         turns += played.turns;
     }
-    turns
+    (turns, dir)
 }
 
 #[test]
 fn random_games_of_every_bundled_game_replay_to_the_same_points() {
     for (game, what) in GAMES.iter().enumerate() {
-        let turns = play_and_replay(game, &[Agent::Random], 0..40);
+        let (turns, _) = play_and_replay(game, &[Agent::Random], 0..40);
         assert!(turns > 40 * 15, "{what:?}: only {turns} turns in 40 games");
     }
 }
@@ -457,10 +459,7 @@ fn random_players_build_capture_and_pay_ransoms_that_replay() {
         .iter()
         .position(|(r, _)| *r == "rulesets/tower.yaml")
         .expect("the tower game");
-    play_and_replay(game, &[Agent::Random], 0..12);
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .join("play")
-        .join(format!("g{game}-{:?}-0", [Agent::Random]));
+    let (_, dir) = play_and_replay(game, &[Agent::Random], 0..12);
     let written: String = (0..12)
         .map(|seed| std::fs::read_to_string(dir.join(format!("game-{seed}.yaml"))).expect("a game"))
         .collect();
