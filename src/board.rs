@@ -31,6 +31,12 @@ pub struct Placed {
     pub rotation: Rotation,
     /// Node index of the tile's first segment.
     pub first_node: u32,
+    /// How many of its segments have consecutive nodes from `first_node` (all of them,
+    /// unless the tile was laid anew as a derived tile, [`Board::reshape`]).
+    pub own_nodes: u8,
+    /// Node index of its segment `own_nodes`, the first one added by [`Board::reshape`]
+    /// (the others follow it); `u32::MAX` when none was.
+    pub added_node: u32,
 }
 
 /// A graph node: one segment of one placed tile.
@@ -523,8 +529,145 @@ impl Board {
             y,
             rotation,
             first_node: first,
+            own_nodes: def.segments.len() as u8,
+            added_node: u32::MAX,
         });
         idx
+    }
+
+    /// Whether a tile fits at a cell as [`Board::fits`] says, the neighbour across board
+    /// side `side` showing side kind `kind` there instead of its own (the end of a bridge
+    /// about to be put across it).
+    ///
+    /// Errors: [`PlaceError`].
+    #[allow(clippy::too_many_arguments)]
+    pub fn fits_beside(
+        &self,
+        tiles: &TileSet,
+        tile: TileId,
+        x: i32,
+        y: i32,
+        rotation: Rotation,
+        side: Side,
+        kind: usize,
+    ) -> Result<(), PlaceError> {
+        let rot = tiles.tiles[tile].rotated(rotation);
+        for s in 0..4u8 {
+            let Some(n) = self.at_offset(x, y, offset(s)) else {
+                continue;
+            };
+            let p = self.placed[n as usize];
+            let their_rot = tiles.tiles[p.tile].rotated(p.rotation);
+            let theirs = if s == side {
+                kind
+            } else {
+                their_rot.sides[opposite(s) as usize]
+            };
+            let mine = rot.sides[s as usize];
+            let wall = rot.is_wall(s as usize) || their_rot.is_wall(opposite(s) as usize);
+            if mine != theirs && !wall {
+                return Err(PlaceError::Mismatch {
+                    side: s,
+                    mine,
+                    theirs,
+                    neighbour: n,
+                });
+            }
+        }
+        match self.cells.get(x, y) {
+            v if v != EMPTY && v & FRONTIER == 0 => Err(PlaceError::Occupied),
+            EMPTY => Err(PlaceError::NotAdjacent),
+            _ => Ok(()),
+        }
+    }
+
+    /// Lays placed tile `placed` anew as `shape`, a tile derived from its own
+    /// ([`crate::rules::Tile::derived_from`]: the same segments at the same indices, more
+    /// after them, other side kinds on some sides): the added segments become nodes of
+    /// the graph and features of their own, the open edges of the kept ones are counted
+    /// again, and the frontier cells across the changed sides need the new side kinds.
+    ///
+    /// Errors: the board side of a changed side that faces a tile (only a side facing an
+    /// empty cell may change), and nothing is changed.
+    pub fn reshape(
+        &mut self,
+        rules: &Rules,
+        tiles: &TileSet,
+        placed: u32,
+        shape: TileId,
+    ) -> Result<(), Side> {
+        let p = self.placed[placed as usize];
+        let (old, new) = (
+            tiles.tiles[p.tile].rotated(p.rotation),
+            tiles.tiles[shape].rotated(p.rotation),
+        );
+        let ring = self.cells.sides(p.x, p.y);
+        let faces = |side: usize| ring[side] != EMPTY && ring[side] & FRONTIER == 0;
+        if let Some(side) = (0..4).find(|&s| old.sides[s] != new.sides[s] && faces(s)) {
+            return Err(side as u8);
+        }
+        let def = &tiles.tiles[shape];
+        let kept = usize::from(p.own_nodes).min(def.segments.len());
+        // Open edges of every segment of the new shape, and of the old one.
+        let mut open_new = vec![0u32; def.segments.len()];
+        let mut open_old = vec![0u32; def.segments.len()];
+        for side in (0..4).filter(|&s| !faces(s)) {
+            for (rot, open) in [(new, &mut open_new), (old, &mut open_old)] {
+                for &seg in rot.slot_segment[side].iter().chain(if rot.shared {
+                    &rot.slot_shared[side][..]
+                } else {
+                    &[]
+                }) {
+                    if let Some(o) = open.get_mut(seg as usize) {
+                        *o += 1;
+                    }
+                }
+            }
+        }
+        for i in 0..kept {
+            let delta = open_new[i] as i64 - open_old[i] as i64;
+            if delta != 0 {
+                self.features.add_open(
+                    NodeIndex::new(p.first_node as usize + i),
+                    delta.clamp(i32::MIN.into(), i32::MAX.into()) as i32,
+                );
+            }
+        }
+        let added = self.graph.node_count() as u32;
+        for (i, s) in def.segments.iter().enumerate().skip(kept) {
+            self.graph.add_node(SegmentNode {
+                placed,
+                segment: i as u8,
+                feature: s.feature,
+            });
+        }
+        self.features
+            .add_segments(rules, def, kept, placed, added, &open_new);
+        let slot = &mut self.placed[placed as usize];
+        slot.tile = shape;
+        if def.segments.len() > kept {
+            slot.added_node = added;
+        }
+        for (i, s) in def.segments.iter().enumerate().skip(kept) {
+            for &(rel, target) in &s.links {
+                let (a, b) = (self.node(placed, i), self.node(placed, target));
+                self.graph.add_edge(a, b, Edge::Link(rel));
+                self.features.join(rules, a, b, Edge::Link(rel));
+            }
+        }
+        for side in 0..4u8 {
+            let v = ring[side as usize];
+            if old.sides[side as usize] != new.sides[side as usize]
+                && v & FRONTIER != 0
+                && v != EMPTY
+            {
+                let i = (v & !FRONTIER) as usize;
+                let kind = new.sides[side as usize] as u32;
+                self.frontier[i].require(opposite(side), kind, tiles.fits.base());
+                self.patterns[i] = self.frontier[i].pattern;
+            }
+        }
+        Ok(())
     }
 
     /// The tile's segments as graph nodes and forest features (`open`: their open edges),
@@ -579,15 +722,15 @@ impl Board {
             let back = opposite(side) as usize;
             for &seg in &their_rot.slot_segment[back] {
                 if seg != NO_SEGMENT {
-                    self.features
-                        .add_open(NodeIndex::new(p.first_node as usize + seg as usize), -1);
+                    let node = self.node(n, seg as usize);
+                    self.features.add_open(node, -1);
                 }
             }
             if their_rot.shared {
                 for &seg in &their_rot.slot_shared[back] {
                     if seg != NO_SEGMENT {
-                        self.features
-                            .add_open(NodeIndex::new(p.first_node as usize + seg as usize), -1);
+                        let node = self.node(n, seg as usize);
+                        self.features.add_open(node, -1);
                     }
                 }
             }
@@ -602,7 +745,7 @@ impl Board {
                     continue;
                 }
                 let a = NodeIndex::new(first as usize + mine as usize);
-                let b = NodeIndex::new(p.first_node as usize + theirs as usize);
+                let b = self.node(n, theirs as usize);
                 if matched[..k].contains(&(mine, theirs)) {
                     continue;
                 }
@@ -613,13 +756,13 @@ impl Board {
             // A slot shared by a second segment (rare): that segment meets what lies
             // across too.
             if rot.shared || their_rot.shared {
-                self.join_shared(rules, rot, first, their_rot, p.first_node, side, parts);
+                self.join_shared(rules, rot, first, their_rot, n, side, parts);
             }
         }
     }
 
     /// Joins, across `side` of the new tile (from node `first`, turned as `rot`) and the
-    /// neighbour's facing side (from node `their_first`), the segments that share a slot
+    /// facing side of the neighbour (placed index `their`), the segments that share a slot
     /// ([`crate::rules::Segment::shares`]) with what lies across it: every pair of the
     /// segments reaching the two facing slots that [`Board::join_across`] did not join.
     #[allow(clippy::too_many_arguments)]
@@ -630,7 +773,7 @@ impl Board {
         rot: &crate::rules::Rotated,
         first: u32,
         their_rot: &crate::rules::Rotated,
-        their_first: u32,
+        their: u32,
         side: u8,
         parts: usize,
     ) {
@@ -660,7 +803,7 @@ impl Board {
                     }
                     done.push((mine, theirs));
                     let a = NodeIndex::new(first as usize + mine as usize);
-                    let b = NodeIndex::new(their_first as usize + theirs as usize);
+                    let b = self.node(their, theirs as usize);
                     self.graph.add_edge(a, b, Edge::Match);
                     self.features.join(rules, a, b, Edge::Match);
                 }
@@ -720,8 +863,15 @@ impl Board {
     }
 
     /// The node of a placed tile's segment.
+    #[inline]
     pub fn node(&self, placed: u32, segment: usize) -> NodeIndex {
-        NodeIndex::new(self.placed[placed as usize].first_node as usize + segment)
+        let p = &self.placed[placed as usize];
+        let own = usize::from(p.own_nodes);
+        if segment < own {
+            NodeIndex::new(p.first_node as usize + segment)
+        } else {
+            NodeIndex::new(p.added_node as usize + (segment - own))
+        }
     }
 
     /// Placed tiles not connected to the first one through shared sides (a snapshot must

@@ -176,10 +176,25 @@ impl Forest {
         first: u32,
         open: &[u32],
     ) {
+        self.add_segments(rules, def, 0, placed, first, open);
+    }
+
+    /// Adds the segments of `def` from index `from` on (nodes `first..`, the segment
+    /// `from` first) of placed tile `placed`, as [`Forest::add_tile`] does; `open` is
+    /// indexed by segment.
+    pub(crate) fn add_segments(
+        &mut self,
+        rules: &Rules,
+        def: &Tile,
+        from: usize,
+        placed: u32,
+        first: u32,
+        open: &[u32],
+    ) {
         self.init(rules);
         let n_items = self.items;
-        for (i, s) in def.segments.iter().enumerate() {
-            let node = first + i as u32;
+        for (i, s) in def.segments.iter().enumerate().skip(from) {
+            let node = first + (i - from) as u32;
             self.kind.push(s.feature);
             self.placed.push(placed);
             let open = open.get(i).copied().unwrap_or(0);

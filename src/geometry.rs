@@ -108,6 +108,61 @@ impl serde::Serialize for Rotation {
     }
 }
 
+/// A straight line across a tile from the middle of one side to the middle of the
+/// opposite one (a bridge): north–south or west–east.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Axis {
+    /// From the north side to the south side.
+    NorthSouth,
+    /// From the west side to the east side.
+    WestEast,
+}
+
+impl Axis {
+    /// Both axes.
+    pub const ALL: [Axis; 2] = [Axis::NorthSouth, Axis::WestEast];
+
+    /// The two sides it joins (N and S, or W and E).
+    pub const fn sides(self) -> [Side; 2] {
+        match self {
+            Axis::NorthSouth => [0, 2],
+            Axis::WestEast => [3, 1],
+        }
+    }
+
+    /// Its name in files and reports: `NS` or `WE`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Axis::NorthSouth => "NS",
+            Axis::WestEast => "WE",
+        }
+    }
+
+    /// The axis named `NS` (or `SN`) or `WE` (or `EW`).
+    pub fn parse(name: &str) -> Option<Axis> {
+        match name {
+            "NS" | "SN" => Some(Axis::NorthSouth),
+            "WE" | "EW" => Some(Axis::WestEast),
+            _ => None,
+        }
+    }
+
+    /// 0 for north–south, 1 for west–east.
+    pub const fn index(self) -> u8 {
+        self as u8
+    }
+
+    /// The axis on the board of a tile turned by `rotation` whose printed axis is `self`
+    /// (and back: a quarter turn swaps the two, a half turn keeps them).
+    pub const fn turned(self, rotation: Rotation) -> Axis {
+        match (self, rotation.quarter_turns() % 2) {
+            (a, 0) => a,
+            (Axis::NorthSouth, _) => Axis::WestEast,
+            (Axis::WestEast, _) => Axis::NorthSouth,
+        }
+    }
+}
+
 /// A slot: one part of one side.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Slot {

@@ -225,7 +225,7 @@ fn linked_of<'a>(
         .touches
         .iter()
         .filter(move |&&(r, t)| r == relation && segments[t].feature == feature)
-        .map(move |&(_, t)| NodeIndex::new(p.first_node as usize + t))
+        .map(move |&(_, t)| board.node(s.placed, t))
 }
 
 /// Distinct features of kind `feature` linked to `f` by `relation`: one segment of each

@@ -367,6 +367,10 @@ pub const BUNDLED: &[(&str, &str)] = &[
         include_str!("../rulesets/castle.yaml"),
     ),
     (
+        "rulesets/bridge.yaml",
+        include_str!("../rulesets/bridge.yaml"),
+    ),
+    (
         "rulesets/tower-2.yaml",
         include_str!("../rulesets/tower-2.yaml"),
     ),

@@ -1238,8 +1238,16 @@ fn play_turn_steps(
     let fail = |state: &State, e: TurnError, placed: Option<u32>| {
         turn_finding(state, lp, turn, tile, player, e, piece.as_ref().zip(placed))
     };
+    let span = turn.span.as_ref().map(|s| crate::engine::Span {
+        x: s.x.value,
+        y: s.y.value,
+        axis: match s.axis.value {
+            crate::model::AxisWord::NS => crate::geometry::Axis::NorthSouth,
+            crate::model::AxisWord::WE => crate::geometry::Axis::WestEast,
+        },
+    });
     let mut begun = state
-        .begin_turn(player, tile, at, &draws)
+        .begin_turn_spanning(player, tile, at, span, &draws)
         .map_err(|e| fail(state, e, None))?;
     // A ransom, paid once the tile is down and before the action (JCloisterZone lets it
     // be paid at any step of the turn; the follower is back in supply for the action).
@@ -1568,6 +1576,73 @@ fn build_help(state: &State, player: usize) -> String {
             words.join(", ")
         )
     }
+}
+
+/// A finding at a turn's `span` the engine refused (`position::not_spannable`), saying
+/// why and what would do.
+fn span_finding(
+    state: &State,
+    lp: &LoadedPosition,
+    turn: &Sp<Turn>,
+    player: usize,
+    e: crate::engine::SpanError,
+) -> Finding {
+    use crate::engine::SpanError as E;
+    let rules = &lp.game.rules;
+    let who = &state.players()[player];
+    let name = rules
+        .mechanisms
+        .spanning
+        .first()
+        .map_or("token", |e| e.name.as_str());
+    let at = turn.span.as_ref().map_or(&turn.tile.loc, |s| &s.loc);
+    let (x, y) = (turn.x.value, turn.y.value);
+    let (what, help) = match e {
+        E::NoSpans => (
+            format!("this game lays no {name} across tiles"),
+            "tokens go across tiles where the rule set's `spanning` names them (and its option is on); remove `span`".to_string(),
+        ),
+        E::NoneLeft => (
+            format!("{who} has no {name} left"),
+            format!("each player has the {name}s of the rule set's `spanning` supply; remove `span`"),
+        ),
+        E::OutOfReach => (
+            format!("the {name} is not on the tile placed at ({x}, {y}) or a tile beside it where it may go"),
+            format!(
+                "write the tile placed, `span: {{x: {x}, y: {y}, axis: NS}}`{}",
+                if rules.mechanisms.spanning.iter().any(|e| e.beside) {
+                    ", or a tile north, east, south or west of it"
+                } else {
+                    " (this rule set lays them on the tile placed only)"
+                }
+            ),
+        ),
+        E::NoTile => (
+            "no tile lies there".to_string(),
+            "write the cell of a tile on the board beside the one placed, or the one placed".to_string(),
+        ),
+        E::Twice => (
+            format!("that tile has a {name} across it already"),
+            format!("a tile takes one {name}: lay it across another tile"),
+        ),
+        E::NotAcross => (
+            format!("the {name}'s two ends are not both on sides it may cross"),
+            format!(
+                "a {name} goes straight across from the middle of a side to the middle of the opposite one, both of the kind the rule set's `spanning` names (`over`: a field side); try the other axis"
+            ),
+        ),
+        E::EndFaces { side } => (
+            format!(
+                "the {name} would end on the {} side, which faces a tile",
+                ["north", "east", "south", "west"][usize::from(side) % 4]
+            ),
+            format!("on a tile already placed, both ends of a {name} face empty cells (or the tile placed this turn)"),
+        ),
+    };
+    Finding::new(Check::NotSpannable, what)
+        .in_file(&lp.file)
+        .at(at, "span")
+        .help(help)
 }
 
 /// A finding at a turn's `ransom` the engine refused.
@@ -2021,6 +2096,7 @@ fn turn_finding(
             .at(at, "build")
             .help(build_help(state, player))
         }
+        TurnError::Span(e) => span_finding(state, lp, turn, player, e),
         TurnError::Ransom(_) => Finding::new(Check::RansomRefused, "a ransom the player may not pay")
             .in_file(&lp.file)
             .at(&loc.loc, "this turn")

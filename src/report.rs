@@ -812,6 +812,19 @@ impl LogEntry {
                 name(l.player),
                 crate::mechanism::building::words::ransom(rules, name(holder), kind, points)
             ),
+            Event::Spanned { entry, on, axis } => {
+                let p = state.board().placed[on as usize];
+                format!(
+                    "{} {}",
+                    name(l.player),
+                    crate::mechanism::spanning::words::spanned(
+                        rules,
+                        entry,
+                        &format!("({}, {})", p.x, p.y),
+                        axis
+                    )
+                )
+            }
             Event::Converted { entry, on, segment } => {
                 let (place, feature) = segment_place(state, on, segment);
                 format!(
@@ -1748,6 +1761,15 @@ pub fn played_position(header: &PlayedHeader, game: &crate::engine::play::Played
         let rules = &state.game().rules;
         if tiles[mv.tile].stack.is_some_and(|s| rules.stacks[s].held) {
             let _ = write!(out, ", player: {}", q(&state.players()[mv.player]));
+        }
+        if let Some(span) = mv.span {
+            let _ = write!(
+                out,
+                ", span: {{x: {}, y: {}, axis: {}}}",
+                span.x,
+                span.y,
+                span.axis.name()
+            );
         }
         if let Some((holder, kind)) = mv.ransom {
             let _ = write!(

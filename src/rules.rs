@@ -264,6 +264,19 @@ pub trait MechanismTable {
     fn keeps_state_of(&self, _kind: PieceKindId) -> bool {
         false
     }
+
+    /// Appends to `tiles` the tiles the mechanism derives from the set's own (the first
+    /// `own` of `tiles`; a tile with a bridge across it), recording each in `derived` by
+    /// (tile, a key of the mechanism's). A derived tile keeps its tile's id and segments
+    /// (same indices) and adds its own after them ([`Tile::derived_from`]). Default: none.
+    fn derive_tiles(
+        &self,
+        _rules: &Rules,
+        _own: usize,
+        _tiles: &mut Vec<Tile>,
+        _derived: &mut HashMap<(TileId, u8), TileId>,
+    ) {
+    }
 }
 
 /// Writes [`Mechanisms`], one field per mechanism as the registry lists them
@@ -299,6 +312,18 @@ macro_rules! mechanisms {
             /// ([`MechanismTable::keeps_state_of`]).
             pub fn keeps_state_of(&self, kind: PieceKindId) -> bool {
                 false $(|| MechanismTable::keeps_state_of(&self.$m, kind))*
+            }
+
+            /// Every mechanism's [`MechanismTable::derive_tiles`], in registry order, over
+            /// the set's own tiles.
+            pub fn derive_tiles(
+                &self,
+                rules: &Rules,
+                tiles: &mut Vec<Tile>,
+                derived: &mut HashMap<(TileId, u8), TileId>,
+            ) {
+                let own = tiles.len();
+                $(MechanismTable::derive_tiles(&self.$m, rules, own, tiles, derived);)*
             }
         }
     };
@@ -626,6 +651,10 @@ pub struct TileSet {
     pub sources: Vec<(String, String, u64)>,
     /// Which rotations of each tile fit each frontier need pattern ([`FitTable`]).
     pub fits: FitTable,
+    /// Tiles mechanisms derived from the set's own ([`MechanismTable::derive_tiles`]), by
+    /// (tile, the mechanism's key for the variant): the derived tile's id. They follow
+    /// the set's own tiles in `tiles`, are never drawn and are not in `by_id`.
+    pub derived: HashMap<(TileId, u8), TileId>,
 }
 
 /// The rotations of each tile that fit a frontier cell, looked up by the cell's need
@@ -749,6 +778,7 @@ impl TileSet {
             provenance: ProvenanceStatus::Verified,
             sources: Vec::new(),
             fits: FitTable::default(),
+            derived: HashMap::new(),
         }
     }
 
@@ -779,6 +809,11 @@ pub struct Tile {
     /// Look-up tables for the four rotations (0, 90, 180, 270 degrees), indexed by
     /// [`Rotation::quarter_turns`] (see [`Tile::rotated`]).
     pub rotations: [Rotated; 4],
+    /// For a tile a mechanism derived from another ([`MechanismTable::derive_tiles`]: a
+    /// tile with a bridge across it), the tile it was derived from; it has the same id,
+    /// no copies and keeps that tile's segments at the same indices, adding its own after
+    /// them. `None` for the tile set's own tiles.
+    pub derived_from: Option<TileId>,
 }
 
 /// A segment of a compiled tile.
@@ -907,6 +942,7 @@ impl Tile {
             copies,
             items: Vec::new(),
             rotations,
+            derived_from: None,
         }
     }
 

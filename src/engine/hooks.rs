@@ -4,8 +4,8 @@
 //! small; a hook a mechanism does not define is the trait's default and costs nothing).
 
 use super::{
-    Action, Asked, AwardSource, Begun, Completed, Event, Logged, Phase, PieceError, Scored, State,
-    TurnError,
+    Action, Asked, AwardSource, Begun, Completed, Event, Logged, Phase, PieceError, Placement,
+    Scored, Span, State, TurnError,
 };
 use crate::graph::Feature;
 use crate::rules::{ItemId, PieceKindId, TileId};
@@ -186,6 +186,32 @@ pub trait Hooks {
         _kind: PieceKindId,
     ) -> Option<Result<(), TurnError>> {
         None
+    }
+
+    /// As `player`'s `tile` goes down at `at`, lays the token the turn writes across it
+    /// or a tile beside it (`span`; a bridge): `Some` with the tile to lay (`tile`, or a
+    /// tile derived from it with the token across) when the mechanism lays such tokens,
+    /// `None` otherwise. The first mechanism that answers decides.
+    #[inline]
+    fn span(
+        _state: &mut State,
+        _player: usize,
+        _tile: TileId,
+        _at: Placement,
+        _span: Span,
+    ) -> Option<Result<TileId, TurnError>> {
+        None
+    }
+
+    /// The tokens `player` may lay across a tile as `tile` goes down at `at`, each one
+    /// with which the placement is legal, added to `out`.
+    #[inline]
+    fn spans(_state: &State, _player: usize, _tile: TileId, _at: Placement, _out: &mut Vec<Span>) {}
+
+    /// Whether `player` may lay a token across a tile at all now (one left).
+    #[inline]
+    fn may_span(_state: &State, _player: usize) -> bool {
+        false
     }
 
     /// Segments of tiles other than the one just placed (`placed`) where `player` may put
@@ -482,6 +508,37 @@ macro_rules! dispatch {
                 }
             )*
             None
+        }
+
+        /// [`Hooks::span`] of the first mechanism that answers.
+        #[inline(always)]
+        pub(super) fn span(
+            state: &mut State,
+            player: usize,
+            tile: TileId,
+            at: Placement,
+            span: Span,
+        ) -> Option<Result<TileId, TurnError>> {
+            $(
+                if let Some(r) =
+                    <crate::mechanism::$m::play::Play as Hooks>::span(state, player, tile, at, span)
+                {
+                    return Some(r);
+                }
+            )*
+            None
+        }
+
+        /// [`Hooks::spans`] of every mechanism, in registry order.
+        #[inline(always)]
+        pub(super) fn spans(state: &State, player: usize, tile: TileId, at: Placement, out: &mut Vec<Span>) {
+            $(<crate::mechanism::$m::play::Play as Hooks>::spans(state, player, tile, at, out);)*
+        }
+
+        /// Whether some mechanism's [`Hooks::may_span`] says yes.
+        #[inline(always)]
+        pub(super) fn may_span(state: &State, player: usize) -> bool {
+            false $(|| <crate::mechanism::$m::play::Play as Hooks>::may_span(state, player))*
         }
 
         /// [`Hooks::places_elsewhere`] of every mechanism, in registry order.
@@ -843,6 +900,19 @@ impl State<'_> {
     /// Gives `player` a piece of `kind` back to supply (a prisoner released).
     pub(crate) fn return_to_supply(&mut self, player: usize, kind: PieceKindId) {
         self.supply[player][kind] += 1;
+    }
+
+    /// Lays placed tile `placed` anew as `shape`, a tile derived from its own (a bridge
+    /// put across it; see [`crate::board::Board::reshape`]).
+    ///
+    /// Errors: the board side of a changed side that faces a tile; nothing changed.
+    pub(crate) fn reshape_tile(
+        &mut self,
+        placed: u32,
+        shape: TileId,
+    ) -> Result<(), crate::geometry::Side> {
+        self.board
+            .reshape(&self.game.rules, &self.game.tiles, placed, shape)
     }
 
     /// Logs an event of a mechanism's (a title passing) for `player`.

@@ -34,7 +34,7 @@ pub use scoring::Completed;
 pub use tokens::{MineError, Token, TokenState};
 pub use turn::{
     Action, Actions, Asked, AwardSource, Begun, Choice, Choices, Decider, Event, Events, Given,
-    LayError, MAX_CHOICES, Move, NotOffered, RansomError, SetAsideError, TurnError,
+    LayError, MAX_CHOICES, Move, NotOffered, RansomError, SetAsideError, SpanError, TurnError,
 };
 
 use std::collections::BTreeMap;
@@ -59,6 +59,19 @@ pub struct Placement {
     pub y: i32,
     /// Its rotation (serialized in degrees clockwise).
     pub rotation: Rotation,
+}
+
+/// A token laid straight across a tile, from the middle of one side to the middle of the
+/// opposite one, in board orientation (a bridge; `crate::mechanism::spanning`), written
+/// `span: {x, y, axis}` in a position's turn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Span {
+    /// Column of its tile.
+    pub x: i32,
+    /// Row of its tile.
+    pub y: i32,
+    /// Its line on the board.
+    pub axis: crate::geometry::Axis,
 }
 
 /// When a feature scored.

@@ -239,10 +239,9 @@ impl<'g> State<'g> {
         let rules = &self.game.rules;
         let play = self.game.play_tables();
         let p = self.board.placed[placed as usize];
-        let first = p.first_node as usize;
         let mut starts: SmallVec<[NodeIndex; 16]> = SmallVec::new();
         for s in 0..self.game.tiles.tiles[p.tile].segments.len() {
-            starts.push(NodeIndex::new(first + s));
+            starts.push(self.board.node(placed, s));
         }
         // A wall closes what meets it on the tiles across: their segments there too.
         let rot = self.game.tiles.tiles[p.tile].rotated(p.rotation);
@@ -265,7 +264,7 @@ impl<'g> State<'g> {
                     .chain(&theirs.slot_shared[back])
                 {
                     if seg != crate::rules::NO_SEGMENT {
-                        starts.push(NodeIndex::new(q.first_node as usize + seg as usize));
+                        starts.push(self.board.node(n, seg as usize));
                     }
                 }
             }
@@ -298,7 +297,7 @@ impl<'g> State<'g> {
             for (_, n) in around {
                 let q = self.board.placed[n as usize];
                 for &s in &play.surrounded[q.tile] {
-                    starts.push(NodeIndex::new(q.first_node as usize + s as usize));
+                    starts.push(self.board.node(n, s as usize));
                 }
             }
         }

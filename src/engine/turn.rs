@@ -416,6 +416,9 @@ pub struct Move {
     /// A ransom paid once the tile is down and before the action: (holder, piece kind)
     /// of a captured piece of the player's bought back (`crate::mechanism::building`).
     pub ransom: Option<(usize, PieceKindId)>,
+    /// A token laid across the tile or one beside it as the tile goes down (a bridge;
+    /// `crate::mechanism::spanning`).
+    pub span: Option<super::Span>,
     /// Step 2 of the turn.
     pub action: Action,
 }
@@ -432,6 +435,7 @@ impl Move {
             rotation: p.rotation,
             take_back: None,
             ransom: None,
+            span: None,
             action,
         }
     }
@@ -551,6 +555,17 @@ pub enum Event {
         got: PieceKindId,
         /// The kind of the piece the other got back.
         gave: PieceKindId,
+    },
+    /// A token was laid across a tile, a segment of its feature kind added to the tile
+    /// from the middle of one side to the middle of the opposite one (a bridge;
+    /// `crate::mechanism::spanning`).
+    Spanned {
+        /// The entry of the rule set's `spanning`.
+        entry: u8,
+        /// The placed tile it lies across.
+        on: u32,
+        /// Its line on the board.
+        axis: crate::geometry::Axis,
     },
     /// The player paid a ransom to get one of their pieces back from its holder
     /// (`crate::mechanism::building`).
@@ -842,6 +857,8 @@ pub enum TurnError {
     NotBuildable,
     /// A ransom the player may not pay (`crate::mechanism::building`).
     Ransom(RansomError),
+    /// A token the turn may not lay across a tile (`crate::mechanism::spanning`).
+    Span(SpanError),
     /// More decisions were given than the turn asks (how many are left over).
     ChoicesLeft {
         /// Decisions not asked.
@@ -865,6 +882,31 @@ pub enum RansomError {
     },
     /// The holder named holds no piece of that kind of the player's.
     NoPrisoner,
+}
+
+/// Why a token cannot be laid across a tile ([`TurnError::Span`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SpanError {
+    /// The rule set lays no token across tiles (`spanning`), or none with its options.
+    NoSpans,
+    /// The player has none left.
+    NoneLeft,
+    /// The tile is neither the one placed this turn nor, where the rule set lets the
+    /// token go there, one beside it.
+    OutOfReach,
+    /// No tile lies there.
+    NoTile,
+    /// The tile has one across it already.
+    Twice,
+    /// The line's two ends are not both on sides of the kind the token goes over (the
+    /// rule set's `over`: both ends of a bridge on field sides).
+    NotAcross,
+    /// On a tile already placed, an end faces a tile (board side of the end): an end must
+    /// face an empty cell, or the tile placed this turn showing the new side kind there.
+    EndFaces {
+        /// The board side of that end.
+        side: Side,
+    },
 }
 
 /// A decision given that the turn does not offer ([`TurnError::ChoiceNotOffered`]).
@@ -984,25 +1026,40 @@ impl State<'_> {
         rotation: Rotation,
         adjacency: bool,
     ) -> Result<u32, LayError> {
+        self.lay_as(tile, tile, x, y, rotation, adjacency)
+    }
+
+    /// [`State::lay`] of a copy of `tile` laid as `shape`: itself, or a tile derived from
+    /// it ([`crate::rules::Tile::derived_from`]: with a bridge across it), whose sides and
+    /// segments are the ones placed.
+    pub(super) fn lay_as(
+        &mut self,
+        tile: TileId,
+        shape: TileId,
+        x: i32,
+        y: i32,
+        rotation: Rotation,
+        adjacency: bool,
+    ) -> Result<u32, LayError> {
         let def = &self.game.tiles.tiles[tile];
         // A held tile's count is per player (its holder was checked).
         let held = def.stack.is_some_and(|s| self.game.rules.stacks[s].held);
         if self.used[tile] >= def.count && !held {
             return Err(LayError::Exhausted);
         }
-        let fits = self.board.fits(&self.game.tiles, tile, x, y, rotation);
+        let fits = self.board.fits(&self.game.tiles, shape, x, y, rotation);
         match fits {
             Ok(()) => {}
             Err(PlaceError::NotAdjacent) if !adjacency || self.board.placed.is_empty() => {}
             Err(e) => return Err(LayError::Place(e)),
         }
-        self.placement_rules(tile, x, y, rotation, adjacency)
+        self.placement_rules(shape, x, y, rotation, adjacency)
             .map_err(LayError::Rule)?;
         self.count_copy(tile);
         let placed = self
             .board
-            .place(&self.game.rules, &self.game.tiles, tile, x, y, rotation);
-        if !self.game.play_tables().surrounded[tile].is_empty() {
+            .place(&self.game.rules, &self.game.tiles, shape, x, y, rotation);
+        if !self.game.play_tables().surrounded[shape].is_empty() {
             self.watched.push((x, y, placed));
         }
         Ok(placed)
@@ -1020,7 +1077,24 @@ impl State<'_> {
         &mut self,
         player: usize,
         tile: TileId,
+        at: (i32, i32, Rotation),
+        draws: &[u32],
+    ) -> Result<Begun, TurnError> {
+        self.begin_turn_spanning(player, tile, at, None, draws)
+    }
+
+    /// [`State::begin_turn`] with a token laid across the tile placed or one beside it as
+    /// the tile goes down (`span`; a bridge, `crate::mechanism::spanning`): a placement
+    /// may need it (a road side of the tile against a field side, made a road side by
+    /// the bridge).
+    ///
+    /// Errors: those of [`State::begin_turn`]; [`TurnError::Span`].
+    pub fn begin_turn_spanning(
+        &mut self,
+        player: usize,
+        tile: TileId,
         (x, y, rotation): (i32, i32, Rotation),
+        span: Option<Span>,
         draws: &[u32],
     ) -> Result<Begun, TurnError> {
         if self.game_over() {
@@ -1079,8 +1153,16 @@ impl State<'_> {
             return Err(TurnError::HeldBack);
         }
         self.extra_turn = None;
+        let shape = match span {
+            None => tile,
+            Some(span) => {
+                let at = Placement { x, y, rotation };
+                hooks::span(self, player, tile, at, span)
+                    .unwrap_or(Err(TurnError::Span(SpanError::NoSpans)))?
+            }
+        };
         let placed = self
-            .lay(tile, x, y, rotation, true)
+            .lay_as(tile, shape, x, y, rotation, true)
             .map_err(TurnError::Lay)?;
         // What the start of an ordinary turn brings (a fairy beside the player's piece).
         if extra.is_none() {
@@ -1653,7 +1735,13 @@ impl State<'_> {
         draws: &[u32],
         decider: &mut dyn Decider,
     ) -> Result<Events, TurnError> {
-        let mut begun = self.begin_turn(mv.player, mv.tile, (mv.x, mv.y, mv.rotation), draws)?;
+        let mut begun = self.begin_turn_spanning(
+            mv.player,
+            mv.tile,
+            (mv.x, mv.y, mv.rotation),
+            mv.span,
+            draws,
+        )?;
         if let Some((on, segment)) = mv.take_back {
             self.take_back(&mut begun, on, segment)?;
         }
@@ -1681,7 +1769,13 @@ impl State<'_> {
         choices: Choices,
         draws: &[u32],
     ) -> Result<Events, TurnError> {
-        let mut begun = self.begin_turn(mv.player, mv.tile, (mv.x, mv.y, mv.rotation), draws)?;
+        let mut begun = self.begin_turn_spanning(
+            mv.player,
+            mv.tile,
+            (mv.x, mv.y, mv.rotation),
+            mv.span,
+            draws,
+        )?;
         if let Some((on, segment)) = mv.take_back {
             self.take_back(&mut begun, on, segment)?;
         }
@@ -1699,25 +1793,68 @@ impl State<'_> {
         if self.game_over() || !self.may_draw(tile) {
             return Vec::new();
         }
-        self.legal_placements(tile)
+        let mut moves: Vec<Move> = self
+            .legal_placements(tile)
             .into_iter()
             .flat_map(|p| self.moves_at(tile, p))
-            .collect()
+            .collect();
+        for (p, span) in self.spanned_placements(tile) {
+            moves.extend(self.moves_spanning(tile, p, Some(span)));
+        }
+        moves
     }
 
     /// The legal moves of the player to play with `tile` at one placement: the placement
     /// with each action (see [`State::actions`]); empty when the placement is illegal.
     /// Costs one copy of the state.
     pub fn moves_at(&self, tile: TileId, p: Placement) -> Vec<Move> {
+        self.moves_spanning(tile, p, None)
+    }
+
+    /// [`State::moves_at`] with a token laid across a tile as the tile goes down.
+    fn moves_spanning(&self, tile: TileId, p: Placement, span: Option<Span>) -> Vec<Move> {
         let player = self.to_play();
         let mut next = self.clone();
-        let Ok(begun) = next.begin_turn(player, tile, (p.x, p.y, p.rotation), &[]) else {
+        let Ok(begun) = next.begin_turn_spanning(player, tile, (p.x, p.y, p.rotation), span, &[])
+        else {
             return Vec::new();
         };
         next.actions(&begun)
             .into_iter()
-            .map(|action| Move::at(player, tile, p, action))
+            .map(|action| {
+                let mut mv = Move::at(player, tile, p, action);
+                mv.span = span;
+                mv
+            })
             .collect()
+    }
+
+    /// The tokens the player to play may lay across a tile as `tile` goes down at `p`
+    /// (a bridge on it or beside it; `crate::mechanism::spanning`), with which the
+    /// placement is legal (it may be only with one). Empty without such tokens.
+    pub fn spans(&self, tile: TileId, p: Placement) -> Vec<Span> {
+        let mut out = Vec::new();
+        hooks::spans(self, self.to_play(), tile, p, &mut out);
+        out
+    }
+
+    /// Every placement of `tile` for the player to play with each token laid across a
+    /// tile that the placement allows ([`State::spans`]), in frontier order: those where
+    /// the tile fits without one too. Empty without such tokens (no cost then).
+    pub fn spanned_placements(&self, tile: TileId) -> Vec<(Placement, Span)> {
+        let mut out = Vec::new();
+        if !hooks::may_span(self, self.to_play()) {
+            return out;
+        }
+        for (x, y) in self.board.frontier() {
+            for rotation in Rotation::ALL {
+                let p = Placement { x, y, rotation };
+                for span in self.spans(tile, p) {
+                    out.push((p, span));
+                }
+            }
+        }
+        out
     }
 
     /// Sets a drawn tile aside: it fits nowhere on the board, so it leaves the game and its
@@ -1730,6 +1867,9 @@ impl State<'_> {
             return Err(SetAsideError::Exhausted);
         }
         if let Some(&p) = self.legal_placements(tile).first() {
+            return Err(SetAsideError::Fits(p));
+        }
+        if let Some(&(p, _)) = self.spanned_placements(tile).first() {
             return Err(SetAsideError::Fits(p));
         }
         self.count_copy(tile);

@@ -95,6 +95,10 @@ macro_rules! registry {
             /// the points of the first feature completed near them (Bridges, Castles and
             /// Bazaars: the castle).
             converting => converting,
+            /// Tokens players lay straight across a tile as their tile goes down, each
+            /// adding a segment from one side to the opposite one (Bridges, Castles and
+            /// Bazaars: the bridge, a road over the field).
+            spanning => spanning,
         }
     };
 }

@@ -163,6 +163,12 @@ pub struct Turn {
     /// follower, from: B}` (once a turn; the player needs as many points).
     #[serde(default)]
     pub ransom: Option<Sp<Ransom>>,
+    /// As the tile goes down, lay one of the player's tokens of the rule set's `spanning`
+    /// (a bridge) straight across it or a tile beside it: `{x: 1, y: 0, axis: NS}`, the
+    /// tile and the line (north–south `NS` or west–east `WE`, on the board). The tile may
+    /// need it to fit (a road side against a field side made a road side by the bridge).
+    #[serde(default)]
+    pub span: Option<Sp<SpanWord>>,
     /// Values of the tokens taken this turn, by anyone, in the order taken (the player's
     /// mining first, then a completed feature's tokens as its majority takes them in turn);
     /// tokens without a value here stay unknown.
@@ -244,6 +250,29 @@ pub struct CaptureChoice {
 pub struct ConvertChoice {
     /// A segment of the feature, on the tile just placed.
     pub convert: MoveTarget,
+}
+
+/// A token laid straight across a tile (see [`Turn::span`]).
+#[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SpanWord {
+    /// Column of its tile.
+    #[schemars(with = "super::bounds::Coordinate")]
+    pub x: Sp<i32>,
+    /// Row of its tile.
+    #[schemars(with = "super::bounds::Coordinate")]
+    pub y: Sp<i32>,
+    /// Its line on the board: `NS` (north to south) or `WE` (west to east).
+    pub axis: Sp<AxisWord>,
+}
+
+/// A line across a tile, on the board.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
+pub enum AxisWord {
+    /// North to south.
+    NS,
+    /// West to east.
+    WE,
 }
 
 /// A ransom paid for a captured follower (see [`Turn::ransom`]).

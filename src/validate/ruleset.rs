@@ -207,9 +207,28 @@ impl Names<'_> {
 pub(crate) struct Core<'a> {
     features: &'a [FeatureKind],
     relation_kinds: &'a [Option<[usize; 2]>],
+    side_kinds: &'a [SideKind],
 }
 
 impl Core<'_> {
+    /// The id and compiled profile of a declared side kind (`ruleset::unknown_name`
+    /// otherwise).
+    pub(crate) fn side_kind(
+        &self,
+        names: &Names,
+        n: &crate::model::Sp<String>,
+    ) -> Result<(usize, &SideKind), Finding> {
+        let declared: Vec<String> = names.rs.sides.keys().cloned().collect();
+        let id = names.find(&declared, n, "side kind")?;
+        // Every declared side kind is compiled, in the order declared.
+        Ok((id, &self.side_kinds[id]))
+    }
+
+    /// The terrain of a feature kind's segments (`None` inside a tile).
+    pub(crate) fn terrain(&self, kind: usize) -> Option<usize> {
+        self.features.get(kind).and_then(|f| f.terrain)
+    }
+
     /// Whether features of kind `kind` can be completed (its completion is not `never`).
     pub(crate) fn completes(&self, kind: usize) -> bool {
         self.features
@@ -543,6 +562,7 @@ pub fn compile_ruleset(file: &SourceFile, rs: &RuleSetFile) -> Result<Rules, Vec
     let core = Core {
         features: &features,
         relation_kinds: &relation_kinds,
+        side_kinds: &side_kinds,
     };
     let mechanisms = compile_mechanisms(rs, &names, &core, &mut sink);
     let token_pools = rs

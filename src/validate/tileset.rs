@@ -2430,6 +2430,11 @@ pub(crate) fn compile_parts(
         }
     }
     let total = tiles.iter().fold(0u32, |a, t| a.saturating_add(t.count));
+    let mut tiles = tiles;
+    let mut derived = HashMap::new();
+    rules
+        .mechanisms
+        .derive_tiles(rules, &mut tiles, &mut derived);
     let fits = crate::rules::FitTable::build(&tiles, rules.side_kinds.len(), |k| rules.is_wall(k));
     Ok((
         TileSet {
@@ -2443,6 +2448,7 @@ pub(crate) fn compile_parts(
             supply,
             provenance,
             sources: summary,
+            derived,
         },
         notes,
     ))

@@ -53,6 +53,7 @@ fn play(game: &tessera::rules::Game, tiles: &[(&str, i32, i32)]) -> (Vec<i64>, u
             rotation: Rotation::NONE,
             take_back: None,
             ransom: None,
+            span: None,
             action,
         };
         state.apply(&mv, &[]).expect("a legal move");
