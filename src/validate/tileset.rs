@@ -2430,7 +2430,6 @@ pub(crate) fn compile_parts(
         }
     }
     let total = tiles.iter().fold(0u32, |a, t| a.saturating_add(t.count));
-    let mut tiles = tiles;
     let mut derived = HashMap::new();
     rules
         .mechanisms
