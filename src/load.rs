@@ -371,6 +371,14 @@ pub const BUNDLED: &[(&str, &str)] = &[
         include_str!("../rulesets/bridge.yaml"),
     ),
     (
+        "rulesets/inns.yaml",
+        include_str!("../rulesets/inns.yaml"),
+    ),
+    (
+        "rulesets/bridges-castles-bazaars.yaml",
+        include_str!("../rulesets/bridges-castles-bazaars.yaml"),
+    ),
+    (
         "rulesets/tower-2.yaml",
         include_str!("../rulesets/tower-2.yaml"),
     ),
@@ -490,6 +498,14 @@ pub const BUNDLED: &[(&str, &str)] = &[
     (
         "tilesets/tower-2.yaml",
         include_str!("../tilesets/tower-2.yaml"),
+    ),
+    (
+        "tilesets/bridges-castles-bazaars-1.yaml",
+        include_str!("../tilesets/bridges-castles-bazaars-1.yaml"),
+    ),
+    (
+        "tilesets/bridges-castles-bazaars-2.yaml",
+        include_str!("../tilesets/bridges-castles-bazaars-2.yaml"),
     ),
     (
         "tilesets/siege-cathars.yaml",

@@ -1238,14 +1238,33 @@ fn play_turn_steps(
     let fail = |state: &State, e: TurnError, placed: Option<u32>| {
         turn_finding(state, lp, turn, tile, player, e, piece.as_ref().zip(placed))
     };
-    let span = turn.span.as_ref().map(|s| crate::engine::Span {
-        x: s.x.value,
-        y: s.y.value,
-        axis: match s.axis.value {
-            crate::model::AxisWord::NS => crate::geometry::Axis::NorthSouth,
-            crate::model::AxisWord::WE => crate::geometry::Axis::WestEast,
-        },
-    });
+    let span = match turn.span.as_ref().map(|s| &s.value) {
+        None => None,
+        Some(crate::model::SpanEntry::At(s)) => Some(crate::engine::Span {
+            x: s.x.value,
+            y: s.y.value,
+            axis: match s.axis.value {
+                crate::model::AxisWord::NS => crate::geometry::Axis::NorthSouth,
+                crate::model::AxisWord::WE => crate::geometry::Axis::WestEast,
+            },
+        }),
+        // The token the placement needs, if it needs one: the first that makes it fit.
+        Some(crate::model::SpanEntry::Needed(_)) => {
+            let (x, y, rotation) = at;
+            let plain = state
+                .board()
+                .fits(&lp.game.tiles, tile, x, y, rotation)
+                .is_ok();
+            (!plain)
+                .then(|| {
+                    state
+                        .spans(tile, crate::engine::Placement { x, y, rotation })
+                        .into_iter()
+                        .next()
+                })
+                .flatten()
+        }
+    };
     let mut begun = state
         .begin_turn_spanning(player, tile, at, span, &draws)
         .map_err(|e| fail(state, e, None))?;

@@ -779,7 +779,9 @@ impl Stopped<'_> {
                     Some(format!("tessera: the game is in {phase:?}Phase"))
                 } else if !state.may_draw(id) {
                     Some(format!("tessera: no {tile} is left to draw"))
-                } else if state.legal_placements(id).is_empty() {
+                } else if state.legal_placements(id).is_empty()
+                    && state.spanned_placements(id).is_empty()
+                {
                     Some(format!("tessera: {tile} fits nowhere"))
                 } else {
                     None
@@ -790,9 +792,12 @@ impl Stopped<'_> {
                 let Some(id) = state.game().tiles.get(tile) else {
                     return Some(format!("tessera's tile sets have no tile {tile}"));
                 };
+                // A placement a bridge makes legal is one (JCloisterZone offers it with
+                // the bridge it needs).
                 let ours: BTreeSet<(i32, i32, u32)> = state
                     .legal_placements(id)
                     .into_iter()
+                    .chain(state.spanned_placements(id).into_iter().map(|(p, _)| p))
                     .map(|p| (p.x, p.y, p.rotation.degrees()))
                     .collect();
                 (ours != *options).then(|| {

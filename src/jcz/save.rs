@@ -289,6 +289,37 @@ const SETS: &[SetMapping] = &[
         pieces: &[],
         legacy_elements: &[],
     },
+    // Bridges, Castles and Bazaars: bridges and castles are elements; the inns of two of
+    // its tiles count only with the element `inn` (JCloisterZone's `road[inn]` modifier).
+    // Its bazaars are not played yet (the element `bazaar` is left out).
+    SetMapping {
+        ids: &["bridges-castles-and-bazaars:1", "BRIDGES_CASTLES_AND_BAZAARS"],
+        tileset: "bundled:tilesets/bridges-castles-bazaars-1.yaml",
+        ruleset: Some("bundled:rulesets/bridges-castles-bazaars.yaml"),
+        piece_counts: &[],
+        switches: &[
+            ("bridge", &["bridge"]),
+            ("castle", &["castle"]),
+            ("inn", &["inns", "inns_spoil_incomplete"]),
+        ],
+        rules: &[],
+        pieces: &[],
+        legacy_elements: &["bridge", "castle"],
+    },
+    SetMapping {
+        ids: &["bridges-castles-and-bazaars:2"],
+        tileset: "bundled:tilesets/bridges-castles-bazaars-2.yaml",
+        ruleset: Some("bundled:rulesets/bridges-castles-bazaars.yaml"),
+        piece_counts: &[],
+        switches: &[
+            ("bridge", &["bridge"]),
+            ("castle", &["castle"]),
+            ("inn", &["inns", "inns_spoil_incomplete"]),
+        ],
+        rules: &[],
+        pieces: &[],
+        legacy_elements: &[],
+    },
     // Its second edition's set: two tiles show a garden (the abbot's rule set).
     SetMapping {
         ids: &["tower:2"],
@@ -516,6 +547,16 @@ const ELEMENTS: &[ElementMapping] = &[
         tileset: None,
         rules: &[],
     },
+    // Bridges (Bridges, Castles and Bazaars): a road laid across a tile's fields.
+    ElementMapping {
+        name: "bridge",
+        ruleset: "bundled:rulesets/bridge.yaml",
+        piece: None,
+        count: 1,
+        option: Some("bridge"),
+        tileset: None,
+        rules: &[],
+    },
     // Castles (Bridges, Castles and Bazaars): a small city converted instead of scored.
     ElementMapping {
         name: "castle",
@@ -540,6 +581,22 @@ const ELEMENTS: &[ElementMapping] = &[
 /// Elements that change nothing in the sets tessera plays: JCloisterZone lists them
 /// whatever the tiles (`pig-herd`: the pig herds of GQ11's and The River II's tiles).
 const INERT: &[&str] = &["pig-herd"];
+
+/// Elements tessera does not play yet that change nothing in a save that places none of
+/// the tiles they act on: (element, the tiles that carry it). Bridges, Castles and
+/// Bazaars' bazaars start an auction after the turn of a tile with a bazaar.
+const INERT_UNPLACED: &[(&str, &[&str])] = &[(
+    "bazaar",
+    &[
+        "BB/Cccc.b",
+        "BB/CFc.b",
+        "BB/CFR.b",
+        "BB/F.b",
+        "BB/R.bi",
+        "BB/RFR.b",
+        "BB/RFR.bi",
+    ],
+)];
 
 /// Rule switches that change nothing in the sets tessera plays: JCloisterZone 4.x lists
 /// them in every save (The Tunnel's tokens, GQ11's pig herds).
@@ -574,6 +631,14 @@ const COVERS: &[(&str, &[&str])] = &[
             "bundled:rulesets/mayor.yaml",
             "bundled:rulesets/barn.yaml",
             "bundled:rulesets/wagon.yaml",
+        ],
+    ),
+    (
+        "bundled:rulesets/bridges-castles-bazaars.yaml",
+        &[
+            "bundled:rulesets/inns.yaml",
+            "bundled:rulesets/bridge.yaml",
+            "bundled:rulesets/castle.yaml",
         ],
     ),
     (
@@ -789,6 +854,8 @@ struct Turn {
     attend: Option<(String, i64, i64, Option<String>)>,
     /// A tower floor put as the turn's action: the tower's cell and address.
     build: Option<(i64, i64, String)>,
+    /// A bridge laid as the tile goes down: its tile's cell and axis (`NS`, `WE`).
+    span: Option<(i64, i64, &'static str)>,
     /// A ransom paid in the turn: the piece kind and the holder's index.
     ransom: Option<(&'static str, usize)>,
 }
@@ -971,6 +1038,10 @@ pub fn import_save(file: &SourceFile) -> Result<ImportedSave, Failure> {
             match (name.as_str(), value) {
                 ("farmers", Value::Bool(b)) => farmers = *b,
                 (inert, _) if INERT.contains(&inert) => {}
+                (name, _)
+                    if INERT_UNPLACED
+                        .iter()
+                        .any(|(e, tiles)| *e == name && !places_any(actions, tiles)) => {}
                 (_, Value::Number(_)) if element.is_some() && pieces.is_some() => {
                     if let (Some(e), Some(n)) = (element, pieces) {
                         if n > 0 {
@@ -1223,6 +1294,8 @@ pub fn import_save(file: &SourceFile) -> Result<ImportedSave, Failure> {
     let tower = used
         .iter()
         .any(|s| s.switches.iter().any(|(e, _)| *e == "tower"));
+    // Bridges are laid: each tile goes down with the bridge its placement needs, if any.
+    let bridges = elements_on.iter().any(|e| e.name == "bridge");
     // Followers held after a capture: by meeple id, the holder's index.
     let mut held: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
     // A ransom paid before its player's tile: for the next turn.
@@ -1602,6 +1675,22 @@ pub fn import_save(file: &SourceFile) -> Result<ImportedSave, Failure> {
                     _ => missing.push(outside(i, "a tower floor put outside a turn, or on an unknown place", "a tower floor goes on a tower as the action of a turn")),
                 }
             }
+            // A bridge, laid as the turn's tile goes down (on it or a tile beside it).
+            "PLACE_TOKEN"
+                if payload.get("token").and_then(Value::as_str) == Some("BRIDGE")
+                    && elements_on.iter().any(|e| e.name == "bridge") =>
+            {
+                let p = payload.get("pointer");
+                let axis = match p.and_then(|p| p.get("location")).and_then(Value::as_str) {
+                    Some("NS") => Some("NS"),
+                    Some("WE") => Some("WE"),
+                    _ => None,
+                };
+                match (pending.as_mut(), p.and_then(|p| cell(p.get("position"))), axis) {
+                    (Some(t), Some((x, y)), Some(axis)) if t.span.is_none() => t.span = Some((x, y, axis)),
+                    _ => missing.push(outside(i, "a bridge laid outside a turn, a second in one turn, or across an unknown line", "a bridge goes across the tile placed or one beside it (location `NS` or `WE`), once a turn")),
+                }
+            }
             // A castle put on a small city: a decision of the turn (after its action).
             "PLACE_TOKEN"
                 if payload.get("token").and_then(Value::as_str) == Some("CASTLE")
@@ -1660,6 +1749,7 @@ pub fn import_save(file: &SourceFile) -> Result<ImportedSave, Failure> {
                         t.drawn_at.remove(0);
                     }
                 }
+                Some(t) if t.span.is_some() => t.span = None,
                 Some(_) => {
                     pending = None;
                     placed -= 1;
@@ -1847,6 +1937,14 @@ pub fn import_save(file: &SourceFile) -> Result<ImportedSave, Failure> {
         if let Some((x, y, at)) = &t.build {
             yaml.push_str(&format!(", build: {{x: {x}, y: {y}, at: {}}}", q(at)));
         }
+        match &t.span {
+            Some((x, y, axis)) => {
+                yaml.push_str(&format!(", span: {{x: {x}, y: {y}, axis: {axis}}}"));
+            }
+            // JCloisterZone lays the bridge a placement needs with the tile, unasked.
+            None if bridges => yaml.push_str(", span: needed"),
+            None => {}
+        }
         if let Some((kind, holder)) = &t.ransom {
             yaml.push_str(&format!(
                 ", ransom: {{piece: {}, from: {}}}",
@@ -1983,6 +2081,17 @@ fn pointer_place(fp: Option<&Value>) -> Option<(i64, i64, String)> {
         _ => None,
     }?;
     Some((x, y, address))
+}
+
+/// Whether a save's actions place one of `tiles` (a `PLACE_TILE` of one of those ids).
+fn places_any(actions: &[Value], tiles: &[&str]) -> bool {
+    actions.iter().any(|a| {
+        a.get("type").and_then(Value::as_str) == Some("PLACE_TILE")
+            && a.get("payload")
+                .and_then(|p| p.get("tileId"))
+                .and_then(Value::as_str)
+                .is_some_and(|t| tiles.contains(&t))
+    })
 }
 
 /// The position's address of a piece at a JCloisterZone location (board orientation):

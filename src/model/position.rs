@@ -167,8 +167,11 @@ pub struct Turn {
     /// (a bridge) straight across it or a tile beside it: `{x: 1, y: 0, axis: NS}`, the
     /// tile and the line (north–south `NS` or west–east `WE`, on the board). The tile may
     /// need it to fit (a road side against a field side made a road side by the bridge).
+    /// `needed`: the one the placement needs, if it needs one (on the tile first, then on
+    /// a tile beside it, north, east, south, west; as JCloisterZone lays a bridge a
+    /// placement needs without asking), else none.
     #[serde(default)]
-    pub span: Option<Sp<SpanWord>>,
+    pub span: Option<Sp<SpanEntry>>,
     /// Values of the tokens taken this turn, by anyone, in the order taken (the player's
     /// mining first, then a completed feature's tokens as its majority takes them in turn);
     /// tokens without a value here stay unknown.
@@ -250,6 +253,24 @@ pub struct CaptureChoice {
 pub struct ConvertChoice {
     /// A segment of the feature, on the tile just placed.
     pub convert: MoveTarget,
+}
+
+/// A token laid across a tile, or the word `needed` (see [`Turn::span`]).
+#[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
+#[serde(untagged)]
+pub enum SpanEntry {
+    /// `needed`: the one the placement needs, if any.
+    Needed(NeededWord),
+    /// `{x, y, axis}`.
+    At(SpanWord),
+}
+
+/// The word `needed`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum NeededWord {
+    /// The token the placement needs, if it needs one.
+    Needed,
 }
 
 /// A token laid straight across a tile (see [`Turn::span`]).

@@ -2105,8 +2105,22 @@ fn bundled_imported_tile_sets_are_fresh() {
         "princess-dragon-1.yaml",
         "princess-dragon-2.yaml",
     ];
-    let bundled: [(&str, &str, &str, &str, Option<&str>); 18] = [
+    let bundled: [(&str, &str, &str, &str, Option<&str>); 20] = [
         ("tower-1.yaml", "tower.xml", "tower:1", "tower.yaml", None),
+        (
+            "bridges-castles-bazaars-1.yaml",
+            "bridges_castles_and_bazaars.xml",
+            "bridges-castles-and-bazaars:1",
+            "bridges-castles-bazaars.yaml",
+            None,
+        ),
+        (
+            "bridges-castles-bazaars-2.yaml",
+            "bridges_castles_and_bazaars.xml",
+            "bridges-castles-and-bazaars:2",
+            "bridges-castles-bazaars.yaml",
+            None,
+        ),
         ("tower-2.yaml", "tower.xml", "tower:2", "tower-2.yaml", None),
         (
             "princess-dragon-2.yaml",
