@@ -370,10 +370,7 @@ pub const BUNDLED: &[(&str, &str)] = &[
         "rulesets/bridge.yaml",
         include_str!("../rulesets/bridge.yaml"),
     ),
-    (
-        "rulesets/inns.yaml",
-        include_str!("../rulesets/inns.yaml"),
-    ),
+    ("rulesets/inns.yaml", include_str!("../rulesets/inns.yaml")),
     (
         "rulesets/bridges-castles-bazaars.yaml",
         include_str!("../rulesets/bridges-castles-bazaars.yaml"),

@@ -387,6 +387,8 @@ enum Legal<'a> {
     Listed(&'a [Placement]),
     Counted(usize),
     Drawn(Placement),
+    /// No placement without a token laid across a tile (a bridge); this one with it.
+    Spanned(Placement, Span),
 }
 
 impl Legal<'_> {
@@ -394,7 +396,7 @@ impl Legal<'_> {
         match self {
             Legal::Listed(l) => l.is_empty(),
             Legal::Counted(n) => n == 0,
-            Legal::Drawn(_) => false,
+            Legal::Drawn(_) | Legal::Spanned(..) => false,
         }
     }
 }
@@ -454,14 +456,28 @@ fn choose(
     let player = state.to_play();
     match agent {
         Agent::Random => {
-            let p = match legal {
-                Legal::Listed(list) => list[rng.random_range(0..list.len())],
-                Legal::Counted(n) => state
-                    .nth_placement(tile, rng.random_range(0..n))
-                    .ok_or(TurnError::GameOver)?,
-                Legal::Drawn(p) => p,
+            let (p, needed) = match legal {
+                Legal::Listed(list) => (list[rng.random_range(0..list.len())], None),
+                Legal::Counted(n) => (
+                    state
+                        .nth_placement(tile, rng.random_range(0..n))
+                        .ok_or(TurnError::GameOver)?,
+                    None,
+                ),
+                Legal::Drawn(p) => (p, None),
+                Legal::Spanned(p, span) => (p, Some(span)),
             };
-            let begun = state.begin_turn(player, tile, (p.x, p.y, p.rotation), &[])?;
+            // A token across a tile (a bridge) the placement allows: one turn in 4, then
+            // any of them (no draw of the game's randomness without such tokens).
+            let span = needed.or_else(|| {
+                if !state.may_span(player) || !rng.random_ratio(1, 4) {
+                    return None;
+                }
+                let spans = state.spans(tile, p);
+                (!spans.is_empty()).then(|| spans[rng.random_range(0..spans.len())])
+            });
+            let begun =
+                state.begin_turn_spanning(player, tile, (p.x, p.y, p.rotation), span, &[])?;
             // A ransom it may pay (a captured follower bought back): even odds, then any.
             let ransoms = state.ransoms(Some(&begun));
             let ransom = (!ransoms.is_empty() && rng.random_bool(0.5))
@@ -478,6 +494,7 @@ fn choose(
             };
             let mut mv = Move::at(player, tile, p, action);
             mv.ransom = ransom;
+            mv.span = span;
             Ok((mv, Some(begun)))
         }
         Agent::Greedy => {
@@ -615,6 +632,17 @@ pub fn play_game_with<'g>(
                 state.for_each_placement(tile, |p| legal.push(p));
                 Legal::Listed(&legal)
             }
+        };
+        // A tile that fits only with a token across a tile (a bridge) goes down with one.
+        let spanned = if found.is_empty() {
+            let spanned = state.spanned_placements(tile);
+            (!spanned.is_empty()).then(|| spanned[rng.random_range(0..spanned.len())])
+        } else {
+            None
+        };
+        let found = match spanned {
+            Some((p, span)) => Legal::Spanned(p, span),
+            None => found,
         };
         if found.is_empty() {
             if state.set_aside(tile).is_err() {

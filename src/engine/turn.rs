@@ -1838,6 +1838,12 @@ impl State<'_> {
         out
     }
 
+    /// Whether `player` may lay a token across a tile (a bridge) now: the rule set has
+    /// such tokens and the player one left.
+    pub fn may_span(&self, player: usize) -> bool {
+        hooks::may_span(self, player)
+    }
+
     /// Every placement of `tile` for the player to play with each token laid across a
     /// tile that the placement allows ([`State::spans`]), in frontier order: those where
     /// the tile fits without one too. Empty without such tokens (no cost then).

@@ -293,7 +293,10 @@ const SETS: &[SetMapping] = &[
     // its tiles count only with the element `inn` (JCloisterZone's `road[inn]` modifier).
     // Its bazaars are not played yet (the element `bazaar` is left out).
     SetMapping {
-        ids: &["bridges-castles-and-bazaars:1", "BRIDGES_CASTLES_AND_BAZAARS"],
+        ids: &[
+            "bridges-castles-and-bazaars:1",
+            "BRIDGES_CASTLES_AND_BAZAARS",
+        ],
         tileset: "bundled:tilesets/bridges-castles-bazaars-1.yaml",
         ruleset: Some("bundled:rulesets/bridges-castles-bazaars.yaml"),
         piece_counts: &[],

@@ -83,6 +83,14 @@ const GAMES: &[(&str, &[&str])] = &[
     ),
     // Castles: small cities converted, paid by features completed near them.
     ("rulesets/castle.yaml", &["tilesets/base-jcz.yaml"]),
+    // Bridges, Castles and Bazaars' bridges and castles, with its tiles (bazaars left out).
+    (
+        "rulesets/bridges-castles-bazaars.yaml",
+        &[
+            "tilesets/base-jcz.yaml",
+            "tilesets/bridges-castles-bazaars-1.yaml",
+        ],
+    ),
     // Sieges: besieged cities, and followers escaping them.
     (
         "rulesets/siege.yaml",
@@ -466,4 +474,43 @@ fn random_players_build_capture_and_pay_ransoms_that_replay() {
     for word in ["build: {", "capture: {", "ransom: {", "at: \"tower\"}"] {
         assert!(written.contains(word), "no {word} in 12 games");
     }
+}
+
+#[test]
+fn random_players_lay_bridges_that_replay() {
+    // Bridges: random players lay bridges on the tile placed and beside it, some of them
+    // needed by the placement; every game written replays to its points.
+    let game = GAMES
+        .iter()
+        .position(|(r, _)| *r == "rulesets/bridges-castles-bazaars.yaml")
+        .expect("the bridges game");
+    let (_, dir) = play_and_replay(game, &[Agent::Random], 0..12);
+    let written: Vec<String> = (0..12)
+        .map(|seed| std::fs::read_to_string(dir.join(format!("game-{seed}.yaml"))).expect("a game"))
+        .collect();
+    let spans: Vec<&str> = written
+        .iter()
+        .flat_map(|g| g.lines())
+        .filter(|l| l.contains("span: {"))
+        .collect();
+    // Each game's players have 3 bridges each (2 to 4 players): some are laid.
+    assert!(
+        spans.len() >= 12,
+        "only {} bridges in 12 games",
+        spans.len()
+    );
+    // Some on a tile beside the one placed: the span's cell is not the turn's. A turn
+    // is written `{tile: .., x: X, y: Y, rotation: .., span: {x: SX, y: SY, axis: ..}`.
+    let number = |text: &str, key: &str| -> Option<String> {
+        let rest = text.split(key).nth(1)?;
+        Some(rest.split([',', '}']).next()?.trim().to_string())
+    };
+    let beside = spans.iter().filter(|l| {
+        let (turn, span) = l.split_once("span: {").unwrap_or((l, ""));
+        (number(turn, ", x: "), number(turn, ", y: ")) != (number(span, "x: "), number(span, "y: "))
+    });
+    assert!(
+        beside.count() > 0,
+        "no bridge beside the tile placed in 12 games"
+    );
 }

@@ -323,8 +323,8 @@ fn a_save_that_needs_what_tessera_lacks_is_refused_with_everything_missing() {
     let text = r#"{
   "appVersion": "6.2.0",
   "setup": {
-    "sets": {"basic:1": 1, "bridges-castles-and-bazaars:1": 1},
-    "elements": {"small-follower": 7, "farmers": true, "bridge": 3},
+    "sets": {"basic:1": 1, "corn-circles/1": 1},
+    "elements": {"small-follower": 7, "farmers": true, "mage": 3},
     "rules": {"fairy-placement": "on-tile"},
     "start": [{"tile": "BA/RCr", "x": 0, "y": 0, "rotation": 0}]
   },
@@ -346,8 +346,8 @@ fn a_save_that_needs_what_tessera_lacks_is_refused_with_everything_missing() {
         })
         .collect();
     let expect = [
-        ("set `bridges-castles-and-bazaars:1`", 4),
-        ("element `bridge: 3`", 5),
+        ("set `corn-circles/1`", 4),
+        ("element `mage: 3`", 5),
         ("rule switch `fairy-placement: \"on-tile\"`", 6),
         ("the action `MOVE_NEUTRAL_FIGURE`", 12),
     ];
@@ -563,10 +563,8 @@ fn check_saves_compares_the_assertions_it_can_evaluate() {
     };
     write("holds.jcz", &holds);
     write("wrong.jcz", &wrong);
-    let out_of_scope = as_test_save(&played.position, &played.players, &holds).replace(
-        "\"basic:1\":1",
-        "\"basic:1\":1,\"bridges-castles-and-bazaars:1\":1",
-    );
+    let out_of_scope = as_test_save(&played.position, &played.players, &holds)
+        .replace("\"basic:1\":1", "\"basic:1\":1,\"corn-circles/1\":1");
     std::fs::write(dir.join("basic").join("sheep.jcz"), out_of_scope).expect("written");
     let run = std::process::Command::new(env!("CARGO_BIN_EXE_tessera"))
         .args(["check-saves", "--format", "json"])
@@ -602,10 +600,7 @@ fn check_saves_compares_the_assertions_it_can_evaluate() {
     );
     let o = verdict("sheep.jcz");
     assert_eq!(o["verdict"], "out", "{o}");
-    assert_eq!(
-        o["reasons"][0], "set `bridges-castles-and-bazaars:1`",
-        "{o}"
-    );
+    assert_eq!(o["reasons"][0], "set `corn-circles/1`", "{o}");
     assert_eq!(doc["folders"]["basic"]["pass"], 1, "{doc}");
     assert_eq!(doc["folders"]["basic"]["out"], 1, "{doc}");
     let _ = std::fs::remove_dir_all(&dir);
@@ -626,13 +621,12 @@ fn validate_and_render_read_saved_games() {
         assert!(svg.contains(id), "{id} drawn");
     }
     // A save that needs what tessera lacks: one finding per thing, exit-2 findings.
-    let text = std::fs::read_to_string(FARMS).expect("fixture").replace(
-        "\"BASIC\": 1",
-        "\"BASIC\": 1, \"BRIDGES_CASTLES_AND_BAZAARS\": 1",
-    );
+    let text = std::fs::read_to_string(FARMS)
+        .expect("fixture")
+        .replace("\"BASIC\": 1", "\"BASIC\": 1, \"CORN_CIRCLES\": 1");
     let dir = std::env::temp_dir().join(format!("tessera-validate-save-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("temporary directory");
-    let path = dir.join("bazaars.jcz");
+    let path = dir.join("corn-circles.jcz");
     std::fs::write(&path, text).expect("written");
     let v = tessera::validate_file(&path, None).expect("readable");
     let codes: Vec<&str> = v.findings.iter().map(|f| f.check.code()).collect();
