@@ -482,7 +482,7 @@ pub fn tile_sheet(game: &Game, opts: SheetOptions) -> String {
     let rules = &game.rules;
     let palette = Palette::new(rules, &[]);
     let (card_w, card_h) = CARD;
-    let tiles = &game.tiles.tiles;
+    let tiles: Vec<&crate::rules::Tile> = game.tiles.own_tiles().map(|(_, t)| t).collect();
     let rows = tiles.len().div_ceil(SHEET_COLUMNS).max(1);
     let width = card_w * SHEET_COLUMNS.min(tiles.len().max(1)) as f64;
     let height = card_h * rows as f64 + 20.0;
@@ -1294,7 +1294,7 @@ pub fn piece_centres(state: &State, opts: BoardOptions) -> Vec<(usize, Point)> {
 /// pixels of a picture.
 pub fn sheet_segment_points(game: &Game) -> Vec<(usize, usize, usize, Point)> {
     let mut out = Vec::new();
-    for (i, def) in game.tiles.tiles.iter().enumerate() {
+    for (i, (_, def)) in game.tiles.own_tiles().enumerate() {
         let origin = sheet_origin(i);
         let shape = TileShape::new(&game.rules, def, Rotation::NONE);
         for (s, seg) in def.segments.iter().enumerate() {

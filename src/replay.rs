@@ -317,7 +317,7 @@ fn tile_id(lp: &LoadedPosition, id: &Sp<String>) -> Result<TileId, Finding> {
             .at(&id.loc, format!("not in {}", lp.game.tiles.name))
             .known(
                 "tiles of the set",
-                lp.game.tiles.tiles.iter().map(|t| t.id.as_str()),
+                lp.game.tiles.own_tiles().map(|(_, t)| t.id.as_str()),
             )
     })
 }

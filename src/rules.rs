@@ -782,6 +782,15 @@ impl TileSet {
         }
     }
 
+    /// The set's own tiles (and a position's), in order, with their ids: every tile but
+    /// those mechanisms derived from them ([`TileSet::derived`]).
+    pub fn own_tiles(&self) -> impl Iterator<Item = (TileId, &Tile)> + Clone {
+        self.tiles
+            .iter()
+            .enumerate()
+            .filter(|(_, t)| t.derived_from.is_none())
+    }
+
     /// A tile's index by id.
     pub fn get(&self, id: &str) -> Option<TileId> {
         self.by_id.get(id).copied()

@@ -106,7 +106,12 @@ pub fn placements_report(
     let lp = replay::load_position(path)?;
     let state = replay::replay(&lp, None)?;
     let Some(t) = lp.game.tiles.get(tile) else {
-        let ids: Vec<&str> = lp.game.tiles.tiles.iter().map(|t| t.id.as_str()).collect();
+        let ids: Vec<&str> = lp
+            .game
+            .tiles
+            .own_tiles()
+            .map(|(_, t)| t.id.as_str())
+            .collect();
         return Err(Failure::Tool(format!(
             "unknown tile `{}`; tiles of {}: {}",
             diag::escape_text(tile),

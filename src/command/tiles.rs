@@ -84,11 +84,11 @@ pub fn tiles_report(
     };
     let (game, findings) = super::common::shown_tileset(path)?;
     let ids: Vec<usize> = match tile {
-        None => (0..game.tiles.tiles.len()).collect(),
+        None => game.tiles.own_tiles().map(|(i, _)| i).collect(),
         Some(id) => match game.tiles.get(id) {
             Some(t) => vec![t],
             None => {
-                let ids: Vec<&str> = game.tiles.tiles.iter().map(|t| t.id.as_str()).collect();
+                let ids: Vec<&str> = game.tiles.own_tiles().map(|(_, t)| t.id.as_str()).collect();
                 return Err(Failure::Tool(format!(
                     "unknown tile `{}`; tiles of {}: {}",
                     diag::escape_text(id),

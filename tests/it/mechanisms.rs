@@ -1228,3 +1228,72 @@ fn a_farmer_counts_a_castle_one_more_than_a_city() {
     assert_eq!(field.points, 9, "{field:?}");
     assert_eq!(field.raised.get("A"), Some(&2), "{field:?}");
 }
+
+#[test]
+fn bridges_carry_roads_over_fields_on_the_tile_placed_and_beside_it() {
+    // `spanning`: a bridge across the tile placed (over its own road) takes a follower and
+    // B's curve on; a bridge across a monastery; a bridge a placement needs, laid on the
+    // tile beside. Roads: 3 tiles over two bridges, 5 tiles under the first and over the
+    // second (each tile once).
+    let path = format!("{POSITIONS}/bridge.yaml");
+    common::assert_points(&path, true, None, &[("A", 8), ("B", 0)]);
+    let report = common::report(&path, true, None);
+    let texts: Vec<&str> = report.log.iter().map(|l| l.text.as_str()).collect();
+    for line in [
+        "A lays a bridge across the tile at (1, 0), north to south",
+        "A lays a bridge across the tile at (1, 1), north to south",
+        "A lays a bridge across the tile at (2, -1), north to south",
+    ] {
+        assert!(texts.contains(&line), "{line}: {texts:?}");
+    }
+    let roads: Vec<u32> = report
+        .features
+        .iter()
+        .filter(|f| f.feature == "road")
+        .map(|f| f.tiles.len() as u32)
+        .collect();
+    assert_eq!(roads, [5, 3], "{:?}", report.features);
+    // Without the bridge the monastery needs, the road tile fits nowhere there; a second
+    // bridge on one tile is refused.
+    common::assert_finding(
+        &format!("{BAD}/bridge-needed.yaml"),
+        "position::edge_mismatch",
+    );
+    common::assert_finding(
+        &format!("{BAD}/bridge-twice.yaml"),
+        "position::not_spannable",
+    );
+}
+
+#[test]
+fn a_bridge_needed_is_laid_as_written_or_found() {
+    // `span: needed` lays the bridge the placement needs (as JCloisterZone does unasked):
+    // on the tile placed when that fits, else none where the tile fits without one.
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("bridge-needed");
+    std::fs::create_dir_all(&dir).expect("a directory");
+    let root = env!("CARGO_MANIFEST_DIR");
+    let path = dir.join("needed.yaml");
+    std::fs::write(
+        &path,
+        format!(
+            "tileset: {root}/tilesets/base-jcz.yaml\nruleset: {root}/rulesets/bridge.yaml\nplayers: [A, B]\nturns:\n  - {{tile: BA/L, x: 1, y: 0, span: needed, piece: {{kind: follower, at: W}}}}\n  - {{tile: BA/L, x: -1, y: 0, rotation: 90, span: needed}}\n  - {{tile: BA/C, x: 0, y: 1, rotation: 180, span: needed}}\n"
+        ),
+    )
+    .expect("written");
+    let report = common::report(path.to_str().expect("a path"), true, None);
+    let bridges = report
+        .log
+        .iter()
+        .filter(|l| l.text.contains("lays a bridge"))
+        .count();
+    // Both monasteries need one (a field side against the start tile's road); the city
+    // south of the start tile needs none.
+    assert_eq!(bridges, 2, "{:?}", report.log);
+    // A's follower on the first bridge: the road of 3 tiles, open at both ends.
+    common::assert_points(
+        path.to_str().expect("a path"),
+        true,
+        None,
+        &[("A", 3), ("B", 0)],
+    );
+}
