@@ -1421,7 +1421,114 @@ fn play_turn_steps(
         }
     };
     finished.map_err(|e| fail(state, e, Some(placed)))?;
+    if let Some(a) = &turn.auction {
+        let auction = auction_of(lp, a)?;
+        state
+            .hold_auction(&auction)
+            .map_err(|e| auction_finding(lp, a, e))?;
+    }
     Ok(None)
+}
+
+/// The engine's auction from a turn's `auction`, its tiles resolved.
+fn auction_of(
+    lp: &LoadedPosition,
+    a: &Sp<crate::model::AuctionWord>,
+) -> Result<crate::engine::Auction, Finding> {
+    let tile = |t: &Sp<String>| -> Result<TileId, Finding> {
+        lp.game.tiles.get(&t.value).ok_or_else(|| {
+            Finding::unknown(Check::UnknownTile, "tile", &t.value)
+                .in_file(&lp.file)
+                .at(&t.loc, "not a tile of the game")
+                .known(
+                    "tiles",
+                    lp.game.tiles.own_tiles().map(|(_, t)| t.id.as_str()),
+                )
+        })
+    };
+    let tiles = a.tiles.iter().map(tile).collect::<Result<Vec<_>, _>>()?;
+    let rounds = a
+        .rounds
+        .iter()
+        .map(|r| {
+            Ok(crate::engine::AuctionRound {
+                tile: tile(&r.tile)?,
+                bids: r
+                    .bids
+                    .iter()
+                    .map(|b| match b.value {
+                        crate::model::BidWord::Points(p) => Some(p),
+                        crate::model::BidWord::Pass(_) => None,
+                    })
+                    .collect(),
+                sell: r.sell,
+            })
+        })
+        .collect::<Result<Vec<_>, Finding>>()?;
+    Ok(crate::engine::Auction { tiles, rounds })
+}
+
+/// A finding at a turn's `auction` the engine refused (`position::auction_refused`).
+fn auction_finding(
+    lp: &LoadedPosition,
+    a: &Sp<crate::model::AuctionWord>,
+    e: crate::engine::AuctionError,
+) -> Finding {
+    use crate::engine::AuctionError as E;
+    let round_at = |r: usize| a.rounds.get(r).map_or(&a.loc, |x| &x.loc);
+    let (what, help, at) = match e {
+        E::NotDue => (
+            "no auction follows this turn".to_string(),
+            "an auction follows the turn of a tile with the item of the rule set's `auctioning` (a bazaar), when no tile taken at one is still to be played and the pile has a tile per player; remove `auction`".to_string(),
+            &a.loc,
+        ),
+        E::Tiles { expected } => (
+            format!("{} tiles revealed, not one per player ({expected})", a.tiles.len()),
+            format!("list {expected} tiles of the pile in `tiles`"),
+            &a.loc,
+        ),
+        E::NotInPile { index } => (
+            format!(
+                "`{}` has no copy left in the pile to reveal",
+                a.tiles.get(index).map_or("", |t| t.value.as_str())
+            ),
+            "reveal tiles of the main pile that are still to be drawn".to_string(),
+            a.tiles.get(index).map_or(&a.loc, |t| &t.loc),
+        ),
+        E::Rounds { expected } => (
+            format!("{} rounds, not one per player but the last ({expected})", a.rounds.len()),
+            format!("write {expected} rounds: the last player takes the last tile"),
+            &a.loc,
+        ),
+        E::Taken { round } => (
+            format!("round {}'s tile is not among the tiles still to be taken", round + 1),
+            "each round puts up one of the tiles revealed that no earlier round gave away".to_string(),
+            round_at(round),
+        ),
+        E::Bids { round, expected } => (
+            format!("round {} has {} bids, not {expected}", round + 1, a.rounds.get(round).map_or(0, |r| r.bids.len())),
+            if expected == 0 {
+                "this game's auctions have no bids (the option is off): write only the tile".to_string()
+            } else {
+                format!("write the chooser's bid, then one per other player without a tile in turn order (a higher bid or `pass`): {expected} in all")
+            },
+            round_at(round),
+        ),
+        E::TooLow { round, bid } => (
+            format!("round {}'s bid {} is not higher than the highest before it", round + 1, bid + 1),
+            "a player raises above the highest bid so far, or passes".to_string(),
+            round_at(round),
+        ),
+        E::NoBuyer { round } => (
+            format!("round {}'s chooser sells, and no one else bid", round + 1),
+            "with no higher bid the chooser buys the tile with their own bid: remove `sell`".to_string(),
+            round_at(round),
+        ),
+    };
+    Finding::new(Check::AuctionRefused, what)
+        .in_file(&lp.file)
+        .at(at, "auction")
+        .help(help)
 }
 
 /// The decisions written for a turn, noting what is offered for each one not written.
@@ -2116,6 +2223,24 @@ fn turn_finding(
             .help(build_help(state, player))
         }
         TurnError::Span(e) => span_finding(state, lp, turn, player, e),
+        TurnError::AuctionDue => Finding::new(
+            Check::AuctionFirst,
+            "the auction the last turn's tile started has not been held",
+        )
+        .in_file(&lp.file)
+        .at(&loc.loc, "a turn before the auction")
+        .help("write the auction on the turn that placed the tile (`auction: {tiles: [...], rounds: [...]}`): the tiles revealed and each round"),
+        TurnError::NotTaken { tile: taken } => Finding::new(
+            Check::AuctionFirst,
+            format!(
+                "{} took `{}` at the auction: it is the tile they play now",
+                state.players()[player],
+                lp.game.tiles.tiles[taken].id
+            ),
+        )
+        .in_file(&lp.file)
+        .at(&loc.loc, "another tile")
+        .help(format!("play `{}` in this turn", lp.game.tiles.tiles[taken].id)),
         TurnError::Ransom(_) => Finding::new(Check::RansomRefused, "a ransom the player may not pay")
             .in_file(&lp.file)
             .at(&loc.loc, "this turn")

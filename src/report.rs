@@ -932,6 +932,44 @@ impl LogEntry {
             Event::Awarded {
                 player,
                 points,
+                source: AwardSource::Auction { entry, tile },
+                ..
+            } => format!(
+                "{} {}",
+                name(player),
+                crate::mechanism::auctioning::words::award(
+                    rules,
+                    entry,
+                    &state.game().tiles.tiles[tile].id,
+                    points
+                )
+            ),
+            Event::Auctioned {
+                tile,
+                to,
+                price,
+                from,
+                last,
+            } => {
+                let id = &state.game().tiles.tiles[tile].id;
+                // Sold: the chooser (the event's player) gave it to another.
+                let sold_to = (to != l.player).then(|| name(to));
+                let bidder = from.filter(|&f| f != l.player).map(name);
+                format!(
+                    "{} {}",
+                    name(l.player),
+                    crate::mechanism::auctioning::words::auctioned(
+                        id,
+                        sold_to,
+                        price,
+                        bidder,
+                        last
+                    )
+                )
+            }
+            Event::Awarded {
+                player,
+                points,
                 source: AwardSource::Collected { entry, count },
                 ..
             } => format!(
@@ -1856,6 +1894,35 @@ pub fn played_position(header: &PlayedHeader, game: &crate::engine::play::Played
                 .map(|&c| crate::address::choice_text(state, c))
                 .collect();
             let _ = write!(out, ", choices: [{}]", d.join(", "));
+        }
+        if let Some(a) = &t.auction {
+            let revealed: Vec<String> = a.tiles.iter().map(|&i| q(&tiles[i].id)).collect();
+            let rounds: Vec<String> = a
+                .rounds
+                .iter()
+                .map(|r| {
+                    let mut w = format!("{{tile: {}", q(&tiles[r.tile].id));
+                    if !r.bids.is_empty() {
+                        let bids: Vec<String> = r
+                            .bids
+                            .iter()
+                            .map(|b| b.map_or("pass".to_string(), |p| p.to_string()))
+                            .collect();
+                        let _ = write!(w, ", bids: [{}]", bids.join(", "));
+                    }
+                    if r.sell {
+                        w.push_str(", sell: true");
+                    }
+                    w.push('}');
+                    w
+                })
+                .collect();
+            let _ = write!(
+                out,
+                ", auction: {{tiles: [{}], rounds: [{}]}}",
+                revealed.join(", "),
+                rounds.join(", ")
+            );
         }
         if !t.set_aside.is_empty() {
             let d: Vec<String> = t.set_aside.iter().map(|&i| q(&tiles[i].id)).collect();

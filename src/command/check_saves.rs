@@ -136,6 +136,11 @@ enum Assertion {
     /// "Available action CaptureFollower": a raised tower lets the player capture a
     /// follower now.
     CaptureAvailable,
+    /// "Available action BazaarSelectTile": an auction of tiles is due, its first tile to
+    /// be chosen.
+    BazaarSelectAvailable,
+    /// "Bazaar noAuction: B": the auction due has no bids (`true`) or has them.
+    BazaarNoAuction(bool),
     /// "CaptureFollower options: {0.small.1,Monastery,I,[-1,1]}; ...": the followers the
     /// player may capture (the meeple's id is not compared: the place says which).
     CaptureOptions(Vec<WrittenOption>),
@@ -173,6 +178,9 @@ enum Phase {
     TowerCapture,
     /// `PhantomPhase`: the turn's action is taken, and the phantom may be placed.
     Phantom,
+    /// `BazaarPhase`: the turn is played and its tile started an auction of tiles, not
+    /// held yet.
+    Bazaar,
 }
 
 /// Why a piece goes back to supply, as JCloisterZone names it (`ReturnMeepleSource`),
@@ -353,12 +361,16 @@ fn assertion(text: &str) -> Assertion {
             "DragonMovePhase" => Assertion::Phase(Phase::DragonMove),
             "TowerCapturePhase" => Assertion::Phase(Phase::TowerCapture),
             "PhantomPhase" => Assertion::Phase(Phase::Phantom),
+            "BazaarPhase" => Assertion::Phase(Phase::Bazaar),
             _ => Assertion::Other,
         };
     }
     match text {
         "Player can pass" => return Assertion::CanPass(true),
         "Player can't pass" => return Assertion::CanPass(false),
+        "Available action BazaarSelectTile" => return Assertion::BazaarSelectAvailable,
+        "Bazaar noAuction: true" => return Assertion::BazaarNoAuction(true),
+        "Bazaar noAuction: false" => return Assertion::BazaarNoAuction(false),
         _ => {}
     }
     if let Some(rest) = text.strip_prefix("Available action ") {
@@ -643,6 +655,10 @@ impl Stopped<'_> {
         if !self.pending.is_empty() || self.stop == Stop::MovedOn {
             return Phase::Wagon;
         }
+        // A turn committed whose tile started an auction not held yet.
+        if self.stop == Stop::TileNext && self.state.auction_due().is_some() {
+            return Phase::Bazaar;
+        }
         match self.stop {
             Stop::MovedOn => Phase::Wagon,
             Stop::Ended => Phase::GameOver,
@@ -707,6 +723,16 @@ impl Stopped<'_> {
                     )
                 })
             }
+            Assertion::BazaarSelectAvailable => (phase != Phase::Bazaar)
+                .then(|| format!("tessera holds no auction now (the game is in {phase:?}Phase)")),
+            Assertion::BazaarNoAuction(none) => match self.state.auction_due() {
+                Some(due) if due.bids != *none => None,
+                Some(due) => Some(format!(
+                    "tessera: the auction due has {}",
+                    if due.bids { "bids" } else { "no bids" }
+                )),
+                None => Some("tessera holds no auction now".to_string()),
+            },
             Assertion::CaptureAvailable => (phase != Phase::TowerCapture)
                 .then(|| format!("tessera offers no capture (the game is in {phase:?}Phase)")),
             Assertion::CaptureOptions(options) => {

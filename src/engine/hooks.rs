@@ -214,6 +214,32 @@ pub trait Hooks {
         false
     }
 
+    /// The tile `player` must play in their next turn (one taken at an auction), if any.
+    #[inline]
+    fn tile_for(_state: &State, _player: usize) -> Option<TileId> {
+        None
+    }
+
+    /// The auction the mechanism has due before the next turn, if any.
+    #[inline]
+    fn auction_due(_state: &State) -> Option<super::AuctionDue> {
+        None
+    }
+
+    /// A tile `player` drew or took fits nowhere and was set aside.
+    #[inline]
+    fn set_aside(_state: &mut State, _player: usize, _tile: TileId) {}
+
+    /// Holds the auction due: `Some` with the outcome when the mechanism has one due,
+    /// `None` otherwise. The first mechanism that answers decides.
+    #[inline]
+    fn hold_auction(
+        _state: &mut State,
+        _auction: &super::Auction,
+    ) -> Option<Result<(), super::AuctionError>> {
+        None
+    }
+
     /// Segments of tiles other than the one just placed (`placed`) where `player` may put
     /// a piece of `kind` as the turn's action by the mechanism's rule (the top of a raised
     /// tower), added to `out` as (placed tile, segment); the core rules (a role, no
@@ -503,6 +529,50 @@ macro_rules! dispatch {
             $(
                 if let Some(r) =
                     <crate::mechanism::$m::play::Play as Hooks>::pay_ransom(state, begun, holder, kind)
+                {
+                    return Some(r);
+                }
+            )*
+            None
+        }
+
+        /// [`Hooks::tile_for`] of the first mechanism that names one.
+        #[inline(always)]
+        pub(super) fn tile_for(state: &State, player: usize) -> Option<TileId> {
+            $(
+                if let Some(t) = <crate::mechanism::$m::play::Play as Hooks>::tile_for(state, player) {
+                    return Some(t);
+                }
+            )*
+            None
+        }
+
+        /// [`Hooks::auction_due`] of the first mechanism that has one.
+        #[inline(always)]
+        pub(super) fn auction_due(state: &State) -> Option<super::AuctionDue> {
+            $(
+                if let Some(d) = <crate::mechanism::$m::play::Play as Hooks>::auction_due(state) {
+                    return Some(d);
+                }
+            )*
+            None
+        }
+
+        /// [`Hooks::set_aside`] of every mechanism, in registry order.
+        #[inline(always)]
+        pub(super) fn set_aside(state: &mut State, player: usize, tile: TileId) {
+            $(<crate::mechanism::$m::play::Play as Hooks>::set_aside(state, player, tile);)*
+        }
+
+        /// [`Hooks::hold_auction`] of the first mechanism that answers.
+        #[inline(always)]
+        pub(super) fn hold_auction(
+            state: &mut State,
+            auction: &super::Auction,
+        ) -> Option<Result<(), super::AuctionError>> {
+            $(
+                if let Some(r) =
+                    <crate::mechanism::$m::play::Play as Hooks>::hold_auction(state, auction)
                 {
                     return Some(r);
                 }

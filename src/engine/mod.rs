@@ -33,8 +33,9 @@ pub use placing::PieceError;
 pub use scoring::Completed;
 pub use tokens::{MineError, Token, TokenState};
 pub use turn::{
-    Action, Actions, Asked, AwardSource, Begun, Choice, Choices, Decider, Event, Events, Given,
-    LayError, MAX_CHOICES, Move, NotOffered, RansomError, SetAsideError, SpanError, TurnError,
+    Action, Actions, Asked, AuctionError, AwardSource, Begun, Choice, Choices, Decider, Event,
+    Events, Given, LayError, MAX_CHOICES, Move, NotOffered, RansomError, SetAsideError, SpanError,
+    TurnError,
 };
 
 use std::collections::BTreeMap;
@@ -72,6 +73,40 @@ pub struct Span {
     pub y: i32,
     /// Its line on the board.
     pub axis: crate::geometry::Axis,
+}
+
+/// An auction of tiles after the turn of a tile that starts one (a bazaar;
+/// `crate::mechanism::auctioning`), written `auction: {tiles, rounds}` in the turn: the
+/// tiles revealed from the pile, one per player, and each round but the last (whose
+/// player takes the last tile for nothing).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Auction {
+    /// The tiles revealed, in order.
+    pub tiles: Vec<TileId>,
+    /// The rounds, in order: the first player without a tile from the one after the
+    /// player of the turn chooses in each.
+    pub rounds: Vec<AuctionRound>,
+}
+
+/// An auction due before the next turn ([`State::auction_due`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct AuctionDue {
+    /// The player of the turn that started it (the first chooser is the next one).
+    pub player: usize,
+    /// Whether players bid (else each just chooses a tile).
+    pub bids: bool,
+}
+
+/// One round of an [`Auction`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AuctionRound {
+    /// The tile the chooser puts up.
+    pub tile: TileId,
+    /// The chooser's bid, then each other player without a tile in turn order: a higher
+    /// bid, or `None` (they pass). Empty where the rules have no bids.
+    pub bids: Vec<Option<u32>>,
+    /// Whether the chooser sells the tile to the highest bidder (else buys it).
+    pub sell: bool,
 }
 
 /// When a feature scored.
@@ -444,6 +479,12 @@ impl<'g> State<'g> {
     /// the turn that placed the last one.
     pub fn main_pile_empty(&self) -> bool {
         self.main_left == 0 || self.main_copies <= self.hidden
+    }
+
+    /// Copies of main-pile tiles still to be drawn (not placed, set aside nor out of the
+    /// game unseen).
+    pub fn main_pile_copies(&self) -> u64 {
+        self.main_copies.saturating_sub(self.hidden)
     }
 
     /// Whether `player` holds a copy of `tile` (a tile of a held stack).

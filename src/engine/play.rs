@@ -119,6 +119,8 @@ pub struct PlayedTurn {
     /// For a piece placed at a corner (a barn): that corner of its tile, which the writer
     /// names (`NW`).
     pub piece_corner: Option<crate::geometry::Corner>,
+    /// The auction the turn's tile started, held after it (boxed: rare).
+    pub auction: Option<Box<Auction>>,
 }
 
 /// A whole game played by [`play_game`].
@@ -336,6 +338,74 @@ impl Decider for RandomDecider<'_> {
         }
         None
     }
+}
+
+/// An auction as random players hold it: as many tiles as players revealed from the
+/// copies left in the main pile; in each round a tile chosen at random, an opening bid of
+/// 0 to 2, each other player raising by 1 or 2 one time in 3, and a sale to a higher
+/// bidder at even odds.
+fn random_auction(state: &State, due: AuctionDue, rng: &mut Pcg64Mcg) -> Auction {
+    let defs = &state.game.tiles.tiles;
+    let n = state.players.len();
+    let mut left: Vec<u64> = (0..defs.len())
+        .map(|i| {
+            let d = &defs[i];
+            if d.stack.is_none() && d.derived_from.is_none() {
+                u64::from(d.count.saturating_sub(state.used[i]))
+            } else {
+                0
+            }
+        })
+        .collect();
+    let mut tiles = Vec::with_capacity(n);
+    for _ in 0..n {
+        let total: u64 = left.iter().sum();
+        if total == 0 {
+            break;
+        }
+        let mut k = rng.random_range(0..total);
+        for (i, c) in left.iter_mut().enumerate() {
+            if k < *c {
+                *c -= 1;
+                tiles.push(i);
+                break;
+            }
+            k -= *c;
+        }
+    }
+    let mut has = vec![false; n];
+    let mut open: Vec<usize> = (0..tiles.len()).collect();
+    let mut rounds = Vec::new();
+    for _ in 1..n {
+        let Some(chooser) = (1..=n).map(|k| (due.player + k) % n).find(|&p| !has[p]) else {
+            break;
+        };
+        if open.is_empty() {
+            break;
+        }
+        let tile = tiles[open.swap_remove(rng.random_range(0..open.len()))];
+        let (to, bids, sell) = if due.bids {
+            let opening = rng.random_range(0..3u32);
+            let mut bids = vec![Some(opening)];
+            let mut high = (chooser, opening);
+            for other in (1..n).map(|k| (chooser + k) % n).filter(|&p| !has[p]) {
+                if rng.random_ratio(1, 3) {
+                    let v = high.1 + rng.random_range(1..3u32);
+                    bids.push(Some(v));
+                    high = (other, v);
+                } else {
+                    bids.push(None);
+                }
+            }
+            let sell = high.0 != chooser && rng.random_bool(0.5);
+            (if sell { high.0 } else { chooser }, bids, sell)
+        } else {
+            (chooser, Vec::new(), false)
+        };
+        has[to] = true;
+        rounds.push(AuctionRound { tile, bids, sell });
+    }
+    Auction { tiles, rounds }
 }
 
 /// A tile of a held stack (an abbey) the player to play places instead of drawing, if one
@@ -592,7 +662,9 @@ pub fn play_game_with<'g>(
     // Copies left to draw, with one pile: each draw uses one up, placed or set aside.
     let mut pile = state.game.rules.stacks.is_empty().then(|| Pile::of(&state));
     while !state.game_over() && played < max_turns {
-        let tile = match held_tile(&state, &mut rng) {
+        // A tile taken at an auction is its player's next (it left the pile then).
+        let taken = state.tile_for(state.to_play());
+        let tile = match taken.or_else(|| held_tile(&state, &mut rng)) {
             Some(t) => t,
             // The last round: a player whose held tile fits nowhere passes.
             None if state.in_last_round() => {
@@ -721,6 +793,22 @@ pub fn play_game_with<'g>(
         let piece_corner =
             placed_piece.and_then(|(kind, on, segment)| state.placed_corner(kind, on, segment));
         played += 1;
+        // An auction the tile started: tiles revealed from the pile, random rounds.
+        let auction = match state.auction_due() {
+            Some(due) => {
+                let a = random_auction(&state, due, &mut rng);
+                if let Some(pile) = &mut pile {
+                    for &t in &a.tiles {
+                        pile.take(t);
+                    }
+                }
+                state
+                    .hold_auction(&a)
+                    .map_err(|_| PlayError::NoMove { turn, tile })?;
+                Some(Box::new(a))
+            }
+            None => None,
+        };
         on_turn(PlayedTurn {
             mv,
             choices,
@@ -728,6 +816,7 @@ pub fn play_game_with<'g>(
             set_aside: std::mem::take(&mut aside),
             piece_on,
             piece_corner,
+            auction,
         });
     }
     let play_points = state.points.clone();

@@ -567,6 +567,22 @@ pub enum Event {
         /// Its line on the board.
         axis: crate::geometry::Axis,
     },
+    /// A tile was auctioned (`crate::mechanism::auctioning`): the player of the event
+    /// chose it; `to` took it, for `price` points paid by the taker to `from` (the
+    /// chooser when sold, the highest bidder when bought from one, none when bought with
+    /// the chooser's own bid or taken for nothing).
+    Auctioned {
+        /// The tile.
+        tile: TileId,
+        /// Who takes it.
+        to: usize,
+        /// The points paid.
+        price: u32,
+        /// Who they are paid to, if anyone.
+        from: Option<usize>,
+        /// Taken for nothing, the last tile of the auction.
+        last: bool,
+    },
     /// The player paid a ransom to get one of their pieces back from its holder
     /// (`crate::mechanism::building`).
     RansomPaid {
@@ -743,6 +759,14 @@ pub enum AwardSource {
         /// Which converted feature (its index in the order converted).
         index: usize,
     },
+    /// Points bid in an auction of tiles, paid (negative) or received
+    /// (`crate::mechanism::auctioning`).
+    Auction {
+        /// The entry of the rule set's `auctioning`.
+        entry: usize,
+        /// The tile auctioned.
+        tile: TileId,
+    },
     /// The most of a collected item at the end (`crate::mechanism::collecting`).
     Collected {
         /// The entry of the rule set's `collecting`.
@@ -859,6 +883,14 @@ pub enum TurnError {
     Ransom(RansomError),
     /// A token the turn may not lay across a tile (`crate::mechanism::spanning`).
     Span(SpanError),
+    /// The last turn's auction has not been held (`crate::mechanism::auctioning`).
+    AuctionDue,
+    /// The player took this tile at an auction: it is the one they play now
+    /// (`crate::mechanism::auctioning`).
+    NotTaken {
+        /// The tile they took.
+        tile: TileId,
+    },
     /// More decisions were given than the turn asks (how many are left over).
     ChoicesLeft {
         /// Decisions not asked.
@@ -882,6 +914,53 @@ pub enum RansomError {
     },
     /// The holder named holds no piece of that kind of the player's.
     NoPrisoner,
+}
+
+/// Why an auction cannot be held as written ([`State::hold_auction`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AuctionError {
+    /// No auction is due now (none follows the last turn, or it was held).
+    NotDue,
+    /// The number of tiles revealed is not the number of players.
+    Tiles {
+        /// The number of players.
+        expected: usize,
+    },
+    /// A tile revealed has no copy left in the pile (index in the list).
+    NotInPile {
+        /// Its index in the tiles revealed.
+        index: usize,
+    },
+    /// The number of rounds is not one less than the number of players.
+    Rounds {
+        /// Rounds expected.
+        expected: usize,
+    },
+    /// A round's tile is not among the tiles not yet taken.
+    Taken {
+        /// The round.
+        round: usize,
+    },
+    /// A round's bids are not as the rules have them: none where there are no bids; else
+    /// the chooser's, then one (a higher bid, or a pass) per other player without a tile.
+    Bids {
+        /// The round.
+        round: usize,
+        /// Bids expected.
+        expected: usize,
+    },
+    /// A bid is not higher than the highest before it.
+    TooLow {
+        /// The round.
+        round: usize,
+        /// Its index among the round's bids.
+        bid: usize,
+    },
+    /// A chooser sells a tile no one else bid on.
+    NoBuyer {
+        /// The round.
+        round: usize,
+    },
 }
 
 /// Why a token cannot be laid across a tile ([`TurnError::Span`]).
@@ -1123,6 +1202,15 @@ impl State<'_> {
         if let Some((p, _)) = extra {
             if p != player {
                 return Err(TurnError::ExtraTurnPlayer { player: p });
+            }
+        }
+        // An auction due is held first; a tile taken at one is its player's next.
+        if hooks::auction_due(self).is_some() {
+            return Err(TurnError::AuctionDue);
+        }
+        if let Some(taken) = hooks::tile_for(self, player) {
+            if taken != tile {
+                return Err(TurnError::NotTaken { tile: taken });
             }
         }
         self.turn += 1;
@@ -1838,6 +1926,27 @@ impl State<'_> {
         out
     }
 
+    /// The auction of tiles due before the next turn, if any (the last turn's tile
+    /// started one: a bazaar; `crate::mechanism::auctioning`).
+    pub fn auction_due(&self) -> Option<super::AuctionDue> {
+        hooks::auction_due(self)
+    }
+
+    /// The tile `player` plays in their next turn instead of drawing, if any (one they
+    /// took at an auction).
+    pub fn tile_for(&self, player: usize) -> Option<TileId> {
+        hooks::tile_for(self, player)
+    }
+
+    /// Holds the auction due ([`State::auction_due`]): the tiles revealed go to the
+    /// players as the rounds say, with the points bid paid; each player then plays the
+    /// tile they took in their next turn.
+    ///
+    /// Errors: [`AuctionError`]; nothing changes then.
+    pub fn hold_auction(&mut self, auction: &Auction) -> Result<(), AuctionError> {
+        hooks::hold_auction(self, auction).unwrap_or(Err(AuctionError::NotDue))
+    }
+
     /// Whether `player` may lay a token across a tile (a bridge) now: the rule set has
     /// such tokens and the player one left.
     pub fn may_span(&self, player: usize) -> bool {
@@ -1879,6 +1988,7 @@ impl State<'_> {
             return Err(SetAsideError::Fits(p));
         }
         self.count_copy(tile);
+        hooks::set_aside(self, self.to_play(), tile);
         self.log.push(Logged {
             turn: self.turn,
             player: self.to_play(),

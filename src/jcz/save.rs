@@ -560,6 +560,20 @@ const ELEMENTS: &[ElementMapping] = &[
         tileset: None,
         rules: &[],
     },
+    // Bazaars (Bridges, Castles and Bazaars): an auction of tiles after a bazaar tile's
+    // turn; without bids under the rule `bazaar-no-auction`.
+    ElementMapping {
+        name: "bazaar",
+        ruleset: "bundled:rulesets/bridges-castles-bazaars.yaml",
+        piece: None,
+        count: 1,
+        option: Some("bazaar"),
+        tileset: None,
+        rules: &[
+            ("bazaar-no-auction", "true", &[("bazaar_bids", false)]),
+            ("bazaar-no-auction", "false", &[]),
+        ],
+    },
     // Castles (Bridges, Castles and Bazaars): a small city converted instead of scored.
     ElementMapping {
         name: "castle",
@@ -584,22 +598,6 @@ const ELEMENTS: &[ElementMapping] = &[
 /// Elements that change nothing in the sets tessera plays: JCloisterZone lists them
 /// whatever the tiles (`pig-herd`: the pig herds of GQ11's and The River II's tiles).
 const INERT: &[&str] = &["pig-herd"];
-
-/// Elements tessera does not play yet that change nothing in a save that places none of
-/// the tiles they act on: (element, the tiles that carry it). Bridges, Castles and
-/// Bazaars' bazaars start an auction after the turn of a tile with a bazaar.
-const INERT_UNPLACED: &[(&str, &[&str])] = &[(
-    "bazaar",
-    &[
-        "BB/Cccc.b",
-        "BB/CFc.b",
-        "BB/CFR.b",
-        "BB/F.b",
-        "BB/R.bi",
-        "BB/RFR.b",
-        "BB/RFR.bi",
-    ],
-)];
 
 /// Rule switches that change nothing in the sets tessera plays: JCloisterZone 4.x lists
 /// them in every save (The Tunnel's tokens, GQ11's pig herds).
@@ -1041,10 +1039,7 @@ pub fn import_save(file: &SourceFile) -> Result<ImportedSave, Failure> {
             match (name.as_str(), value) {
                 ("farmers", Value::Bool(b)) => farmers = *b,
                 (inert, _) if INERT.contains(&inert) => {}
-                (name, _)
-                    if INERT_UNPLACED
-                        .iter()
-                        .any(|(e, tiles)| *e == name && !places_any(actions, tiles)) => {}
+
                 (_, Value::Number(_)) if element.is_some() && pieces.is_some() => {
                     if let (Some(e), Some(n)) = (element, pieces) {
                         if n > 0 {
@@ -2084,17 +2079,6 @@ fn pointer_place(fp: Option<&Value>) -> Option<(i64, i64, String)> {
         _ => None,
     }?;
     Some((x, y, address))
-}
-
-/// Whether a save's actions place one of `tiles` (a `PLACE_TILE` of one of those ids).
-fn places_any(actions: &[Value], tiles: &[&str]) -> bool {
-    actions.iter().any(|a| {
-        a.get("type").and_then(Value::as_str) == Some("PLACE_TILE")
-            && a.get("payload")
-                .and_then(|p| p.get("tileId"))
-                .and_then(Value::as_str)
-                .is_some_and(|t| tiles.contains(&t))
-    })
 }
 
 /// The position's address of a piece at a JCloisterZone location (board orientation):

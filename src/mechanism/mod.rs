@@ -99,6 +99,10 @@ macro_rules! registry {
             /// adding a segment from one side to the opposite one (Bridges, Castles and
             /// Bazaars: the bridge, a road over the field).
             spanning => spanning,
+            /// Tiles whose item starts an auction of tiles from the pile after their turn,
+            /// each player then playing the tile they took (Bridges, Castles and Bazaars:
+            /// the bazaar).
+            auctioning => auctioning,
         }
     };
 }

@@ -172,6 +172,15 @@ pub struct Turn {
     /// placement needs without asking), else none.
     #[serde(default)]
     pub span: Option<Sp<SpanEntry>>,
+    /// After this turn, the auction its tile starts (the rule set's `auctioning`: a
+    /// bazaar): the tiles revealed from the pile, one per player, and each round but the
+    /// last, in turn order from the next player: `{tiles: [BA/C, BA/L], rounds: [{tile:
+    /// BA/C, bids: [1, 2], sell: true}]}` (the chooser's bid, then each other player
+    /// without a tile in turn: a higher bid or `pass`; `sell`: the chooser sells it to the
+    /// highest bidder, else buys it). The last player takes the last tile. Each player
+    /// then plays the tile they took in their next turn.
+    #[serde(default)]
+    pub auction: Option<Sp<AuctionWord>>,
     /// Values of the tokens taken this turn, by anyone, in the order taken (the player's
     /// mining first, then a completed feature's tokens as its majority takes them in turn);
     /// tokens without a value here stay unknown.
@@ -253,6 +262,51 @@ pub struct CaptureChoice {
 pub struct ConvertChoice {
     /// A segment of the feature, on the tile just placed.
     pub convert: MoveTarget,
+}
+
+/// An auction of tiles (see [`Turn::auction`]).
+#[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct AuctionWord {
+    /// The tiles revealed from the pile, one per player.
+    pub tiles: Vec<Sp<String>>,
+    /// The rounds, one per player but the last.
+    #[serde(default)]
+    pub rounds: Vec<Sp<AuctionRoundWord>>,
+}
+
+/// One round of an auction.
+#[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct AuctionRoundWord {
+    /// The tile the chooser puts up.
+    pub tile: Sp<String>,
+    /// The chooser's bid (points), then each other player without a tile in turn order: a
+    /// higher bid or `pass`. Omitted where the rules have no bids.
+    #[serde(default)]
+    pub bids: Vec<Sp<BidWord>>,
+    /// The chooser sells the tile to the highest bidder (else buys it).
+    #[serde(default)]
+    pub sell: bool,
+}
+
+/// A bid: points, or `pass`.
+#[derive(Debug, Clone, Copy, Deserialize, Serialize, JsonSchema)]
+#[serde(untagged)]
+pub enum BidWord {
+    /// Points bid.
+    #[schemars(with = "super::bounds::Supply")]
+    Points(u32),
+    /// `pass`.
+    Pass(PassWord),
+}
+
+/// The word `pass`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum PassWord {
+    /// No higher bid.
+    Pass,
 }
 
 /// A token laid across a tile, or the word `needed` (see [`Turn::span`]).

@@ -1297,3 +1297,63 @@ fn a_bridge_needed_is_laid_as_written_or_found() {
         &[("A", 3), ("B", 0)],
     );
 }
+
+#[test]
+fn a_bazaar_auctions_a_tile_per_player_and_each_plays_the_one_taken() {
+    // `auctioning`: B sells BA/C to C for 2, buys BA/L from A's bid of 1; A takes the last
+    // tile. B, C and A then play the tiles they took, in turn order from B.
+    let path = format!("{POSITIONS}/bazaar.yaml");
+    common::assert_points(&path, false, None, &[("A", 1), ("B", 1), ("C", -2)]);
+    let report = common::report(&path, false, None);
+    let texts: Vec<&str> = report.log.iter().map(|l| l.text.as_str()).collect();
+    for line in [
+        "B sells BA/C to C for 2 points",
+        "C pays 2 points for BA/C at the bazaar",
+        "B gets 2 points for BA/C at the bazaar",
+        "B buys BA/L for 1 point from A",
+        "A takes the last tile of the auction, BA/RFr",
+    ] {
+        assert!(texts.contains(&line), "{line}: {texts:?}");
+    }
+    // The next turn before the auction, another tile than the one taken, a raise no higher
+    // than the bid, an auction after a tile without a bazaar.
+    for (file, code) in [
+        ("bazaar-before-auction.yaml", "position::auction_first"),
+        ("bazaar-wrong-tile.yaml", "position::auction_first"),
+        ("bazaar-low-bid.yaml", "position::auction_refused"),
+        ("bazaar-not-due.yaml", "position::auction_refused"),
+    ] {
+        common::assert_finding(&format!("{BAD}/{file}"), code);
+    }
+}
+
+#[test]
+fn without_bids_each_player_chooses_a_tile_in_turn() {
+    // The option `bazaar_bids` off (JCloisterZone's rule `bazaar-no-auction`): no points
+    // move; a bid written is refused.
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("bazaar-no-bids");
+    std::fs::create_dir_all(&dir).expect("a directory");
+    let root = env!("CARGO_MANIFEST_DIR");
+    let head = format!(
+        "tileset: [{root}/tilesets/base-jcz.yaml, {root}/tilesets/bridges-castles-bazaars-1.yaml]\nruleset: {root}/rulesets/bridges-castles-bazaars.yaml\noptions: {{bazaar_bids: false}}\nplayers: [A, B]\nturns:\n"
+    );
+    let good = dir.join("good.yaml");
+    std::fs::write(
+        &good,
+        format!("{head}  - {{tile: BB/F.b, x: 0, y: 1, auction: {{tiles: [BA/C, BA/L], rounds: [{{tile: BA/L}}]}}}}\n  - {{tile: BA/L, x: 1, y: 1}}\n  - {{tile: BA/C, x: 0, y: 2, rotation: 180}}\n"),
+    )
+    .expect("written");
+    common::assert_points(
+        good.to_str().expect("a path"),
+        false,
+        None,
+        &[("A", 0), ("B", 0)],
+    );
+    let bad = dir.join("bad.yaml");
+    std::fs::write(
+        &bad,
+        format!("{head}  - {{tile: BB/F.b, x: 0, y: 1, auction: {{tiles: [BA/C, BA/L], rounds: [{{tile: BA/L, bids: [1, pass]}}]}}}}\n"),
+    )
+    .expect("written");
+    common::assert_finding(bad.to_str().expect("a path"), "position::auction_refused");
+}

@@ -477,9 +477,10 @@ fn random_players_build_capture_and_pay_ransoms_that_replay() {
 }
 
 #[test]
-fn random_players_lay_bridges_that_replay() {
+fn random_players_lay_bridges_and_hold_auctions_that_replay() {
     // Bridges: random players lay bridges on the tile placed and beside it, some of them
-    // needed by the placement; every game written replays to its points.
+    // needed by the placement; bazaars: they bid, buy and sell; every game written
+    // replays to its points.
     let game = GAMES
         .iter()
         .position(|(r, _)| *r == "rulesets/bridges-castles-bazaars.yaml")
