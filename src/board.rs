@@ -449,13 +449,36 @@ impl Board {
         } else if v != EMPTY {
             return Err(PlaceError::Occupied);
         }
+        let touches = self.sides_fit(tiles, rot, x, y, None)?;
+        if !touches && !self.placed.is_empty() {
+            return Err(PlaceError::NotAdjacent);
+        }
+        Ok(())
+    }
+
+    /// Compares each side of a tile turned as `rot` at (x, y) with the neighbour across
+    /// it, if any (`over`: the neighbour across that board side shows this side kind
+    /// instead of its own); returns whether it has a neighbour.
+    ///
+    /// Errors: [`PlaceError::Mismatch`] at the first side that does not fit.
+    fn sides_fit(
+        &self,
+        tiles: &TileSet,
+        rot: &crate::rules::Rotated,
+        x: i32,
+        y: i32,
+        over: Option<(Side, usize)>,
+    ) -> Result<bool, PlaceError> {
         let mut touches = false;
         for side in 0..4u8 {
             if let Some(n) = self.at_offset(x, y, offset(side)) {
                 touches = true;
                 let p = self.placed[n as usize];
                 let their_rot = tiles.tiles[p.tile].rotated(p.rotation);
-                let theirs = their_rot.sides[opposite(side) as usize];
+                let theirs = match over {
+                    Some((s, kind)) if s == side => kind,
+                    _ => their_rot.sides[opposite(side) as usize],
+                };
                 let mine = rot.sides[side as usize];
                 let wall = rot.is_wall(side as usize) || their_rot.is_wall(opposite(side) as usize);
                 if mine != theirs && !wall {
@@ -468,10 +491,7 @@ impl Board {
                 }
             }
         }
-        if !touches && !self.placed.is_empty() {
-            return Err(PlaceError::NotAdjacent);
-        }
-        Ok(())
+        Ok(touches)
     }
 
     /// Places a tile without checking that it fits (see [`Board::fits`]); adds its
@@ -552,28 +572,7 @@ impl Board {
         kind: usize,
     ) -> Result<(), PlaceError> {
         let rot = tiles.tiles[tile].rotated(rotation);
-        for s in 0..4u8 {
-            let Some(n) = self.at_offset(x, y, offset(s)) else {
-                continue;
-            };
-            let p = self.placed[n as usize];
-            let their_rot = tiles.tiles[p.tile].rotated(p.rotation);
-            let theirs = if s == side {
-                kind
-            } else {
-                their_rot.sides[opposite(s) as usize]
-            };
-            let mine = rot.sides[s as usize];
-            let wall = rot.is_wall(s as usize) || their_rot.is_wall(opposite(s) as usize);
-            if mine != theirs && !wall {
-                return Err(PlaceError::Mismatch {
-                    side: s,
-                    mine,
-                    theirs,
-                    neighbour: n,
-                });
-            }
-        }
+        self.sides_fit(tiles, rot, x, y, Some((side, kind)))?;
         match self.cells.get(x, y) {
             v if v != EMPTY && v & FRONTIER == 0 => Err(PlaceError::Occupied),
             EMPTY => Err(PlaceError::NotAdjacent),

@@ -959,11 +959,7 @@ impl LogEntry {
                     "{} {}",
                     name(l.player),
                     crate::mechanism::auctioning::words::auctioned(
-                        id,
-                        sold_to,
-                        price,
-                        bidder,
-                        last
+                        id, sold_to, price, bidder, last
                     )
                 )
             }

@@ -1823,6 +1823,13 @@ impl State<'_> {
         draws: &[u32],
         decider: &mut dyn Decider,
     ) -> Result<Events, TurnError> {
+        let begun = self.begin_move(mv, draws)?;
+        self.finish_turn_deciding(begun, mv.action, decider)
+    }
+
+    /// A move's tile placed (with its span), its piece taken back and its ransom paid:
+    /// the turn begun, before its action.
+    fn begin_move(&mut self, mv: &Move, draws: &[u32]) -> Result<Begun, TurnError> {
         let mut begun = self.begin_turn_spanning(
             mv.player,
             mv.tile,
@@ -1836,7 +1843,7 @@ impl State<'_> {
         if let Some((holder, kind)) = mv.ransom {
             self.pay_ransom(&begun, holder, kind)?;
         }
-        self.finish_turn_deciding(begun, mv.action, decider)
+        Ok(begun)
     }
 
     /// Plays a whole move (see [`Move`]): [`State::begin_turn`], [`State::take_back`],
@@ -1857,19 +1864,7 @@ impl State<'_> {
         choices: Choices,
         draws: &[u32],
     ) -> Result<Events, TurnError> {
-        let mut begun = self.begin_turn_spanning(
-            mv.player,
-            mv.tile,
-            (mv.x, mv.y, mv.rotation),
-            mv.span,
-            draws,
-        )?;
-        if let Some((on, segment)) = mv.take_back {
-            self.take_back(&mut begun, on, segment)?;
-        }
-        if let Some((holder, kind)) = mv.ransom {
-            self.pay_ransom(&begun, holder, kind)?;
-        }
+        let begun = self.begin_move(mv, draws)?;
         self.finish_turn_choosing(begun, mv.action, choices)
     }
 

@@ -62,6 +62,14 @@ struct SetMapping {
 /// or off).
 type RuleSwitch = (&'static str, &'static str, &'static [(&'static str, bool)]);
 
+/// Bridges, Castles and Bazaars' elements that switch rules: its bridges and castles, and
+/// the inns of two of its tiles (JCloisterZone's `road[inn]` modifier needs `inn`).
+const BCB_SWITCHES: &[(&str, &[&str])] = &[
+    ("bridge", &["bridge"]),
+    ("castle", &["castle"]),
+    ("inn", &["inns", "inns_spoil_incomplete"]),
+];
+
 /// The siege's elements: its scoring, and the escape.
 const SIEGE_SWITCHES: &[(&str, &[&str])] = &[("siege", &["siege"]), ("escape", &["escape"])];
 
@@ -300,11 +308,7 @@ const SETS: &[SetMapping] = &[
         tileset: "bundled:tilesets/bridges-castles-bazaars-1.yaml",
         ruleset: Some("bundled:rulesets/bridges-castles-bazaars.yaml"),
         piece_counts: &[],
-        switches: &[
-            ("bridge", &["bridge"]),
-            ("castle", &["castle"]),
-            ("inn", &["inns", "inns_spoil_incomplete"]),
-        ],
+        switches: BCB_SWITCHES,
         rules: &[],
         pieces: &[],
         legacy_elements: &["bridge", "castle"],
@@ -314,11 +318,7 @@ const SETS: &[SetMapping] = &[
         tileset: "bundled:tilesets/bridges-castles-bazaars-2.yaml",
         ruleset: Some("bundled:rulesets/bridges-castles-bazaars.yaml"),
         piece_counts: &[],
-        switches: &[
-            ("bridge", &["bridge"]),
-            ("castle", &["castle"]),
-            ("inn", &["inns", "inns_spoil_incomplete"]),
-        ],
+        switches: BCB_SWITCHES,
         rules: &[],
         pieces: &[],
         legacy_elements: &[],
