@@ -366,6 +366,12 @@ impl Forest {
             .iter()
             .filter_map(|n| self.placed.get(n.index()).copied())
             .collect();
+        // A tile's nodes follow each other, and follow those of the tiles placed before
+        // it, except the segments a tile laid anew gained (a bridge beside the tile
+        // placed: `Board::reshape`), which come later.
+        if !placed.is_sorted() {
+            placed.sort_unstable();
+        }
         placed.dedup();
         placed
     }

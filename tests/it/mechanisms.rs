@@ -1253,6 +1253,10 @@ fn bridges_carry_roads_over_fields_on_the_tile_placed_and_beside_it() {
         .map(|f| f.tiles.len() as u32)
         .collect();
     assert_eq!(roads, [5, 3], "{:?}", report.features);
+    // A road under a tile and back over a bridge laid across it from the tile beside
+    // counts the tile once: 8 tiles (a fresh trial found it counted twice).
+    let under_over = format!("{POSITIONS}/bridge-under-over.yaml");
+    common::assert_points(&under_over, true, None, &[("A", 8), ("B", 4)]);
     // Without the bridge the monastery needs, the road tile fits nowhere there; a second
     // bridge on one tile is refused.
     common::assert_finding(
