@@ -1710,6 +1710,7 @@ fn span_finding(
     state: &State,
     lp: &LoadedPosition,
     turn: &Sp<Turn>,
+    tile: TileId,
     player: usize,
     e: crate::engine::SpanError,
 ) -> Finding {
@@ -1723,9 +1724,20 @@ fn span_finding(
         .map_or("token", |e| e.name.as_str());
     let at = turn.span.as_ref().map_or(&turn.tile.loc, |s| &s.loc);
     let (x, y) = (turn.x.value, turn.y.value);
+    // A token that fits with this placement, for the help.
+    let fitting = Rotation::from_degrees(turn.rotation.value).and_then(|rotation| {
+        state
+            .spans_of(player, tile, crate::engine::Placement { x, y, rotation })
+            .into_iter()
+            .next()
+    });
     let (what, help) = match e {
         E::NoSpans => (
-            format!("this game lays no {name} across tiles"),
+            if rules.mechanisms.spanning.is_empty() {
+                "this game lays nothing across tiles (its rule set has no `spanning`: no bridges)".to_string()
+            } else {
+                format!("this game lays no {name} across tiles (its option is off)")
+            },
             "tokens go across tiles where the rule set's `spanning` names them (and its option is on); remove `span`".to_string(),
         ),
         E::NoneLeft => (
@@ -1734,14 +1746,27 @@ fn span_finding(
         ),
         E::OutOfReach => (
             format!("the {name} is not on the tile placed at ({x}, {y}) or a tile beside it where it may go"),
-            format!(
-                "write the tile placed, `span: {{x: {x}, y: {y}, axis: NS}}`{}",
-                if rules.mechanisms.spanning.iter().any(|e| e.beside) {
-                    ", or a tile north, east, south or west of it"
-                } else {
-                    " (this rule set lays them on the tile placed only)"
-                }
-            ),
+            match fitting {
+                Some(s) => format!(
+                    "a {name} goes on the tile placed{}: `span: {{x: {}, y: {}, axis: {}}}` fits here",
+                    if rules.mechanisms.spanning.iter().any(|e| e.beside) {
+                        " or a tile north, east, south or west of it"
+                    } else {
+                        " (this rule set lays them there only)"
+                    },
+                    s.x,
+                    s.y,
+                    s.axis.name()
+                ),
+                None => format!(
+                    "a {name} goes on the tile placed{}; none fits with this placement: remove `span`",
+                    if rules.mechanisms.spanning.iter().any(|e| e.beside) {
+                        " or a tile north, east, south or west of it"
+                    } else {
+                        " (this rule set lays them there only)"
+                    }
+                ),
+            },
         ),
         E::NoTile => (
             "no tile lies there".to_string(),
@@ -2020,7 +2045,43 @@ fn turn_finding(
                 if waits.is_empty() { "see the rule set".to_string() } else { waits.join("; ") }
             ))
         }
-        TurnError::Lay(e) => place_finding(state, lp, tile, (turn.x.value, turn.y.value), e, loc),
+        TurnError::Lay(e) => {
+            let (x, y) = (turn.x.value, turn.y.value);
+            let mismatch = matches!(e, LayError::Place(PlaceError::Mismatch { .. }));
+            let f = place_finding(state, lp, tile, (x, y), e, loc);
+            let Some(rotation) = Rotation::from_degrees(turn.rotation.value).filter(|_| mismatch)
+            else {
+                return f;
+            };
+            let plain = state.board().fits(&lp.game.tiles, tile, x, y, rotation).is_ok();
+            let spans = state.spans_of(player, tile, crate::engine::Placement { x, y, rotation });
+            let beside = match turn.span.as_ref().map(|s| &s.value) {
+                Some(crate::model::SpanEntry::At(s)) if (s.x.value, s.y.value) != (x, y) => {
+                    Some((s.x.value, s.y.value))
+                }
+                _ => None,
+            };
+            if let Some((sx, sy)) = beside {
+                // The bridge laid beside (already across its tile) ends against this one.
+                return f.help(format!(
+                    "the bridge across the tile at ({sx}, {sy}) ends against this tile: an end of a bridge beside the tile placed meets an empty cell or a road side of the tile placed; lay it across the other axis, or remove `span`"
+                ));
+            }
+            match (&turn.span, spans.first()) {
+                // The bridge written breaks a fit the tile has without it.
+                (Some(_), _) if plain => f.help(format!(
+                    "the bridge's end meets a side of the neighbour that is not a road: without `span` the tile fits here{}",
+                    spans.first().map_or(String::new(), |s| format!(", and `span: {{x: {}, y: {}, axis: {}}}` fits too", s.x, s.y, s.axis.name()))
+                )),
+                (None, Some(s)) => f.help(format!(
+                    "with a bridge it fits: `span: {{x: {}, y: {}, axis: {}}}` (or `span: needed`)",
+                    s.x,
+                    s.y,
+                    s.axis.name()
+                )),
+                _ => f,
+            }
+        }
         TurnError::NoTokens => {
             let at = turn.draws.first().map_or(&loc.loc, |d| &d.loc);
             Finding::new(Check::NoTokens, "these rules have no tokens to draw")
@@ -2222,7 +2283,7 @@ fn turn_finding(
             .at(at, "build")
             .help(build_help(state, player))
         }
-        TurnError::Span(e) => span_finding(state, lp, turn, player, e),
+        TurnError::Span(e) => span_finding(state, lp, turn, tile, player, e),
         TurnError::AuctionDue => Finding::new(
             Check::AuctionFirst,
             "the auction the last turn's tile started has not been held",

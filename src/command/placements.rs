@@ -51,6 +51,9 @@ pub struct PlacementReport {
     pub tile: String,
     /// Every legal (x, y, rotation).
     pub placements: Vec<Placement>,
+    /// The placements legal only with a token laid across a tile (a bridge:
+    /// `crate::mechanism::spanning`), each with the first such token that makes it legal.
+    pub spanned: Vec<(Placement, crate::engine::Span)>,
     /// With pieces asked for: where the player to play could put a piece after each
     /// placement (same order), sorted; empty lists otherwise (and when every copy is placed).
     pub pieces: Vec<Vec<PieceOption>>,
@@ -69,15 +72,25 @@ pub struct PlacementReport {
 }
 
 impl PlacementReport {
+    /// Every placement, those that need a token across a tile last, with that token.
+    pub fn all(&self) -> impl Iterator<Item = (Placement, Option<crate::engine::Span>)> + '_ {
+        self.placements
+            .iter()
+            .map(|&p| (p, None))
+            .chain(self.spanned.iter().map(|&(p, s)| (p, Some(s))))
+    }
+
     /// The report as JSON for scripts: `{tile, player, copies_left, placements: [{x, y,
     /// rotation, pieces?: [{kind, role, feature, at}]}]}`.
     pub fn to_json(&self) -> serde_json::Value {
         let placements: Vec<serde_json::Value> = self
-            .placements
-            .iter()
+            .all()
             .enumerate()
-            .map(|(i, p)| {
+            .map(|(i, (p, span))| {
                 let mut v = serde_json::json!({"x": p.x, "y": p.y, "rotation": p.rotation});
+                if let Some(s) = span {
+                    v["span"] = serde_json::json!({"x": s.x, "y": s.y, "axis": s.axis.name()});
+                }
                 if let Some(options) = self.pieces.get(i) {
                     v["pieces"] = serde_json::to_value(options).unwrap_or_default();
                 }
@@ -122,31 +135,38 @@ pub fn placements_report(
     let copies_left = lp.game.tiles.tiles[t].count.saturating_sub(state.used()[t]);
     let drawable = state.may_draw(t);
     let placements = state.legal_placements(t);
+    // A placement only a bridge makes legal, with the first bridge that does.
+    let mut spanned: Vec<(Placement, crate::engine::Span)> = Vec::new();
+    for (p, span) in state.spanned_placements(t) {
+        if !placements.contains(&p) && !spanned.iter().any(|(q, _)| *q == p) {
+            spanned.push((p, span));
+        }
+    }
     let player = state.to_play();
-    // The piece options after each placement: the turn begun on a copy of the state.
-    let pieces = if with_pieces {
-        placements
-            .iter()
-            .map(|p| {
-                let mut next = state.clone();
-                match next.begin_turn(player, t, (p.x, p.y, p.rotation), &[]) {
-                    Ok(begun) => crate::report::piece_options(&next, player, begun.placed()),
-                    Err(_) => Vec::new(),
-                }
-            })
-            .collect()
-    } else {
-        Vec::new()
-    };
-    Ok(PlacementReport {
+    let mut report = PlacementReport {
         tile: tile.to_string(),
         placements,
-        pieces,
+        spanned,
+        pieces: Vec::new(),
         player: state.players().get(player).cloned().unwrap_or_default(),
         copies_left,
         drawable,
         findings: lp.notes.clone(),
-    })
+    };
+    // The piece options after each placement: the turn begun on a copy of the state.
+    if with_pieces {
+        report.pieces = report
+            .all()
+            .map(|(p, span)| {
+                let mut next = state.clone();
+                match next.begin_turn_spanning(player, t, (p.x, p.y, p.rotation), span, &[]) {
+                    Ok(begun) => crate::report::piece_options(&next, player, begun.placed()),
+                    Err(_) => Vec::new(),
+                }
+            })
+            .collect();
+    }
+    Ok(report)
 }
 
 /// Where the player who placed the last tile of a position could put a piece on it
@@ -196,14 +216,25 @@ pub fn run(args: PlacementsArgs) -> ExitCode {
                 );
                 return ExitCode::SUCCESS;
             }
-            if r.placements.is_empty() {
+            if r.placements.is_empty() && r.spanned.is_empty() {
                 out!("tile {} fits nowhere on this board\n", escape_text(tile));
             }
             if pieces {
                 out!("pieces for {}\n", escape_text(&r.player));
             }
-            for (i, p) in r.placements.iter().enumerate() {
-                out!("x {:>3}  y {:>3}  rotation {:>3}\n", p.x, p.y, p.rotation);
+            for (i, (p, span)) in r.all().enumerate() {
+                match span {
+                    None => out!("x {:>3}  y {:>3}  rotation {:>3}\n", p.x, p.y, p.rotation),
+                    Some(s) => out!(
+                        "x {:>3}  y {:>3}  rotation {:>3}  with span: {{x: {}, y: {}, axis: {}}}\n",
+                        p.x,
+                        p.y,
+                        p.rotation,
+                        s.x,
+                        s.y,
+                        s.axis.name()
+                    ),
+                }
                 if !pieces {
                     continue;
                 }

@@ -1916,8 +1916,13 @@ impl State<'_> {
     /// (a bridge on it or beside it; `crate::mechanism::spanning`), with which the
     /// placement is legal (it may be only with one). Empty without such tokens.
     pub fn spans(&self, tile: TileId, p: Placement) -> Vec<Span> {
+        self.spans_of(self.to_play(), tile, p)
+    }
+
+    /// [`State::spans`] for `player`.
+    pub fn spans_of(&self, player: usize, tile: TileId, p: Placement) -> Vec<Span> {
         let mut out = Vec::new();
-        hooks::spans(self, self.to_play(), tile, p, &mut out);
+        hooks::spans(self, player, tile, p, &mut out);
         out
     }
 
