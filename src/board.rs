@@ -39,6 +39,19 @@ pub struct Placed {
     pub added_node: u32,
 }
 
+impl Placed {
+    /// The node of its segment `segment` (see [`Board::node`]).
+    #[inline]
+    pub fn node(&self, segment: usize) -> NodeIndex {
+        let own = usize::from(self.own_nodes);
+        if segment < own {
+            NodeIndex::new(self.first_node as usize + segment)
+        } else {
+            NodeIndex::new(self.added_node as usize + (segment - own))
+        }
+    }
+}
+
 /// A graph node: one segment of one placed tile.
 #[derive(Debug, Clone, Copy)]
 pub struct SegmentNode {
@@ -721,15 +734,13 @@ impl Board {
             let back = opposite(side) as usize;
             for &seg in &their_rot.slot_segment[back] {
                 if seg != NO_SEGMENT {
-                    let node = self.node(n, seg as usize);
-                    self.features.add_open(node, -1);
+                    self.features.add_open(p.node(seg as usize), -1);
                 }
             }
             if their_rot.shared {
                 for &seg in &their_rot.slot_shared[back] {
                     if seg != NO_SEGMENT {
-                        let node = self.node(n, seg as usize);
-                        self.features.add_open(node, -1);
+                        self.features.add_open(p.node(seg as usize), -1);
                     }
                 }
             }
@@ -744,7 +755,7 @@ impl Board {
                     continue;
                 }
                 let a = NodeIndex::new(first as usize + mine as usize);
-                let b = self.node(n, theirs as usize);
+                let b = p.node(theirs as usize);
                 if matched[..k].contains(&(mine, theirs)) {
                     continue;
                 }
@@ -864,13 +875,7 @@ impl Board {
     /// The node of a placed tile's segment.
     #[inline]
     pub fn node(&self, placed: u32, segment: usize) -> NodeIndex {
-        let p = &self.placed[placed as usize];
-        let own = usize::from(p.own_nodes);
-        if segment < own {
-            NodeIndex::new(p.first_node as usize + segment)
-        } else {
-            NodeIndex::new(p.added_node as usize + (segment - own))
-        }
+        self.placed[placed as usize].node(segment)
     }
 
     /// Placed tiles not connected to the first one through shared sides (a snapshot must

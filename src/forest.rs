@@ -182,6 +182,7 @@ impl Forest {
     /// Adds the segments of `def` from index `from` on (nodes `first..`, the segment
     /// `from` first) of placed tile `placed`, as [`Forest::add_tile`] does; `open` is
     /// indexed by segment.
+    #[inline(always)]
     pub(crate) fn add_segments(
         &mut self,
         rules: &Rules,

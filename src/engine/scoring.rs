@@ -241,7 +241,7 @@ impl<'g> State<'g> {
         let p = self.board.placed[placed as usize];
         let mut starts: SmallVec<[NodeIndex; 16]> = SmallVec::new();
         for s in 0..self.game.tiles.tiles[p.tile].segments.len() {
-            starts.push(self.board.node(placed, s));
+            starts.push(p.node(s));
         }
         // A wall closes what meets it on the tiles across: their segments there too.
         let rot = self.game.tiles.tiles[p.tile].rotated(p.rotation);
@@ -264,7 +264,7 @@ impl<'g> State<'g> {
                     .chain(&theirs.slot_shared[back])
                 {
                     if seg != crate::rules::NO_SEGMENT {
-                        starts.push(self.board.node(n, seg as usize));
+                        starts.push(q.node(seg as usize));
                     }
                 }
             }
@@ -297,7 +297,7 @@ impl<'g> State<'g> {
             for (_, n) in around {
                 let q = self.board.placed[n as usize];
                 for &s in &play.surrounded[q.tile] {
-                    starts.push(self.board.node(n, s as usize));
+                    starts.push(q.node(s as usize));
                 }
             }
         }
