@@ -932,6 +932,20 @@ fn explain(err: &jsonschema::ValidationError) -> Vec<Explained> {
                                 | K::AnyOf { .. }
                         ))
             };
+            // An optional value (`anyOf: [X, null]`) whose X is itself a choice of forms
+            // (`span: needed` or `{x, y, axis}`): X's own explanation.
+            let is_nested = |b: &[jsonschema::ValidationError]| {
+                matches!(b, [e] if e.instance_path().as_str() == own
+                    && matches!(e.kind(), K::OneOfNotValid { .. } | K::AnyOf { .. }))
+            };
+            if let Some(inner) = context.iter().find(|b| is_nested(b)) {
+                let rest_is_null = context
+                    .iter()
+                    .all(|b| is_nested(b) || b.iter().all(|e| matches!(e.kind(), K::Type { .. })));
+                if rest_is_null {
+                    return explain(&inner[0]);
+                }
+            }
             if let Some(branch) = context
                 .iter()
                 .find(|b| !b.is_empty() && !b.iter().any(shape))

@@ -605,3 +605,31 @@ fn a_malformed_decision_says_what_is_wrong_inside_it() {
         assert!(err.contains(expected), "{choice}: {err}");
     }
 }
+
+#[test]
+fn a_malformed_bridge_says_what_is_allowed() {
+    // `span` is optional and one of two forms (`needed`, `{x, y, axis}`): a wrong axis
+    // names the axes, a wrong word names `needed`, a map missing a key names it.
+    let dir = scratch("span-forms");
+    let root = root();
+    for (span, expected) in [
+        (
+            "{x: 1, y: 0, axis: XY}",
+            "`XY` is not one of `NS`, `WE` (at `turns[0].span.axis`)",
+        ),
+        ("yes", "`yes` is not one of `needed` (at `turns[0].span`)"),
+        ("{x: 1, y: 0}", "`{axis: ...}`"),
+    ] {
+        let text = format!(
+            "tileset: {}\nruleset: {}\nplayers: [A, B]\nturns:\n  - {{tile: BA/L, x: 1, y: 0, span: {span}}}\n",
+            root.join("tilesets/base-jcz.yaml").display(),
+            root.join("rulesets/bridge.yaml").display()
+        );
+        std::fs::write(dir.join("p.yaml"), text).expect("written");
+        let out = run(&dir, &["score", "p.yaml"]);
+        assert_eq!(out.status.code(), Some(2), "{span}");
+        let err = stderr(&out);
+        assert!(err.contains("schema::invalid"), "{span}: {err}");
+        assert!(err.contains(expected), "{span}: {err}");
+    }
+}
