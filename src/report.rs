@@ -610,6 +610,10 @@ fn board_figures(state: &State) -> Vec<BoardFigure> {
 pub struct LogEntry {
     /// Turns played when it happened.
     pub turn: usize,
+    /// Whether it happened in end-of-game scoring (points given then: a title, a castle
+    /// not paid); written only when true.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub end: bool,
     /// What happened.
     pub text: String,
 }
@@ -992,7 +996,18 @@ impl LogEntry {
             ),
             _ => return None,
         };
-        Some(LogEntry { turn: l.turn, text })
+        let end = matches!(
+            l.event,
+            Event::Awarded {
+                phase: Phase::Final,
+                ..
+            }
+        );
+        Some(LogEntry {
+            turn: l.turn,
+            end,
+            text,
+        })
     }
 }
 
@@ -1309,7 +1324,12 @@ impl ScoreReport {
             let _ = writeln!(s, "\nalso:");
         }
         for l in &self.log {
-            let _ = writeln!(s, "  {:>7}  {}", format!("turn {}", l.turn), esc(&l.text));
+            let when = if l.end {
+                "final".to_string()
+            } else {
+                format!("turn {}", l.turn)
+            };
+            let _ = writeln!(s, "  {when:>7}  {}", esc(&l.text));
         }
         s
     }
@@ -2676,7 +2696,10 @@ pub fn score_html(report: &ScoreReport, board_svg: &str, colours: &[String]) -> 
                                 thead { tr { th { "turn" } th { "what happened" } } }
                                 tbody {
                                     @for l in &report.log {
-                                        tr { td.n { (l.turn) } td { (l.text) } }
+                                        tr {
+                                            td.n { @if l.end { "end" } @else { (l.turn) } }
+                                            td { (l.text) }
+                                        }
                                     }
                                 }
                             }
