@@ -1425,7 +1425,7 @@ fn play_turn_steps(
         let auction = auction_of(lp, a)?;
         state
             .hold_auction(&auction)
-            .map_err(|e| auction_finding(lp, a, e))?;
+            .map_err(|e| auction_finding(lp, tile, a, e))?;
     }
     Ok(None)
 }
@@ -1468,24 +1468,57 @@ fn auction_of(
     Ok(crate::engine::Auction { tiles, rounds })
 }
 
-/// A finding at a turn's `auction` the engine refused (`position::auction_refused`).
+/// A finding at a turn's `auction` the engine refused (`position::auction_refused`), at
+/// the value at fault.
 fn auction_finding(
     lp: &LoadedPosition,
+    tile: TileId,
     a: &Sp<crate::model::AuctionWord>,
     e: crate::engine::AuctionError,
 ) -> Finding {
-    use crate::engine::AuctionError as E;
-    let round_at = |r: usize| a.rounds.get(r).map_or(&a.loc, |x| &x.loc);
-    let (what, help, at) = match e {
-        E::NotDue => (
-            "no auction follows this turn".to_string(),
-            "an auction follows the turn of a tile with the item of the rule set's `auctioning` (a bazaar), when no tile taken at one is still to be played and the pile has a tile per player; remove `auction`".to_string(),
-            &a.loc,
-        ),
+    use crate::engine::{AuctionError as E, NoAuction};
+    let round = |r: usize| a.rounds.get(r);
+    let round_at = |r: usize| round(r).map_or(&a.loc, |x| &x.loc);
+    let ordinal = |k: usize| match k {
+        0 => "1st".to_string(),
+        1 => "2nd".to_string(),
+        2 => "3rd".to_string(),
+        k => format!("{}th", k + 1),
+    };
+    let plural =
+        |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
+    let id = &lp.game.tiles.tiles[tile].id;
+    let (what, help, at, label): (String, String, &crate::model::Loc, &str) = match e {
+        E::NotDue(why) => {
+            let (what, help) = match why {
+                NoAuction::NoRules => (
+                    "no auction follows this turn: this game holds none (its rule set has no `auctioning`, or its option is off)".to_string(),
+                    "auctions follow a tile with the item of the rule set's `auctioning` (a bazaar) while its option is on; remove `auction`".to_string(),
+                ),
+                NoAuction::NoItem => (
+                    format!("no auction follows this turn: `{id}` carries no item that starts one"),
+                    "only the turn of a tile with the item of the rule set's `auctioning` (a bazaar) is followed by an auction; remove `auction`".to_string(),
+                ),
+                NoAuction::InRound => (
+                    "no auction follows this turn: tiles taken at the last auction were still to be played".to_string(),
+                    "a bazaar tile played while tiles taken at an auction are still to be played starts none; remove `auction`".to_string(),
+                ),
+                NoAuction::FewTiles { left } => (
+                    format!("no auction follows this turn: {} left in the pile, fewer than the players", plural(left as usize, "tile", "tiles")),
+                    "an auction needs a tile per player in the pile; remove `auction`".to_string(),
+                ),
+                NoAuction::Held => (
+                    "no auction follows this turn: it was held already".to_string(),
+                    "write an auction once, on the turn that placed its tile".to_string(),
+                ),
+            };
+            (what, help, &a.loc, "auction")
+        }
         E::Tiles { expected } => (
-            format!("{} tiles revealed, not one per player ({expected})", a.tiles.len()),
+            format!("{} revealed, not one per player ({expected})", plural(a.tiles.len(), "tile", "tiles")),
             format!("list {expected} tiles of the pile in `tiles`"),
             &a.loc,
+            "tiles",
         ),
         E::NotInPile { index } => (
             format!(
@@ -1494,40 +1527,83 @@ fn auction_finding(
             ),
             "reveal tiles of the main pile that are still to be drawn".to_string(),
             a.tiles.get(index).map_or(&a.loc, |t| &t.loc),
+            "no copy left",
         ),
         E::Rounds { expected } => (
-            format!("{} rounds, not one per player but the last ({expected})", a.rounds.len()),
-            format!("write {expected} rounds: the last player takes the last tile"),
+            format!("{}, not one per player but the last ({expected})", plural(a.rounds.len(), "round", "rounds")),
+            format!("write {expected}: the last player takes the last tile"),
             &a.loc,
+            "rounds",
         ),
-        E::Taken { round } => (
-            format!("round {}'s tile is not among the tiles still to be taken", round + 1),
+        E::NotRevealed { round: r } => (
+            format!(
+                "round {}'s tile `{}` is not among the tiles revealed",
+                r + 1,
+                round(r).map_or("", |x| x.tile.value.as_str())
+            ),
+            "each round puts up one of the tiles listed in `tiles`".to_string(),
+            round(r).map_or(&a.loc, |x| &x.tile.loc),
+            "not revealed",
+        ),
+        E::Taken { round: r } => (
+            format!(
+                "round {}'s tile `{}` was taken in an earlier round",
+                r + 1,
+                round(r).map_or("", |x| x.tile.value.as_str())
+            ),
             "each round puts up one of the tiles revealed that no earlier round gave away".to_string(),
-            round_at(round),
+            round(r).map_or(&a.loc, |x| &x.tile.loc),
+            "taken already",
         ),
-        E::Bids { round, expected } => (
-            format!("round {} has {} bids, not {expected}", round + 1, a.rounds.get(round).map_or(0, |r| r.bids.len())),
+        E::ChooserPasses { round: r } => (
+            format!("round {}'s chooser passes", r + 1),
+            "the chooser bids a number of points (0 or more) first; only the other players may pass".to_string(),
+            round(r).and_then(|x| x.bids.first()).map_or(round_at(r), |b| &b.loc),
+            "the chooser's bid",
+        ),
+        E::Bids { round: r, expected } => (
+            format!(
+                "round {} has {}, not {expected}",
+                r + 1,
+                plural(round(r).map_or(0, |x| x.bids.len()), "bid", "bids")
+            ),
             if expected == 0 {
                 "this game's auctions have no bids (the option is off): write only the tile".to_string()
             } else {
                 format!("write the chooser's bid, then one per other player without a tile in turn order (a higher bid or `pass`): {expected} in all")
             },
-            round_at(round),
+            round_at(r),
+            "bids",
         ),
-        E::TooLow { round, bid } => (
-            format!("round {}'s bid {} is not higher than the highest before it", round + 1, bid + 1),
-            "a player raises above the highest bid so far, or passes".to_string(),
-            round_at(round),
-        ),
-        E::NoBuyer { round } => (
-            format!("round {}'s chooser sells, and no one else bid", round + 1),
+        E::TooLow { round: r, bid } => {
+            let bids = round(r).map(|x| &x.bids[..]).unwrap_or(&[]);
+            let value = |b: &Sp<crate::model::BidWord>| match b.value {
+                crate::model::BidWord::Points(p) => Some(p),
+                crate::model::BidWord::Pass(_) => None,
+            };
+            let high = bids[..bid.min(bids.len())].iter().filter_map(value).max().unwrap_or(0);
+            let this = bids.get(bid).and_then(value).unwrap_or(0);
+            (
+                format!(
+                    "round {}'s {} bid ({this}) is not higher than the highest before it ({high})",
+                    r + 1,
+                    ordinal(bid)
+                ),
+                format!("a player raises above the highest bid so far (at least {}), or passes", high + 1),
+                bids.get(bid).map_or(round_at(r), |b| &b.loc),
+                "not higher",
+            )
+        }
+        E::NoBuyer { round: r } => (
+            format!("round {}'s chooser sells, and no one else bid", r + 1),
             "with no higher bid the chooser buys the tile with their own bid: remove `sell`".to_string(),
-            round_at(round),
+            round_at(r),
+            "sell",
         ),
     };
     Finding::new(Check::AuctionRefused, what)
         .in_file(&lp.file)
-        .at(at, "auction")
+        .at(at, label)
         .help(help)
 }
 

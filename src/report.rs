@@ -954,6 +954,7 @@ impl LogEntry {
                 price,
                 from,
                 last,
+                chosen,
             } => {
                 let id = &state.game().tiles.tiles[tile].id;
                 // Sold: the chooser (the event's player) gave it to another.
@@ -963,7 +964,7 @@ impl LogEntry {
                     "{} {}",
                     name(l.player),
                     crate::mechanism::auctioning::words::auctioned(
-                        id, sold_to, price, bidder, last
+                        id, sold_to, price, bidder, last, chosen
                     )
                 )
             }

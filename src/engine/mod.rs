@@ -34,8 +34,8 @@ pub use scoring::Completed;
 pub use tokens::{MineError, Token, TokenState};
 pub use turn::{
     Action, Actions, Asked, AuctionError, AwardSource, Begun, Choice, Choices, Decider, Event,
-    Events, Given, LayError, MAX_CHOICES, Move, NotOffered, RansomError, SetAsideError, SpanError,
-    TurnError,
+    Events, Given, LayError, MAX_CHOICES, Move, NoAuction, NotOffered, RansomError, SetAsideError,
+    SpanError, TurnError,
 };
 
 use std::collections::BTreeMap;
@@ -95,6 +95,25 @@ pub struct AuctionDue {
     pub player: usize,
     /// Whether players bid (else each just chooses a tile).
     pub bids: bool,
+    /// Whether a chooser who sold chooses again (else the next player without a tile in
+    /// turn order after them does).
+    pub seller_again: bool,
+}
+
+impl AuctionDue {
+    /// Who chooses next, of `players` players, when `has` says who has a tile: the first
+    /// round's chooser is the player after the one of the turn; after a round chosen by
+    /// `previous`, the next player without a tile in turn order after them (or from the
+    /// first chooser on, when a seller chooses again). `None` when everyone has one.
+    pub fn chooser(&self, players: usize, previous: Option<usize>, has: &[bool]) -> Option<usize> {
+        let from = match previous {
+            Some(p) if !self.seller_again => p,
+            _ => self.player,
+        };
+        (1..=players)
+            .map(|k| (from + k) % players)
+            .find(|&p| !has.get(p).copied().unwrap_or(true))
+    }
 }
 
 /// One round of an [`Auction`].

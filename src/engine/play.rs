@@ -376,10 +376,12 @@ fn random_auction(state: &State, due: AuctionDue, rng: &mut Pcg64Mcg) -> Auction
     let mut has = vec![false; n];
     let mut open: Vec<usize> = (0..tiles.len()).collect();
     let mut rounds = Vec::new();
+    let mut previous = None;
     for _ in 1..n {
-        let Some(chooser) = (1..=n).map(|k| (due.player + k) % n).find(|&p| !has[p]) else {
+        let Some(chooser) = due.chooser(n, previous, &has) else {
             break;
         };
+        previous = Some(chooser);
         if open.is_empty() {
             break;
         }

@@ -582,6 +582,8 @@ pub enum Event {
         from: Option<usize>,
         /// Taken for nothing, the last tile of the auction.
         last: bool,
+        /// Chosen, in an auction without bids.
+        chosen: bool,
     },
     /// The player paid a ransom to get one of their pieces back from its holder
     /// (`crate::mechanism::building`).
@@ -919,8 +921,18 @@ pub enum RansomError {
 /// Why an auction cannot be held as written ([`State::hold_auction`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum AuctionError {
-    /// No auction is due now (none follows the last turn, or it was held).
-    NotDue,
+    /// No auction is due now (none follows the last turn, or it was held), and why.
+    NotDue(NoAuction),
+    /// A round's chooser passes: the chooser bids (0 or more).
+    ChooserPasses {
+        /// The round.
+        round: usize,
+    },
+    /// A round's tile is not among the tiles revealed.
+    NotRevealed {
+        /// The round.
+        round: usize,
+    },
     /// The number of tiles revealed is not the number of players.
     Tiles {
         /// The number of players.
@@ -961,6 +973,24 @@ pub enum AuctionError {
         /// The round.
         round: usize,
     },
+}
+
+/// Why no auction follows a turn ([`AuctionError::NotDue`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NoAuction {
+    /// The rule set holds no auctions, or none with its options on.
+    NoRules,
+    /// The turn's tile carries no item that starts one.
+    NoItem,
+    /// Tiles taken at the last auction were still to be played.
+    InRound,
+    /// Fewer tiles than players were left in the pile.
+    FewTiles {
+        /// Copies left.
+        left: u64,
+    },
+    /// The auction was held already.
+    Held,
 }
 
 /// Why a token cannot be laid across a tile ([`TurnError::Span`]).
@@ -1944,7 +1974,7 @@ impl State<'_> {
     ///
     /// Errors: [`AuctionError`]; nothing changes then.
     pub fn hold_auction(&mut self, auction: &Auction) -> Result<(), AuctionError> {
-        hooks::hold_auction(self, auction).unwrap_or(Err(AuctionError::NotDue))
+        hooks::hold_auction(self, auction).unwrap_or(Err(AuctionError::NotDue(NoAuction::NoRules)))
     }
 
     /// Whether `player` may lay a token across a tile (a bridge) now: the rule set has

@@ -1304,18 +1304,19 @@ fn a_bridge_needed_is_laid_as_written_or_found() {
 
 #[test]
 fn a_bazaar_auctions_a_tile_per_player_and_each_plays_the_one_taken() {
-    // `auctioning`: B sells BA/C to C for 2, buys BA/L from A's bid of 1; A takes the last
-    // tile. B, C and A then play the tiles they took, in turn order from B.
+    // `auctioning`: B sells BA/C to C for 2; the next player without a tile after B, A,
+    // buys BA/L from B's bid of 1; B takes the last tile. B, C and A then play the tiles
+    // they took, in turn order from B.
     let path = format!("{POSITIONS}/bazaar.yaml");
-    common::assert_points(&path, false, None, &[("A", 1), ("B", 1), ("C", -2)]);
+    common::assert_points(&path, false, None, &[("A", -1), ("B", 3), ("C", -2)]);
     let report = common::report(&path, false, None);
     let texts: Vec<&str> = report.log.iter().map(|l| l.text.as_str()).collect();
     for line in [
         "B sells BA/C to C for 2 points",
         "C pays 2 points for BA/C at the bazaar",
         "B gets 2 points for BA/C at the bazaar",
-        "B buys BA/L for 1 point from A",
-        "A takes the last tile of the auction, BA/RFr",
+        "A buys BA/L for 1 point from B",
+        "B takes the last tile of the auction, BA/RFr",
     ] {
         assert!(texts.contains(&line), "{line}: {texts:?}");
     }
@@ -1326,8 +1327,29 @@ fn a_bazaar_auctions_a_tile_per_player_and_each_plays_the_one_taken() {
         ("bazaar-wrong-tile.yaml", "position::auction_first"),
         ("bazaar-low-bid.yaml", "position::auction_refused"),
         ("bazaar-not-due.yaml", "position::auction_refused"),
+        ("bazaar-chooser-passes.yaml", "position::auction_refused"),
     ] {
         common::assert_finding(&format!("{BAD}/{file}"), code);
+    }
+    // Each refusal says which rule the auction breaks, at the value written.
+    for (file, says) in [
+        (
+            "bazaar-not-due.yaml",
+            "no auction follows this turn: `BA/RFr` carries no item that starts one",
+        ),
+        (
+            "bazaar-low-bid.yaml",
+            "round 1's 2nd bid (2) is not higher than the highest before it (2)",
+        ),
+        ("bazaar-chooser-passes.yaml", "round 1's chooser passes"),
+    ] {
+        let v = tessera::validate_file(std::path::Path::new(&format!("{BAD}/{file}")), None)
+            .expect("readable");
+        assert!(
+            v.findings.iter().any(|f| f.message == says),
+            "{file}: {:?}",
+            v.findings.iter().map(|f| &f.message).collect::<Vec<_>>()
+        );
     }
 }
 
@@ -1352,6 +1374,15 @@ fn without_bids_each_player_chooses_a_tile_in_turn() {
         false,
         None,
         &[("A", 0), ("B", 0)],
+    );
+    let report = common::report(good.to_str().expect("a path"), false, None);
+    assert!(
+        report
+            .log
+            .iter()
+            .any(|l| l.text == "B chooses BA/L at the auction"),
+        "{:?}",
+        report.log
     );
     let bad = dir.join("bad.yaml");
     std::fs::write(

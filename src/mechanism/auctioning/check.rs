@@ -20,6 +20,7 @@ pub(crate) fn compile(section: &Section, names: &Names, _core: &Core, sink: &mut
                 name: name.clone(),
                 item: item?,
                 bids_option: bids_option?,
+                seller_chooses_again: def.seller_chooses_again,
                 requires_option: requires_option?,
             })
         })

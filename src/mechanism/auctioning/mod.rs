@@ -4,7 +4,9 @@
 //! one and bids (0 or more), each other player without a tile in turn raises once or
 //! passes, and the chooser buys the tile (paying the highest bid to its bidder, or their
 //! own bid to no one when no one raised) or sells it to the highest bidder (who pays the
-//! chooser and takes it); the last player takes the last tile for nothing. Then each
+//! chooser and takes it); the next player without a tile after the chooser chooses next
+//! (or the seller again, `seller_chooses_again`); the last player takes the last tile for
+//! nothing. Then each
 //! player plays the tile they took in their next turn (normal play resumes after them).
 //! No auction while tiles taken at one are still to be played, nor when fewer tiles than
 //! players are left in the pile. Without bids (an option), each player just chooses.

@@ -14,7 +14,8 @@ pub type Section = IndexMap<String, AuctionDef>;
 /// the turn's, each player without a tile chooses one and bids, the others without a tile
 /// in turn raise once or pass, and the chooser buys it (paying the highest bid to its
 /// bidder, or their own bid to no one) or sells it to the highest bidder (who pays the
-/// chooser); the last player takes the last tile for nothing. Each then plays the tile
+/// chooser); the next player without a tile after the chooser chooses next; the last
+/// player takes the last tile for nothing. Each then plays the tile
 /// they took in their next turn. No auction while tiles taken at one are still to be
 /// played, nor when fewer tiles than players are left.
 #[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
@@ -26,6 +27,12 @@ pub struct AuctionDef {
     /// turn just chooses a tile (Bridges, Castles and Bazaars' variant without bids).
     #[serde(default)]
     pub bids_option: Option<Sp<String>>,
+    /// Whether a chooser who sold the tile chooses again in the next round (Rio Grande's
+    /// Big Box 3 wording on Wikicarpedia: "it could be the same player if he did not buy
+    /// the tile he chose"). Default: no, the next player without a tile in turn order
+    /// after them chooses (JCloisterZone's `BazaarPhase`); the seller chooses later.
+    #[serde(default)]
+    pub seller_chooses_again: bool,
     /// Only while this option is on.
     #[serde(default)]
     pub requires_option: Option<Sp<String>>,

@@ -1,6 +1,8 @@
 //! Auctions after a tile with the item: when one is due, holding it, the tiles taken.
 
-use crate::engine::{Auction, AuctionDue, AuctionError, AwardSource, Event, Hooks, Phase, State};
+use crate::engine::{
+    Auction, AuctionDue, AuctionError, AwardSource, Event, Hooks, NoAuction, Phase, State,
+};
 use crate::rules::{PieceKindId, TileId};
 
 /// The mechanism's hooks.
@@ -14,6 +16,8 @@ pub struct Market {
     pub due: Option<(usize, usize)>,
     /// The tile each player took at the last auction and has not played yet, by player.
     pub taken: Vec<Option<TileId>>,
+    /// Why no auction followed the last turn (for findings).
+    pub none: Option<NoAuction>,
 }
 
 impl Hooks for Play {
@@ -30,13 +34,14 @@ impl Hooks for Play {
         let tiles = &state.game().tiles.tiles;
         let shape = state.board().placed[placed as usize].tile;
         let drawn = tiles[shape].derived_from.unwrap_or(shape);
-        let entry = (0..table.len()).find(|&e| {
-            state.option_on(table[e].requires_option)
-                && tiles[drawn]
-                    .items
-                    .iter()
-                    .any(|&(i, n)| i == table[e].item && n > 0)
-        });
+        let carries = |e: usize| {
+            tiles[drawn]
+                .items
+                .iter()
+                .any(|&(i, n)| i == table[e].item && n > 0)
+        };
+        let entry = (0..table.len()).find(|&e| state.option_on(table[e].requires_option) && carries(e));
+        let off = (0..table.len()).any(|e| !state.option_on(table[e].requires_option) && carries(e));
         let players = state.players().len();
         let left = state.main_pile_copies();
         let m = &mut state.memory_mut().auctioning;
@@ -44,9 +49,16 @@ impl Hooks for Play {
         if let Some(t) = m.taken.get_mut(player).filter(|t| **t == Some(drawn)) {
             *t = None;
         }
-        if let Some(e) = entry.filter(|_| !in_round && players >= 2 && left >= players as u64) {
-            m.due = Some((e, player));
-        }
+        m.none = match entry {
+            None if off => Some(NoAuction::NoRules),
+            None => Some(NoAuction::NoItem),
+            Some(_) if in_round => Some(NoAuction::InRound),
+            Some(_) if players < 2 || left < players as u64 => Some(NoAuction::FewTiles { left }),
+            Some(e) => {
+                m.due = Some((e, player));
+                None
+            }
+        };
         None
     }
 
@@ -56,6 +68,7 @@ impl Hooks for Play {
         Some(AuctionDue {
             player,
             bids: state.option_on(e.bids_option),
+            seller_again: e.seller_chooses_again,
         })
     }
 
@@ -96,14 +109,12 @@ enum Step {
 /// Checks `auction` against the rules and, when it holds, applies it: the points paid,
 /// the tiles taken, the events.
 fn hold(state: &mut State, auction: &Auction) -> Result<(), AuctionError> {
-    let (entry, turn_player) = state
-        .memory()
-        .auctioning
-        .due
-        .ok_or(AuctionError::NotDue)?;
-    let rules = &state.game().rules;
-    let e = &rules.mechanisms.auctioning[entry];
-    let bids = state.option_on(e.bids_option);
+    let why = state.memory().auctioning.none.unwrap_or(NoAuction::Held);
+    let due = Play::auction_due(state).ok_or(AuctionError::NotDue(why))?;
+    let Some((entry, _)) = state.memory().auctioning.due else {
+        return Err(AuctionError::NotDue(why));
+    };
+    let bids = due.bids;
     let n = state.players().len();
     if auction.tiles.len() != n {
         return Err(AuctionError::Tiles { expected: n });
@@ -123,17 +134,19 @@ fn hold(state: &mut State, auction: &Auction) -> Result<(), AuctionError> {
     if auction.rounds.len() + 1 != n {
         return Err(AuctionError::Rounds { expected: n - 1 });
     }
-    // Players in turn order from the one after the player of the turn.
-    let order: Vec<usize> = (1..=n).map(|k| (turn_player + k) % n).collect();
     let mut owner: Vec<Option<usize>> = vec![None; n];
     let mut has = vec![false; n];
+    let mut previous = None;
     // What the auction does, in order: each round's event, then the points it moves.
     let mut steps: Vec<Step> = Vec::new();
     for (r, round) in auction.rounds.iter().enumerate() {
-        let chooser = *order
-            .iter()
-            .find(|&&p| !has[p])
+        let chooser = due
+            .chooser(n, previous, &has)
             .ok_or(AuctionError::Rounds { expected: n - 1 })?;
+        previous = Some(chooser);
+        if !auction.tiles.contains(&round.tile) {
+            return Err(AuctionError::NotRevealed { round: r });
+        }
         let i = (0..n)
             .find(|&i| auction.tiles[i] == round.tile && owner[i].is_none())
             .ok_or(AuctionError::Taken { round: r })?;
@@ -156,10 +169,7 @@ fn hold(state: &mut State, auction: &Auction) -> Result<(), AuctionError> {
                 });
             }
             let Some(opening) = round.bids[0] else {
-                return Err(AuctionError::Bids {
-                    round: r,
-                    expected: others.len() + 1,
-                });
+                return Err(AuctionError::ChooserPasses { round: r });
             };
             let mut high = (chooser, opening);
             for (k, &other) in others.iter().enumerate() {
@@ -188,6 +198,7 @@ fn hold(state: &mut State, auction: &Auction) -> Result<(), AuctionError> {
                 price,
                 from,
                 last: false,
+                chosen: !bids,
             },
         ));
         // The taker pays the price, to `from` when there is one.
@@ -197,8 +208,8 @@ fn hold(state: &mut State, auction: &Auction) -> Result<(), AuctionError> {
         }
     }
     // The last player takes the last tile.
-    if let (Some(&p), Some(i)) = (
-        order.iter().find(|&&p| !has[p]),
+    if let (Some(p), Some(i)) = (
+        due.chooser(n, previous, &has),
         (0..n).find(|&i| owner[i].is_none()),
     ) {
         owner[i] = Some(p);
@@ -210,6 +221,7 @@ fn hold(state: &mut State, auction: &Auction) -> Result<(), AuctionError> {
                 price: 0,
                 from: None,
                 last: true,
+                chosen: false,
             },
         ));
     }

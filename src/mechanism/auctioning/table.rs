@@ -14,6 +14,8 @@ pub struct Auctioning {
     pub item: ItemId,
     /// Bids are made only while this option is on.
     pub bids_option: Option<OptionId>,
+    /// Whether a chooser who sold chooses again.
+    pub seller_chooses_again: bool,
     /// Only while this option is on.
     pub requires_option: Option<OptionId>,
 }
