@@ -948,7 +948,7 @@ pub enum AuctionError {
         /// Rounds expected.
         expected: usize,
     },
-    /// A round's tile is not among the tiles not yet taken.
+    /// A round's tile was taken in an earlier round.
     Taken {
         /// The round.
         round: usize,
