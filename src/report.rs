@@ -1312,12 +1312,19 @@ impl ScoreReport {
             } else {
                 format!("; tokens taken: {}", took.join(", "))
             };
+            // One scorer whose points a rule raised (a castle beside a farmer's field, a
+            // pig): the points they get in all, explained in `why`.
+            let points = match e.scorers.as_slice() {
+                [one] => e
+                    .points
+                    .saturating_add(e.raised.get(one).copied().unwrap_or(0)),
+                _ => e.points,
+            };
             let _ = writeln!(
                 s,
-                "           pieces: {}; {scorers} score{} {} ({}){took}",
+                "           pieces: {}; {scorers} score{} {points} ({}){took}",
                 pieces.join(", "),
                 if e.scorers.len() == 1 { "s" } else { "" },
-                e.points,
                 esc(&e.why)
             );
         }

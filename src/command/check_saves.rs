@@ -1251,7 +1251,13 @@ pub fn run(args: CheckSavesArgs) -> ExitCode {
     } else {
         for r in &results {
             let detail = match r.verdict {
-                "pass" => format!("{} agree, {} not evaluated", r.passed, r.not_evaluated),
+                "pass" if r.unevaluated.is_empty() => format!("{} agree", r.passed),
+                "pass" => format!(
+                    "{} agree, {} not evaluated ({})",
+                    r.passed,
+                    r.not_evaluated,
+                    r.unevaluated.join("; ")
+                ),
                 "fail" => format!("{} agree; {}", r.passed, r.failed.join("; ")),
                 _ => r.reasons.join("; "),
             };
