@@ -17,11 +17,12 @@ use std::fmt::Write as _;
 use petgraph::graph::NodeIndex;
 use svg::Document;
 use svg::node::Blob;
-use svg::node::element::{Circle, Group, Polygon, Rectangle, Text, Title};
+use svg::node::element::{Circle, Group, Path, Polygon, Rectangle, Text, Title};
 
 use crate::engine::{Phase, State};
 use crate::geometry::{Rotation, SIDES, Side, Slot, slot_name};
-use crate::rules::{Game, Rules, SideKindId, Tile};
+use crate::model::DrawStyle;
+use crate::rules::{Game, NO_SEGMENT, Rules, SideKindId, Tile};
 
 /// The comment a picture drawn by tessera starts with (after the XML declaration, if
 /// any): `tessera render -o` replaces a file only when it has it (or with `--force`).
@@ -176,9 +177,21 @@ fn side_ends(side: Side) -> (Point, Point) {
 /// documentation).
 fn part_spans(rules: &Rules, side_kind: SideKindId) -> Vec<(f64, f64)> {
     let parts = &rules.side_kinds[side_kind].parts;
+    // A part of a terrain drawn as a line (a road) takes no width: its band is drawn over
+    // the parts beside it, which meet at its middle.
+    let line = |t: usize| {
+        rules
+            .features
+            .iter()
+            .any(|f| f.terrain == Some(t) && f.draw == Some(DrawStyle::Line))
+    };
+    let lines: Vec<bool> = parts.iter().map(|&t| line(t)).collect();
+    let thin = lines.iter().any(|&l| !l);
     let weight = |k: usize| {
         let interior = k > 0 && k + 1 < parts.len();
-        if interior && parts[k - 1] != parts[k] && parts[k + 1] != parts[k] {
+        if thin && lines[k] {
+            0.0
+        } else if interior && parts[k - 1] != parts[k] && parts[k + 1] != parts[k] {
             0.5
         } else {
             1.0
@@ -235,6 +248,52 @@ struct TileShape {
     anchors: Vec<Point>,
     /// Per segment with no slot: its disc's radius (0 for the others).
     discs: Vec<f64>,
+    /// Per segment: its feature kind's drawing style (the rule set's `draw`).
+    styles: Vec<Option<DrawStyle>>,
+    /// Per segment drawn as a line: the segment whose colour its wedges take (the area
+    /// beside it on its first side), so that the band lies on it.
+    under: Vec<Option<usize>>,
+    /// Per segment drawn as a line: the middle of its span of each side it reaches.
+    ends: Vec<Vec<Point>>,
+}
+
+/// Half the width of a band drawn for a segment of a `line` feature kind.
+const BAND: f64 = TILE * 0.07;
+
+/// Where a line's band runs: from each end to the tile's centre, through a curve when
+/// it has two ends (a straight line when they face each other).
+fn band_path(ends: &[Point]) -> String {
+    band_path_via(ends, (TILE / 2.0, TILE / 2.0))
+}
+
+/// [`band_path`] with its junction at `c` (the tile's centre where the tile lies).
+fn band_path_via(ends: &[Point], c: Point) -> String {
+    match ends {
+        [a, b] => format!(
+            "M {:.2} {:.2} Q {:.2} {:.2} {:.2} {:.2}",
+            a.0, a.1, c.0, c.1, b.0, b.1
+        ),
+        _ => ends
+            .iter()
+            .map(|e| format!("M {:.2} {:.2} L {:.2} {:.2}", e.0, e.1, c.0, c.1))
+            .collect::<Vec<_>>()
+            .join(" "),
+    }
+}
+
+/// A point on a line's band, for its label and pieces: the middle of its curve, or
+/// halfway from its first end to the centre (a junction, an end, a band that would meet
+/// something drawn in the middle).
+fn band_anchor(ends: &[Point], middle_taken: bool) -> Point {
+    let c = (TILE / 2.0, TILE / 2.0);
+    match ends {
+        [a, b] if !middle_taken => (
+            0.25 * a.0 + 0.5 * c.0 + 0.25 * b.0,
+            0.25 * a.1 + 0.5 * c.1 + 0.25 * b.1,
+        ),
+        [a, ..] => ((a.0 + c.0) / 2.0, (a.1 + c.1) / 2.0),
+        [] => c,
+    }
 }
 
 impl TileShape {
@@ -279,10 +338,43 @@ impl TileShape {
             }
             anchors.push(at);
         }
+        let styles: Vec<Option<DrawStyle>> = def
+            .segments
+            .iter()
+            .map(|seg| rules.features.get(seg.feature).and_then(|f| f.draw))
+            .collect();
+        let rot = def.rotated(rotation);
+        let mut under = vec![None; wedges.len()];
+        let mut ends = vec![Vec::new(); wedges.len()];
+        for s in 0..wedges.len() {
+            if styles[s] != Some(DrawStyle::Line) {
+                continue;
+            }
+            ends[s] = wedges[s]
+                .iter()
+                .map(|w| ((w[0].0 + w[1].0) / 2.0, (w[0].1 + w[1].1) / 2.0))
+                .collect();
+            // The segment beside its first slot on the same side (a road's field).
+            under[s] = def.board_slots(s, rotation).next().and_then(|slot| {
+                let row = &rot.slot_segment[slot.side as usize % 4];
+                [slot.part.checked_sub(1), slot.part.checked_add(1)]
+                    .into_iter()
+                    .flatten()
+                    .filter_map(|k| row.get(k as usize).copied())
+                    .find(|&t| t != NO_SEGMENT && usize::from(t) != s)
+                    .map(usize::from)
+            });
+            if !ends[s].is_empty() {
+                anchors[s] = band_anchor(&ends[s], !slotless.is_empty());
+            }
+        }
         TileShape {
             wedges,
             anchors,
             discs,
+            styles,
+            under,
+            ends,
         }
     }
 }
@@ -321,7 +413,9 @@ fn draw_tile(palette: &Palette, def: &Tile, shape: &TileShape, origin: Point) ->
             .set("fill", "#ffffff"),
     );
     for (s, seg) in def.segments.iter().enumerate() {
-        let fill = &palette.features[seg.feature];
+        // A line's wedges take the colour of the area beside it: its band lies on that.
+        let kind = shape.under[s].map_or(seg.feature, |t| def.segments[t].feature);
+        let fill = &palette.features[kind];
         for w in &shape.wedges[s] {
             g = g.add(
                 polygon(w)
@@ -331,19 +425,64 @@ fn draw_tile(palette: &Palette, def: &Tile, shape: &TileShape, origin: Point) ->
             );
         }
     }
+    // Lines' bands, each with a dark edge (a later one, a bridge, crosses over).
     for (s, seg) in def.segments.iter().enumerate() {
-        if shape.discs[s] > 0.0 {
-            let (x, y) = shape.anchors[s];
-            g = g.add(
-                Circle::new()
-                    .set("cx", format!("{x:.2}"))
-                    .set("cy", format!("{y:.2}"))
-                    .set("r", format!("{:.2}", shape.discs[s]))
-                    .set("fill", palette.features[seg.feature].as_str())
-                    .set("stroke", "#333333")
-                    .set("stroke-width", 0.8),
-            );
+        if shape.styles[s] != Some(DrawStyle::Line) || shape.ends[s].is_empty() {
+            continue;
         }
+        let d = band_path(&shape.ends[s]);
+        g = g.add(
+            Path::new()
+                .set("d", d.clone())
+                .set("fill", "none")
+                .set("stroke", "#333333")
+                .set("stroke-width", format!("{:.2}", 2.0 * BAND + 1.6))
+                .set("stroke-linecap", "butt"),
+        );
+        g = g.add(
+            Path::new()
+                .set("d", d)
+                .set("fill", "none")
+                .set("stroke", palette.features[seg.feature].as_str())
+                .set("stroke-width", format!("{:.2}", 2.0 * BAND))
+                .set("stroke-linecap", "butt")
+                .set("class", "line"),
+        );
+    }
+    for (s, seg) in def.segments.iter().enumerate() {
+        if shape.discs[s] <= 0.0 {
+            continue;
+        }
+        let (x, y) = shape.anchors[s];
+        let r = shape.discs[s];
+        let fill = palette.features[seg.feature].as_str();
+        if shape.styles[s] == Some(DrawStyle::Point) {
+            // A building: a square under a roof.
+            let h = r * 0.75;
+            g = g.add(
+                polygon(&[
+                    (x - h, y + h),
+                    (x - h, y - h * 0.2),
+                    (x, y - h * 1.2),
+                    (x + h, y - h * 0.2),
+                    (x + h, y + h),
+                ])
+                .set("fill", fill)
+                .set("stroke", "#333333")
+                .set("stroke-width", 0.8)
+                .set("class", "point"),
+            );
+            continue;
+        }
+        g = g.add(
+            Circle::new()
+                .set("cx", format!("{x:.2}"))
+                .set("cy", format!("{y:.2}"))
+                .set("r", format!("{r:.2}"))
+                .set("fill", fill)
+                .set("stroke", "#333333")
+                .set("stroke-width", 0.8),
+        );
     }
     g.add(
         Rectangle::new()
@@ -743,6 +882,18 @@ pub fn board(state: &State, opts: BoardOptions) -> String {
             };
             let shape = &layout.shapes[placed];
             let on = |q: Point| layout.on_tile(state, placed, q);
+            // A line: its band's middle, in the outline's colour.
+            if shape.styles[segment] == Some(DrawStyle::Line) && !shape.ends[segment].is_empty() {
+                let ends: Vec<Point> = shape.ends[segment].iter().map(|&q| on(q)).collect();
+                outline = outline.add(
+                    svg::node::element::Path::new()
+                        .set("d", band_path_via(&ends, on((TILE / 2.0, TILE / 2.0)))),
+                );
+                if n == e.node {
+                    label_at = Some(on(shape.anchors[segment]));
+                }
+                continue;
+            }
             for w in &shape.wedges[segment] {
                 let w = w.map(on);
                 for (a, b) in [(w[0], w[1]), (w[1], w[2]), (w[2], w[0])] {
@@ -1286,6 +1437,15 @@ pub fn piece_centres(state: &State, opts: BoardOptions) -> Vec<(usize, Point)> {
         .into_iter()
         .map(|(p, _, c)| (p.player, c))
         .collect()
+}
+
+/// Where a point of a tile, given as fractions of its width and height from its top-left
+/// corner, lies on the sheet [`tile_sheet`] draws (picture units); `None` for a tile not
+/// on the sheet. For checking the pixels of a picture.
+pub fn sheet_point(game: &Game, tile: &str, (fx, fy): (f64, f64)) -> Option<Point> {
+    let i = game.tiles.own_tiles().position(|(_, t)| t.id == tile)?;
+    let o = sheet_origin(i);
+    Some((o.0 + fx * TILE, o.1 + fy * TILE))
 }
 
 /// Where [`tile_sheet`] draws each segment of each tile: (tile id, segment index, feature

@@ -506,6 +506,8 @@ pub struct FeatureKind {
     pub final_: Vec<Case>,
     /// Two consecutive bends may not turn the same way (no immediate U-turn).
     pub no_u_turn: bool,
+    /// How pictures draw it (`None`: wedges, and discs inside the tile).
+    pub draw: Option<crate::model::DrawStyle>,
 }
 
 /// A scoring case: the first case whose condition holds gives the feature's points.

@@ -254,6 +254,25 @@ pub struct FeatureKindDef {
     /// snapshots (finding `position::u_turn`).
     #[serde(default)]
     pub no_u_turn: bool,
+    /// How pictures draw its segments: `area` (the region its slots enclose: cities,
+    /// fields), `line` (a band from the middle of each side it reaches to a junction at
+    /// the tile's centre, curved through a bend: roads, rivers), or `point` (a building
+    /// at its place inside the tile: monasteries, gardens). Omitted: each slot a wedge to
+    /// the tile's centre, and a disc for a segment inside the tile.
+    #[serde(default)]
+    pub draw: Option<DrawStyle>,
+}
+
+/// How pictures draw a feature kind's segments (see [`FeatureKindDef::draw`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum DrawStyle {
+    /// The region its slots enclose, filled.
+    Area,
+    /// A band from the middle of each side it reaches to the tile's centre.
+    Line,
+    /// A building at its place inside the tile.
+    Point,
 }
 
 /// What an aggregate feature is made of.

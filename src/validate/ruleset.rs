@@ -421,6 +421,7 @@ pub fn compile_ruleset(file: &SourceFile, rs: &RuleSetFile) -> Result<Rules, Vec
             completed: names.cases(&f.scoring.completed, &mut sink),
             final_: names.cases(&f.scoring.final_, &mut sink),
             no_u_turn: f.no_u_turn,
+            draw: f.draw,
         });
     }
     let (relation_kinds, relation_corners) = compile_relations(&names, rs, &features, &mut sink);

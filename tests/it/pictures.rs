@@ -573,3 +573,72 @@ fn the_html_report_lists_the_neutral_figures() {
     assert!(html.contains("dragon on the tile at (-1,0)"));
     assert!(html.contains("fairy beside B's piece at (1,0)"));
 }
+
+#[test]
+fn drawing_styles_show_roads_as_bands_cities_as_areas_and_monasteries_as_buildings() {
+    // The base game's rule set draws roads as `line`s, cities and fields as `area`s and
+    // monasteries as `point`s (issue 26); a rule set without styles draws wedges.
+    let sheet = |ruleset: &Path| {
+        let lp = tessera::load_game_files(
+            Some(ruleset),
+            &[PathBuf::from("tilesets/base-jcz.yaml")],
+            &["A".to_string(), "B".to_string()],
+        )
+        .expect("loads");
+        let game = lp.game;
+        let svg = picture::tile_sheet(&game, picture::SheetOptions::default());
+        let pixmap = raster(&svg);
+        keep(&pixmap, ruleset);
+        (game, pixmap)
+    };
+    let (game, pixmap) = sheet(Path::new("rulesets/carcassonne.yaml"));
+    let palette = Palette::new(&game.rules, &[]);
+    let colour = |name: &str| {
+        let k = game
+            .rules
+            .features
+            .iter()
+            .position(|f| f.name == name)
+            .expect("a feature kind");
+        palette.features[k].clone()
+    };
+    let at = |tile: &str, p: (f64, f64)| {
+        colour_at(
+            &pixmap,
+            picture::sheet_point(&game, tile, p).expect("on the sheet"),
+        )
+    };
+    // A straight road: its band at the middle of its side, the field beside it where a
+    // wedge would have been road.
+    assert_eq!(at("BA/RFr", (0.02, 0.5)), colour("road"));
+    assert_eq!(at("BA/RFr", (0.02, 0.41)), colour("field"));
+    assert_eq!(at("BA/RFr", (0.5, 0.5)), colour("road"));
+    // A bend curves through the tile: on the curve, not at the centre.
+    assert_eq!(at("BA/Rr", (0.375, 0.625)), colour("road"));
+    assert_eq!(at("BA/Rr", (0.6, 0.4)), colour("field"));
+    // A city covers its side; a monastery is a building at the centre.
+    assert_eq!(at("BA/C", (0.5, 0.1)), colour("city"));
+    assert_eq!(at("BA/L", (0.5, 0.5)), colour("monastery"));
+    // Without styles (a road redefined with no `draw`): the road's wedge.
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("no-styles");
+    std::fs::create_dir_all(&dir).expect("a directory");
+    let root = env!("CARGO_MANIFEST_DIR");
+    let ruleset = dir.join("plain.yaml");
+    std::fs::write(
+        &ruleset,
+        format!(
+            "name: Plain roads\nextends: {root}/rulesets/carcassonne.yaml\nfeatures:\n  road:\n    terrain: road\n    completion: closed\n    scoring:\n      completed: [{{terms: [{{count: tiles, points: 1}}]}}]\n      final: [{{terms: [{{count: tiles, points: 1}}]}}]\n"
+        ),
+    )
+    .expect("written");
+    let (plain, pixmap) = sheet(&ruleset);
+    let road = palette.features[plain
+        .rules
+        .features
+        .iter()
+        .position(|f| f.name == "road")
+        .expect("road")]
+    .clone();
+    let p = picture::sheet_point(&plain, "BA/RFr", (0.02, 0.41)).expect("on the sheet");
+    assert_eq!(colour_at(&pixmap, p), road, "a wedge without styles");
+}
