@@ -257,6 +257,9 @@ struct TileShape {
     ends: Vec<Vec<Point>>,
 }
 
+/// The colour of a walled area's wall.
+pub const WALL: &str = "#5b4636";
+
 /// Half the width of a band drawn for a segment of a `line` feature kind.
 const BAND: f64 = TILE * 0.07;
 
@@ -422,6 +425,40 @@ fn draw_tile(palette: &Palette, def: &Tile, shape: &TileShape, origin: Point) ->
                     .set("fill", fill.as_str())
                     .set("stroke", fill.as_str())
                     .set("stroke-width", 0.6),
+            );
+        }
+    }
+    // Walls along the edges of walled areas inside the tile: the wedges' edges that are
+    // not on the tile's border and not shared by two of the segment's wedges.
+    for s in 0..def.segments.len() {
+        if shape.styles[s] != Some(DrawStyle::Walled) {
+            continue;
+        }
+        let key = |p: Point| ((p.0 * 100.0).round() as i64, (p.1 * 100.0).round() as i64);
+        let mut edges: BTreeMap<EdgeKey, (Point, Point, u32)> = BTreeMap::new();
+        for w in &shape.wedges[s] {
+            for (a, b) in [(w[1], w[2]), (w[2], w[0])] {
+                let k = if key(a) <= key(b) {
+                    (key(a), key(b))
+                } else {
+                    (key(b), key(a))
+                };
+                edges.entry(k).or_insert((a, b, 0)).2 += 1;
+            }
+        }
+        let mut d = String::new();
+        for (a, b, _) in edges.values().filter(|(_, _, n)| *n == 1) {
+            let _ = write!(d, "M{:.2},{:.2}L{:.2},{:.2}", a.0, a.1, b.0, b.1);
+        }
+        if !d.is_empty() {
+            g = g.add(
+                Path::new()
+                    .set("d", d)
+                    .set("fill", "none")
+                    .set("stroke", WALL)
+                    .set("stroke-width", 3)
+                    .set("stroke-linecap", "round")
+                    .set("class", "wall"),
             );
         }
     }

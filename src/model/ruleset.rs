@@ -254,8 +254,8 @@ pub struct FeatureKindDef {
     /// snapshots (finding `position::u_turn`).
     #[serde(default)]
     pub no_u_turn: bool,
-    /// How pictures draw its segments: `area` (the region its slots enclose: cities,
-    /// fields), `line` (a band from the middle of each side it reaches to a junction at
+    /// How pictures draw its segments: `area` (the region its slots enclose: fields),
+    /// `walled` (an area with a wall along its edges inside the tile: cities), `line` (a band from the middle of each side it reaches to a junction at
     /// the tile's centre, curved through a bend: roads, rivers), or `point` (a building
     /// at its place inside the tile: monasteries, gardens). Omitted: each slot a wedge to
     /// the tile's centre, and a disc for a segment inside the tile.
@@ -269,6 +269,9 @@ pub struct FeatureKindDef {
 pub enum DrawStyle {
     /// The region its slots enclose, filled.
     Area,
+    /// The region its slots enclose, filled, with a wall along its edges inside the tile
+    /// (cities).
+    Walled,
     /// A band from the middle of each side it reaches to the tile's centre.
     Line,
     /// A building at its place inside the tile.

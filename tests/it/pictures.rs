@@ -576,8 +576,9 @@ fn the_html_report_lists_the_neutral_figures() {
 
 #[test]
 fn drawing_styles_show_roads_as_bands_cities_as_areas_and_monasteries_as_buildings() {
-    // The base game's rule set draws roads as `line`s, cities and fields as `area`s and
-    // monasteries as `point`s (issue 26); a rule set without styles draws wedges.
+    // The base game's rule set draws roads as `line`s, cities as `walled` areas, fields
+    // as `area`s and monasteries as `point`s (issue 26); a rule set without styles draws
+    // wedges.
     let sheet = |ruleset: &Path| {
         let lp = tessera::load_game_files(
             Some(ruleset),
@@ -616,8 +617,11 @@ fn drawing_styles_show_roads_as_bands_cities_as_areas_and_monasteries_as_buildin
     // A bend curves through the tile: on the curve, not at the centre.
     assert_eq!(at("BA/Rr", (0.375, 0.625)), colour("road"));
     assert_eq!(at("BA/Rr", (0.6, 0.4)), colour("field"));
-    // A city covers its side; a monastery is a building at the centre.
+    // A city covers its side, walled where it meets the field inside the tile; a
+    // monastery is a building at the centre.
     assert_eq!(at("BA/C", (0.5, 0.1)), colour("city"));
+    assert_eq!(at("BA/C", (0.25, 0.25)), picture::WALL);
+    assert_eq!(at("BA/C", (0.5, 0.7)), colour("field"));
     assert_eq!(at("BA/L", (0.5, 0.5)), colour("monastery"));
     // Without styles (a road redefined with no `draw`): the road's wedge.
     let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("no-styles");
