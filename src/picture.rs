@@ -21,7 +21,7 @@ use svg::node::element::{Circle, Group, Path, Polygon, Rectangle, Text, Title};
 
 use crate::engine::{Phase, State};
 use crate::geometry::{Rotation, SIDES, Side, Slot, slot_name};
-use crate::model::DrawStyle;
+use crate::model::{DrawStyle, ItemSymbol};
 use crate::rules::{Game, NO_SEGMENT, Rules, SideKindId, Tile};
 
 /// The comment a picture drawn by tessera starts with (after the XML declaration, if
@@ -531,6 +531,127 @@ fn draw_tile(palette: &Palette, def: &Tile, shape: &TileShape, origin: Point) ->
     )
 }
 
+/// The fill of each item symbol ([`crate::model::ItemSymbol`]; `None`: the diamond).
+pub fn item_fill(symbol: Option<ItemSymbol>) -> &'static str {
+    match symbol {
+        Some(ItemSymbol::Shield) => "#2456a4",
+        Some(ItemSymbol::House) => "#8b5a2b",
+        Some(ItemSymbol::Church) => "#e8e0d0",
+        Some(ItemSymbol::Coin) => "#d4af37",
+        Some(ItemSymbol::Diamond) | None => "#ffd700",
+    }
+}
+
+/// An item's mark centred at `at`, as its rule set's `symbol` says.
+fn item_mark(symbol: Option<ItemSymbol>, at: Point) -> Group {
+    let (x, y) = at;
+    let fill = item_fill(symbol);
+    let g = Group::new().set("class", "item");
+    match symbol {
+        Some(ItemSymbol::Shield) => g.add(
+            Path::new()
+                .set(
+                    "d",
+                    format!(
+                        "M{:.2},{:.2}H{:.2}V{:.2}Q{:.2},{:.2} {:.2},{:.2}Q{:.2},{:.2} {:.2},{:.2}Z",
+                        x - 3.5,
+                        y - 3.5,
+                        x + 3.5,
+                        y,
+                        x + 3.5,
+                        y + 3.0,
+                        x,
+                        y + 4.5,
+                        x - 3.5,
+                        y + 3.0,
+                        x - 3.5,
+                        y
+                    ),
+                )
+                .set("fill", fill)
+                .set("stroke", "#ffffff")
+                .set("stroke-width", 0.7),
+        ),
+        Some(ItemSymbol::House) => g.add(
+            polygon(&[
+                (x - 3.5, y + 3.5),
+                (x - 3.5, y - 0.5),
+                (x, y - 4.0),
+                (x + 3.5, y - 0.5),
+                (x + 3.5, y + 3.5),
+            ])
+            .set("fill", fill)
+            .set("stroke", "#333333")
+            .set("stroke-width", 0.5),
+        ),
+        Some(ItemSymbol::Church) => g
+            .add(
+                Rectangle::new()
+                    .set("x", format!("{:.2}", x - 3.5))
+                    .set("y", format!("{:.2}", y - 3.0))
+                    .set("width", 7)
+                    .set("height", 7)
+                    .set("fill", fill)
+                    .set("stroke", "#333333")
+                    .set("stroke-width", 0.5),
+            )
+            .add(
+                Path::new()
+                    .set(
+                        "d",
+                        format!(
+                            "M{:.2},{:.2}V{:.2}M{:.2},{:.2}H{:.2}",
+                            x,
+                            y - 6.0,
+                            y - 3.0,
+                            x - 1.5,
+                            y - 4.8,
+                            x + 1.5
+                        ),
+                    )
+                    .set("stroke", "#333333")
+                    .set("stroke-width", 0.8),
+            ),
+        Some(ItemSymbol::Coin) => g.add(
+            Circle::new()
+                .set("cx", format!("{x:.2}"))
+                .set("cy", format!("{y:.2}"))
+                .set("r", 3.5)
+                .set("fill", fill)
+                .set("stroke", "#7a5c00")
+                .set("stroke-width", 0.6),
+        ),
+        Some(ItemSymbol::Diamond) | None => g.add(
+            Rectangle::new()
+                .set("x", format!("{:.2}", x - 2.5))
+                .set("y", format!("{:.2}", y - 2.5))
+                .set("width", 5)
+                .set("height", 5)
+                .set("transform", format!("rotate(45 {x:.2} {y:.2})"))
+                .set("fill", fill)
+                .set("stroke", "#333333")
+                .set("stroke-width", 0.5),
+        ),
+    }
+}
+
+/// Where [`tile_sheet`] marks each item of each segment: (tile id, item id, its centre in
+/// picture units), in the set's order. For checking the pixels of a picture.
+pub fn sheet_item_points(game: &Game) -> Vec<(String, usize, Point)> {
+    let mut out = Vec::new();
+    for (i, (_, def)) in game.tiles.own_tiles().enumerate() {
+        let origin = sheet_origin(i);
+        let shape = TileShape::new(&game.rules, def, Rotation::NONE);
+        for (s, seg) in def.segments.iter().enumerate() {
+            for (k, &(item, _)) in seg.items.iter().enumerate() {
+                let at = item_at(shape.anchors[s], k);
+                out.push((def.id.clone(), item, (origin.0 + at.0, origin.1 + at.1)));
+            }
+        }
+    }
+    out
+}
+
 /// An item's label on a tile: its name, with the count when more than one ("pennant ×2").
 fn item_label(rules: &crate::rules::Rules, item: usize, n: u32) -> String {
     let name = rules.items.get(item).cloned().unwrap_or_default();
@@ -572,18 +693,10 @@ fn tile_labels(
         for (k, &(item, n)) in seg.items.iter().enumerate() {
             let at = item_at((x, y), k);
             let label = item_label(rules, item, n);
-            g = g.add(
-                Rectangle::new()
-                    .set("x", format!("{:.2}", at.0 - 2.5))
-                    .set("y", format!("{:.2}", at.1 - 2.5))
-                    .set("width", 5)
-                    .set("height", 5)
-                    .set("transform", format!("rotate(45 {:.2} {:.2})", at.0, at.1))
-                    .set("fill", "#ffd700")
-                    .set("stroke", "#333333")
-                    .set("stroke-width", 0.5)
-                    .set("class", "item"),
-            );
+            g = g.add(item_mark(
+                rules.item_symbols.get(item).copied().flatten(),
+                at,
+            ));
             g = g.add(text((at.0, at.1 + 6.0), 5.5, label).set("fill", "#000000"));
         }
     }

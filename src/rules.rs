@@ -175,6 +175,8 @@ pub struct Rules {
     pub items: Vec<String>,
     /// Item names in the plural, by item.
     pub item_plurals: Vec<String>,
+    /// How pictures mark each item, by item id (`None`: a diamond).
+    pub item_symbols: Vec<Option<crate::model::ItemSymbol>>,
     /// Relation names.
     pub relations: Vec<String>,
     /// The feature kinds each relation joins, by relation: `[from, to]` (the linking

@@ -380,6 +380,7 @@ mod tests {
             side_kinds: vec![],
             items: vec![],
             item_plurals: vec![],
+            item_symbols: vec![],
             relations: vec![],
             relation_kinds: vec![],
             relation_corners: vec![],

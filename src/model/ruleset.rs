@@ -50,7 +50,7 @@ macro_rules! rule_set_file {
             pub sides: BTreeMap<String, Sp<Vec<Sp<String>>>>,
             /// Items that segments can carry and terms can count (pennant, fish, nugget, …).
             #[serde(default)]
-            pub items: BTreeMap<String, Described>,
+            pub items: BTreeMap<String, ItemDef>,
             /// Relations that links between segments on one tile can carry
             /// (field `touches` city, river `flows_into` lake, railroad `ends_at` city), each with
             /// the two feature kinds it joins and whether a corner contact implies it.
@@ -131,6 +131,39 @@ impl<'de> Deserialize<'de> for Paths {
             super::StrOr::Other(v) => v,
         }))
     }
+}
+
+/// An item: a mark on a segment or a tile that terms count and rules read.
+#[derive(Debug, Clone, Default, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ItemDef {
+    /// What it is, in the rulebook's words.
+    #[serde(default)]
+    pub description: Option<String>,
+    /// The plural used in score breakdowns when it is not the name + `s` (`deer`,
+    /// `aurochs`, `fish`).
+    #[serde(default)]
+    pub plural: Option<String>,
+    /// How pictures mark it on a tile: `shield` (a pennant, a coat of arms), `house` (an
+    /// inn), `church` (a cathedral), `coin` (goods, gold), or `diamond` (the default).
+    #[serde(default)]
+    pub symbol: Option<ItemSymbol>,
+}
+
+/// A picture's mark for an item (see [`ItemDef::symbol`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum ItemSymbol {
+    /// A blue shield.
+    Shield,
+    /// A small house.
+    House,
+    /// A church with a cross.
+    Church,
+    /// A gold coin.
+    Coin,
+    /// A gold diamond.
+    Diamond,
 }
 
 /// Something named in a rule set with a human description.

@@ -635,6 +635,7 @@ pub fn compile_ruleset(file: &SourceFile, rs: &RuleSetFile) -> Result<Rules, Vec
                     .unwrap_or_else(|| crate::model::plural(n, 2))
             })
             .collect(),
+        item_symbols: rs.items.values().map(|d| d.symbol).collect(),
         items: names.items,
         relations: names.relations,
         relation_kinds: relation_kinds.into_iter().flatten().collect(),

@@ -646,3 +646,48 @@ fn drawing_styles_show_roads_as_bands_cities_as_areas_and_monasteries_as_buildin
     let p = picture::sheet_point(&plain, "BA/RFr", (0.02, 0.41)).expect("on the sheet");
     assert_eq!(colour_at(&pixmap, p), road, "a wedge without styles");
 }
+
+#[test]
+fn items_are_marked_with_their_rule_sets_symbols() {
+    // A pennant as a blue shield, an inn as a house, a cathedral as a church, goods as
+    // coins (the rule sets' `symbol`); an item without one as a gold diamond.
+    let mut seen = std::collections::BTreeSet::new();
+    for (ruleset, sets) in [
+        (
+            "rulesets/inns-cathedrals.yaml",
+            vec!["tilesets/base-inns-cathedrals.yaml"],
+        ),
+        (
+            "rulesets/traders-builders.yaml",
+            vec!["tilesets/base-jcz.yaml", "tilesets/traders-builders-1.yaml"],
+        ),
+        (
+            "rulesets/hills-sheep.yaml",
+            vec!["tilesets/base-jcz.yaml", "tilesets/hills-sheep-1.yaml"],
+        ),
+    ] {
+        let lp = tessera::load_game_files(
+            Some(Path::new(ruleset)),
+            &sets.iter().map(PathBuf::from).collect::<Vec<_>>(),
+            &["A".to_string(), "B".to_string()],
+        )
+        .expect("loads");
+        let game = lp.game;
+        let svg = picture::tile_sheet(&game, picture::SheetOptions::default());
+        let pixmap = raster(&svg);
+        keep(&pixmap, Path::new(ruleset));
+        for (tile, item, at) in picture::sheet_item_points(&game) {
+            let symbol = game.rules.item_symbols[item];
+            assert_eq!(
+                colour_at(&pixmap, at),
+                picture::item_fill(symbol),
+                "{ruleset}: {tile}'s {}",
+                game.rules.items[item]
+            );
+            seen.insert(format!("{symbol:?}"));
+        }
+    }
+    for symbol in ["Some(Shield)", "Some(House)", "Some(Church)", "Some(Coin)"] {
+        assert!(seen.contains(symbol), "{symbol} not looked at: {seen:?}");
+    }
+}
