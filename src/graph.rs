@@ -290,11 +290,6 @@ pub fn neighbours_with(board: &Board, tiles: &TileSet, f: &Feature, item: ItemId
         .around(p.x, p.y)
         .iter()
         .flatten()
-        .filter(|&&t| {
-            tiles.tiles[board.placed[t as usize].tile]
-                .items
-                .iter()
-                .any(|&(i, n)| i == item && n > 0)
-        })
+        .filter(|&&t| tiles.tiles[board.placed[t as usize].tile].carries(item))
         .count() as u32
 }

@@ -2107,7 +2107,7 @@ fn turn_finding(
                 .mechanisms
                 .roaming_figures
                 .iter()
-                .filter(|r| lp.game.tiles.tiles[tile].items.iter().any(|&(i, n)| i == r.moved_by && n > 0))
+                .filter(|r| lp.game.tiles.tiles[tile].carries(r.moved_by))
                 .map(|r| format!("a tile with a {} brings the {}", rules.items[r.arrives_on], r.name))
                 .collect();
             Finding::new(

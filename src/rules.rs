@@ -902,7 +902,26 @@ impl Rotated {
     }
 }
 
+/// Whether a list of (item, count) holds at least one `item`.
+fn holds(items: &[(ItemId, u32)], item: ItemId) -> bool {
+    items.iter().any(|&(i, n)| i == item && n > 0)
+}
+
+impl Segment {
+    /// Whether the segment carries at least one `item`.
+    #[inline]
+    pub fn carries(&self, item: ItemId) -> bool {
+        holds(&self.items, item)
+    }
+}
+
 impl Tile {
+    /// Whether the tile as a whole carries at least one `item` (a hill, a bazaar).
+    #[inline]
+    pub fn carries(&self, item: ItemId) -> bool {
+        holds(&self.items, item)
+    }
+
     /// Builds a tile and its rotation tables. `slots` must already be checked: every slot
     /// claimed exactly once.
     pub fn new(

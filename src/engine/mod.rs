@@ -114,6 +114,15 @@ impl AuctionDue {
             .map(|k| (from + k) % players)
             .find(|&p| !has.get(p).copied().unwrap_or(true))
     }
+
+    /// The players who bid after `chooser` in a round, in turn order: the others without
+    /// a tile (`has`), of `players` players.
+    pub fn bidders(players: usize, chooser: usize, has: &[bool]) -> Vec<usize> {
+        (1..players)
+            .map(|k| (chooser + k) % players)
+            .filter(|&p| !has.get(p).copied().unwrap_or(true))
+            .collect()
+    }
 }
 
 /// One round of an [`Auction`].

@@ -390,7 +390,7 @@ fn random_auction(state: &State, due: AuctionDue, rng: &mut Pcg64Mcg) -> Auction
             let opening = rng.random_range(0..3u32);
             let mut bids = vec![Some(opening)];
             let mut high = (chooser, opening);
-            for other in (1..n).map(|k| (chooser + k) % n).filter(|&p| !has[p]) {
+            for other in AuctionDue::bidders(n, chooser, &has) {
                 if rng.random_ratio(1, 3) {
                     let v = high.1 + rng.random_range(1..3u32);
                     bids.push(Some(v));

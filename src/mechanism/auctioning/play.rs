@@ -34,12 +34,7 @@ impl Hooks for Play {
         let tiles = &state.game().tiles.tiles;
         let shape = state.board().placed[placed as usize].tile;
         let drawn = tiles[shape].derived_from.unwrap_or(shape);
-        let carries = |e: usize| {
-            tiles[drawn]
-                .items
-                .iter()
-                .any(|&(i, n)| i == table[e].item && n > 0)
-        };
+        let carries = |e: usize| tiles[drawn].carries(table[e].item);
         let entry = (0..table.len()).find(|&e| state.option_on(table[e].requires_option) && carries(e));
         let off = (0..table.len()).any(|e| !state.option_on(table[e].requires_option) && carries(e));
         let players = state.players().len();
@@ -152,10 +147,7 @@ fn hold(state: &mut State, auction: &Auction) -> Result<(), AuctionError> {
             .ok_or(AuctionError::Taken { round: r })?;
         let tile = auction.tiles[i];
         // The others without a tile, in turn order from the chooser.
-        let others: Vec<usize> = (1..n)
-            .map(|k| (chooser + k) % n)
-            .filter(|&p| !has[p])
-            .collect();
+        let others = AuctionDue::bidders(n, chooser, &has);
         let (to, price, from) = if !bids {
             if !round.bids.is_empty() || round.sell {
                 return Err(AuctionError::Bids { round: r, expected: 0 });

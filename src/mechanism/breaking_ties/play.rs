@@ -27,7 +27,7 @@ impl Hooks for Play {
                 }
                 let placed = state.board().graph[p.node].placed as usize;
                 let tile = &game.tiles.tiles[state.board().placed[placed].tile];
-                if tile.items.iter().any(|&(i, n)| i == tb.item && n > 0) {
+                if tile.carries(tb.item) {
                     let k = &mut keys[p.player];
                     *k = if by_pieces { k.saturating_add(1) } else { 1 };
                 }

@@ -92,7 +92,7 @@ pub fn escapable(state: &State, player: usize) -> Vec<(u32, u8)> {
                     && !def
                         .segments
                         .iter()
-                        .any(|s| s.items.iter().any(|&(i, n)| i == e.item && n > 0))
+                        .any(|s| s.carries(e.item))
                 {
                     return false;
                 }

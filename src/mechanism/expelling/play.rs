@@ -8,7 +8,7 @@ pub struct Play;
 /// Whether a segment carries one of the section's items, its option on.
 fn carries(state: &State, seg: &crate::rules::Segment) -> bool {
     state.game().rules.mechanisms.expelling.iter().any(|e| {
-        state.option_on(e.requires_option) && seg.items.iter().any(|&(i, n)| i == e.item && n > 0)
+        state.option_on(e.requires_option) && seg.carries(e.item)
     })
 }
 

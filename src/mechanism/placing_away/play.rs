@@ -21,9 +21,9 @@ impl Hooks for Play {
         let Some(at) = state.board().placed.get(placed as usize) else {
             return false;
         };
-        let items = &state.game().tiles.tiles[at.tile].items;
-        table.iter().any(|p| {
-            state.option_on(p.requires_option) && items.iter().any(|&(i, n)| i == p.item && n > 0)
-        })
+        let def = &state.game().tiles.tiles[at.tile];
+        table
+            .iter()
+            .any(|p| state.option_on(p.requires_option) && def.carries(p.item))
     }
 }

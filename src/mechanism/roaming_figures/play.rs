@@ -19,10 +19,7 @@ pub struct Roamed {
 fn carries(state: &State, placed: u32, item: crate::rules::ItemId) -> bool {
     let game = state.game();
     let tile = state.board().placed[placed as usize].tile;
-    game.tiles.tiles[tile]
-        .items
-        .iter()
-        .any(|&(i, n)| i == item && n > 0)
+    game.tiles.tiles[tile].carries(item)
 }
 
 /// The placed tile figure `figure` stands on, if it is on the board.
@@ -67,11 +64,11 @@ impl Hooks for Play {
         if table.is_empty() {
             return true;
         }
-        let items = &state.game().tiles.tiles[tile].items;
+        let def = &state.game().tiles.tiles[tile];
         table.iter().enumerate().all(|(f, r)| {
             !state.option_on(r.requires_option)
                 || position(state, f).is_some()
-                || !items.iter().any(|&(i, n)| i == r.moved_by && n > 0)
+                || !def.carries(r.moved_by)
         })
     }
 

@@ -40,10 +40,7 @@ fn placed(state: &mut State, player: usize, placed: u32) -> Option<PieceKindId> 
     let mut may_return = None;
     // Items on the tile as a whole: tiles hidden, a piece that may be returned.
     for effect in effects {
-        let on_tile = game.tiles.tiles[p.tile]
-            .items
-            .iter()
-            .any(|&(i, n)| i == effect.item && n > 0);
+        let on_tile = game.tiles.tiles[p.tile].carries(effect.item);
         if !on_tile || !state.option_on(effect.requires_option) {
             continue;
         }
