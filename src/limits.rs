@@ -121,6 +121,11 @@ pub fn set_max_file_size(bytes: u64) {
     MAX_FILE_SIZE.store(bytes, Ordering::Relaxed);
 }
 
+/// Bytes of tile artwork embedded in one picture (`tessera render --overlay`), all images
+/// together: a 90-tile set of 300-pixel PNGs is about 10 MiB. An image beyond it is the
+/// finding `tileset::image_unreadable`, not embedded.
+pub const MAX_ARTWORK_BYTES: u64 = 64 * 1024 * 1024;
+
 /// YAML parser budget: the most nodes (mappings, sequences and scalars) one file may have.
 /// A tile definition is about 50 nodes and a turn about 12, so 4,000,000 holds 20,000
 /// definitions or 20,000 turns many times over (the parser's own default, 250,000, stops

@@ -227,7 +227,6 @@ fn open_nonblocking(path: &Path) -> std::io::Result<std::fs::File> {
 ///
 /// Errors: a [`ReadError`] saying why, with the path.
 pub fn read(path: &Path) -> Result<SourceFile, ReadError> {
-    use std::io::Read as _;
     if let Some(name) = path.to_str().and_then(|p| p.strip_prefix(BUNDLED_PREFIX)) {
         return match BUNDLED.iter().find(|(n, _)| *n == name) {
             Some((_, text)) => Ok(SourceFile::new(path, (*text).to_string())),
@@ -244,6 +243,16 @@ pub fn read(path: &Path) -> Result<SourceFile, ReadError> {
             )),
         };
     }
+    read_bytes(path).map(|bytes| SourceFile::from_bytes(path, bytes))
+}
+
+/// Reads a file's bytes through the same limits as [`read`] (a regular file, at most
+/// [`limits::max_file_size`] bytes, never blocking on a FIFO): the files tessera does not
+/// parse as text, such as a tile's artwork. `bundled:` paths name no bytes here.
+///
+/// Errors: a [`ReadError`] saying why, with the path.
+pub fn read_bytes(path: &Path) -> Result<Vec<u8>, ReadError> {
+    use std::io::Read as _;
     let limit = limits::max_file_size();
     let not_regular = |t: &std::fs::FileType| ReadError {
         path: path.to_path_buf(),
@@ -286,7 +295,7 @@ pub fn read(path: &Path) -> Result<SourceFile, ReadError> {
     if bytes.len() as u64 > limit {
         return Err(too_large(None));
     }
-    Ok(SourceFile::from_bytes(path, bytes))
+    Ok(bytes)
 }
 
 /// The prefix of a path that names a bundled file: `bundled:rulesets/carcassonne.yaml`.

@@ -17,12 +17,13 @@ use std::fmt::Write as _;
 use petgraph::graph::NodeIndex;
 use svg::Document;
 use svg::node::Blob;
-use svg::node::element::{Circle, Group, Path, Polygon, Rectangle, Text, Title};
+use svg::node::element::{Circle, Group, Image, Path, Polygon, Rectangle, Text, Title};
 
 use crate::engine::{Phase, State};
 use crate::geometry::{Rotation, SIDES, Side, Slot, slot_name};
 use crate::model::{DrawStyle, ItemSymbol};
 use crate::rules::{Game, NO_SEGMENT, Rules, SideKindId, Tile};
+use crate::validate::artwork::Artwork;
 
 /// The comment a picture drawn by tessera starts with (after the XML declaration, if
 /// any): `tessera render -o` replaces a file only when it has it (or with `--force`).
@@ -255,7 +256,23 @@ struct TileShape {
     under: Vec<Option<usize>>,
     /// Per segment drawn as a line: the middle of its span of each side it reaches.
     ends: Vec<Vec<Point>>,
+    /// What lines ending in the middle of the tile end at, when nothing is drawn there.
+    junction: Option<Junction>,
 }
+
+/// Where lines that end in the middle of a tile end (the tile's `junctions`): a place
+/// where several meet or one stops in a field, drawn as a building; or a gate, where one
+/// runs into a walled area.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Junction {
+    /// Lines meet, or one stops: a building at the centre.
+    Building,
+    /// A line runs into a walled area: a gate across its end, from the line's side end.
+    Gate(Point),
+}
+
+/// The fill of the building drawn where lines meet or stop ([`Junction::Building`]).
+pub const JUNCTION: &str = "#e9dfc9";
 
 /// The colour of a walled area's wall.
 pub const WALL: &str = "#5b4636";
@@ -371,6 +388,28 @@ impl TileShape {
                 anchors[s] = band_anchor(&ends[s], !slotless.is_empty());
             }
         }
+        // Bands that run to the centre (one end, or three and more) meet nothing drawn
+        // there unless a segment without a slot is.
+        let to_centre: Vec<usize> = (0..wedges.len())
+            .filter(|&s| {
+                styles[s] == Some(DrawStyle::Line) && ends[s].len() != 2 && !ends[s].is_empty()
+            })
+            .collect();
+        let junction = match to_centre.as_slice() {
+            _ if !slotless.is_empty() => None,
+            [] => None,
+            [one] if ends[*one].len() == 1 => {
+                let walled = def.segments[*one]
+                    .adjoins
+                    .iter()
+                    .any(|&t| styles.get(t) == Some(&Some(DrawStyle::Walled)));
+                Some(match walled {
+                    true => Junction::Gate(ends[*one][0]),
+                    false => Junction::Building,
+                })
+            }
+            _ => Some(Junction::Building),
+        };
         TileShape {
             wedges,
             anchors,
@@ -378,6 +417,7 @@ impl TileShape {
             styles,
             under,
             ends,
+            junction,
         }
     }
 }
@@ -485,6 +525,43 @@ fn draw_tile(palette: &Palette, def: &Tile, shape: &TileShape, origin: Point) ->
                 .set("stroke-linecap", "butt")
                 .set("class", "line"),
         );
+    }
+    let c = (TILE / 2.0, TILE / 2.0);
+    match shape.junction {
+        Some(Junction::Building) => {
+            let h = BAND + 3.0;
+            g = g.add(
+                polygon(&[
+                    (c.0 - h, c.1 + h),
+                    (c.0 - h, c.1 - h * 0.4),
+                    (c.0, c.1 - h * 1.3),
+                    (c.0 + h, c.1 - h * 0.4),
+                    (c.0 + h, c.1 + h),
+                ])
+                .set("fill", JUNCTION)
+                .set("stroke", "#333333")
+                .set("stroke-width", 0.8)
+                .set("class", "junction"),
+            );
+        }
+        Some(Junction::Gate(from)) => {
+            // A bar across the band's end, as wide as the band with its edges.
+            let (dx, dy) = (c.0 - from.0, c.1 - from.1);
+            let len = dx.hypot(dy).max(f64::EPSILON);
+            let (nx, ny) = (-dy / len * (BAND + 1.5), dx / len * (BAND + 1.5));
+            let (bx, by) = (dx / len * 2.5, dy / len * 2.5);
+            g = g.add(
+                polygon(&[
+                    (c.0 + nx - bx, c.1 + ny - by),
+                    (c.0 + nx + bx, c.1 + ny + by),
+                    (c.0 - nx + bx, c.1 - ny + by),
+                    (c.0 - nx - bx, c.1 - ny - by),
+                ])
+                .set("fill", WALL)
+                .set("class", "gate"),
+            );
+        }
+        None => {}
     }
     for (s, seg) in def.segments.iter().enumerate() {
         if shape.discs[s] <= 0.0 {
@@ -746,10 +823,19 @@ fn tile_labels(
 
 /// What a tile sheet shows.
 #[derive(Debug, Clone, Copy, Default)]
-pub struct SheetOptions {
+pub struct SheetOptions<'a> {
     /// Write the slot names on each side.
     pub slots: bool,
+    /// Each tile's artwork by tile id (`image:`, read by
+    /// [`crate::validate::artwork::read`]): when given, the sheet shows only the tiles
+    /// that have one, each definition drawn half-transparent over its picture with the
+    /// slot names, so that where they disagree shows (`tessera render --overlay`).
+    pub overlay: Option<&'a BTreeMap<String, Artwork>>,
 }
+
+/// How opaque a definition is drawn over its artwork (`--overlay`): half, so that both
+/// show and a city drawn where the definition has a field reads as neither colour.
+pub const OVERLAY_OPACITY: f64 = 0.5;
 
 /// Cards per row of a tile sheet.
 const SHEET_COLUMNS: usize = 6;
@@ -766,12 +852,18 @@ fn sheet_origin(i: usize) -> Point {
 /// A sheet of every tile definition of a game's tile set (composed sets too), in the
 /// set's order: each tile in its printed orientation with its segments coloured by feature
 /// kind, their ids, items as labelled markers and (`slots`) the slot names, and under it
-/// the tile's id, count, sides and decorations. Returns the SVG text.
+/// the tile's id, count, sides and decorations; with `overlay`, only the tiles with
+/// artwork, each over its picture (embedded: the SVG stands alone). Returns the SVG text.
 pub fn tile_sheet(game: &Game, opts: SheetOptions) -> String {
     let rules = &game.rules;
     let palette = Palette::new(rules, &[]);
     let (card_w, card_h) = CARD;
-    let tiles: Vec<&crate::rules::Tile> = game.tiles.own_tiles().map(|(_, t)| t).collect();
+    let tiles: Vec<&crate::rules::Tile> = game
+        .tiles
+        .own_tiles()
+        .map(|(_, t)| t)
+        .filter(|t| opts.overlay.is_none_or(|art| art.contains_key(&t.id)))
+        .collect();
     let rows = tiles.len().div_ceil(SHEET_COLUMNS).max(1);
     let width = card_w * SHEET_COLUMNS.min(tiles.len().max(1)) as f64;
     let height = card_h * rows as f64 + 20.0;
@@ -793,7 +885,26 @@ pub fn tile_sheet(game: &Game, opts: SheetOptions) -> String {
         let mut card = Group::new()
             .set("class", "card")
             .add(Title::new(def.id.clone()));
-        card = card.add(draw_tile(&palette, def, &shape, origin));
+        let art = opts.overlay.and_then(|art| art.get(&def.id));
+        if let Some(art) = art {
+            card = card.add(
+                Image::new()
+                    .set("x", origin.0)
+                    .set("y", origin.1)
+                    .set("width", TILE)
+                    .set("height", TILE)
+                    .set("preserveAspectRatio", "none")
+                    .set("href", art.data_uri())
+                    .set("class", "artwork"),
+            );
+            card = card.add(
+                draw_tile(&palette, def, &shape, origin)
+                    .set("opacity", OVERLAY_OPACITY)
+                    .set("class", "tile overlay"),
+            );
+        } else {
+            card = card.add(draw_tile(&palette, def, &shape, origin));
+        }
         card = card.add(tile_labels(
             rules,
             def,
@@ -801,7 +912,7 @@ pub fn tile_sheet(game: &Game, opts: SheetOptions) -> String {
             &shape,
             origin,
             true,
-            opts.slots,
+            opts.slots || art.is_some(),
         ));
         let below = origin.1 + TILE + 10.0;
         let cx = origin.0 + TILE / 2.0;

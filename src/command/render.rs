@@ -19,7 +19,10 @@ use crate::{jcz, load, picture};
 /// A tile set (composed sets too) is drawn as a sheet of its definitions, each tile as
 /// printed (north up): its segments coloured by feature kind with their ids, items as
 /// labelled markers, and under it its id, count, sides and decorations; --slots writes
-/// the slot names on each side, to check a definition against the printed tile.
+/// the slot names on each side, to check a definition against the printed tile;
+/// --overlay draws each definition half-transparent over the tile's artwork (its
+/// `image:`, a PNG, JPEG or SVG file beside the set, embedded so the SVG stands alone), so
+/// that a side, slot or item written wrongly shows against the picture.
 ///
 /// A position is drawn as its board, replayed as `tessera score` does (--turns,
 /// --final): the tiles with coordinates along the top and the left, every piece in its
@@ -34,7 +37,7 @@ use crate::{jcz, load, picture};
 /// no picture), 1 it cannot be read or written, or a flag is wrong.
 #[derive(Debug, Args)]
 #[command(
-    after_help = "Examples:\n  tessera render tilesets/base.yaml --slots -o sheet.svg\n  tessera render examples/base-scoring.yaml --final -o board.svg\n  tessera render examples/base-scoring.yaml --turns 3 --highlight 1,0 -o board.svg"
+    after_help = "Examples:\n  tessera render tilesets/base.yaml --slots -o sheet.svg\n  tessera render examples/my-expansion.yaml --overlay -o overlay.svg\n  tessera render examples/base-scoring.yaml --final -o board.svg\n  tessera render examples/base-scoring.yaml --turns 3 --highlight 1,0 -o board.svg"
 )]
 pub struct RenderArgs {
     /// The tile set or position to draw.
@@ -45,6 +48,10 @@ pub struct RenderArgs {
     /// Tile sets: write the slot names on each side.
     #[arg(long)]
     slots: bool,
+    /// Tile sets: draw each definition half-transparent over its tile's artwork (the
+    /// image its `image:` names), with the slot names; only tiles with an image.
+    #[arg(long)]
+    overlay: bool,
     /// Positions: add end-of-game scoring.
     #[arg(long = "final")]
     final_scoring: bool,
@@ -84,6 +91,8 @@ pub struct RenderOptions {
     pub slots: bool,
     /// For a position: a cell to mark.
     pub highlight: Option<(i32, i32)>,
+    /// For a tile set: draw each definition over its artwork (`image:`).
+    pub overlay: bool,
 }
 
 /// Draws a file as an SVG picture ([`picture`]): a tile set as a sheet of its definitions
@@ -118,9 +127,10 @@ pub fn render_path(path: &Path, opts: &RenderOptions) -> Result<(String, Vec<Fin
                 path.display()
             )));
         }
-        Some(FileKind::Position) if opts.slots => {
+        Some(FileKind::Position) if opts.slots || opts.overlay => {
+            let flag = if opts.slots { "--slots" } else { "--overlay" };
             return Err(Failure::Tool(format!(
-                "{} is {}: --slots is for tile sets (`tessera render TILESET --slots`)",
+                "{} is {}: {flag} is for tile sets (`tessera render TILESET {flag}`)",
                 path.display(),
                 if save { "a saved game" } else { "a position" }
             )));
@@ -138,8 +148,14 @@ pub fn render_path(path: &Path, opts: &RenderOptions) -> Result<(String, Vec<Fin
     };
     match kind {
         Some(FileKind::Tileset) => {
+            if opts.overlay {
+                return draw_overlay(path, file, root.as_ref(), opts.slots);
+            }
             let (game, notes) = super::common::shown_tileset(path)?;
-            let opts = picture::SheetOptions { slots: opts.slots };
+            let opts = picture::SheetOptions {
+                slots: opts.slots,
+                overlay: None,
+            };
             Ok((picture::tile_sheet(&game, opts), notes))
         }
         Some(FileKind::Position) => draw_position(path, opts),
@@ -152,6 +168,46 @@ pub fn render_path(path: &Path, opts: &RenderOptions) -> Result<(String, Vec<Fin
             diag::Check::UnknownKind,
         )),
     }
+}
+
+/// Draws a tile set's definitions over their artwork (`--overlay`): the images its tiles
+/// name (`image:`, in included sets too), read through the input limits; a tile whose
+/// image cannot be read is a warning and is left out.
+///
+/// Errors: a tool failure for JCloisterZone XML (it names no images) and for a set whose
+/// tiles name none; findings for anything wrong in the set, and when no image can be read.
+fn draw_overlay(
+    path: &Path,
+    file: crate::diag::SourceFile,
+    root: Option<&crate::model::Sp<load::Node>>,
+    slots: bool,
+) -> Result<(String, Vec<Finding>), Failure> {
+    let Some(root) = root else {
+        return Err(Failure::Tool(format!(
+            "{}: JCloisterZone XML names no images: import it (`tessera import jcz {} -o tiles.yaml`), write each tile's `image:` and draw that with --overlay",
+            path.display(),
+            path.display()
+        )));
+    };
+    let ts = load::deserialize_parsed::<crate::model::TileSetFile>(&file, root)
+        .map_err(|f| Failure::Findings(vec![f]))?;
+    let (game, mut notes, refs) = crate::validate::load_tileset_with_artwork(file, ts, None)?;
+    if refs.is_empty() {
+        return Err(Failure::Tool(format!(
+            "{}: no tile names an image: --overlay draws each definition over the picture its `image:` names (a path relative to the tile set: `image: artwork/A.png`)",
+            path.display()
+        )));
+    }
+    let (images, findings) = crate::validate::artwork::read(&refs);
+    notes.extend(findings);
+    if images.is_empty() {
+        return Err(Failure::Findings(notes));
+    }
+    let opts = picture::SheetOptions {
+        slots,
+        overlay: Some(&images),
+    };
+    Ok((picture::tile_sheet(&game, opts), notes))
 }
 
 /// Draws a position (or a saved game, read as one) as its board after the turns replayed.
@@ -198,6 +254,7 @@ pub fn run(args: RenderArgs) -> ExitCode {
         },
         slots: args.slots,
         highlight: args.highlight,
+        overlay: args.overlay,
     };
     let (svg, findings) = match render_path(&args.path, &opts) {
         Ok(r) => r,

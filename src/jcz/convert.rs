@@ -1390,6 +1390,7 @@ impl<'a> TileConv<'a, '_> {
             copies,
             items: tile_items,
             junctions,
+            image: None,
         };
         (Some((Sp::at(def, tile.loc), xml)), group)
     }

@@ -290,6 +290,13 @@ pub struct TileDef {
     #[serde(default)]
     #[schemars(with = "Vec<super::JunctionSchema>")]
     pub junctions: Vec<Sp<Vec<Sp<String>>>>,
+    /// The printed tile's artwork, north up: a path relative to this file, to a PNG, JPEG
+    /// or SVG image (`artwork/FX1.svg`; JCloisterZone and FanCloisterZone expansions keep
+    /// a picture per tile beside their XML). Play never reads it; `tessera render
+    /// --overlay` draws the definition over it, so that a side, slot or item written
+    /// wrongly shows against the picture, and `tessera validate` checks that it can be read.
+    #[serde(default)]
+    pub image: Option<Sp<String>>,
 }
 
 fn one() -> Sp<u32> {

@@ -23,6 +23,7 @@
 //!   exist and fit, pieces are legal, a snapshot holds the start tile at the origin); the
 //!   entry point that checks any file is [`crate::validate_file`].
 
+pub mod artwork;
 mod checks;
 mod compose;
 mod deduce;
@@ -192,8 +193,19 @@ pub fn load_tileset_parsed(
     ts: TileSetFile,
     ruleset_override: Option<(&SourceFile, &[Sp<String>])>,
 ) -> Result<(Game, Vec<Finding>), Failure> {
+    load_tileset_with_artwork(file, ts, ruleset_override).map(|(game, notes, _)| (game, notes))
+}
+
+/// [`load_tileset_parsed`], also returning the images its tiles name (`image:`, in
+/// every part; nothing read yet: [`artwork::read`] reads them).
+pub fn load_tileset_with_artwork(
+    file: SourceFile,
+    ts: TileSetFile,
+    ruleset_override: Option<(&SourceFile, &[Sp<String>])>,
+) -> Result<(Game, Vec<Finding>, Vec<artwork::ImageRef>), Failure> {
     let mut findings = Vec::new();
     let parts = compose::load_parts((file.clone(), ts), &mut findings);
+    let images = artwork::refs(&parts);
     compose::check_include_ids(&parts, &mut findings);
     let (rs_file, rs) = match ruleset_override {
         Some((from, list)) if list.len() > 1 => {
@@ -206,7 +218,7 @@ pub fn load_tileset_parsed(
             &mut findings,
         )?,
     };
-    load_tileset_with(file, parts, rs_file, rs, findings)
+    load_tileset_with(file, parts, rs_file, rs, findings).map(|(g, n)| (g, n, images))
 }
 
 /// The rule set of a tile set's parts: the one given from outside, else the one they
@@ -600,8 +612,9 @@ pub(crate) fn validate_source_with(
         },
         FileKind::Tileset => match load::deserialize_parsed::<TileSetFile>(&file, &root) {
             Err(f) => Err(vec![f]),
-            Ok(ts) => match load_tileset_parsed(file.clone(), ts, None) {
-                Ok((game, mut notes)) => {
+            Ok(ts) => match load_tileset_with_artwork(file.clone(), ts, None) {
+                Ok((game, mut notes, images)) => {
+                    notes.extend(artwork::read(&images).1);
                     if game.tiles.sources.len() > 1 {
                         notes.push(summary_note(&file, &game.tiles));
                     }

@@ -623,6 +623,12 @@ fn drawing_styles_show_roads_as_bands_cities_as_areas_and_monasteries_as_buildin
     assert_eq!(at("BA/C", (0.25, 0.25)), picture::WALL);
     assert_eq!(at("BA/C", (0.5, 0.7)), colour("field"));
     assert_eq!(at("BA/L", (0.5, 0.5)), colour("monastery"));
+    // Roads that meet at a crossroads meet at a building; a road into a city ends at a
+    // gate (the tiles' junctions).
+    assert_eq!(at("BA/RRRR", (0.5, 0.5)), picture::JUNCTION);
+    assert_eq!(at("BA/RRR", (0.5, 0.5)), picture::JUNCTION);
+    assert_eq!(at("BA/CccR", (0.5, 0.5)), picture::WALL);
+    assert_eq!(at("BA/CccR", (0.5, 0.75)), colour("road"));
     // Without styles (a road redefined with no `draw`): the road's wedge.
     let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("no-styles");
     std::fs::create_dir_all(&dir).expect("a directory");
@@ -689,5 +695,168 @@ fn items_are_marked_with_their_rule_sets_symbols() {
     }
     for symbol in ["Some(Shield)", "Some(House)", "Some(Church)", "Some(Coin)"] {
         assert!(seen.contains(symbol), "{symbol} not looked at: {seen:?}");
+    }
+}
+
+/// Mixes two `#rrggbb` colours half and half, as a layer at half opacity over another.
+fn half_over(top: &str, under: &str) -> [i32; 3] {
+    let rgb = |c: &str| {
+        let v = u32::from_str_radix(c.trim_start_matches('#'), 16).expect("a colour");
+        [
+            (v >> 16) as i32 & 255,
+            (v >> 8) as i32 & 255,
+            v as i32 & 255,
+        ]
+    };
+    let (a, b) = (rgb(top), rgb(under));
+    [0, 1, 2].map(|i| (a[i] + b[i]) / 2)
+}
+
+/// Whether a pixel's colour is within 4 of `want` in every channel.
+fn near(pixel: &str, want: [i32; 3]) -> bool {
+    let v = u32::from_str_radix(pixel.trim_start_matches('#'), 16).expect("a colour");
+    let got = [
+        (v >> 16) as i32 & 255,
+        (v >> 8) as i32 & 255,
+        v as i32 & 255,
+    ];
+    (0..3).all(|i| (got[i] - want[i]).abs() <= 4)
+}
+
+#[test]
+fn an_overlay_shows_a_city_drawn_on_another_side_than_its_definition() {
+    // Two tiles defined with a city cap on the north, each over a picture made for this
+    // test: the first drawn with its city on the north, the second on the east (issue 26).
+    let set = Path::new("tests/fixtures/artwork/wrong-side.yaml");
+    const ART_FIELD: &str = "#86b84a";
+    const ART_CITY: &str = "#d9b26f";
+    for (picture, city) in [
+        ("cap-north.svg", "M0 0 L300 0"),
+        ("cap-east.svg", "M300 0 L300 300"),
+    ] {
+        let art = std::fs::read_to_string(Path::new("tests/fixtures/artwork").join(picture))
+            .expect("the picture reads");
+        assert!(
+            art.contains(&format!("fill=\"{ART_FIELD}\"")),
+            "{picture}: its field"
+        );
+        assert!(
+            art.contains(&format!("<path d=\"{city}"))
+                && art.contains(&format!("fill=\"{ART_CITY}\"")),
+            "{picture}: its city"
+        );
+    }
+    let opts = RenderOptions {
+        overlay: true,
+        ..RenderOptions::default()
+    };
+    let (svg, notes) = render_path(set, &opts).expect("drawn");
+    assert!(notes.is_empty(), "{notes:?}");
+    // The pictures are embedded: the SVG stands alone.
+    assert_eq!(svg.matches("href=\"data:image/svg+xml;base64,").count(), 2);
+    assert!(!svg.contains("cap-east.svg"));
+    let pixmap = raster(&svg);
+    keep(&pixmap, Path::new("overlay-wrong-side"));
+    let (game, _) = load_tileset(set, None).expect("loads");
+    let palette = Palette::new(&game.rules, &[]);
+    let colour = |name: &str| {
+        let k = game
+            .rules
+            .features
+            .iter()
+            .position(|f| f.name == name)
+            .expect("a kind");
+        palette.features[k].clone()
+    };
+    let at = |tile: &str, p: (f64, f64)| {
+        colour_at(
+            &pixmap,
+            picture::sheet_point(&game, tile, p).expect("on the sheet"),
+        )
+    };
+    let (north, east, south) = ((0.35, 0.08), (0.92, 0.35), (0.5, 0.7));
+    // Where definition and picture agree: a city over a city, a field over a field.
+    let city_on_city = half_over(&colour("city"), ART_CITY);
+    let field_on_field = half_over(&colour("field"), ART_FIELD);
+    assert!(
+        near(&at("RIGHT", north), city_on_city),
+        "{}",
+        at("RIGHT", north)
+    );
+    assert!(
+        near(&at("RIGHT", east), field_on_field),
+        "{}",
+        at("RIGHT", east)
+    );
+    assert!(
+        near(&at("WRONG", south), field_on_field),
+        "{}",
+        at("WRONG", south)
+    );
+    // Where they disagree: the definition's city over the picture's field on the north,
+    // its field over the picture's city on the east, each a colour of neither agreement.
+    let city_on_field = half_over(&colour("city"), ART_FIELD);
+    let field_on_city = half_over(&colour("field"), ART_CITY);
+    assert!(
+        near(&at("WRONG", north), city_on_field),
+        "{}",
+        at("WRONG", north)
+    );
+    assert!(
+        near(&at("WRONG", east), field_on_city),
+        "{}",
+        at("WRONG", east)
+    );
+    for (wrong, right) in [
+        (city_on_field, city_on_city),
+        (field_on_city, field_on_field),
+    ] {
+        let apart: i32 = (0..3).map(|i| (wrong[i] - right[i]).abs()).sum();
+        assert!(
+            apart >= 40,
+            "the disagreement shows: {wrong:?} against {right:?}"
+        );
+    }
+}
+
+#[test]
+fn an_overlay_leaves_out_images_that_cannot_be_used_and_says_why() {
+    // One readable picture; a missing file, a URL and a text file named as pictures.
+    let opts = RenderOptions {
+        overlay: true,
+        ..RenderOptions::default()
+    };
+    let (svg, notes) =
+        render_path(Path::new("tests/cmd/validate-artwork.in/art.yaml"), &opts).expect("drawn");
+    assert_eq!(svg.matches("class=\"artwork\"").count(), 1);
+    assert_eq!(
+        svg.matches("<g class=\"card\"").count(),
+        1,
+        "only tiles with a picture"
+    );
+    assert!(!svg.contains("a secret"));
+    let mut codes: Vec<(&str, usize)> = notes
+        .iter()
+        .filter(|f| f.check.code().starts_with("tileset::image"))
+        .map(|f| {
+            let file = f.file.as_ref().expect("in a file");
+            (f.check.code(), file.line_col(f.labels[0].0.offset()).0)
+        })
+        .collect();
+    codes.sort();
+    assert_eq!(
+        codes,
+        [
+            ("tileset::image_format", 19),
+            ("tileset::image_path", 16),
+            ("tileset::image_unreadable", 13)
+        ]
+    );
+    // Nothing to lay a definition over: a set without images, a position.
+    for path in ["tilesets/base.yaml", "examples/base-scoring.yaml"] {
+        match render_path(Path::new(path), &opts) {
+            Err(Failure::Tool(m)) => assert!(m.contains("--overlay") || m.contains("image"), "{m}"),
+            other => panic!("{path}: {other:?}"),
+        }
     }
 }
