@@ -70,6 +70,7 @@ fn hostile(c: &mut Criterion) {
         slots: false,
         highlight: None,
         overlay: false,
+        plain: false,
     };
     g.bench_function(
         format!("render the board of a {turns}-turn position"),

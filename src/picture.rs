@@ -176,15 +176,16 @@ fn side_ends(side: Side) -> (Point, Point) {
 
 /// The share of each part of a side kind along the side, from 0 to 1 (see the module
 /// documentation).
-fn part_spans(rules: &Rules, side_kind: SideKindId) -> Vec<(f64, f64)> {
+fn part_spans(rules: &Rules, side_kind: SideKindId, styled: bool) -> Vec<(f64, f64)> {
     let parts = &rules.side_kinds[side_kind].parts;
     // A part of a terrain drawn as a line (a road) takes no width: its band is drawn over
     // the parts beside it, which meet at its middle.
     let line = |t: usize| {
-        rules
-            .features
-            .iter()
-            .any(|f| f.terrain == Some(t) && f.draw == Some(DrawStyle::Line))
+        styled
+            && rules
+                .features
+                .iter()
+                .any(|f| f.terrain == Some(t) && f.draw == Some(DrawStyle::Line))
     };
     let lines: Vec<bool> = parts.iter().map(|&t| line(t)).collect();
     let thin = lines.iter().any(|&l| !l);
@@ -209,10 +210,11 @@ fn part_spans(rules: &Rules, side_kind: SideKindId) -> Vec<(f64, f64)> {
         .collect()
 }
 
-/// The wedge of a slot: its span of the side and the tile's centre (a triangle).
-fn wedge(rules: &Rules, sides: &[SideKindId; 4], slot: Slot) -> [Point; 3] {
+/// The wedge of a slot: its span of the side and the tile's centre (a triangle);
+/// `styled`: with the rule set's drawing styles (a line's part takes no width).
+fn wedge(rules: &Rules, sides: &[SideKindId; 4], slot: Slot, styled: bool) -> [Point; 3] {
     let (a, b) = side_ends(slot.side);
-    let spans = part_spans(rules, sides[slot.side as usize % 4]);
+    let spans = part_spans(rules, sides[slot.side as usize % 4], styled);
     let (t0, t1) = spans.get(slot.part as usize).copied().unwrap_or((0.0, 1.0));
     let lerp = |t: f64| (a.0 + (b.0 - a.0) * t, a.1 + (b.1 - a.1) * t);
     [lerp(t0), lerp(t1), (TILE / 2.0, TILE / 2.0)]
@@ -258,6 +260,8 @@ struct TileShape {
     ends: Vec<Vec<Point>>,
     /// What lines ending in the middle of the tile end at, when nothing is drawn there.
     junction: Option<Junction>,
+    /// Whether the rule set's drawing styles are used (not `--plain`).
+    styled: bool,
 }
 
 /// Where lines that end in the middle of a tile end (the tile's `junctions`): a place
@@ -317,12 +321,14 @@ fn band_anchor(ends: &[Point], middle_taken: bool) -> Point {
 }
 
 impl TileShape {
-    fn new(rules: &Rules, def: &Tile, rotation: Rotation) -> Self {
+    /// The shape of a tile at a rotation; `styled`: drawn in the rule set's drawing
+    /// styles, else every segment as its wedges (`--plain`).
+    fn new(rules: &Rules, def: &Tile, rotation: Rotation, styled: bool) -> Self {
         let sides = def.rotated(rotation).sides;
         let wedges: Vec<Vec<[Point; 3]>> = (0..def.segments.len())
             .map(|s| {
                 def.board_slots(s, rotation)
-                    .map(|slot| wedge(rules, &sides, slot))
+                    .map(|slot| wedge(rules, &sides, slot, styled))
                     .collect()
             })
             .collect();
@@ -361,7 +367,10 @@ impl TileShape {
         let styles: Vec<Option<DrawStyle>> = def
             .segments
             .iter()
-            .map(|seg| rules.features.get(seg.feature).and_then(|f| f.draw))
+            .map(|seg| match styled {
+                true => rules.features.get(seg.feature).and_then(|f| f.draw),
+                false => None,
+            })
             .collect();
         let rot = def.rotated(rotation);
         let mut under = vec![None; wedges.len()];
@@ -418,6 +427,7 @@ impl TileShape {
             under,
             ends,
             junction,
+            styled,
         }
     }
 }
@@ -718,7 +728,7 @@ pub fn sheet_item_points(game: &Game) -> Vec<(String, usize, Point)> {
     let mut out = Vec::new();
     for (i, (_, def)) in game.tiles.own_tiles().enumerate() {
         let origin = sheet_origin(i);
-        let shape = TileShape::new(&game.rules, def, Rotation::NONE);
+        let shape = TileShape::new(&game.rules, def, Rotation::NONE, true);
         for (s, seg) in def.segments.iter().enumerate() {
             for (k, &(item, _)) in seg.items.iter().enumerate() {
                 let at = item_at(shape.anchors[s], k);
@@ -803,7 +813,7 @@ fn tile_labels(
             let parts = rules.side_kinds[sides[side as usize]].parts.len();
             for part in 0..parts as u8 {
                 let slot = Slot { side, part };
-                let w = wedge(rules, &sides, slot);
+                let w = wedge(rules, &sides, slot, shape.styled);
                 let mid = ((w[0].0 + w[1].0) / 2.0, (w[0].1 + w[1].1) / 2.0);
                 // A little inside the tile, toward its centre.
                 let at = (
@@ -826,6 +836,8 @@ fn tile_labels(
 pub struct SheetOptions<'a> {
     /// Write the slot names on each side.
     pub slots: bool,
+    /// Draw every segment as its wedges, as a rule set without drawing styles (`--plain`).
+    pub plain: bool,
     /// Each tile's artwork by tile id (`image:`, read by
     /// [`crate::validate::artwork::read`]): when given, the sheet shows only the tiles
     /// that have one, each definition drawn half-transparent over its picture with the
@@ -881,7 +893,7 @@ pub fn tile_sheet(game: &Game, opts: SheetOptions) -> String {
     let mut cards = String::new();
     for (i, def) in tiles.iter().enumerate() {
         let origin = sheet_origin(i);
-        let shape = TileShape::new(rules, def, Rotation::NONE);
+        let shape = TileShape::new(rules, def, Rotation::NONE, !opts.plain);
         let mut card = Group::new()
             .set("class", "card")
             .add(Title::new(def.id.clone()));
@@ -954,6 +966,8 @@ pub fn tile_sheet(game: &Game, opts: SheetOptions) -> String {
 pub struct BoardOptions {
     /// A cell to mark (`--highlight x,y`).
     pub highlight: Option<(i32, i32)>,
+    /// Draw every segment as its wedges, as a rule set without drawing styles (`--plain`).
+    pub plain: bool,
 }
 
 /// Margin around a board, in picture units (the coordinates go there): the top-left cell
@@ -1007,6 +1021,7 @@ impl Layout {
                         &state.game().rules,
                         &state.game().tiles.tiles[p.tile],
                         p.rotation,
+                        !opts.plain,
                     )
                 })
                 .collect(),
@@ -1717,7 +1732,7 @@ pub fn sheet_segment_points(game: &Game) -> Vec<(usize, usize, usize, Point)> {
     let mut out = Vec::new();
     for (i, (_, def)) in game.tiles.own_tiles().enumerate() {
         let origin = sheet_origin(i);
-        let shape = TileShape::new(&game.rules, def, Rotation::NONE);
+        let shape = TileShape::new(&game.rules, def, Rotation::NONE, true);
         for (s, seg) in def.segments.iter().enumerate() {
             // Item markers are drawn under each segment's anchor: a point of the
             // segment away from every marker and every other segment's disc.

@@ -52,6 +52,11 @@ pub struct RenderArgs {
     /// image its `image:` names), with the slot names; only tiles with an image.
     #[arg(long)]
     overlay: bool,
+    /// Draw every segment as wedges from its slots to the tile's centre, as a rule set
+    /// without drawing styles (roads, cities and monasteries not drawn as such): each
+    /// slot's exact share of its side.
+    #[arg(long)]
+    plain: bool,
     /// Positions: add end-of-game scoring.
     #[arg(long = "final")]
     final_scoring: bool,
@@ -93,6 +98,8 @@ pub struct RenderOptions {
     pub highlight: Option<(i32, i32)>,
     /// For a tile set: draw each definition over its artwork (`image:`).
     pub overlay: bool,
+    /// Draw every segment as its wedges, ignoring the rule set's drawing styles.
+    pub plain: bool,
 }
 
 /// Draws a file as an SVG picture ([`picture`]): a tile set as a sheet of its definitions
@@ -149,11 +156,12 @@ pub fn render_path(path: &Path, opts: &RenderOptions) -> Result<(String, Vec<Fin
     match kind {
         Some(FileKind::Tileset) => {
             if opts.overlay {
-                return draw_overlay(path, file, root.as_ref(), opts.slots);
+                return draw_overlay(path, file, root.as_ref(), opts);
             }
             let (game, notes) = super::common::shown_tileset(path)?;
             let opts = picture::SheetOptions {
                 slots: opts.slots,
+                plain: opts.plain,
                 overlay: None,
             };
             Ok((picture::tile_sheet(&game, opts), notes))
@@ -180,7 +188,7 @@ fn draw_overlay(
     path: &Path,
     file: crate::diag::SourceFile,
     root: Option<&crate::model::Sp<load::Node>>,
-    slots: bool,
+    opts: &RenderOptions,
 ) -> Result<(String, Vec<Finding>), Failure> {
     let Some(root) = root else {
         return Err(Failure::Tool(format!(
@@ -204,7 +212,8 @@ fn draw_overlay(
         return Err(Failure::Findings(notes));
     }
     let opts = picture::SheetOptions {
-        slots,
+        slots: opts.slots,
+        plain: opts.plain,
         overlay: Some(&images),
     };
     Ok((picture::tile_sheet(&game, opts), notes))
@@ -235,6 +244,7 @@ fn draw_position(path: &Path, opts: &RenderOptions) -> Result<(String, Vec<Findi
         }
         let board = picture::BoardOptions {
             highlight: opts.highlight,
+            plain: opts.plain,
         };
         Ok((picture::board(state, board), lp.notes.clone()))
     });
@@ -255,6 +265,7 @@ pub fn run(args: RenderArgs) -> ExitCode {
         slots: args.slots,
         highlight: args.highlight,
         overlay: args.overlay,
+        plain: args.plain,
     };
     let (svg, findings) = match render_path(&args.path, &opts) {
         Ok(r) => r,

@@ -172,23 +172,58 @@ fn a_highlighted_cell_is_framed_on_the_board_or_next_to_it() {
 }
 
 #[test]
-fn the_board_picture_in_the_readme_is_the_tools_own() {
-    let (svg, _) = render_path(
-        Path::new("examples/base-scoring.yaml"),
-        &RenderOptions {
-            score: ScoreOptions {
-                final_scoring: true,
-                turns: None,
+fn the_pictures_in_the_readme_are_the_tools_own() {
+    let final_scoring = ScoreOptions {
+        final_scoring: true,
+        turns: None,
+    };
+    let pictures = [
+        (
+            "docs/board.svg",
+            "examples/base-scoring.yaml --final",
+            RenderOptions {
+                score: final_scoring.clone(),
+                ..RenderOptions::default()
             },
-            ..RenderOptions::default()
-        },
-    )
-    .expect("drawn");
-    let committed = std::fs::read_to_string("docs/board.svg").expect("docs/board.svg reads");
-    assert!(
-        committed == svg,
-        "docs/board.svg is stale: run `tessera render examples/base-scoring.yaml --final -o docs/board.svg`"
-    );
+        ),
+        // A whole game played by the greedy players, drawn in the rule set's styles and
+        // as wedges (the pictures before and after drawing styles, issue 26).
+        (
+            "docs/played.svg",
+            "examples/played-game.yaml --final",
+            RenderOptions {
+                score: final_scoring.clone(),
+                ..RenderOptions::default()
+            },
+        ),
+        (
+            "docs/played-plain.svg",
+            "examples/played-game.yaml --final --plain",
+            RenderOptions {
+                score: final_scoring,
+                plain: true,
+                ..RenderOptions::default()
+            },
+        ),
+        (
+            "docs/overlay.svg",
+            "tests/fixtures/artwork/wrong-side.yaml --overlay",
+            RenderOptions {
+                overlay: true,
+                ..RenderOptions::default()
+            },
+        ),
+    ];
+    for (committed, args, opts) in pictures {
+        let input = args.split(' ').next().expect("a path");
+        let (svg, _) = render_path(Path::new(input), &opts).expect("drawn");
+        let text =
+            std::fs::read_to_string(committed).unwrap_or_else(|e| panic!("{committed} reads: {e}"));
+        assert!(
+            text == svg,
+            "{committed} is stale: run `tessera render {args} -o {committed} --force`"
+        );
+    }
 }
 
 /// One board of each bundled game, kept as pixels under `tests/snapshots/boards/` and
