@@ -840,13 +840,24 @@ pub struct Finding {
     /// and given in JSON output for editors. `None` when the fix needs a judgement. Boxed:
     /// a finding is the error type of many functions, kept small. Read with
     /// [`Finding::fixes`].
-    pub fix: Option<Box<Vec<LinkEdit>>>,
+    pub fix: Option<Box<Fix>>,
     /// How many more findings of the same check and severity this one stands for: a
     /// check that stops keeping findings at [`crate::limits::max_findings`] per file
     /// folds the rest into its last one, which says so in its message. Counts (the
     /// summary line, exit status, `validate --format json`) add them: see
     /// [`Finding::weight`]. 0 for every other finding.
     pub more: u32,
+}
+
+/// A finding's mechanical fix ([`Finding::fix`]): link edits, or the very text to write.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Fix {
+    /// Links to add or remove ([`Finding::fixes`]).
+    pub links: Vec<LinkEdit>,
+    /// The fix as text, when the help gives the very text to write (`total: 85` for a
+    /// wrong or missing total): replace this span of the finding's own file by this text
+    /// (an empty span inserts). Offered by `tessera lsp` as a code action.
+    pub replace: Option<(SourceSpan, String)>,
 }
 
 /// One link to add to or remove from a tile definition: a finding's mechanical fix
@@ -1004,14 +1015,29 @@ impl Finding {
 
     /// Adds a link edit to the finding's mechanical fix ([`Finding::fix`]).
     pub fn fix(mut self, edit: LinkEdit) -> Self {
-        self.fix.get_or_insert_default().push(edit);
+        self.fix.get_or_insert_default().links.push(edit);
         self
+    }
+
+    /// Sets the finding's fix as text ([`Fix::replace`]): `span` of its own file becomes
+    /// `text`.
+    pub fn replace(mut self, span: SourceSpan, text: impl Into<String>) -> Self {
+        self.fix.get_or_insert_default().replace = Some((span, text.into()));
+        self
+    }
+
+    /// [`Finding::replace`] when the span is known.
+    pub fn with_replace(self, span: Option<SourceSpan>, text: impl Into<String>) -> Self {
+        match span {
+            Some(span) => self.replace(span, text),
+            None => self,
+        }
     }
 
     /// The link edits of the finding's mechanical fix ([`Finding::fix`]); empty when it
     /// has none.
     pub fn fixes(&self) -> &[LinkEdit] {
-        self.fix.as_deref().map_or(&[], Vec::as_slice)
+        self.fix.as_deref().map_or(&[], |f| f.links.as_slice())
     }
 
     /// Sets the help line.

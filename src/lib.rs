@@ -37,6 +37,7 @@ pub mod graph;
 pub mod jcz;
 pub mod limits;
 pub mod load;
+pub mod lsp;
 pub mod mechanism;
 pub mod model;
 pub mod output;

@@ -57,6 +57,7 @@ enum Command {
     CheckSaves(check_saves::CheckSavesArgs),
     Explain(explain::ExplainArgs),
     Schema(schema::SchemaArgs),
+    Lsp(tessera::lsp::LspArgs),
     Completions(completions::CompletionsArgs),
 }
 
@@ -84,6 +85,7 @@ fn main() -> ExitCode {
         Command::CheckSaves(args) => check_saves::run(args),
         Command::Explain(args) => explain::run(args),
         Command::Schema(args) => schema::run(args),
+        Command::Lsp(args) => tessera::lsp::run(&args),
         // From the same definitions as the command line itself.
         Command::Completions(args) => completions::run(&args, &mut Cli::command()),
     };

@@ -164,6 +164,17 @@ pub fn load_ruleset(path: &Path) -> Result<(SourceFile, Rules), Failure> {
     Ok((file, rules))
 }
 
+/// Compiles a rule set already read (an editor's unsaved text), with the rule sets it
+/// `extends` read from disk.
+///
+/// Errors: findings in it or in the files it extends; a tool failure when one cannot
+/// be read.
+pub fn load_ruleset_source(file: SourceFile) -> Result<Rules, Failure> {
+    let rs = load::deserialize::<crate::model::RuleSetFile>(&file).map_err(Failure::one)?;
+    let (file, merged) = compose::merge_extends(file, rs, &mut Vec::new()).map_err(to_failure)?;
+    compile_ruleset(&file, &merged).map_err(Failure::Findings)
+}
+
 fn to_failure(e: Result<Vec<Finding>, load::ReadError>) -> Failure {
     match e {
         Ok(f) => Failure::Findings(f),

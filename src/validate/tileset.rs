@@ -2290,7 +2290,8 @@ pub(crate) fn compile_parts(
                     "the counts are {} {} in all: correct them, or set `total: {sum}` if the box really holds {sum}",
                     sum.abs_diff(u64::from(total.value)),
                     if sum > u64::from(total.value) { "too many" } else { "too few" }
-                )),
+                ))
+                .with_replace(file.span(&total.loc), sum.to_string()),
             ),
             None if !ts.tiles.is_empty() => own.push(
                 Finding::new(
@@ -2299,7 +2300,11 @@ pub(crate) fn compile_parts(
                 )
                 .in_file(file)
                 .at_span(file.top_key_span("tiles"), "tiles without a total")
-                .help(format!("add `total: {sum}` (the number of tiles this file defines)")),
+                .help(format!("add `total: {sum}` (the number of tiles this file defines)"))
+                .with_replace(
+                    Some(miette::SourceSpan::new(file.top_key_span("tiles").offset().into(), 0)),
+                    format!("total: {sum}\n"),
+                ),
             ),
             _ => {}
         }

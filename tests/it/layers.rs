@@ -40,6 +40,8 @@ const LAYERS: &[&[&str]] = &[
     // The commands: each one's arguments, library entry points and printing; below only
     // `lib.rs` (which re-exports the entry points) and `main.rs` (which dispatches).
     &["command"],
+    // The language server: a front end over the commands' entry points (`validate_file`).
+    &["lsp"],
 ];
 
 /// The parts of a mechanism (`src/mechanism/NAME/PART.rs`, or a directory `PART/`) and

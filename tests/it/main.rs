@@ -28,6 +28,7 @@ mod jcz;
 mod layers;
 mod located;
 mod long_games;
+mod lsp;
 mod mechanisms;
 mod numbers;
 mod output;

@@ -1,0 +1,393 @@
+//! The language server (`tessera lsp`) driven over the protocol, in memory: a client
+//! opens the example expansion and a position, and gets diagnostics as it types, a
+//! completion, a hover, a definition in an included file, references, a code action that
+//! fixes the finding, and the document's symbols.
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use lsp_server::{Connection, Message, Notification, Request, RequestId};
+use serde_json::{Value, json};
+
+/// A client connected to a server running on its own thread.
+struct Client {
+    conn: Connection,
+    next: i32,
+    server: Option<std::thread::JoinHandle<Result<(), String>>>,
+}
+
+impl Client {
+    fn start() -> Client {
+        let (server, client) = Connection::memory();
+        let handle = std::thread::spawn(move || tessera::lsp::serve(&server));
+        let mut c = Client {
+            conn: client,
+            next: 1,
+            server: Some(handle),
+        };
+        let caps = c.request(
+            "initialize",
+            json!({"capabilities": {}, "processId": null, "rootUri": null}),
+        );
+        assert!(
+            caps["capabilities"]["completionProvider"].is_object(),
+            "{caps}"
+        );
+        c.notify("initialized", json!({}));
+        c
+    }
+
+    fn notify(&self, method: &str, params: Value) {
+        self.conn
+            .sender
+            .send(Message::Notification(Notification::new(
+                method.to_string(),
+                params,
+            )))
+            .expect("sent");
+    }
+
+    /// Sends a request and waits for its answer (notifications meanwhile are dropped).
+    fn request(&mut self, method: &str, params: Value) -> Value {
+        let id = RequestId::from(self.next);
+        self.next += 1;
+        self.conn
+            .sender
+            .send(Message::Request(Request::new(
+                id.clone(),
+                method.to_string(),
+                params,
+            )))
+            .expect("sent");
+        loop {
+            match self.conn.receiver.recv_timeout(Duration::from_secs(60)) {
+                Ok(Message::Response(r)) if r.id == id => {
+                    assert!(r.error.is_none(), "{method}: {:?}", r.error);
+                    return r.result.unwrap_or(Value::Null);
+                }
+                Ok(_) => {}
+                Err(e) => panic!("{method}: no answer: {e}"),
+            }
+        }
+    }
+
+    /// The next diagnostics published for `uri`.
+    fn diagnostics(&self, uri: &str) -> Vec<Value> {
+        loop {
+            match self.conn.receiver.recv_timeout(Duration::from_secs(60)) {
+                Ok(Message::Notification(n))
+                    if n.method == "textDocument/publishDiagnostics" && n.params["uri"] == uri =>
+                {
+                    return n.params["diagnostics"]
+                        .as_array()
+                        .cloned()
+                        .unwrap_or_default();
+                }
+                Ok(_) => {}
+                Err(e) => panic!("no diagnostics for {uri}: {e}"),
+            }
+        }
+    }
+
+    fn stop(mut self) {
+        self.request("shutdown", Value::Null);
+        self.notify("exit", Value::Null);
+        let result = self
+            .server
+            .take()
+            .expect("running")
+            .join()
+            .expect("the server thread");
+        assert_eq!(result, Ok(()));
+    }
+}
+
+fn uri(path: &str) -> (PathBuf, String) {
+    let abs = Path::new(env!("CARGO_MANIFEST_DIR")).join(path);
+    let uri = lsp_types::Url::from_file_path(&abs)
+        .expect("a file URI")
+        .to_string();
+    (abs, uri)
+}
+
+/// The position (line, UTF-16 column) just after the first `needle` in `text`.
+fn after(text: &str, needle: &str) -> Value {
+    let at = text
+        .find(needle)
+        .unwrap_or_else(|| panic!("{needle:?} in the text"))
+        + needle.len();
+    let line = text[..at].matches('\n').count();
+    let col = text[..at]
+        .rsplit('\n')
+        .next()
+        .map_or(0, |l| l.encode_utf16().count());
+    json!({"line": line, "character": col})
+}
+
+/// The position of the first `needle` in `text`.
+fn at_start(text: &str, needle: &str) -> Value {
+    let at = text
+        .find(needle)
+        .unwrap_or_else(|| panic!("{needle:?} in the text"));
+    let line = text[..at].matches('\n').count();
+    let col = text[..at]
+        .rsplit('\n')
+        .next()
+        .map_or(0, |l| l.encode_utf16().count());
+    json!({"line": line, "character": col})
+}
+
+#[test]
+fn a_client_gets_diagnostics_completion_hover_definitions_fixes_and_symbols() {
+    let mut c = Client::start();
+    let (path, set) = uri("examples/my-expansion.yaml");
+    let text = std::fs::read_to_string(&path).expect("reads");
+    c.notify(
+        "textDocument/didOpen",
+        json!({"textDocument": {"uri": set, "languageId": "yaml", "version": 1, "text": text}}),
+    );
+    let clean = |d: Vec<Value>| {
+        d.into_iter()
+            .filter(|d| d["severity"].as_i64() < Some(3))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(
+        clean(c.diagnostics(&set)),
+        Vec::<Value>::new(),
+        "the example is clean"
+    );
+
+    // Typing a defect: the total one too many, then a feature kind that is none.
+    let typed = text.replacen("total: 13", "total: 14", 1).replacen(
+        "{id: city, feature: city, at: [N, E]}",
+        "{id: city, feature: citty, at: [N, E]}",
+        1,
+    );
+    c.notify(
+        "textDocument/didChange",
+        json!({"textDocument": {"uri": set, "version": 2}, "contentChanges": [{"text": typed}]}),
+    );
+    let diags = c.diagnostics(&set);
+    let codes: Vec<&str> = diags.iter().filter_map(|d| d["code"].as_str()).collect();
+    assert!(
+        codes.contains(&"tileset::unknown_feature") || codes.iter().any(|c| c.contains("unknown")),
+        "{diags:#?}"
+    );
+    let unknown = diags
+        .iter()
+        .find(|d| d["message"].as_str().is_some_and(|m| m.contains("citty")))
+        .unwrap_or_else(|| panic!("a finding about `citty`: {diags:#?}"));
+    assert_eq!(
+        unknown["range"]["start"],
+        at_start(&typed, "citty"),
+        "{unknown:#}"
+    );
+
+    // Back to a known feature kind; only the total is wrong now: its fix writes 13.
+    let typed = text.replacen("total: 13", "total: 14", 1);
+    c.notify(
+        "textDocument/didChange",
+        json!({"textDocument": {"uri": set, "version": 3}, "contentChanges": [{"text": typed}]}),
+    );
+    let diags = c.diagnostics(&set);
+    let total = diags
+        .iter()
+        .find(|d| d["code"] == "tileset::count_mismatch")
+        .unwrap_or_else(|| panic!("count_mismatch: {diags:#?}"))
+        .clone();
+    assert_eq!(total["severity"], 1);
+    let actions = c.request(
+        "textDocument/codeAction",
+        json!({"textDocument": {"uri": set}, "range": total["range"], "context": {"diagnostics": [total]}}),
+    );
+    let edit = &actions[0]["edit"]["changes"][&set][0];
+    assert_eq!(edit["newText"], "13", "{actions:#}");
+    assert_eq!(edit["range"]["start"], after(&typed, "total: "));
+
+    // Completion of a feature kind and of a slot of the tile being defined.
+    let line_text = "      - {id: road, feature: ro";
+    let at_feature = after(&typed, "      - {id: road, feature: ");
+    let _ = line_text;
+    let items = c.request(
+        "textDocument/completion",
+        json!({"textDocument": {"uri": set}, "position": at_feature}),
+    );
+    let labels: Vec<&str> = items
+        .as_array()
+        .expect("items")
+        .iter()
+        .filter_map(|i| i["label"].as_str())
+        .collect();
+    for kind in ["city", "road", "field", "monastery"] {
+        assert!(labels.contains(&kind), "{kind} among {labels:?}");
+    }
+
+    // Hover on a tile id: the tile drawn as text.
+    let hover = c.request(
+        "textDocument/hover",
+        json!({"textDocument": {"uri": set}, "position": after(&typed, "  - id: FX")}),
+    );
+    let shown = hover["contents"]["value"].as_str().expect("markdown");
+    assert!(
+        shown.contains("FX1") && shown.contains("roadN") && shown.contains("NL"),
+        "{shown}"
+    );
+
+    // Symbols: the ten tiles with their segments.
+    let symbols = c.request(
+        "textDocument/documentSymbol",
+        json!({"textDocument": {"uri": set}}),
+    );
+    let tiles: Vec<&str> = symbols
+        .as_array()
+        .expect("symbols")
+        .iter()
+        .filter_map(|s| s["name"].as_str())
+        .collect();
+    assert_eq!(tiles.len(), 10, "{tiles:?}");
+    assert_eq!(symbols[0]["children"].as_array().map(Vec::len), Some(9));
+
+    // A position: a tile of the expansion and a tile of the included base game, found in
+    // their files; the slots of a turn's tile, turned as written.
+    let (ppath, game) = uri("examples/my-expansion-game.yaml");
+    let ptext = std::fs::read_to_string(&ppath).expect("reads");
+    c.notify(
+        "textDocument/didOpen",
+        json!({"textDocument": {"uri": game, "languageId": "yaml", "version": 1, "text": ptext}}),
+    );
+    assert_eq!(clean(c.diagnostics(&game)), Vec::<Value>::new());
+    let def = c.request(
+        "textDocument/definition",
+        json!({"textDocument": {"uri": game}, "position": after(&ptext, "{tile: FX")}),
+    );
+    assert_eq!(def[0]["uri"], set, "{def:#}");
+    assert_eq!(
+        def[0]["range"]["start"],
+        at_start(&text, "FX5\n"),
+        "{def:#}"
+    );
+    let def = c.request(
+        "textDocument/definition",
+        json!({"textDocument": {"uri": game}, "position": after(&ptext, "{tile: A")}),
+    );
+    let (_, base) = uri("tilesets/base.yaml");
+    assert_eq!(def[0]["uri"], base, "{def:#}");
+    let typed = ptext.replacen(
+        "rotation: 180, piece: city}",
+        "rotation: 180, piece: {kind: follower, at: }}",
+        1,
+    );
+    c.notify(
+        "textDocument/didChange",
+        json!({"textDocument": {"uri": game, "version": 2}, "contentChanges": [{"text": typed}]}),
+    );
+    let _ = c.diagnostics(&game);
+    let items = c.request(
+        "textDocument/completion",
+        json!({"textDocument": {"uri": game}, "position": after(&typed, "kind: follower, at: ")}),
+    );
+    let labels: Vec<&str> = items
+        .as_array()
+        .expect("items")
+        .iter()
+        .filter_map(|i| i["label"].as_str())
+        .collect();
+    // FX5 turned 180: its city (printed north) lies south; its road (printed south) north.
+    let detail = |slot: &str| {
+        items
+            .as_array()
+            .and_then(|a| a.iter().find(|i| i["label"] == slot))
+            .and_then(|i| i["detail"].as_str())
+            .unwrap_or_default()
+            .to_string()
+    };
+    assert!(
+        labels.contains(&"S") && detail("S").starts_with("city"),
+        "{items:#}"
+    );
+    assert!(detail("N").starts_with("road"), "{items:#}");
+    let refs = c.request(
+        "textDocument/references",
+        json!({"textDocument": {"uri": game}, "position": after(&typed, "{tile: FX"), "context": {"includeDeclaration": true}}),
+    );
+    let places: Vec<&str> = refs
+        .as_array()
+        .expect("locations")
+        .iter()
+        .filter_map(|l| l["uri"].as_str())
+        .collect();
+    assert!(
+        places.contains(&set.as_str()) && places.contains(&game.as_str()),
+        "{refs:#}"
+    );
+    // Closing a document clears its diagnostics.
+    c.notify(
+        "textDocument/didClose",
+        json!({"textDocument": {"uri": game}}),
+    );
+    assert_eq!(c.diagnostics(&game), Vec::<Value>::new());
+    c.stop();
+}
+
+#[test]
+fn a_finding_in_an_included_file_is_shown_there_and_where_it_is_included() {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("lsp-include");
+    std::fs::create_dir_all(&dir).expect("a directory");
+    let inner = dir.join("inner.yaml");
+    std::fs::write(
+        &inner,
+        "name: Inner\nruleset: bundled:rulesets/carcassonne.yaml\ntotal: 2\nstart: {tile: E}\ntiles:\n  - id: E\n    sides: {N: city, E: field, S: field, W: field}\n    segments:\n      - {id: city, feature: city, at: [N]}\n      - {id: field, feature: field, at: [E, S, W], links: {touches: [city]}}\n",
+    )
+    .expect("written");
+    let outer_text =
+        "name: Outer\ninclude:\n  - inner.yaml\ntotal: 1\ntiles:\n  - {id: X, shape: E}\n";
+    let outer = dir.join("outer.yaml");
+    std::fs::write(&outer, outer_text).expect("written");
+    let mut c = Client::start();
+    let outer_uri = lsp_types::Url::from_file_path(&outer)
+        .expect("uri")
+        .to_string();
+    let inner_uri = lsp_types::Url::from_file_path(&inner)
+        .expect("uri")
+        .to_string();
+    c.notify(
+        "textDocument/didOpen",
+        json!({"textDocument": {"uri": outer_uri, "languageId": "yaml", "version": 1, "text": outer_text}}),
+    );
+    // The inner set says 2 tiles and defines 1: published in inner.yaml (not open), and
+    // shown as a hint at the include entry in outer.yaml.
+    let mut got = std::collections::HashMap::new();
+    while got.len() < 2 {
+        let msg = c
+            .conn
+            .receiver
+            .recv_timeout(Duration::from_secs(60))
+            .expect("diagnostics");
+        if let Message::Notification(n) = msg {
+            if n.method == "textDocument/publishDiagnostics" {
+                got.insert(
+                    n.params["uri"].as_str().unwrap_or_default().to_string(),
+                    n.params["diagnostics"].clone(),
+                );
+            }
+        }
+    }
+    let in_inner = &got[&inner_uri];
+    assert_eq!(in_inner[0]["code"], "tileset::count_mismatch", "{got:#?}");
+    assert_eq!(in_inner[0]["range"]["start"]["line"], 2);
+    let in_outer = got[&outer_uri].as_array().expect("a list");
+    let hint = in_outer
+        .iter()
+        .find(|d| d["code"] == "tileset::count_mismatch")
+        .unwrap_or_else(|| panic!("{in_outer:#?}"));
+    assert_eq!(hint["severity"], 4);
+    assert_eq!(
+        hint["range"]["start"]["line"], 2,
+        "at `- inner.yaml`: {hint:#}"
+    );
+    let _ = c.request(
+        "textDocument/hover",
+        json!({"textDocument": {"uri": outer_uri}, "position": {"line": 0, "character": 0}}),
+    );
+    c.stop();
+}
