@@ -260,6 +260,19 @@ struct TileShape {
     ends: Vec<Vec<Point>>,
     /// What lines ending in the middle of the tile end at, when nothing is drawn there.
     junction: Option<Junction>,
+    /// Per segment drawn as a line: where its band meets its other ends (the tile's
+    /// centre, or the point it ends at when that point was moved off other bands).
+    via: Vec<Point>,
+    /// Per segment: where its id is written (its anchor; nearer its side for a line that
+    /// ends in the middle, clear of what stands there).
+    labels: Vec<Point>,
+    /// The lines in the order their bands are drawn: those no piece can stand on first,
+    /// so that a road crosses over a river; then in the definition's order (a bridge,
+    /// added last, crosses over the road beneath).
+    line_order: Vec<usize>,
+    /// Per walled segment: the band that joins its wedges on opposite sides through the
+    /// middle (a city through the tile, W+E), as a polygon; none when its wedges touch.
+    necks: Vec<Option<[Point; 4]>>,
     /// Whether the rule set's drawing styles are used (not `--plain`).
     styled: bool,
 }
@@ -269,8 +282,11 @@ struct TileShape {
 /// runs into a walled area.
 #[derive(Debug, Clone, Copy, PartialEq)]
 enum Junction {
-    /// Lines meet, or one stops: a building at the centre.
+    /// Lines meet: a building at the centre.
     Building,
+    /// One line stops in the middle of a field: a round end in its own colour (a
+    /// spring, a pond, a road's end).
+    End(usize),
     /// A line runs into a walled area: a gate across its end, from the line's side end.
     Gate(Point),
 }
@@ -284,13 +300,9 @@ pub const WALL: &str = "#5b4636";
 /// Half the width of a band drawn for a segment of a `line` feature kind.
 const BAND: f64 = TILE * 0.07;
 
-/// Where a line's band runs: from each end to the tile's centre, through a curve when
-/// it has two ends (a straight line when they face each other).
-fn band_path(ends: &[Point]) -> String {
-    band_path_via(ends, (TILE / 2.0, TILE / 2.0))
-}
-
-/// [`band_path`] with its junction at `c` (the tile's centre where the tile lies).
+/// Where a line's band runs: from each end to `c` (the tile's centre, or the point the
+/// line ends at), through a curve when it has two ends (a straight line when they face
+/// each other).
 fn band_path_via(ends: &[Point], c: Point) -> String {
     match ends {
         [a, b] => format!(
@@ -308,6 +320,40 @@ fn band_path_via(ends: &[Point], c: Point) -> String {
 /// A point on a line's band, for its label and pieces: the middle of its curve, or
 /// halfway from its first end to the centre (a junction, an end, a band that would meet
 /// something drawn in the middle).
+/// Points along a line's band (its curve, or each end's stretch to `c`), for keeping
+/// other things off it.
+fn band_samples_via(ends: &[Point], c: Point) -> Vec<Point> {
+    let mut out = Vec::new();
+    match ends {
+        [a, b] => {
+            for k in 0..=16 {
+                let t = f64::from(k) / 16.0;
+                let u = 1.0 - t;
+                out.push((
+                    u * u * a.0 + 2.0 * u * t * c.0 + t * t * b.0,
+                    u * u * a.1 + 2.0 * u * t * c.1 + t * t * b.1,
+                ));
+            }
+        }
+        _ => {
+            for e in ends {
+                for k in 0..=8 {
+                    let t = f64::from(k) / 8.0;
+                    out.push((e.0 + (c.0 - e.0) * t, e.1 + (c.1 - e.1) * t));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// A point on a band that ends at `via` (a point moved off the middle): halfway there
+/// from its first end.
+fn band_anchor_via(ends: &[Point], via: Point) -> Point {
+    ends.first()
+        .map_or(via, |a| ((a.0 + via.0) / 2.0, (a.1 + via.1) / 2.0))
+}
+
 fn band_anchor(ends: &[Point], middle_taken: bool) -> Point {
     let c = (TILE / 2.0, TILE / 2.0);
     match ends {
@@ -397,15 +443,72 @@ impl TileShape {
                 anchors[s] = band_anchor(&ends[s], !slotless.is_empty());
             }
         }
+        // Points (segments without a slot) stand clear of the bands that do not end at
+        // them: a monastery beside a road, not on it.
+        let c = (TILE / 2.0, TILE / 2.0);
+        let meets = |a: usize, b: usize| {
+            def.segments[a].adjoins.contains(&b) || def.segments[b].adjoins.contains(&a)
+        };
+        let lines: Vec<usize> = (0..wedges.len())
+            .filter(|&s| styles[s] == Some(DrawStyle::Line) && !ends[s].is_empty())
+            .collect();
+        let mut via = vec![c; wedges.len()];
+        for &p in &slotless {
+            let blocking: Vec<Point> = lines
+                .iter()
+                .filter(|&&l| !meets(l, p))
+                .flat_map(|&l| band_samples_via(&ends[l], via[l]))
+                .collect();
+            if blocking.is_empty() {
+                continue;
+            }
+            let clear = |q: Point| {
+                blocking
+                    .iter()
+                    .map(|b| (b.0 - q.0).hypot(b.1 - q.1))
+                    .fold(f64::INFINITY, f64::min)
+            };
+            let need = BAND + discs[p] * 0.9;
+            if clear(anchors[p]) >= need {
+                continue;
+            }
+            let taken: Vec<Point> = slotless
+                .iter()
+                .filter(|&&q| q != p)
+                .map(|&q| anchors[q])
+                .collect();
+            let best = [(0.72, 0.28), (0.72, 0.72), (0.28, 0.72), (0.28, 0.28)]
+                .map(|(x, y)| (x * TILE, y * TILE))
+                .into_iter()
+                .filter(|q| {
+                    taken
+                        .iter()
+                        .all(|t| (t.0 - q.0).hypot(t.1 - q.1) > TILE * 0.2)
+                })
+                .max_by(|a, b| clear(*a).total_cmp(&clear(*b)));
+            if let Some(best) = best {
+                anchors[p] = best;
+                discs[p] = discs[p].min(TILE * 0.13);
+                for &l in &lines {
+                    if meets(l, p) && ends[l].len() != 2 {
+                        via[l] = best;
+                        anchors[l] = band_anchor_via(&ends[l], best);
+                    }
+                }
+            }
+        }
         // Bands that run to the centre (one end, or three and more) meet nothing drawn
-        // there unless a segment without a slot is.
-        let to_centre: Vec<usize> = (0..wedges.len())
-            .filter(|&s| {
-                styles[s] == Some(DrawStyle::Line) && ends[s].len() != 2 && !ends[s].is_empty()
-            })
+        // there unless a point still stands there.
+        let point_in_middle = slotless
+            .iter()
+            .any(|&p| (anchors[p].0 - c.0).hypot(anchors[p].1 - c.1) < TILE * 0.2);
+        let to_centre: Vec<usize> = lines
+            .iter()
+            .copied()
+            .filter(|&s| ends[s].len() != 2 && via[s] == c)
             .collect();
         let junction = match to_centre.as_slice() {
-            _ if !slotless.is_empty() => None,
+            _ if point_in_middle => None,
             [] => None,
             [one] if ends[*one].len() == 1 => {
                 let walled = def.segments[*one]
@@ -414,11 +517,62 @@ impl TileShape {
                     .any(|&t| styles.get(t) == Some(&Some(DrawStyle::Walled)));
                 Some(match walled {
                     true => Junction::Gate(ends[*one][0]),
-                    false => Junction::Building,
+                    false => Junction::End(*one),
                 })
             }
             _ => Some(Junction::Building),
         };
+        // Labels of lines that end in the middle nearer their side, clear of what
+        // stands in the middle and of the other lines' labels.
+        let mut labels = anchors.clone();
+        for &l in &lines {
+            if ends[l].len() == 1 {
+                let a = ends[l][0];
+                labels[l] = (a.0 + (via[l].0 - a.0) * 0.3, a.1 + (via[l].1 - a.1) * 0.3);
+            }
+        }
+        // Lines that pieces can stand on over those they cannot (a road over a river), so
+        // that what players claim stays in view; otherwise in the definition's order.
+        let claimable = |l: usize| {
+            let kind = def.segments[l].feature;
+            rules
+                .pieces
+                .iter()
+                .any(|p| p.roles.iter().any(|r| r.feature == kind))
+        };
+        let mut line_order = lines.clone();
+        line_order.sort_by_key(|&l| (claimable(l), l));
+        // Walled areas whose wedges lie on opposite sides only: a neck through the middle.
+        let necks = (0..wedges.len())
+            .map(|s| {
+                if styles[s] != Some(DrawStyle::Walled) || wedges[s].len() < 2 {
+                    return None;
+                }
+                let key = |p: Point| ((p.0 * 100.0).round() as i64, (p.1 * 100.0).round() as i64);
+                let corners = |w: &[Point; 3]| [key(w[0]), key(w[1])];
+                // Two wedges touch when they share a corner of the tile's border.
+                let ws = &wedges[s];
+                let touching = ws.iter().enumerate().all(|(i, w)| {
+                    ws.iter()
+                        .enumerate()
+                        .any(|(j, v)| i != j && corners(w).iter().any(|k| corners(v).contains(k)))
+                });
+                if touching {
+                    return None;
+                }
+                let (a, b) = (centroid(&ws[0]), centroid(&ws[ws.len() - 1]));
+                let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+                let len = dx.hypot(dy).max(f64::EPSILON);
+                let w = TILE * 0.16;
+                let (nx, ny) = (-dy / len * w, dx / len * w);
+                Some([
+                    (a.0 + nx, a.1 + ny),
+                    (b.0 + nx, b.1 + ny),
+                    (b.0 - nx, b.1 - ny),
+                    (a.0 - nx, a.1 - ny),
+                ])
+            })
+            .collect();
         TileShape {
             wedges,
             anchors,
@@ -427,6 +581,10 @@ impl TileShape {
             under,
             ends,
             junction,
+            via,
+            labels,
+            line_order,
+            necks,
             styled,
         }
     }
@@ -447,6 +605,13 @@ fn text(at: Point, size: f64, content: impl Into<String>) -> Text {
         .set("y", format!("{:.2}", at.1))
         .set("font-size", size.max(SMALLEST_TEXT))
         .set("font-family", "sans-serif")
+        .set("stroke", "#ffffff")
+        .set(
+            "stroke-width",
+            format!("{:.2}", size.max(SMALLEST_TEXT) * 0.22),
+        )
+        .set("stroke-opacity", 0.8)
+        .set("paint-order", "stroke")
         .set("text-anchor", "middle")
         .set("dominant-baseline", "middle")
 }
@@ -507,17 +672,64 @@ fn draw_tile(palette: &Palette, def: &Tile, shape: &TileShape, origin: Point) ->
                     .set("fill", "none")
                     .set("stroke", WALL)
                     .set("stroke-width", 3)
-                    .set("stroke-linecap", "round")
+                    .set("stroke-linecap", "butt")
+                    .set("class", "wall"),
+            );
+        }
+    }
+    // Necks joining a walled area's opposite wedges, walled along their sides where
+    // they leave the wedges.
+    for (s, seg) in def.segments.iter().enumerate() {
+        let Some(neck) = shape.necks[s] else {
+            continue;
+        };
+        let fill = palette.features[seg.feature].as_str();
+        g = g.add(polygon(&neck).set("fill", fill).set("class", "neck"));
+        let mut d = String::new();
+        for (a, b) in [(neck[0], neck[1]), (neck[3], neck[2])] {
+            let mut run: Option<Point> = None;
+            let mut last = a;
+            for k in 0..=40 {
+                let t = f64::from(k) / 40.0;
+                let p = (a.0 + (b.0 - a.0) * t, a.1 + (b.1 - a.1) * t);
+                let outside = !shape.wedges[s].iter().any(|w| inside(p, *w));
+                match (outside, run) {
+                    (true, None) => run = Some(p),
+                    (false, Some(start)) => {
+                        let _ = write!(
+                            d,
+                            "M{:.2},{:.2}L{:.2},{:.2}",
+                            start.0, start.1, last.0, last.1
+                        );
+                        run = None;
+                    }
+                    _ => {}
+                }
+                last = p;
+            }
+            if let Some(start) = run {
+                let _ = write!(
+                    d,
+                    "M{:.2},{:.2}L{:.2},{:.2}",
+                    start.0, start.1, last.0, last.1
+                );
+            }
+        }
+        if !d.is_empty() {
+            g = g.add(
+                Path::new()
+                    .set("d", d)
+                    .set("fill", "none")
+                    .set("stroke", WALL)
+                    .set("stroke-width", 3)
                     .set("class", "wall"),
             );
         }
     }
     // Lines' bands, each with a dark edge (a later one, a bridge, crosses over).
-    for (s, seg) in def.segments.iter().enumerate() {
-        if shape.styles[s] != Some(DrawStyle::Line) || shape.ends[s].is_empty() {
-            continue;
-        }
-        let d = band_path(&shape.ends[s]);
+    for &s in &shape.line_order {
+        let seg = &def.segments[s];
+        let d = band_path_via(&shape.ends[s], shape.via[s]);
         g = g.add(
             Path::new()
                 .set("d", d.clone())
@@ -569,6 +781,21 @@ fn draw_tile(palette: &Palette, def: &Tile, shape: &TileShape, origin: Point) ->
                 ])
                 .set("fill", WALL)
                 .set("class", "gate"),
+            );
+        }
+        Some(Junction::End(line)) => {
+            g = g.add(
+                Circle::new()
+                    .set("cx", format!("{:.2}", c.0))
+                    .set("cy", format!("{:.2}", c.1))
+                    .set("r", format!("{:.2}", BAND + 2.5))
+                    .set(
+                        "fill",
+                        palette.features[def.segments[line].feature].as_str(),
+                    )
+                    .set("stroke", "#333333")
+                    .set("stroke-width", 0.8)
+                    .set("class", "end"),
             );
         }
         None => {}
@@ -775,7 +1002,7 @@ fn tile_labels(
     for (s, seg) in def.segments.iter().enumerate() {
         let (x, y) = shape.anchors[s];
         if ids {
-            g = g.add(text((x, y), 7.0, seg.id.clone()).set("fill", "#000000"));
+            g = g.add(text(shape.labels[s], 7.0, seg.id.clone()).set("fill", "#000000"));
         }
         for (k, &(item, n)) in seg.items.iter().enumerate() {
             let at = item_at((x, y), k);
@@ -842,7 +1069,7 @@ pub struct SheetOptions<'a> {
     /// [`crate::validate::artwork::read`]): when given, the sheet shows only the tiles
     /// that have one, each definition drawn half-transparent over its picture with the
     /// slot names, so that where they disagree shows (`tessera render --overlay`).
-    pub overlay: Option<&'a BTreeMap<String, Artwork>>,
+    pub overlay: Option<&'a BTreeMap<String, std::sync::Arc<Artwork>>>,
 }
 
 /// How opaque a definition is drawn over its artwork (`--overlay`): half, so that both
@@ -891,22 +1118,46 @@ pub fn tile_sheet(game: &Game, opts: SheetOptions) -> String {
                 .set("fill", "#ffffff"),
         );
     let mut cards = String::new();
+    // Each picture once, in the definitions, used by every tile that names it.
+    let mut pictures: Vec<&std::sync::Arc<Artwork>> = Vec::new();
+    let mut picture_of: BTreeMap<&str, usize> = BTreeMap::new();
+    for (id, art) in opts.overlay.into_iter().flatten() {
+        let k = match pictures.iter().position(|p| std::sync::Arc::ptr_eq(p, art)) {
+            Some(k) => k,
+            None => {
+                pictures.push(art);
+                pictures.len() - 1
+            }
+        };
+        picture_of.insert(id.as_str(), k);
+    }
+    if !pictures.is_empty() {
+        let mut defs = svg::node::element::Definitions::new();
+        for (k, art) in pictures.iter().enumerate() {
+            defs = defs.add(
+                Image::new()
+                    .set("id", format!("artwork-{k}"))
+                    .set("width", TILE)
+                    .set("height", TILE)
+                    .set("preserveAspectRatio", "none")
+                    .set("href", art.data_uri()),
+            );
+        }
+        append(&mut cards, defs);
+    }
     for (i, def) in tiles.iter().enumerate() {
         let origin = sheet_origin(i);
         let shape = TileShape::new(rules, def, Rotation::NONE, !opts.plain);
         let mut card = Group::new()
             .set("class", "card")
             .add(Title::new(def.id.clone()));
-        let art = opts.overlay.and_then(|art| art.get(&def.id));
-        if let Some(art) = art {
+        let art = picture_of.get(def.id.as_str());
+        if let Some(k) = art {
             card = card.add(
-                Image::new()
+                svg::node::element::Use::new()
+                    .set("href", format!("#artwork-{k}"))
                     .set("x", origin.0)
                     .set("y", origin.1)
-                    .set("width", TILE)
-                    .set("height", TILE)
-                    .set("preserveAspectRatio", "none")
-                    .set("href", art.data_uri())
                     .set("class", "artwork"),
             );
             card = card.add(
@@ -1163,7 +1414,7 @@ pub fn board(state: &State, opts: BoardOptions) -> String {
                 let ends: Vec<Point> = shape.ends[segment].iter().map(|&q| on(q)).collect();
                 outline = outline.add(
                     svg::node::element::Path::new()
-                        .set("d", band_path_via(&ends, on((TILE / 2.0, TILE / 2.0)))),
+                        .set("d", band_path_via(&ends, on(shape.via[segment]))),
                 );
                 if n == e.node {
                     label_at = Some(on(shape.anchors[segment]));
@@ -1742,8 +1993,16 @@ pub fn sheet_segment_points(game: &Game) -> Vec<(usize, usize, usize, Point)> {
                     (0..def.segments[t].items.len()).map(move |k| item_at(a, k))
                 })
                 .collect();
+            // Other segments' bands, and their dark edges.
+            let bands: Vec<Point> = (0..def.segments.len())
+                .filter(|&t| t != s && shape.styles[t] == Some(DrawStyle::Line))
+                .flat_map(|t| band_samples_via(&shape.ends[t], shape.via[t]))
+                .collect();
             let clear = |q: Point| {
-                markers.iter().all(|m| (m.0 - q.0).hypot(m.1 - q.1) > 8.0)
+                bands
+                    .iter()
+                    .all(|b| (b.0 - q.0).hypot(b.1 - q.1) > BAND + 3.0)
+                    && markers.iter().all(|m| (m.0 - q.0).hypot(m.1 - q.1) > 8.0)
                     && (0..def.segments.len()).all(|t| {
                         t == s || {
                             let a = shape.anchors[t];
@@ -1753,11 +2012,20 @@ pub fn sheet_segment_points(game: &Game) -> Vec<(usize, usize, usize, Point)> {
             };
             let mut wedges = shape.wedges[s].clone();
             wedges.sort_by(|a, b| area(b).total_cmp(&area(a)));
-            let candidates = wedges.iter().flat_map(|w| {
+            // A line: points along its band (bands cross wedges of other segments).
+            let on_band: Vec<Point> = match shape.styles[s] {
+                Some(DrawStyle::Line) if !shape.ends[s].is_empty() => {
+                    let samples = band_samples_via(&shape.ends[s], shape.via[s]);
+                    let n = samples.len();
+                    samples.into_iter().skip(n / 8).take(n * 3 / 4).collect()
+                }
+                _ => Vec::new(),
+            };
+            let candidates = on_band.into_iter().chain(wedges.iter().flat_map(|w| {
                 let c = centroid(w);
                 let mid = ((w[0].0 + w[1].0) / 2.0, (w[0].1 + w[1].1) / 2.0);
                 [0.0, 0.3, -0.3].map(|t| (c.0 + (mid.0 - c.0) * t, c.1 + (mid.1 - c.1) * t))
-            });
+            }));
             let q = match candidates.clone().find(|&q| clear(q)) {
                 Some(q) => q,
                 None if shape.discs[s] > 0.0 => shape.anchors[s],

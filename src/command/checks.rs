@@ -1,6 +1,6 @@
 //! The catalogue entries of the checks the commands themselves make (beside those of the
 //! files they read): [`super::play`] emits `note::other_ruleset` for `play` and
-//! `simulate`.
+//! `simulate`, [`super::render`] `tileset::no_usable_image` for `render --overlay`.
 //!
 //! Each entry is a [`crate::diag::Check`] constant, listed by `Check::all()` (see
 //! [`crate::diag::checks`]).
@@ -18,6 +18,21 @@ tessera simulate rulesets/gold-rush.yaml tilesets/base.yaml
 ",
         fixed: "\
 tessera simulate rulesets/carcassonne.yaml tilesets/base.yaml
+",
+    }
+    /// `render --overlay` finds no tile whose image can be used, so it draws nothing.
+    NoUsableImage => "tileset::no_usable_image", Error {
+        why: "`tessera render --overlay` draws each definition over its tile's artwork; when \
+              every image named is missing or unusable there is nothing to draw, and an empty \
+              picture would hide the problem. The warnings before it say what is wrong with \
+              each image.",
+        bad: "\
+tessera render my-tiles.yaml --overlay -o overlay.svg
+(every `image:` names a file that is missing or not a PNG, JPEG or SVG image)
+",
+        fixed: "\
+tessera validate my-tiles.yaml     # the tileset::image_* warnings say what to fix
+tessera render my-tiles.yaml --overlay -o overlay.svg
 ",
     }
 }

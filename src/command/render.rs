@@ -209,6 +209,19 @@ fn draw_overlay(
     let (images, findings) = crate::validate::artwork::read(&refs);
     notes.extend(findings);
     if images.is_empty() {
+        let top = crate::diag::SourceFile::clone(&game.tileset_file);
+        notes.push(
+            Finding::new(
+                diag::Check::NoUsableImage,
+                format!(
+                    "no tile's image can be used ({} named): nothing is drawn",
+                    refs.len()
+                ),
+            )
+            .in_file(&top)
+            .at_span(top.top_key_span("tiles"), "these tiles")
+            .help("the warnings above say what is wrong with each image; `tessera validate` lists them too"),
+        );
         return Err(Failure::Findings(notes));
     }
     let opts = picture::SheetOptions {

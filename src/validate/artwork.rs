@@ -8,6 +8,7 @@
 
 use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use crate::diag::{Check, Finding, SourceFile};
 use crate::model::{Loc, Sp};
@@ -66,6 +67,55 @@ pub fn media_type(bytes: &[u8]) -> Option<&'static str> {
     (text.starts_with('<') && text.contains("<svg")).then_some("image/svg+xml")
 }
 
+/// Why an image whose first bytes name its kind still cannot be shown: a PNG without its
+/// header or end, a JPEG without its end, an SVG that is not well-formed XML with an
+/// `<svg>` root, or one that would not stand alone once embedded (a script, or a link to
+/// anything but itself or a `data:` URI).
+fn unusable(media_type: &str, bytes: &[u8]) -> Option<String> {
+    match media_type {
+        "image/png" => {
+            let tail = &bytes[bytes.len().saturating_sub(12)..];
+            let header = bytes.get(12..16) == Some(b"IHDR".as_slice());
+            (bytes.len() < 45 || !header || !tail.windows(4).any(|w| w == b"IEND"))
+                .then(|| "a PNG cut short: its header or its end is missing".to_string())
+        }
+        "image/jpeg" => {
+            let tail = &bytes[bytes.len().saturating_sub(1024)..];
+            (bytes.len() < 100 || !tail.windows(2).any(|w| w == [0xFF, 0xD9]))
+                .then(|| "a JPEG cut short: its end marker is missing".to_string())
+        }
+        _ => {
+            let Ok(text) = std::str::from_utf8(bytes) else {
+                return Some("an SVG that is not UTF-8 text".to_string());
+            };
+            let doc = match roxmltree::Document::parse(text) {
+                Ok(d) => d,
+                Err(e) => return Some(format!("an SVG that is not well-formed XML ({e})")),
+            };
+            if doc.root_element().tag_name().name() != "svg" {
+                return Some("an SVG whose root element is not <svg>".to_string());
+            }
+            for n in doc.descendants().filter(roxmltree::Node::is_element) {
+                let name = n.tag_name().name();
+                if name == "script" || name == "foreignObject" {
+                    return Some(format!(
+                        "an SVG with a <{name}> element, which a picture never embeds"
+                    ));
+                }
+                for a in n.attributes() {
+                    let v = a.value().trim();
+                    if a.name() == "href" && !(v.starts_with('#') || v.starts_with("data:")) {
+                        return Some(format!(
+                            "an SVG whose <{name}> links to something outside it: embedded, it would not stand alone"
+                        ));
+                    }
+                }
+            }
+            None
+        }
+    }
+}
+
 /// The images the parts of a composed tile set name, in the parts' order (a tile left out
 /// by an include is skipped; an id defined twice keeps its first image).
 pub(crate) fn refs(parts: &[Part]) -> Vec<ImageRef> {
@@ -114,14 +164,18 @@ fn refused(written: &str) -> Option<&'static str> {
     None
 }
 
+/// Why an image cannot be used: its check, the reason, and the help.
+type Refusal = (Check, String, &'static str);
+
 /// Reads the images `refs` name, each once, through the input limits ([`load::read_bytes`];
 /// at most [`limits::MAX_ARTWORK_BYTES`] in all): returns each readable image by tile id,
 /// and a finding for each that cannot be used (`tileset::image_path`,
 /// `tileset::image_unreadable`, `tileset::image_format`), at the path as written.
-pub fn read(refs: &[ImageRef]) -> (BTreeMap<String, Artwork>, Vec<Finding>) {
+pub fn read(refs: &[ImageRef]) -> (BTreeMap<String, Arc<Artwork>>, Vec<Finding>) {
     let mut images = BTreeMap::new();
     let mut findings = Vec::new();
-    let mut cache: HashMap<PathBuf, Result<Artwork, (Check, String)>> = HashMap::new();
+    let mut cache: HashMap<PathBuf, Result<Arc<Artwork>, Refusal>> = HashMap::new();
+    let mut counted: std::collections::HashSet<PathBuf> = std::collections::HashSet::new();
     let mut total: u64 = 0;
     for r in refs {
         let at = |check: Check, message: String, help: &str| {
@@ -148,19 +202,40 @@ pub fn read(refs: &[ImageRef]) -> (BTreeMap<String, Artwork>, Vec<Finding>) {
         }
         let path = load::resolve(&r.file.path, &r.written.value);
         let got = cache.entry(path.clone()).or_insert_with(|| {
-            let bytes =
-                load::read_bytes(&path).map_err(|e| (Check::ImageUnreadable, e.reason()))?;
-            match media_type(&bytes) {
-                Some(media_type) => Ok(Artwork { media_type, bytes }),
-                None => Err((
+            let bytes = load::read_bytes(&path).map_err(|e| {
+                let help = match e.kind {
+                    load::ReadErrorKind::TooLarge { .. } => {
+                        "make the image smaller (a tile needs no more than 300 pixels a side), or raise the limit with --max-file-size"
+                    }
+                    load::ReadErrorKind::NotRegular(_) => {
+                        "name a regular file: a directory, FIFO or device is never read"
+                    }
+                    _ => "the path is relative to this file: check its spelling and that the image is there",
+                };
+                (Check::ImageUnreadable, e.reason(), help)
+            })?;
+            let format_help = "save the tile's picture again as PNG, JPEG or SVG";
+            if bytes.is_empty() {
+                return Err((Check::ImageFormat, "the file is empty".to_string(), format_help));
+            }
+            let Some(media_type) = media_type(&bytes) else {
+                return Err((
                     Check::ImageFormat,
                     "its first bytes are not those of a PNG, JPEG or SVG image".to_string(),
-                )),
+                    format_help,
+                ));
+            };
+            if let Some(why) = unusable(media_type, &bytes) {
+                return Err((Check::ImageFormat, format!("it is {why}"), format_help));
             }
+            Ok(Arc::new(Artwork { media_type, bytes }))
         });
         match got {
             Ok(art) => {
-                total = total.saturating_add(art.bytes.len() as u64);
+                // An image named by several tiles is embedded once.
+                if counted.insert(path.clone()) {
+                    total = total.saturating_add(art.bytes.len() as u64);
+                }
                 if total > limits::MAX_ARTWORK_BYTES {
                     findings.push(at(
                         Check::ImageUnreadable,
@@ -176,12 +251,8 @@ pub fn read(refs: &[ImageRef]) -> (BTreeMap<String, Artwork>, Vec<Finding>) {
                 }
                 images.insert(r.tile.clone(), art.clone());
             }
-            Err((check, why)) => {
-                let help = if *check == Check::ImageFormat {
-                    "save the tile's picture as PNG, JPEG or SVG"
-                } else {
-                    "the path is relative to this file: check its spelling and that the image is there"
-                };
+            Err((check, why, help)) => {
+                let help = *help;
                 // The path as read when it is not the one written (a set in another
                 // directory).
                 let read_as = match path.to_str() == Some(r.written.value.as_str()) {

@@ -895,3 +895,69 @@ fn an_overlay_leaves_out_images_that_cannot_be_used_and_says_why() {
         }
     }
 }
+
+#[test]
+fn images_cut_short_or_not_standing_alone_are_refused_and_nothing_usable_draws_nothing() {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("artwork-refused");
+    std::fs::create_dir_all(&dir).expect("a directory");
+    let files: [(&str, &[u8]); 5] = [
+        ("short.png", b"\x89PNG\r\n\x1a\n"),
+        ("short.jpg", b"\xff\xd8\xff"),
+        (
+            "broken.svg",
+            b"<svg xmlns=\"http://www.w3.org/2000/svg\"><rect",
+        ),
+        (
+            "script.svg",
+            b"<svg xmlns=\"http://www.w3.org/2000/svg\"><script>alert(1)</script></svg>",
+        ),
+        (
+            "linked.svg",
+            b"<svg xmlns=\"http://www.w3.org/2000/svg\"><image href=\"file:///etc/passwd\"/></svg>",
+        ),
+    ];
+    let mut tiles = String::new();
+    for (k, (name, bytes)) in files.iter().enumerate() {
+        std::fs::write(dir.join(name), bytes).expect("written");
+        tiles.push_str(&format!("  - {{id: T{k}, shape: E, image: {name}}}\n"));
+    }
+    let set = dir.join("set.yaml");
+    std::fs::write(
+        &set,
+        format!(
+            "name: Refused art\ninclude: [bundled:tilesets/base.yaml]\ntotal: 5\ntiles:\n{tiles}"
+        ),
+    )
+    .expect("written");
+    let opts = RenderOptions {
+        overlay: true,
+        ..RenderOptions::default()
+    };
+    let findings = match render_path(&set, &opts) {
+        Err(Failure::Findings(f)) => f,
+        other => panic!("nothing usable is a finding: {other:?}"),
+    };
+    let refused: Vec<&str> = findings
+        .iter()
+        .filter(|f| f.check.code() == "tileset::image_format")
+        .map(|f| f.message.as_str())
+        .collect();
+    assert_eq!(refused.len(), 5, "{findings:#?}");
+    for (name, why) in [
+        ("short.png", "cut short"),
+        ("short.jpg", "cut short"),
+        ("broken.svg", "not well-formed"),
+        ("script.svg", "<script>"),
+        ("linked.svg", "links to something outside it"),
+    ] {
+        assert!(
+            refused.iter().any(|m| m.contains(name) && m.contains(why)),
+            "{name}: {refused:#?}"
+        );
+    }
+    assert!(
+        findings
+            .iter()
+            .any(|f| f.check.code() == "tileset::no_usable_image")
+    );
+}
