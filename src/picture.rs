@@ -616,6 +616,17 @@ fn text(at: Point, size: f64, content: impl Into<String>) -> Text {
         .set("dominant-baseline", "middle")
 }
 
+/// A wall along the path `d` (square ends, so that it stops at a tile's corner).
+fn wall(d: String) -> Path {
+    Path::new()
+        .set("d", d)
+        .set("fill", "none")
+        .set("stroke", WALL)
+        .set("stroke-width", 3)
+        .set("stroke-linecap", "butt")
+        .set("class", "wall")
+}
+
 /// Draws a tile's segments (fills, outlines, discs) at `origin`, in board orientation.
 fn draw_tile(palette: &Palette, def: &Tile, shape: &TileShape, origin: Point) -> Group {
     let mut g = Group::new()
@@ -666,15 +677,7 @@ fn draw_tile(palette: &Palette, def: &Tile, shape: &TileShape, origin: Point) ->
             let _ = write!(d, "M{:.2},{:.2}L{:.2},{:.2}", a.0, a.1, b.0, b.1);
         }
         if !d.is_empty() {
-            g = g.add(
-                Path::new()
-                    .set("d", d)
-                    .set("fill", "none")
-                    .set("stroke", WALL)
-                    .set("stroke-width", 3)
-                    .set("stroke-linecap", "butt")
-                    .set("class", "wall"),
-            );
+            g = g.add(wall(d));
         }
     }
     // Necks joining a walled area's opposite wedges, walled along their sides where
@@ -716,14 +719,7 @@ fn draw_tile(palette: &Palette, def: &Tile, shape: &TileShape, origin: Point) ->
             }
         }
         if !d.is_empty() {
-            g = g.add(
-                Path::new()
-                    .set("d", d)
-                    .set("fill", "none")
-                    .set("stroke", WALL)
-                    .set("stroke-width", 3)
-                    .set("class", "wall"),
-            );
+            g = g.add(wall(d));
         }
     }
     // Lines' bands, each with a dark edge (a later one, a bridge, crosses over).

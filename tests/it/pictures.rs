@@ -810,38 +810,26 @@ fn an_overlay_shows_a_city_drawn_on_another_side_than_its_definition() {
         )
     };
     let (north, east, south) = ((0.35, 0.08), (0.92, 0.35), (0.5, 0.7));
-    // Where definition and picture agree: a city over a city, a field over a field.
+    // Where definition and picture agree: a city over a city, a field over a field;
+    // where they disagree: the definition's city over the picture's field on the north,
+    // its field over the picture's city on the east, each a colour of neither agreement.
     let city_on_city = half_over(&colour("city"), ART_CITY);
     let field_on_field = half_over(&colour("field"), ART_FIELD);
-    assert!(
-        near(&at("RIGHT", north), city_on_city),
-        "{}",
-        at("RIGHT", north)
-    );
-    assert!(
-        near(&at("RIGHT", east), field_on_field),
-        "{}",
-        at("RIGHT", east)
-    );
-    assert!(
-        near(&at("WRONG", south), field_on_field),
-        "{}",
-        at("WRONG", south)
-    );
-    // Where they disagree: the definition's city over the picture's field on the north,
-    // its field over the picture's city on the east, each a colour of neither agreement.
     let city_on_field = half_over(&colour("city"), ART_FIELD);
     let field_on_city = half_over(&colour("field"), ART_CITY);
-    assert!(
-        near(&at("WRONG", north), city_on_field),
-        "{}",
-        at("WRONG", north)
-    );
-    assert!(
-        near(&at("WRONG", east), field_on_city),
-        "{}",
-        at("WRONG", east)
-    );
+    for (tile, p, want) in [
+        ("RIGHT", north, city_on_city),
+        ("RIGHT", east, field_on_field),
+        ("WRONG", south, field_on_field),
+        ("WRONG", north, city_on_field),
+        ("WRONG", east, field_on_city),
+    ] {
+        let got = at(tile, p);
+        assert!(
+            near(&got, want),
+            "{tile} at {p:?}: {got}, not near {want:?}"
+        );
+    }
     for (wrong, right) in [
         (city_on_field, city_on_city),
         (field_on_city, field_on_field),
