@@ -694,12 +694,19 @@ fn link_edit(text: &str, e: &LinkEdit) -> Option<(usize, usize, String)> {
     Some((a, b, String::new()))
 }
 
-/// Code actions: the fix of each diagnostic that carries one ([`fix_data`]).
+/// Code actions: the fix of each diagnostic that carries one ([`fix_data`]): those the
+/// client sent, else the document's own that touch `range`.
 pub fn code_actions(
-    _doc: &Doc,
+    doc: &Doc,
     uri: &lsp_types::Url,
-    diagnostics: &[Diagnostic],
+    range: Range,
+    sent: &[Diagnostic],
 ) -> Vec<CodeActionOrCommand> {
+    let touches = |d: &Diagnostic| d.range.start <= range.end && range.start <= d.range.end;
+    let diagnostics: Vec<&Diagnostic> = match sent.iter().any(|d| d.data.is_some()) {
+        true => sent.iter().collect(),
+        false => doc.diagnostics.iter().filter(|d| touches(d)).collect(),
+    };
     let mut out = Vec::new();
     for d in diagnostics {
         let Some(data) = &d.data else {
@@ -714,7 +721,7 @@ pub fn code_actions(
         out.push(CodeActionOrCommand::CodeAction(CodeAction {
             title,
             kind: Some(CodeActionKind::QUICKFIX),
-            diagnostics: Some(vec![d.clone()]),
+            diagnostics: Some(vec![(*d).clone()]),
             edit: Some(WorkspaceEdit {
                 changes: Some(changes),
                 ..WorkspaceEdit::default()

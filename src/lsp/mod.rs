@@ -114,6 +114,9 @@ pub struct Doc {
     pub names: Arc<Names>,
     /// The other files it published findings in, by the last check.
     published: HashSet<Url>,
+    /// The diagnostics its last check published for it (for code actions: a client need
+    /// not send them back whole).
+    pub diagnostics: Vec<Diagnostic>,
 }
 
 /// The server's state: the open documents by URI.
@@ -270,6 +273,7 @@ impl Server {
                         dirty_since: None,
                         names: Arc::new(Names::default()),
                         published: HashSet::new(),
+                        diagnostics: Vec::new(),
                     },
                 );
                 self.check(connection, &uri);
@@ -353,6 +357,7 @@ impl Server {
             publish(connection, stale.clone(), Vec::new(), None);
         }
         doc.published = now_published;
+        doc.diagnostics = own.clone();
         publish(connection, uri.clone(), own, Some(doc.version));
     }
 
@@ -387,13 +392,20 @@ impl Server {
                 s.doc(&at.text_document.uri)
                     .map(|d| answer::references(s, d, at.position))
             }),
-            CodeActionRequest::METHOD => {
-                self.with::<lsp_types::CodeActionParams, _>(req, |s, p| {
-                    s.doc(&p.text_document.uri).map(|d| {
-                        answer::code_actions(d, &p.text_document.uri, &p.context.diagnostics)
-                    })
-                })
-            }
+            // Read leniently: a client may send the diagnostics back in part (Neovim 0.7
+            // keeps only some fields); the document's own are used then.
+            CodeActionRequest::METHOD => self.with::<serde_json::Value, _>(req, |s, p| {
+                let uri: Url = serde_json::from_value(p["textDocument"]["uri"].clone()).ok()?;
+                let range: lsp_types::Range = serde_json::from_value(p["range"].clone()).ok()?;
+                let sent: Vec<Diagnostic> = p["context"]["diagnostics"]
+                    .as_array()
+                    .into_iter()
+                    .flatten()
+                    .filter_map(|d| serde_json::from_value(d.clone()).ok())
+                    .collect();
+                s.doc(&uri)
+                    .map(|d| answer::code_actions(d, &uri, range, &sent))
+            }),
             DocumentSymbolRequest::METHOD => {
                 self.with::<lsp_types::DocumentSymbolParams, _>(req, |s, p| {
                     s.doc(&p.text_document.uri)

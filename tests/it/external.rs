@@ -1,4 +1,5 @@
-//! Programs outside Cargo that some tests need (today: Chromium for the HTML report).
+//! Programs outside Cargo that some tests need: Chromium for the HTML report, Neovim
+//! for the language server.
 //!
 //! `cargo test` passes on a machine with only Rust installed: a test whose program is
 //! absent says so on the terminal (a `NOT RUN` line naming the test, the program and how
@@ -35,6 +36,14 @@ pub const CHROMIUM: Program = Program {
         "google-chrome-stable",
     ],
     install: "install Debian's `chromium` (or any Chromium or Chrome) or set CHROMIUM=/path/to/chrome",
+};
+
+/// Neovim (0.7 or later: its built-in LSP client), for the language server's test.
+pub const NEOVIM: Program = Program {
+    what: "Neovim",
+    env: "NVIM",
+    names: &["nvim"],
+    install: "install Debian's `neovim` or set NVIM=/path/to/nvim",
 };
 
 /// The binary of `program` for the test `test`: the environment variable's (which must

@@ -391,3 +391,114 @@ fn a_finding_in_an_included_file_is_shown_there_and_where_it_is_included() {
     );
     c.stop();
 }
+
+/// Neovim's own LSP client, headless, drives the server (`tests/it/lsp_nvim.lua`): it
+/// opens the example expansion, types a defect and receives its diagnostic, completes a
+/// slot name, hovers a tile, applies the code action that fixes the defect, and jumps to
+/// a tile defined in the included base game. The file is never written.
+#[test]
+fn neovim_drives_the_server_end_to_end() {
+    let Some(nvim) = crate::external::find(
+        &crate::external::NEOVIM,
+        "lsp::neovim_drives_the_server_end_to_end",
+    ) else {
+        return;
+    };
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let file = root.join("examples/my-expansion.yaml");
+    let before = std::fs::read(&file).expect("reads");
+    let out = Path::new(env!("CARGO_TARGET_TMPDIR")).join("nvim-lsp.json");
+    let _ = std::fs::remove_file(&out);
+    let mut child = std::process::Command::new(&nvim)
+        .args(["--headless", "-n", "-i", "NONE", "-u", "NONE", "-c"])
+        .arg(format!(
+            "luafile {}",
+            root.join("tests/it/lsp_nvim.lua").display()
+        ))
+        .env("TESSERA_BIN", env!("CARGO_BIN_EXE_tessera"))
+        .env("TESSERA_FILE", &file)
+        .env("TESSERA_OUT", &out)
+        .env(
+            "XDG_CONFIG_HOME",
+            Path::new(env!("CARGO_TARGET_TMPDIR")).join("nvim-config"),
+        )
+        .env(
+            "XDG_STATE_HOME",
+            Path::new(env!("CARGO_TARGET_TMPDIR")).join("nvim-state"),
+        )
+        .env(
+            "XDG_DATA_HOME",
+            Path::new(env!("CARGO_TARGET_TMPDIR")).join("nvim-data"),
+        )
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("nvim starts");
+    let start = std::time::Instant::now();
+    loop {
+        if child.try_wait().expect("waits").is_some() {
+            break;
+        }
+        if start.elapsed() > Duration::from_secs(240) {
+            let _ = child.kill();
+            panic!("nvim did not finish in 240 s");
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    let got: Value = serde_json::from_str(
+        &std::fs::read_to_string(&out).expect("the script wrote what happened"),
+    )
+    .expect("JSON");
+    assert!(got.get("error").is_none(), "{got:#}");
+    assert_eq!(got["started"], true, "{got:#}");
+    assert_eq!(got["total_before"], "total: 13");
+    assert_eq!(
+        got["diagnosed"], true,
+        "the typed defect is reported: {got:#}"
+    );
+    assert!(
+        got["diagnostic_message"]
+            .as_str()
+            .is_some_and(|m| m.contains("add up to 13")),
+        "{got:#}"
+    );
+    let slots: Vec<&str> = got["slots"]
+        .as_array()
+        .expect("slots")
+        .iter()
+        .filter_map(Value::as_str)
+        .collect();
+    for slot in ["N", "NL", "NR", "E", "S", "W"] {
+        assert!(slots.contains(&slot), "{slot} among {slots:?}");
+    }
+    assert!(
+        got["hover"]
+            .as_str()
+            .is_some_and(|h| h.contains("FX1") && h.contains("monastery")),
+        "{got:#}"
+    );
+    assert_eq!(got["actions"], 1, "{got:#}");
+    assert_eq!(
+        got["total_after"], "total: 13",
+        "the code action fixed it: {got:#}"
+    );
+    assert_eq!(got["fixed"], true, "and the diagnostic went: {got:#}");
+    assert!(
+        got["jumped_to"]
+            .as_str()
+            .is_some_and(|p| p.ends_with("tilesets/base.yaml")),
+        "{got:#}"
+    );
+    assert!(
+        got["jumped_text"]
+            .as_str()
+            .is_some_and(|l| l.contains("id: E")),
+        "{got:#}"
+    );
+    assert_eq!(
+        std::fs::read(&file).expect("reads"),
+        before,
+        "the file is untouched"
+    );
+}
