@@ -106,7 +106,6 @@ pub fn complete(doc: &Doc, p: Position) -> CompletionResponse {
         Position::new(p.line, p.character.saturating_sub(prefix_units)),
         p,
     );
-    let _ = col;
     let names = &doc.names;
     let rules = names.rules();
     let game = names.game.as_deref();
@@ -116,6 +115,22 @@ pub fn complete(doc: &Doc, p: Position) -> CompletionResponse {
             out.push(item(label, detail, kind, edit));
         }
     };
+    // In a comment, check codes (`# tessera validate --allow tileset::…`, a note on why
+    // a finding is expected).
+    let (line_text, _, _) = at(doc, p);
+    let before = &line_text[..col.min(line_text.len())];
+    if before.contains('#')
+        && (cx.prefix.contains("::")
+            || before.contains("allow")
+            || before.contains("deny")
+            || before.contains("expect"))
+    {
+        for c in Check::all() {
+            let info = c.info();
+            add(info.code, info.title, CompletionItemKind::KEYWORD);
+        }
+        return CompletionResponse::Array(out);
+    }
     let key = cx.key.as_deref();
     let container = cx.parents.last().map(String::as_str);
     match key {

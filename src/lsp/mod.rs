@@ -119,6 +119,29 @@ pub struct Doc {
     pub diagnostics: Vec<Diagnostic>,
 }
 
+impl Doc {
+    /// A document opened with `text` and checked once (for benchmarks and tests that
+    /// call the answers directly).
+    pub fn for_bench(path: &Path, text: &str) -> Doc {
+        let uri = uri_of(path).unwrap_or_else(|| Url::parse("file:///").expect("a URI"));
+        let (by_file, names) = diagnose(path, text, &uri, &HashSet::new());
+        Doc {
+            path: path.to_path_buf(),
+            text: text.to_string(),
+            version: 0,
+            dirty_since: None,
+            names: Arc::new(names.unwrap_or_default()),
+            published: HashSet::new(),
+            diagnostics: by_file.get(&uri).cloned().unwrap_or_default(),
+        }
+    }
+}
+
+/// Completion at a position of a document ([`answer::complete`]).
+pub fn complete(doc: &Doc, at: lsp_types::Position) -> lsp_types::CompletionResponse {
+    answer::complete(doc, at)
+}
+
 /// The server's state: the open documents by URI.
 #[derive(Default)]
 pub struct Server {

@@ -385,9 +385,37 @@ fn a_finding_in_an_included_file_is_shown_there_and_where_it_is_included() {
         hint["range"]["start"]["line"], 2,
         "at `- inner.yaml`: {hint:#}"
     );
-    let _ = c.request(
+    // Codes complete in a comment; hovering one explains it.
+    let typed = format!("{outer_text}# expected: tileset::count_m\n");
+    c.notify(
+        "textDocument/didChange",
+        json!({"textDocument": {"uri": outer_uri, "version": 2}, "contentChanges": [{"text": typed}]}),
+    );
+    let items = c.request(
+        "textDocument/completion",
+        json!({"textDocument": {"uri": outer_uri}, "position": {"line": 6, "character": 29}}),
+    );
+    let labels: Vec<&str> = items
+        .as_array()
+        .expect("items")
+        .iter()
+        .filter_map(|i| i["label"].as_str())
+        .collect();
+    assert_eq!(labels, ["tileset::count_mismatch"]);
+    let typed = format!("{outer_text}# expected: tileset::count_mismatch\n");
+    c.notify(
+        "textDocument/didChange",
+        json!({"textDocument": {"uri": outer_uri, "version": 3}, "contentChanges": [{"text": typed}]}),
+    );
+    let hover = c.request(
         "textDocument/hover",
-        json!({"textDocument": {"uri": outer_uri}, "position": {"line": 0, "character": 0}}),
+        json!({"textDocument": {"uri": outer_uri}, "position": {"line": 6, "character": 20}}),
+    );
+    assert!(
+        hover["contents"]["value"]
+            .as_str()
+            .is_some_and(|h| h.contains("default severity: error")),
+        "{hover:#}"
     );
     c.stop();
 }
