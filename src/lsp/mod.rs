@@ -192,7 +192,15 @@ pub fn serve(connection: &Connection) -> Result<(), String> {
             },
         };
         let Some(msg) = msg else {
-            server.check_due(connection);
+            let checked = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                server.check_due(connection)
+            }));
+            if checked.is_err() {
+                // Not checked again until it changes.
+                for d in server.docs.values_mut() {
+                    d.dirty_since = None;
+                }
+            }
             continue;
         };
         match msg {
@@ -203,14 +211,30 @@ pub fn serve(connection: &Connection) -> Result<(), String> {
                 {
                     return Ok(());
                 }
-                let response = server.answer(req);
+                // A bug in an answer must not take the editor's server down: it is
+                // answered as an internal error, and the server goes on.
+                let id = req.id.clone();
+                let method = req.method.clone();
+                let response =
+                    std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| server.answer(req)))
+                        .unwrap_or_else(|_| {
+                            Response::new_err(
+                                id,
+                                lsp_server::ErrorCode::InternalError as i32,
+                                format!(
+                                    "tessera failed to answer {method} (a bug: please report it)"
+                                ),
+                            )
+                        });
                 let _ = connection.sender.send(Message::Response(response));
             }
             Message::Notification(n) => {
                 if n.method == lsp_types::notification::Exit::METHOD {
                     return Ok(());
                 }
-                server.notified(connection, n);
+                let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                    server.notified(connection, n)
+                }));
             }
             Message::Response(_) => {}
         }
