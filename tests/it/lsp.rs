@@ -530,3 +530,77 @@ fn neovim_drives_the_server_end_to_end() {
         "the file is untouched"
     );
 }
+
+#[test]
+fn the_corner_rule_link_is_a_quick_fix_written_into_the_segment() {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("lsp-link");
+    std::fs::create_dir_all(&dir).expect("a directory");
+    let path = dir.join("links.yaml");
+    // E's field meets the city at two corners without naming it; F's field names
+    // another relation's list already (written in block style) and misses the city too.
+    let text = "name: Links\nruleset: bundled:rulesets/carcassonne.yaml\ntotal: 2\nstart: {tile: E}\ntiles:\n  - id: E\n    sides: {N: city, E: field, S: field, W: field}\n    segments:\n      - {id: city, feature: city, at: [N]}\n      - {id: field, feature: field, at: [E, S, W]}\n  - id: F\n    sides: {N: city, E: city, S: field, W: field}\n    segments:\n      - {id: city, feature: city, at: [N]}\n      - {id: city2, feature: city, at: [E]}\n      - {id: field, feature: field, at: [S, W], links: {touches: [city2]}}\n";
+    std::fs::write(&path, text).expect("written");
+    let uri = lsp_types::Url::from_file_path(&path)
+        .expect("uri")
+        .to_string();
+    let mut c = Client::start();
+    c.notify(
+        "textDocument/didOpen",
+        json!({"textDocument": {"uri": uri, "languageId": "yaml", "version": 1, "text": text}}),
+    );
+    let diags = c.diagnostics(&uri);
+    let missing: Vec<&Value> = diags
+        .iter()
+        .filter(|d| d["code"] == "tileset::missing_link")
+        .collect();
+    assert_eq!(missing.len(), 2, "{diags:#?}");
+    let mut fixed = text.to_string();
+    // Apply each fix to the text (the later one first, so that offsets hold).
+    let mut edits = Vec::new();
+    for d in &missing {
+        let actions = c.request(
+            "textDocument/codeAction",
+            json!({"textDocument": {"uri": uri}, "range": d["range"], "context": {"diagnostics": [d]}}),
+        );
+        assert_eq!(actions.as_array().map(Vec::len), Some(1), "{actions:#}");
+        assert!(
+            actions[0]["title"]
+                .as_str()
+                .is_some_and(|t| t.starts_with("add `touches: [city]`")),
+            "{actions:#}"
+        );
+        edits.push(actions[0]["edit"]["changes"][&uri][0].clone());
+    }
+    let offset = |t: &str, p: &Value| {
+        let line = p["line"].as_u64().expect("line") as usize;
+        let col = p["character"].as_u64().expect("character") as usize;
+        t.split_inclusive('\n')
+            .take(line)
+            .map(str::len)
+            .sum::<usize>()
+            + col
+    };
+    edits.sort_by_key(|e| std::cmp::Reverse(offset(text, &e["range"]["start"])));
+    for e in edits {
+        let (a, b) = (
+            offset(&fixed, &e["range"]["start"]),
+            offset(&fixed, &e["range"]["end"]),
+        );
+        fixed.replace_range(a..b, e["newText"].as_str().expect("text"));
+    }
+    assert!(
+        fixed.contains("{id: field, feature: field, at: [E, S, W], links: {touches: [city]}}"),
+        "{fixed}"
+    );
+    assert!(fixed.contains("links: {touches: [city2, city]}"), "{fixed}");
+    c.notify(
+        "textDocument/didChange",
+        json!({"textDocument": {"uri": uri, "version": 2}, "contentChanges": [{"text": fixed}]}),
+    );
+    let diags = c.diagnostics(&uri);
+    assert!(
+        diags.iter().all(|d| d["severity"].as_i64() > Some(2)),
+        "the fixes leave no error or warning: {diags:#?}"
+    );
+    c.stop();
+}
