@@ -5,9 +5,12 @@
 //!
 //! Game `i` of a run is played with the seed [`game_seed`]`(seed, i)`, and the results are
 //! summed in game order, so the same seed gives the same numbers whatever the number of
-//! threads. The summaries are plain data; [`crate::report`] prints them.
+//! threads. A run can be cut into shards ([`ShardSpec`], `simulate --shard K/N`), each
+//! playing a contiguous range of the games and keeping every game's record ([`Shard`]);
+//! [`merge`] puts shards together into exactly the summary one run gives. The summaries
+//! are plain data; [`crate::report`] prints them.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::engine::State;
 use crate::engine::play::{Agent, play_game_with};
@@ -25,23 +28,65 @@ pub fn game_seed(seed: u64, index: u64) -> u64 {
     z ^ (z >> 31)
 }
 
-/// What one game leaves for the summary.
-#[derive(Debug, Clone)]
-struct GameResult {
-    points: Vec<i64>,
-    turns: usize,
-    set_aside: usize,
-    pieces_left: u64,
-    completed: Vec<u32>,
-    play_points: Vec<i64>,
-    final_points: Vec<i64>,
+/// What one game leaves for the summary: a shard keeps these to be merged.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameRecord {
+    /// Final points per seat.
+    pub points: Vec<i64>,
+    /// Turns played.
+    pub turns: u64,
+    /// Tiles set aside.
+    pub set_aside: u64,
+    /// Pieces left in supply, all players together.
+    pub pieces_left: u64,
+    /// Per feature kind reported ([`Summary::features`], same order): features completed.
+    pub completed: Vec<u32>,
+    /// Per feature kind reported: points scored during play.
+    pub play_points: Vec<i64>,
+    /// Per feature kind reported: points scored at the end.
+    pub final_points: Vec<i64>,
     /// Points given outside feature scoring (titles, goods), all players together.
-    awarded: i64,
+    pub awarded: i64,
+}
+
+/// Which slice of a run a shard plays: shard `index` (1 to `count`) of `count`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ShardSpec {
+    /// This shard, from 1.
+    pub index: u64,
+    /// Shards in all.
+    pub count: u64,
+}
+
+impl ShardSpec {
+    /// The games this shard plays of a run of `games`: a contiguous range, the shards
+    /// together covering every game once, in order.
+    pub fn games(self, games: u64) -> std::ops::Range<u64> {
+        let at =
+            |k: u64| (u128::from(games) * u128::from(k) / u128::from(self.count.max(1))) as u64;
+        at(self.index - 1)..at(self.index)
+    }
+}
+
+/// A shard's part of a run (`simulate --shard K/N --format json`): where it lies and
+/// every game's record, for [`merge`].
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Shard {
+    /// This shard, from 1.
+    pub index: u64,
+    /// Shards in all.
+    pub count: u64,
+    /// Games of the whole run.
+    pub games_total: u64,
+    /// The run's index of this shard's first game.
+    pub first_game: u64,
+    /// The games' records, in game order.
+    pub records: Vec<GameRecord>,
 }
 
 /// The spread of a quantity over the games: mean, standard deviation and quantiles
 /// (nearest rank).
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Spread {
     /// Mean.
     pub mean: f64,
@@ -92,12 +137,12 @@ impl Spread {
 }
 
 /// One seat's results.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct SeatSummary {
     /// Seat name (`P1` plays first).
     pub seat: String,
     /// Its agent.
-    pub agent: &'static str,
+    pub agent: String,
     /// Final scores (points, end-of-game scoring and tokens of known value included).
     pub score: Spread,
     /// Games won; a tie for the highest score shares the win (2 tied players: 0.5 each).
@@ -109,7 +154,7 @@ pub struct SeatSummary {
 }
 
 /// One feature kind's results, per game.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct FeatureSummary {
     /// Feature kind, as the rule set names it.
     pub kind: String,
@@ -125,7 +170,7 @@ pub struct FeatureSummary {
 }
 
 /// The summary of one game's simulation.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Summary {
     /// What was played: the tile sets, as given.
     pub variant: String,
@@ -151,6 +196,24 @@ pub struct Summary {
     pub points_besides_features_per_game: f64,
     /// Per feature kind, in rule-set order.
     pub features: Vec<FeatureSummary>,
+    /// For a shard's run: which games it played and their records; `None` for a whole
+    /// run (and after [`merge`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shard: Option<Shard>,
+}
+
+/// What a summary says besides the games: what was played and how, the seats and the
+/// feature kinds reported.
+#[derive(Debug, Clone, PartialEq)]
+struct Meta {
+    variant: String,
+    ruleset: String,
+    game: String,
+    seed: u64,
+    /// Seat names and their agents.
+    seats: Vec<(String, String)>,
+    /// Feature kinds reported, and whether each can be completed.
+    features: Vec<(String, bool)>,
 }
 
 /// Plays `games` games of a loaded game (a position with no turns: its game, players and
@@ -167,6 +230,22 @@ pub fn run(
     seed: u64,
     tick: &(dyn Fn() + Sync),
 ) -> Result<Summary, String> {
+    run_shard(lp, (variant, ruleset), agents, games, seed, None, tick)
+}
+
+/// [`run`], or with `shard` only that shard's games, keeping their records (its summary
+/// sums its own games; [`merge`] sums the run's).
+///
+/// Errors: a message when the start tile cannot be laid.
+pub fn run_shard(
+    lp: &LoadedPosition,
+    (variant, ruleset): (&str, &str),
+    agents: &[Agent],
+    games: u64,
+    seed: u64,
+    shard: Option<ShardSpec>,
+    tick: &(dyn Fn() + Sync),
+) -> Result<Summary, String> {
     use rayon::prelude::*;
     let players: Vec<String> = lp
         .position
@@ -175,7 +254,11 @@ pub fn run(
         .map(|p| p.value.clone())
         .collect();
     let rules = &lp.game.rules;
-    let results: Vec<Result<GameResult, String>> = (0..games)
+    let meta = meta(lp, (variant, ruleset), agents, seed);
+    let reported: Vec<usize> = reported_kinds(rules);
+    let range = shard.map_or(0..games, |s| s.games(games));
+    let first_game = range.start;
+    let results: Vec<Result<GameRecord, String>> = range
         .into_par_iter()
         // Each worker plays its games on one state, reset between them (the same games
         // as on new states, without making one each time).
@@ -220,7 +303,7 @@ pub fn run(
                         _ => None,
                     })
                     .fold(0i64, i64::saturating_add);
-                let result = GameResult {
+                let result = GameRecord {
                     awarded,
                     points: (0..players.len())
                         .map(|p| {
@@ -229,33 +312,91 @@ pub fn run(
                                 .saturating_add(tokens[p].0)
                         })
                         .collect(),
-                    turns,
-                    set_aside: set_aside + g.set_aside_at_end.len(),
+                    turns: turns as u64,
+                    set_aside: (set_aside + g.set_aside_at_end.len()) as u64,
                     pieces_left: s.supply().iter().flatten().map(|&n| u64::from(n)).sum(),
-                    completed: g.completed,
-                    play_points,
-                    final_points,
+                    completed: reported.iter().map(|&k| g.completed[k]).collect(),
+                    play_points: reported.iter().map(|&k| play_points[k]).collect(),
+                    final_points: reported.iter().map(|&k| final_points[k]).collect(),
                 };
                 *spare = Some(g.state);
                 Ok(result)
             },
         )
         .collect();
-    let results: Vec<GameResult> = results.into_iter().collect::<Result<_, _>>()?;
-    Ok(summarize(lp, (variant, ruleset), agents, seed, &results))
+    let results: Vec<GameRecord> = results.into_iter().collect::<Result<_, _>>()?;
+    let mut summary = summarize(&meta, &results);
+    if let Some(spec) = shard {
+        summary.shard = Some(Shard {
+            index: spec.index,
+            count: spec.count,
+            games_total: games,
+            first_game,
+            records: results,
+        });
+    }
+    Ok(summary)
 }
 
-/// Sums up games in game order.
-fn summarize(
+/// The feature kinds a summary reports: a kind that never completes and has no scoring
+/// case (a tower) has nothing to tell.
+fn reported_kinds(rules: &crate::rules::Rules) -> Vec<usize> {
+    rules
+        .features
+        .iter()
+        .enumerate()
+        .filter(|(_, f)| {
+            f.completion != crate::rules::Completion::Never
+                || !f.completed.is_empty()
+                || !f.final_.is_empty()
+        })
+        .map(|(k, _)| k)
+        .collect()
+}
+
+fn meta(
     lp: &LoadedPosition,
     (variant, ruleset): (&str, &str),
     agents: &[Agent],
     seed: u64,
-    results: &[GameResult],
-) -> Summary {
+) -> Meta {
     let rules = &lp.game.rules;
+    Meta {
+        variant: variant.to_string(),
+        ruleset: ruleset.to_string(),
+        game: rules.name.clone(),
+        seed,
+        seats: lp
+            .position
+            .players
+            .iter()
+            .enumerate()
+            .map(|(p, name)| {
+                let agent = agents
+                    .get(p % agents.len().max(1))
+                    .copied()
+                    .unwrap_or(Agent::Random)
+                    .name();
+                (name.value.clone(), agent.to_string())
+            })
+            .collect(),
+        features: reported_kinds(rules)
+            .into_iter()
+            .map(|k| {
+                let f = &rules.features[k];
+                (
+                    f.name.clone(),
+                    f.completion != crate::rules::Completion::Never,
+                )
+            })
+            .collect(),
+    }
+}
+
+/// Sums up games in game order.
+fn summarize(meta: &Meta, results: &[GameRecord]) -> Summary {
     let n = results.len().max(1) as f64;
-    let players = lp.position.players.len();
+    let players = meta.seats.len();
     let mut wins = vec![0f64; players];
     for r in results {
         let best = r.points.iter().copied().max().unwrap_or(0);
@@ -271,12 +412,8 @@ fn summarize(
             let scores: Vec<i64> = results.iter().map(|r| r.points[p]).collect();
             let rate = wins[p] / n;
             SeatSummary {
-                seat: lp.position.players[p].value.clone(),
-                agent: agents
-                    .get(p % agents.len().max(1))
-                    .copied()
-                    .unwrap_or(Agent::Random)
-                    .name(),
+                seat: meta.seats[p].0.clone(),
+                agent: meta.seats[p].1.clone(),
                 score: Spread::of(&scores),
                 wins: wins[p],
                 win_rate: rate,
@@ -285,19 +422,13 @@ fn summarize(
         })
         .collect();
     let turns: Vec<i64> = results.iter().map(|r| r.turns as i64).collect();
-    // A kind that never completes and has no scoring case (a tower) has nothing to tell.
-    let features = rules
+    let features = meta
         .features
         .iter()
         .enumerate()
-        .filter(|(_, f)| {
-            f.completion != crate::rules::Completion::Never
-                || !f.completed.is_empty()
-                || !f.final_.is_empty()
-        })
-        .map(|(k, f)| FeatureSummary {
-            kind: f.name.clone(),
-            completable: f.completion != crate::rules::Completion::Never,
+        .map(|(k, (kind, completable))| FeatureSummary {
+            kind: kind.clone(),
+            completable: *completable,
             completed_per_game: results
                 .iter()
                 .map(|r| f64::from(r.completed[k]))
@@ -313,11 +444,11 @@ fn summarize(
         })
         .collect();
     Summary {
-        variant: variant.to_string(),
-        ruleset: ruleset.to_string(),
-        game: rules.name.clone(),
+        variant: meta.variant.clone(),
+        ruleset: meta.ruleset.clone(),
+        game: meta.game.clone(),
         games: results.len() as u64,
-        seed,
+        seed: meta.seed,
         seats,
         turns: Spread::of(&turns),
         set_aside_per_game: results.iter().map(|r| r.set_aside as f64).sum::<f64>() / n,
@@ -325,7 +456,96 @@ fn summarize(
             / (n * players.max(1) as f64),
         points_besides_features_per_game: results.iter().map(|r| r.awarded as f64).sum::<f64>() / n,
         features,
+        shard: None,
     }
+}
+
+/// Puts the shards of one run together (`tessera simulate merge`): the summary one run of
+/// all the games would give, the same numbers byte for byte. Every shard must be of the
+/// same run (what was played, rule set, seed, seats and agents, feature kinds, games in
+/// all, shards in all), and together they must hold each game once.
+///
+/// Errors: a message naming what does not fit (a summary that is no shard, shards of
+/// different runs, a shard missing or given twice, records that do not match their
+/// range).
+pub fn merge(shards: &[Summary]) -> Result<Summary, String> {
+    let Some(first) = shards.first() else {
+        return Err("no shard given".to_string());
+    };
+    let of = |s: &Summary| -> Result<Shard, String> {
+        s.shard.clone().ok_or_else(|| {
+            format!(
+                "a summary of {} is no shard: run it with --shard K/N --format json",
+                s.variant
+            )
+        })
+    };
+    let head = of(first)?;
+    let run_meta = |s: &Summary| Meta {
+        variant: s.variant.clone(),
+        ruleset: s.ruleset.clone(),
+        game: s.game.clone(),
+        seed: s.seed,
+        seats: s
+            .seats
+            .iter()
+            .map(|x| (x.seat.clone(), x.agent.clone()))
+            .collect(),
+        features: s
+            .features
+            .iter()
+            .map(|f| (f.kind.clone(), f.completable))
+            .collect(),
+    };
+    let meta = run_meta(first);
+    let mut parts: Vec<Shard> = Vec::new();
+    for s in shards {
+        let sh = of(s)?;
+        if run_meta(s) != meta || sh.count != head.count || sh.games_total != head.games_total {
+            return Err(format!(
+                "shard {}/{} is not of the same run as shard {}/{} (what was played, rule set, seed, seats, agents, games and shards must all be the same)",
+                sh.index, sh.count, head.index, head.count
+            ));
+        }
+        let want = ShardSpec {
+            index: sh.index,
+            count: sh.count,
+        };
+        if sh.index == 0 || sh.index > sh.count {
+            return Err(format!("shard {}/{} does not exist", sh.index, sh.count));
+        }
+        let range = want.games(sh.games_total);
+        if sh.first_game != range.start || sh.records.len() as u64 != range.end - range.start {
+            return Err(format!(
+                "shard {}/{} should hold games {} to {} of {}, and holds {} from {}",
+                sh.index,
+                sh.count,
+                range.start,
+                range.end,
+                sh.games_total,
+                sh.records.len(),
+                sh.first_game
+            ));
+        }
+        if parts.iter().any(|p| p.index == sh.index) {
+            return Err(format!("shard {}/{} is given twice", sh.index, sh.count));
+        }
+        parts.push(sh);
+    }
+    let missing: Vec<String> = (1..=head.count)
+        .filter(|k| !parts.iter().any(|p| p.index == *k))
+        .map(|k| k.to_string())
+        .collect();
+    if !missing.is_empty() {
+        return Err(format!(
+            "shards {} of {} are missing",
+            missing.join(", "),
+            head.count
+        ));
+    }
+    parts.sort_by_key(|p| p.index);
+    let records: Vec<GameRecord> = parts.into_iter().flat_map(|p| p.records).collect();
+    Ok(summarize(&meta, &records))
 }
 
 /// The 95% Wilson score interval of a rate `p` observed over `n` trials.

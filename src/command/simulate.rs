@@ -24,12 +24,16 @@ use crate::{engine, load, replay};
 /// Exit status: 0 simulated, 2 findings in the rule set or tile sets, 1 a file cannot
 /// be read or a flag is wrong.
 #[derive(Debug, Args)]
+#[command(args_conflicts_with_subcommands = true, subcommand_negates_reqs = true)]
 #[command(
-    after_help = "Examples:\n  tessera simulate rulesets/carcassonne.yaml tilesets/base.yaml --games 100 --seed 1\n  tessera simulate rulesets/carcassonne.yaml tilesets/base.yaml --games 10 --agent greedy --agent random\n  tessera simulate rulesets/carcassonne.yaml tilesets/base.yaml --compare tilesets/pnp-demo.yaml --games 100\n  tessera simulate rulesets/carcassonne.yaml tilesets/base.yaml --games 50 --format json"
+    after_help = "Examples:\n  tessera simulate rulesets/carcassonne.yaml tilesets/base.yaml --games 100 --seed 1\n  tessera simulate rulesets/carcassonne.yaml tilesets/base.yaml --games 10000 --shard 2/4 --format json > shard-2.json\n  tessera simulate merge shard-1.json shard-2.json shard-3.json shard-4.json\n  tessera simulate rulesets/carcassonne.yaml tilesets/base.yaml --games 10 --agent greedy --agent random\n  tessera simulate rulesets/carcassonne.yaml tilesets/base.yaml --compare tilesets/pnp-demo.yaml --games 100\n  tessera simulate rulesets/carcassonne.yaml tilesets/base.yaml --games 50 --format json"
 )]
 pub struct SimulateArgs {
+    #[command(subcommand)]
+    merge: Option<MergeCommand>,
     /// The rule set.
-    ruleset: PathBuf,
+    #[arg(required = true)]
+    ruleset: Option<PathBuf>,
     /// Tile sets played together (start tile from the first).
     #[arg(required = true)]
     tilesets: Vec<PathBuf>,
@@ -58,9 +62,52 @@ pub struct SimulateArgs {
     /// Worker threads (default: one per core).
     #[arg(long, value_parser = clap::value_parser!(u16).range(1..=1024))]
     jobs: Option<u16>,
+    /// Play only shard K of N (K from 1 to N): a contiguous slice of the --games games,
+    /// the same games one run plays there. With --format json its summary keeps every
+    /// game's record, and `tessera simulate merge` puts the shards together into exactly
+    /// the numbers one run gives.
+    #[arg(long, value_name = "K/N", value_parser = parse_shard)]
+    shard: Option<crate::simulate::ShardSpec>,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
+}
+
+/// `tessera simulate merge`.
+#[derive(Debug, clap::Subcommand)]
+enum MergeCommand {
+    /// Put the JSON summaries of a run's shards together (`simulate --shard K/N --format
+    /// json`): the summary one run of all the games gives, byte for byte.
+    ///
+    /// Exit status: 0 merged, 2 the files are not the shards of one run (a shard missing
+    /// or twice, another run's), 1 a file cannot be read.
+    Merge {
+        /// The shards' JSON summaries, in any order.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = Format::Json)]
+        format: Format,
+    },
+}
+
+/// A shard written `K/N` (`--shard 2/4`), K from 1 to N.
+fn parse_shard(text: &str) -> Result<crate::simulate::ShardSpec, String> {
+    let (k, n) = text
+        .split_once('/')
+        .ok_or_else(|| format!("`{text}` is not a shard: write it K/N, as in 2/4"))?;
+    let num = |t: &str| {
+        t.trim()
+            .parse::<u64>()
+            .map_err(|e| format!("`{t}` in `{text}` is not a number: {e}"))
+    };
+    let (index, count) = (num(k)?, num(n)?);
+    if count == 0 || count > 1_000_000 || index == 0 || index > count {
+        return Err(format!(
+            "`{text}`: K must be from 1 to N, and N from 1 to 1,000,000"
+        ));
+    }
+    Ok(crate::simulate::ShardSpec { index, count })
 }
 
 /// What `tessera simulate` plays: a game (and optionally a second variant of it to
@@ -88,6 +135,9 @@ pub struct SimulateOptions {
     pub agents: Vec<engine::play::Agent>,
     /// Worker threads (default: one per core). The numbers do not depend on it.
     pub jobs: Option<usize>,
+    /// Play only this shard of the games, keeping their records for
+    /// [`crate::simulate::merge`].
+    pub shard: Option<crate::simulate::ShardSpec>,
 }
 
 /// Simulates the game (and the variant to compare, if any), calling `tick` after each game
@@ -142,7 +192,15 @@ pub fn simulate(
         let ruleset = shown_path(&here, &lp.game.ruleset_file.path);
         let summary = pool
             .install(|| {
-                crate::simulate::run(&lp, (&name, &ruleset), &agents, opts.games, opts.seed, tick)
+                crate::simulate::run_shard(
+                    &lp,
+                    (&name, &ruleset),
+                    &agents,
+                    opts.games,
+                    opts.seed,
+                    opts.shard,
+                    tick,
+                )
             })
             .map_err(Failure::Tool)?;
         out.push(summary);
@@ -184,10 +242,69 @@ fn shown_path(here: &Path, path: &Path) -> String {
     }
 }
 
+/// Puts shards' JSON summaries together: each file is `simulate --shard K/N --format
+/// json` output (`{"variants": [...]}`); the variants are merged column by column.
+///
+/// Errors: a tool failure for a file that cannot be read or is not such JSON; findings
+/// (exit 2) are not used: shards that do not fit are a tool failure naming why.
+pub fn merge_files(files: &[PathBuf]) -> Result<Vec<crate::simulate::Summary>, Failure> {
+    #[derive(serde::Deserialize)]
+    struct Output {
+        variants: Vec<crate::simulate::Summary>,
+    }
+    let mut columns: Vec<Vec<crate::simulate::Summary>> = Vec::new();
+    for f in files {
+        let file = load::read(f).map_err(load::ReadError::into_failure)?;
+        let out: Output = serde_json::from_str(file.text()).map_err(|e| {
+            Failure::Tool(format!(
+                "{}: not the JSON of `tessera simulate --shard K/N --format json`: {e}",
+                f.display()
+            ))
+        })?;
+        if !columns.is_empty() && columns.len() != out.variants.len() {
+            return Err(Failure::Tool(format!(
+                "{}: {} variants, where the first file has {}",
+                f.display(),
+                out.variants.len(),
+                columns.len()
+            )));
+        }
+        columns.resize(out.variants.len(), Vec::new());
+        for (c, v) in columns.iter_mut().zip(out.variants) {
+            c.push(v);
+        }
+    }
+    columns
+        .iter()
+        .map(|c| crate::simulate::merge(c).map_err(Failure::Tool))
+        .collect()
+}
+
+/// Prints summaries as text or JSON.
+fn print(summaries: &[crate::simulate::Summary], format: Format) {
+    match format {
+        Format::Text => out!("{}", crate::report::simulation_text(summaries)),
+        Format::Json => out!(
+            "{}\n",
+            serde_json::to_string_pretty(&serde_json::json!({ "variants": summaries }))
+                .unwrap_or_default()
+        ),
+    }
+}
+
 /// Runs `tessera simulate`.
 pub fn run(args: SimulateArgs) -> ExitCode {
+    if let Some(MergeCommand::Merge { files, format }) = args.merge {
+        return match merge_files(&files) {
+            Ok(summaries) => {
+                print(&summaries, format);
+                ExitCode::SUCCESS
+            }
+            Err(e) => failure_as(e, &Policy::default(), format == Format::Json),
+        };
+    }
     let opts = SimulateOptions {
-        ruleset: Some(args.ruleset),
+        ruleset: args.ruleset,
         tilesets: args.tilesets,
         compare: (!args.compare.is_empty()).then_some(args.compare),
         compare_ruleset: args.compare_ruleset,
@@ -196,9 +313,13 @@ pub fn run(args: SimulateArgs) -> ExitCode {
         seed: args.seed,
         agents: args.agents.into_iter().map(AgentArg::agent).collect(),
         jobs: args.jobs.map(usize::from),
+        shard: args.shard,
     };
     let format = args.format;
-    let total = opts.games * if opts.compare.is_some() { 2 } else { 1 };
+    let played = opts.shard.map_or(opts.games, |s| {
+        s.games(opts.games).end - s.games(opts.games).start
+    });
+    let total = played * if opts.compare.is_some() { 2 } else { 1 };
     // Hidden when standard error is not a terminal; shown only for runs worth watching.
     let bar = if total >= 200 {
         indicatif::ProgressBar::new(total)
@@ -215,14 +336,7 @@ pub fn run(args: SimulateArgs) -> ExitCode {
     bar.finish_and_clear();
     match result {
         Ok(summaries) => {
-            match format {
-                Format::Text => out!("{}", crate::report::simulation_text(&summaries)),
-                Format::Json => out!(
-                    "{}\n",
-                    serde_json::to_string_pretty(&serde_json::json!({ "variants": summaries }))
-                        .unwrap_or_default()
-                ),
-            }
+            print(&summaries, format);
             ExitCode::SUCCESS
         }
         Err(e) => failure_as(e, &Policy::default(), format == Format::Json),

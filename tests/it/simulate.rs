@@ -22,6 +22,7 @@ fn opts(ruleset: &str, sets: &[&str], games: u64) -> SimulateOptions {
         seed: 11,
         agents: vec![Agent::Random],
         jobs: Some(1),
+        shard: None,
     }
 }
 
@@ -270,4 +271,83 @@ fn the_readme_shows_the_pinned_simulation_output() {
         readme.contains(out),
         "README.md's simulate example differs from tests/cmd/simulate-compare.toml: copy the case's stdout into it"
     );
+}
+
+/// The JSON `tessera simulate --format json` prints.
+fn printed(summaries: &[tessera::simulate::Summary]) -> String {
+    serde_json::to_string_pretty(&serde_json::json!({ "variants": summaries })).expect("JSON")
+}
+
+#[test]
+fn four_shards_merged_are_one_run_byte_for_byte() {
+    // A compared variant under another rule set too: each column is merged on its own.
+    let whole = SimulateOptions {
+        compare: Some(vec![root("tilesets/pnp-demo.yaml")]),
+        agents: vec![Agent::Greedy, Agent::Random],
+        ..opts("rulesets/carcassonne.yaml", &["tilesets/base.yaml"], 23)
+    };
+    let one = printed(&simulate(&whole, &|| {}).expect("simulates"));
+    let shard = |index: u64| {
+        let s = simulate(
+            &SimulateOptions {
+                shard: Some(tessera::simulate::ShardSpec { index, count: 4 }),
+                ..whole.clone()
+            },
+            &|| {},
+        )
+        .expect("simulates");
+        let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("shards");
+        std::fs::create_dir_all(&dir).expect("a directory");
+        let path = dir.join(format!("shard-{index}.json"));
+        std::fs::write(&path, printed(&s)).expect("written");
+        (s, path)
+    };
+    let shards: Vec<_> = [3, 1, 4, 2].into_iter().map(shard).collect();
+    // 23 games in 4 shards: 5, 6, 6, 6 of them, each holding its games' records.
+    let sizes: Vec<u64> = shards.iter().map(|(s, _)| s[0].games).collect();
+    assert_eq!(sizes, [6, 5, 6, 6]);
+    assert_eq!(
+        shards[1].0[0].shard.as_ref().map(|s| s.records.len()),
+        Some(5)
+    );
+    let files: Vec<PathBuf> = shards.iter().map(|(_, p)| p.clone()).collect();
+    let merged = printed(&tessera::command::simulate::merge_files(&files).expect("merges"));
+    assert!(
+        merged == one,
+        "the merge differs from one run:\n{merged}\n---\n{one}"
+    );
+    // Shards that do not make one run are refused, saying why.
+    let refused = |files: &[PathBuf]| match tessera::command::simulate::merge_files(files) {
+        Err(tessera::Failure::Tool(m)) => m,
+        other => panic!("refused: {other:?}"),
+    };
+    assert!(refused(&files[..3]).contains("shards 2 of 4 are missing"));
+    let twice = [
+        files[0].clone(),
+        files[0].clone(),
+        files[1].clone(),
+        files[2].clone(),
+    ];
+    assert!(refused(&twice).contains("given twice"));
+    let other = simulate(
+        &SimulateOptions {
+            seed: 12,
+            shard: Some(tessera::simulate::ShardSpec { index: 2, count: 4 }),
+            ..whole.clone()
+        },
+        &|| {},
+    )
+    .expect("simulates");
+    let other_path = Path::new(env!("CARGO_TARGET_TMPDIR")).join("shards/other-seed.json");
+    std::fs::write(&other_path, printed(&other)).expect("written");
+    let mixed = [
+        files[0].clone(),
+        files[1].clone(),
+        files[2].clone(),
+        other_path,
+    ];
+    assert!(refused(&mixed).contains("not of the same run"));
+    let whole_path = Path::new(env!("CARGO_TARGET_TMPDIR")).join("shards/whole.json");
+    std::fs::write(&whole_path, &one).expect("written");
+    assert!(refused(&[whole_path]).contains("is no shard"));
 }
