@@ -1969,6 +1969,46 @@ pub fn played_position(header: &PlayedHeader, game: &crate::engine::play::Played
     out
 }
 
+/// A paired comparison of two variants ([`crate::simulate::Paired`]) for people: per
+/// seat, the score and win differences; all points together; turns; per feature kind,
+/// completions and points. Each as the mean difference per game (second column minus
+/// first) with its 95% interval, marked `*` when the interval leaves out 0.
+pub fn paired_text(p: &crate::simulate::Paired) -> String {
+    let mut rows: Vec<(String, &crate::simulate::Diff)> = Vec::new();
+    for s in &p.seats {
+        let name = esc(&s.seat).into_owned();
+        rows.push((format!("{name} score"), &s.score));
+        rows.push((format!("{name} wins (share of games)"), &s.wins));
+    }
+    rows.push(("all players' points".to_string(), &p.total_points));
+    rows.push(("turns".to_string(), &p.turns));
+    for f in &p.features {
+        let name = esc(&f.kind).into_owned();
+        rows.push((format!("{name}: completed"), &f.completed));
+        rows.push((format!("{name}: points"), &f.points));
+    }
+    let w = rows
+        .iter()
+        .map(|(l, _)| l.chars().count())
+        .max()
+        .unwrap_or(0);
+    let mut out = format!(
+        "\npaired, game by game over {} games (second column minus first, per game: mean [95% interval]; * the interval leaves out 0):\n",
+        p.games
+    );
+    for (label, d) in rows {
+        let _ = writeln!(
+            out,
+            "  {label:<w$}  {:+.2} [{:+.2}, {:+.2}]{}",
+            d.mean,
+            d.ci95[0],
+            d.ci95[1],
+            if d.significant() { " *" } else { "" }
+        );
+    }
+    out
+}
+
 /// Simulation summaries ([`crate::simulate::Summary`]) as one table for people: a row per
 /// quantity, a column per variant (two columns with `--compare`). Scores are shown as
 /// mean ± standard deviation with the quartiles; win rates with their 95% confidence

@@ -200,6 +200,10 @@ pub struct Summary {
     /// run (and after [`merge`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub shard: Option<Shard>,
+    /// Every game's record, in game order (not written: a shard writes its own in
+    /// `shard`), for the paired comparison of two variants ([`paired`]).
+    #[serde(skip)]
+    pub records: Vec<GameRecord>,
 }
 
 /// What a summary says besides the games: what was played and how, the seats and the
@@ -457,6 +461,7 @@ fn summarize(meta: &Meta, results: &[GameRecord]) -> Summary {
         points_besides_features_per_game: results.iter().map(|r| r.awarded as f64).sum::<f64>() / n,
         features,
         shard: None,
+        records: results.to_vec(),
     }
 }
 
@@ -590,4 +595,150 @@ mod tests {
         assert_ne!(game_seed(1, 0), game_seed(2, 0));
         assert_eq!(game_seed(7, 3), game_seed(7, 3));
     }
+}
+
+/// A difference measured game by game: its mean over the games, its standard deviation
+/// (sample), and the 95% interval of the mean (normal approximation, mean ± 1.96 sd/√n;
+/// exactly `[0, 0]` when every game is the same).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Diff {
+    /// Mean difference per game (second variant minus first).
+    pub mean: f64,
+    /// Standard deviation of the per-game differences.
+    pub sd: f64,
+    /// 95% interval of the mean, `[low, high]`.
+    pub ci95: [f64; 2],
+}
+
+impl Diff {
+    fn of(d: &[f64]) -> Diff {
+        let n = d.len() as f64;
+        if d.is_empty() {
+            return Diff {
+                mean: 0.0,
+                sd: 0.0,
+                ci95: [0.0, 0.0],
+            };
+        }
+        let mean = d.iter().sum::<f64>() / n;
+        let var = if d.len() > 1 {
+            d.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1.0)
+        } else {
+            0.0
+        };
+        let half = 1.959_963_984_540_054 * var.sqrt() / n.sqrt();
+        Diff {
+            mean,
+            sd: var.sqrt(),
+            ci95: [mean - half, mean + half],
+        }
+    }
+
+    /// Whether the interval leaves out 0: the variants differ at the 95% level.
+    pub fn significant(&self) -> bool {
+        self.ci95[0] > 0.0 || self.ci95[1] < 0.0
+    }
+}
+
+/// One seat's paired difference.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct PairedSeat {
+    /// Seat name.
+    pub seat: String,
+    /// Its final score.
+    pub score: Diff,
+    /// Its wins (1 a win, a share of a tie, 0 a loss).
+    pub wins: Diff,
+}
+
+/// One feature kind's paired difference (kinds matched by name; a kind one variant lacks
+/// counts 0 there).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct PairedFeature {
+    /// Feature kind.
+    pub kind: String,
+    /// Features completed during play.
+    pub completed: Diff,
+    /// Points scored on them, during play and at the end, all players together.
+    pub points: Diff,
+}
+
+/// Two variants compared game by game (`simulate --compare`): game `i` of each is played
+/// from the same seed, so the same seats and agents draw from the same random stream
+/// where the piles allow, and the differences are taken per game. Identical games give
+/// exactly 0.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Paired {
+    /// Games compared (the games of both).
+    pub games: u64,
+    /// Per seat, in turn order.
+    pub seats: Vec<PairedSeat>,
+    /// All players' points together.
+    pub total_points: Diff,
+    /// Turns per game.
+    pub turns: Diff,
+    /// Per feature kind, the first variant's kinds then the second's others.
+    pub features: Vec<PairedFeature>,
+}
+
+/// The paired comparison of two variants' games (second minus first), game by game;
+/// `None` when they do not hold the same number of games and seats.
+pub fn paired(a: &Summary, b: &Summary) -> Option<Paired> {
+    let (ra, rb) = (&a.records, &b.records);
+    if ra.len() != rb.len() || ra.is_empty() || a.seats.len() != b.seats.len() {
+        return None;
+    }
+    let diffs = |f: &dyn Fn(&GameRecord, &Summary) -> f64| {
+        Diff::of(
+            &ra.iter()
+                .zip(rb)
+                .map(|(x, y)| f(y, b) - f(x, a))
+                .collect::<Vec<_>>(),
+        )
+    };
+    let win = |r: &GameRecord, p: usize| {
+        let best = r.points.iter().copied().max().unwrap_or(0);
+        let tied = r.points.iter().filter(|&&x| x == best).count().max(1) as f64;
+        if r.points.get(p) == Some(&best) {
+            1.0 / tied
+        } else {
+            0.0
+        }
+    };
+    let seats = (0..a.seats.len())
+        .map(|p| PairedSeat {
+            seat: a.seats[p].seat.clone(),
+            score: diffs(&|r, _| r.points.get(p).copied().unwrap_or(0) as f64),
+            wins: diffs(&|r, _| win(r, p)),
+        })
+        .collect();
+    let mut kinds: Vec<String> = Vec::new();
+    for f in a.features.iter().chain(&b.features) {
+        if !kinds.contains(&f.kind) {
+            kinds.push(f.kind.clone());
+        }
+    }
+    let features = kinds
+        .into_iter()
+        .map(|kind| {
+            let at = |s: &Summary| s.features.iter().position(|f| f.kind == kind);
+            let completed =
+                |r: &GameRecord, s: &Summary| at(s).map_or(0.0, |k| f64::from(r.completed[k]));
+            let points = |r: &GameRecord, s: &Summary| {
+                at(s).map_or(0.0, |k| (r.play_points[k] + r.final_points[k]) as f64)
+            };
+            PairedFeature {
+                completed: diffs(&completed),
+                points: diffs(&points),
+                kind,
+            }
+        })
+        .collect();
+    Some(Paired {
+        games: ra.len() as u64,
+        seats,
+        total_points: diffs(&|r, _| r.points.iter().sum::<i64>() as f64),
+        turns: diffs(&|r, _| r.turns as f64),
+        features,
+    })
 }

@@ -280,15 +280,32 @@ pub fn merge_files(files: &[PathBuf]) -> Result<Vec<crate::simulate::Summary>, F
         .collect()
 }
 
+/// What `tessera simulate --format json` prints: `{"variants": [...]}`, and with two
+/// variants their paired comparison (`"paired"`, [`crate::simulate::paired`]).
+pub fn json_output(summaries: &[crate::simulate::Summary]) -> String {
+    let paired = match summaries {
+        [a, b] => crate::simulate::paired(a, b),
+        _ => None,
+    };
+    let value = match paired {
+        Some(p) => serde_json::json!({ "variants": summaries, "paired": p }),
+        None => serde_json::json!({ "variants": summaries }),
+    };
+    serde_json::to_string_pretty(&value).unwrap_or_default()
+}
+
 /// Prints summaries as text or JSON.
 fn print(summaries: &[crate::simulate::Summary], format: Format) {
     match format {
-        Format::Text => out!("{}", crate::report::simulation_text(summaries)),
-        Format::Json => out!(
-            "{}\n",
-            serde_json::to_string_pretty(&serde_json::json!({ "variants": summaries }))
-                .unwrap_or_default()
-        ),
+        Format::Text => {
+            out!("{}", crate::report::simulation_text(summaries));
+            if let [a, b] = summaries {
+                if let Some(p) = crate::simulate::paired(a, b) {
+                    out!("{}", crate::report::paired_text(&p));
+                }
+            }
+        }
+        Format::Json => out!("{}\n", json_output(summaries)),
     }
 }
 

@@ -275,7 +275,7 @@ fn the_readme_shows_the_pinned_simulation_output() {
 
 /// The JSON `tessera simulate --format json` prints.
 fn printed(summaries: &[tessera::simulate::Summary]) -> String {
-    serde_json::to_string_pretty(&serde_json::json!({ "variants": summaries })).expect("JSON")
+    tessera::command::simulate::json_output(summaries)
 }
 
 #[test]
@@ -350,4 +350,53 @@ fn four_shards_merged_are_one_run_byte_for_byte() {
     let whole_path = Path::new(env!("CARGO_TARGET_TMPDIR")).join("shards/whole.json");
     std::fs::write(&whole_path, &one).expect("written");
     assert!(refused(&[whole_path]).contains("is no shard"));
+}
+
+#[test]
+fn a_paired_comparison_shows_a_rule_change_and_exactly_zero_for_the_same_game() {
+    // Completed cities at 3 points per tile (a variant rule set over the base tiles):
+    // random players play the very same games under both rule sets, so city points rise
+    // in every game where a city is completed and nothing else moves. (Greedy players
+    // would play other moves for the richer cities.)
+    let variant = SimulateOptions {
+        compare: Some(vec![root("tests/fixtures/variants/cities-at-3-tiles.yaml")]),
+        ..opts("rulesets/carcassonne.yaml", &["tilesets/base.yaml"], 60)
+    };
+    let s = simulate(&variant, &|| {}).expect("simulates");
+    assert_ne!(s[0].ruleset, s[1].ruleset, "two rule sets");
+    let p = tessera::simulate::paired(&s[0], &s[1]).expect("paired");
+    assert_eq!(p.games, 60);
+    let kind = |k: &str| p.features.iter().find(|f| f.kind == k).expect("a kind");
+    assert!(
+        kind("city").points.mean > 0.5 && kind("city").points.significant(),
+        "{p:#?}"
+    );
+    for k in ["road", "monastery", "field"] {
+        assert_eq!(kind(k).points.mean, 0.0, "{k}: same games, same points");
+    }
+    assert_eq!(p.turns.ci95, [0.0, 0.0]);
+    assert!(p.total_points.significant());
+    assert!(printed(&s).contains("\"paired\""));
+    // The same game twice: every difference exactly 0.
+    let same = SimulateOptions {
+        compare: Some(vec![root("tilesets/base.yaml")]),
+        compare_ruleset: Some(root("rulesets/carcassonne.yaml")),
+        ..opts("rulesets/carcassonne.yaml", &["tilesets/base.yaml"], 30)
+    };
+    let s = simulate(&same, &|| {}).expect("simulates");
+    let p = tessera::simulate::paired(&s[0], &s[1]).expect("paired");
+    let zero = tessera::simulate::Diff {
+        mean: 0.0,
+        sd: 0.0,
+        ci95: [0.0, 0.0],
+    };
+    for d in p
+        .seats
+        .iter()
+        .flat_map(|s| [&s.score, &s.wins])
+        .chain([&p.total_points, &p.turns])
+        .chain(p.features.iter().flat_map(|f| [&f.completed, &f.points]))
+    {
+        assert_eq!(d, &zero);
+    }
 }
