@@ -360,8 +360,52 @@ fn paths(doc: &Path, typed: &str, key: &str) -> Vec<(String, String)> {
     out
 }
 
-/// Hover at a position: what the name under the cursor is.
+/// Hover at a position: what the name under the cursor is, and the explanation of the
+/// code of each finding there (`tessera explain`'s title and why).
 pub fn hover(doc: &Doc, p: Position) -> Option<Hover> {
+    let named = hover_name(doc, p);
+    let inside = |d: &&Diagnostic| d.range.start <= p && p <= d.range.end;
+    let explained: Vec<String> = doc
+        .diagnostics
+        .iter()
+        .filter(inside)
+        .filter_map(|d| match &d.code {
+            Some(lsp_types::NumberOrString::String(code)) => Check::from_code(code),
+            _ => None,
+        })
+        .map(|c| {
+            let info = c.info();
+            format!(
+                "**{}** ({}): {}\n\n{}",
+                info.code,
+                info.severity.name(),
+                info.title,
+                info.why
+            )
+        })
+        .collect();
+    if explained.is_empty() {
+        return named;
+    }
+    let mut value = named
+        .as_ref()
+        .and_then(|h| match &h.contents {
+            HoverContents::Markup(m) => Some(format!("{}\n\n---\n\n", m.value)),
+            _ => None,
+        })
+        .unwrap_or_default();
+    value.push_str(&explained.join("\n\n---\n\n"));
+    Some(Hover {
+        contents: HoverContents::Markup(MarkupContent {
+            kind: MarkupKind::Markdown,
+            value,
+        }),
+        range: named.and_then(|h| h.range),
+    })
+}
+
+/// What the name under the cursor is.
+fn hover_name(doc: &Doc, p: Position) -> Option<Hover> {
     let (line, col, cx) = at(doc, p);
     let (start, word) = text::word_at(&line, col)?;
     let lines = Lines::new(&doc.text);

@@ -203,6 +203,17 @@ fn a_client_gets_diagnostics_completion_hover_definitions_fixes_and_symbols() {
     let edit = &actions[0]["edit"]["changes"][&set][0];
     assert_eq!(edit["newText"], "13", "{actions:#}");
     assert_eq!(edit["range"]["start"], after(&typed, "total: "));
+    // Hovering the finding explains its code.
+    let hover = c.request(
+        "textDocument/hover",
+        json!({"textDocument": {"uri": set}, "position": total["range"]["start"]}),
+    );
+    assert!(
+        hover["contents"]["value"]
+            .as_str()
+            .is_some_and(|h| h.contains("**tileset::count_mismatch** (error)")),
+        "{hover:#}"
+    );
 
     // Completion of a feature kind and of a slot of the tile being defined.
     let line_text = "      - {id: road, feature: ro";
