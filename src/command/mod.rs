@@ -67,20 +67,38 @@ pub enum Format {
     Json,
 }
 
-/// How a seat chooses its moves (`tessera play --agent`).
-#[derive(Debug, Clone, Copy, ValueEnum)]
-pub enum AgentArg {
-    /// A legal placement, then a legal piece action, uniformly at random.
-    Random,
-    /// The move with the best immediate score change (own gain minus the best other's).
-    Greedy,
-}
+/// How a seat chooses its moves (`tessera play --agent`, `simulate --agent`): `random`,
+/// `greedy`, or `mcts:N` (Monte Carlo search with N playouts per move; `mcts` alone is
+/// 1,000).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct AgentArg(crate::engine::play::Agent);
 
 impl AgentArg {
     fn agent(self) -> crate::engine::play::Agent {
-        match self {
-            AgentArg::Random => crate::engine::play::Agent::Random,
-            AgentArg::Greedy => crate::engine::play::Agent::Greedy,
-        }
+        self.0
+    }
+}
+
+/// The help line of `--agent`.
+pub(crate) const AGENT_HELP: &str = "Agent of a seat, one per seat in turn order (repeated when fewer are given): random (a legal placement, then a legal piece action, uniformly at random), greedy (the move with the best immediate score change: own gain minus the best other's), or mcts:N (Monte Carlo search: N random playouts per move, chosen by UCB1, the most tried played; mcts is mcts:1000)";
+
+/// An agent written `random`, `greedy`, `mcts` or `mcts:N` (N from 1 to 1,000,000).
+pub(crate) fn parse_agent(text: &str) -> Result<AgentArg, String> {
+    use crate::engine::play::Agent;
+    match text.trim() {
+        "random" => Ok(AgentArg(Agent::Random)),
+        "greedy" => Ok(AgentArg(Agent::Greedy)),
+        "mcts" => Ok(AgentArg(Agent::Mcts(1000))),
+        t => match t.strip_prefix("mcts:") {
+            Some(n) => match n.parse::<u32>() {
+                Ok(n) if (1..=1_000_000).contains(&n) => Ok(AgentArg(Agent::Mcts(n))),
+                _ => Err(format!(
+                    "`{t}`: the playouts of mcts:N are a number from 1 to 1,000,000"
+                )),
+            },
+            None => Err(format!(
+                "`{t}` is no agent: random, greedy, mcts or mcts:N (playouts per move)"
+            )),
+        },
     }
 }

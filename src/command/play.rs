@@ -41,8 +41,7 @@ pub struct PlayArgs {
     // taken for an option).
     #[arg(long, default_value_t = 1, allow_negative_numbers = true)]
     seed: u64,
-    /// Agent of a seat, one per seat in turn order (repeated when fewer are given).
-    #[arg(long = "agent", value_enum)]
+    #[arg(long = "agent", value_parser = super::parse_agent, help = super::AGENT_HELP, value_name = "AGENT")]
     agents: Vec<AgentArg>,
     /// Write the position file here instead of standard output.
     #[arg(short, long, value_name = "OUT.yaml")]

@@ -56,8 +56,7 @@ pub struct SimulateArgs {
     // taken for an option).
     #[arg(long, default_value_t = 1, allow_negative_numbers = true)]
     seed: u64,
-    /// Agent of a seat, one per seat in turn order (repeated when fewer are given).
-    #[arg(long = "agent", value_enum)]
+    #[arg(long = "agent", value_parser = super::parse_agent, help = super::AGENT_HELP, value_name = "AGENT")]
     agents: Vec<AgentArg>,
     /// Worker threads (default: one per core).
     #[arg(long, value_parser = clap::value_parser!(u16).range(1..=1024))]

@@ -88,6 +88,12 @@ pub enum Agent {
     /// The move with the best immediate change of its own score minus the best change of
     /// another player's (features completed this turn, effects); ties broken at random.
     Greedy,
+    /// Monte Carlo search with this many playouts per move: each legal move is tried on
+    /// a copy, then the game is played out to its end by random players from a fresh
+    /// seed (the hidden draws sampled anew each time), and the move chosen by UCB1 is
+    /// the one that wins most often (a tie shares the win); the most tried move is
+    /// played. Seeded by the game's seed: reproducible.
+    Mcts(u32),
 }
 
 impl Agent {
@@ -96,6 +102,7 @@ impl Agent {
         match self {
             Agent::Random => "random",
             Agent::Greedy => "greedy",
+            Agent::Mcts(_) => "mcts",
         }
     }
 }
@@ -615,7 +622,89 @@ fn choose(
                 n => Ok((best[rng.random_range(0..n)], None)),
             }
         }
+        Agent::Mcts(playouts) => {
+            let mut moves = state.legal_moves(tile);
+            if moves.is_empty() {
+                return Err(TurnError::GameOver);
+            }
+            // Tried in a random order, so that too few playouts favour no move.
+            for i in (1..moves.len()).rev() {
+                moves.swap(i, rng.random_range(0..=i));
+            }
+            if moves.len() == 1 || playouts == 0 {
+                return Ok((moves[0], None));
+            }
+            let mut tried = vec![0u32; moves.len()];
+            let mut won = vec![0f64; moves.len()];
+            let mut legal = vec![true; moves.len()];
+            for t in 0..playouts {
+                let ucb = |i: usize| {
+                    if !legal[i] {
+                        return f64::NEG_INFINITY;
+                    }
+                    if tried[i] == 0 {
+                        return f64::INFINITY;
+                    }
+                    let n = f64::from(tried[i]);
+                    won[i] / n + std::f64::consts::SQRT_2 * (f64::from(t.max(1)).ln() / n).sqrt()
+                };
+                let Some(i) = (0..moves.len()).max_by(|&a, &b| ucb(a).total_cmp(&ucb(b))) else {
+                    break;
+                };
+                if !legal[i] {
+                    break;
+                }
+                let mut next = state.clone();
+                if next
+                    .apply_deciding(&moves[i], &[], &mut RandomDecider::new(rng))
+                    .is_err()
+                {
+                    legal[i] = false;
+                    continue;
+                }
+                let seed = rng.random::<u64>();
+                let Ok(end) = play_on(
+                    next,
+                    &[Agent::Random],
+                    seed,
+                    crate::limits::MAX_PLAYED_TURNS,
+                    |_| {},
+                ) else {
+                    legal[i] = false;
+                    continue;
+                };
+                tried[i] += 1;
+                won[i] += win_share(&end.state, player);
+            }
+            let best = (0..moves.len())
+                .filter(|&i| legal[i])
+                .max_by(|&a, &b| {
+                    tried[a]
+                        .cmp(&tried[b])
+                        .then(won[a].total_cmp(&won[b]))
+                        .then(b.cmp(&a))
+                })
+                .ok_or(TurnError::GameOver)?;
+            Ok((moves[best], None))
+        }
     }
+}
+
+/// A player's share of the win at the end of a game: 1 for the highest final score
+/// (points, end-of-game scoring and tokens of known value), a tie's share, 0 otherwise.
+pub fn win_share(state: &State, player: usize) -> f64 {
+    let tokens = state.token_points();
+    let score = |p: usize| {
+        state.points()[p]
+            .saturating_add(state.final_points()[p])
+            .saturating_add(tokens.get(p).map_or(0, |t| t.0))
+    };
+    let n = state.players.len();
+    let best = (0..n).map(score).max().unwrap_or(0);
+    if score(player) < best {
+        return 0.0;
+    }
+    1.0 / (0..n).filter(|&p| score(p) == best).count().max(1) as f64
 }
 
 /// Plays one whole game from `state` (a new game: the start tile is placed here) with one
@@ -648,13 +737,28 @@ pub fn play_game_with<'g>(
     agents: &[Agent],
     seed: u64,
     max_turns: usize,
-    mut on_turn: impl FnMut(PlayedTurn),
+    on_turn: impl FnMut(PlayedTurn),
 ) -> Result<PlayedGame<'g>, PlayError> {
-    let mut rng = Pcg64Mcg::seed_from_u64(seed);
     let start = state.game.tiles.start;
     state
         .place_start(start, Rotation::NONE)
         .map_err(PlayError::Start)?;
+    play_on(state, agents, seed, max_turns, on_turn)
+}
+
+/// Plays a game on from `state` (the start tile placed, some turns played) to its end
+/// as [`play_game_with`] does: the tiles left are drawn from the seed, each seat's agent
+/// moves, and end-of-game scoring closes it. A search's playouts (`Agent::Mcts`) use it.
+///
+/// Errors: as [`play_game`].
+pub fn play_on<'g>(
+    mut state: State<'g>,
+    agents: &[Agent],
+    seed: u64,
+    max_turns: usize,
+    mut on_turn: impl FnMut(PlayedTurn),
+) -> Result<PlayedGame<'g>, PlayError> {
+    let mut rng = Pcg64Mcg::seed_from_u64(seed);
     let mut played = 0usize;
     let mut aside = Vec::new();
     let mut bag = token_bag(&state);
@@ -697,7 +801,7 @@ pub fn play_game_with<'g>(
                 Some(None) => (None, state.count_placements(tile)),
                 None => (None, None),
             },
-            Agent::Greedy => (None, None),
+            Agent::Greedy | Agent::Mcts(_) => (None, None),
         };
         let found = match (drawn, counted) {
             (Some(p), _) => Legal::Drawn(p),
