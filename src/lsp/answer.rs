@@ -29,7 +29,10 @@ fn at(doc: &Doc, p: Position) -> (String, usize, text::Context) {
     let line = lines.line(p.line as usize).to_string();
     let start = lines.offset(Position::new(p.line, 0));
     let col = lines.offset(p).saturating_sub(start).min(line.len());
-    let cx = text::context(&lines, p.line as usize, col);
+    let mut cx = text::context(&lines, p.line as usize, col);
+    // What the rest of the line writes counts too (`{tile: U, x: 0, y: 2, rotation: 90}`
+    // hovered at `U`).
+    cx.siblings.extend(text::pairs(&line[col..]));
     (line, col, cx)
 }
 
@@ -188,7 +191,7 @@ pub fn complete(doc: &Doc, p: Position) -> CompletionResponse {
                 add(d, "decoration", CompletionItemKind::ENUM_MEMBER);
             }
         }
-        Some("at") => {
+        Some("at" | "piece") => {
             for (label, detail) in slots_at(doc, p.line as usize, &cx) {
                 add(&label, &detail, CompletionItemKind::FIELD);
             }
@@ -444,7 +447,7 @@ fn hover_name(doc: &Doc, p: Position) -> Option<Hover> {
         }
     }
     // A slot or segment of a turn's tile.
-    if key == Some("at") {
+    if key == Some("at") || key == Some("piece") {
         let slots = slots_at(doc, p.line as usize, &cx);
         if let Some((slot, what)) = slots.iter().find(|(s, _)| s == word) {
             let tile = tile_of(&cx)
@@ -725,13 +728,25 @@ fn link_edit(text: &str, e: &LinkEdit) -> Option<(usize, usize, String)> {
         let links = all[seg..seg_end]
             .iter()
             .find(|s| s.is_key && s.value == "links" && s.path.len() == 4);
+        // The relation's key already written with an empty list (`touches: []`): fill it.
+        let empty = all[seg..seg_end].iter().find(|s| {
+            s.is_key && s.value == e.relation && s.path.last().is_some_and(|k| k == "links")
+        });
+        if let Some(k) = empty {
+            let open = text[k.bytes.0..line_end]
+                .find('[')
+                .map(|i| k.bytes.0 + i + 1)?;
+            return Some((open, open, e.target.clone()));
+        }
         return match links {
-            // `links: {other: [x]}` on the line: add the relation inside it.
+            // `links: {other: [x]}` on the line: add the relation inside it (`{}`: alone).
             Some(l) => {
                 let inner = text[l.bytes.0..line_end]
                     .find('{')
                     .map(|i| l.bytes.0 + i + 1)?;
-                Some((inner, inner, format!("{}: [{}], ", e.relation, e.target)))
+                let alone = text[inner..line_end].trim_start().starts_with('}');
+                let sep = if alone { "" } else { ", " };
+                Some((inner, inner, format!("{}: [{}]{sep}", e.relation, e.target)))
             }
             None => Some((
                 close,

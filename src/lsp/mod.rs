@@ -155,14 +155,18 @@ pub struct Server {
 /// went away without `shutdown`).
 pub fn serve_stdio() -> Result<(), String> {
     let (connection, io) = Connection::stdio();
-    serve(&connection)?;
-    io.join().map_err(|e| e.to_string())
+    let served = serve(&connection);
+    // The writer thread ends when the last sender is dropped: only then can it be joined.
+    drop(connection);
+    io.join().map_err(|e| e.to_string())?;
+    served
 }
 
 /// Runs the server on a connection (standard input and output, or one in memory for
 /// tests): answers `initialize`, then every request and notification until `exit`.
 ///
-/// Errors: as [`serve_stdio`].
+/// Errors: as [`serve_stdio`]; also `exit` without `shutdown` before it, and the client
+/// going away without either (the protocol's exit code 1).
 pub fn serve(connection: &Connection) -> Result<(), String> {
     let caps = serde_json::to_value(capabilities()).map_err(|e| e.to_string())?;
     let (id, _params) = connection.initialize_start().map_err(|e| e.to_string())?;
@@ -176,6 +180,7 @@ pub fn serve(connection: &Connection) -> Result<(), String> {
         )
         .map_err(|e| e.to_string())?;
     let mut server = Server::default();
+    let mut shut_down = false;
     loop {
         let wait = server
             .next_check()
@@ -184,11 +189,13 @@ pub fn serve(connection: &Connection) -> Result<(), String> {
             Some(w) => match connection.receiver.recv_timeout(w) {
                 Ok(m) => Some(m),
                 Err(crossbeam_channel::RecvTimeoutError::Timeout) => None,
-                Err(crossbeam_channel::RecvTimeoutError::Disconnected) => return Ok(()),
+                Err(crossbeam_channel::RecvTimeoutError::Disconnected) => {
+                    return gone(shut_down);
+                }
             },
             None => match connection.receiver.recv() {
                 Ok(m) => Some(m),
-                Err(_) => return Ok(()),
+                Err(_) => return gone(shut_down),
             },
         };
         let Some(msg) = msg else {
@@ -205,11 +212,12 @@ pub fn serve(connection: &Connection) -> Result<(), String> {
         };
         match msg {
             Message::Request(req) => {
-                if connection
-                    .handle_shutdown(&req)
-                    .map_err(|e| e.to_string())?
-                {
-                    return Ok(());
+                if req.method == lsp_types::request::Shutdown::METHOD {
+                    shut_down = true;
+                    let _ = connection
+                        .sender
+                        .send(Message::Response(Response::new_ok(req.id, ())));
+                    continue;
                 }
                 // A bug in an answer must not take the editor's server down: it is
                 // answered as an internal error, and the server goes on.
@@ -230,7 +238,10 @@ pub fn serve(connection: &Connection) -> Result<(), String> {
             }
             Message::Notification(n) => {
                 if n.method == lsp_types::notification::Exit::METHOD {
-                    return Ok(());
+                    return match shut_down {
+                        true => Ok(()),
+                        false => Err("`exit` came without `shutdown` before it".to_string()),
+                    };
                 }
                 let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
                     server.notified(connection, n)
@@ -238,6 +249,14 @@ pub fn serve(connection: &Connection) -> Result<(), String> {
             }
             Message::Response(_) => {}
         }
+    }
+}
+
+/// The end of the input: fine after `shutdown`, else the client went away.
+fn gone(shut_down: bool) -> Result<(), String> {
+    match shut_down {
+        true => Ok(()),
+        false => Err("the client closed the connection without `shutdown`".to_string()),
     }
 }
 
@@ -387,7 +406,11 @@ impl Server {
         };
         doc.dirty_since = None;
         let (by_file, names) = diagnose(&doc.path, &doc.text, uri, &open);
-        if let Some(names) = names {
+        if let Some(mut names) = names {
+            // A text that no longer loads keeps the tiles of the last one that did.
+            if names.game.is_none() {
+                names.game = doc.names.game.clone();
+            }
             doc.names = Arc::new(names);
         }
         let mut now_published = HashSet::new();

@@ -24,8 +24,40 @@ pub struct Names {
 }
 
 impl Names {
-    /// Loads what `file` names; `None` when it does not load (the text is half written).
+    /// Loads what `file` names: its game, else (a tile set or position with findings)
+    /// the rule set it names, so that the rule set's names still complete; `None` when
+    /// not even that loads (the text is half written).
     pub fn load(file: &SourceFile) -> Option<Names> {
+        Names::load_game(file).or_else(|| Names::load_ruleset_named(file))
+    }
+
+    /// The rule set a document names (its `ruleset:`, or one of the files it reaches),
+    /// compiled, as [`Names::rules`].
+    fn load_ruleset_named(file: &SourceFile) -> Option<Names> {
+        let root = load::parse(file).ok()?;
+        let kind = load::sniff(&root)?;
+        if kind == FileKind::Ruleset {
+            return None;
+        }
+        for (path, _, found) in reachable(&file.path, file.text()) {
+            let named = found
+                .iter()
+                .find(|s| !s.is_key && s.path.first().is_some_and(|k| k == "ruleset"))
+                .map(|s| load::resolve(&path, &s.value));
+            if let Some(rs) = named {
+                let (_, rules) = crate::validate::load_ruleset(&rs).ok()?;
+                return Some(Names {
+                    kind: Some(kind),
+                    game: None,
+                    rules: Some(Arc::new(rules)),
+                });
+            }
+        }
+        None
+    }
+
+    /// The document's game, when it loads.
+    fn load_game(file: &SourceFile) -> Option<Names> {
         if crate::jcz::looks_like_xml(file) {
             let (game, _) = crate::jcz::load_game(file).ok()?;
             return Some(Names {

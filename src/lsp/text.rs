@@ -204,7 +204,8 @@ pub fn context(lines: &Lines, line: usize, at: usize) -> Context {
                 cx.siblings.splice(0..0, pairs(above));
                 continue;
             }
-            if above.trim_start().starts_with("- ") && ind + 2 == own {
+            // The item's first line (`- tile: U`), whose keys sit where the cursor's do.
+            if above.trim_start().starts_with("- ") && ind == own {
                 cx.siblings.splice(0..0, pairs(above));
             }
             break;

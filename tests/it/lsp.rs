@@ -549,7 +549,7 @@ fn the_corner_rule_link_is_a_quick_fix_written_into_the_segment() {
     let path = dir.join("links.yaml");
     // E's field meets the city at two corners without naming it; F's field names
     // another relation's list already (written in block style) and misses the city too.
-    let text = "name: Links\nruleset: bundled:rulesets/carcassonne.yaml\ntotal: 2\nstart: {tile: E}\ntiles:\n  - id: E\n    sides: {N: city, E: field, S: field, W: field}\n    segments:\n      - {id: city, feature: city, at: [N]}\n      - {id: field, feature: field, at: [E, S, W]}\n  - id: F\n    sides: {N: city, E: city, S: field, W: field}\n    segments:\n      - {id: city, feature: city, at: [N]}\n      - {id: city2, feature: city, at: [E]}\n      - {id: field, feature: field, at: [S, W], links: {touches: [city2]}}\n";
+    let text = "name: Links\nruleset: bundled:rulesets/carcassonne.yaml\ntotal: 3\nstart: {tile: E}\ntiles:\n  - id: E\n    sides: {N: city, E: field, S: field, W: field}\n    segments:\n      - {id: city, feature: city, at: [N]}\n      - {id: field, feature: field, at: [E, S, W]}\n  - id: F\n    sides: {N: city, E: city, S: field, W: field}\n    segments:\n      - {id: city, feature: city, at: [N]}\n      - {id: city2, feature: city, at: [E]}\n      - {id: field, feature: field, at: [S, W], links: {touches: [city2]}}\n  - id: G\n    sides: {N: city, E: field, S: field, W: field}\n    segments:\n      - {id: city, feature: city, at: [N]}\n      - {id: field, feature: field, at: [E, S, W], links: {touches: []}}\n";
     std::fs::write(&path, text).expect("written");
     let uri = lsp_types::Url::from_file_path(&path)
         .expect("uri")
@@ -564,7 +564,7 @@ fn the_corner_rule_link_is_a_quick_fix_written_into_the_segment() {
         .iter()
         .filter(|d| d["code"] == "tileset::missing_link")
         .collect();
-    assert_eq!(missing.len(), 2, "{diags:#?}");
+    assert_eq!(missing.len(), 3, "{diags:#?}");
     let mut fixed = text.to_string();
     // Apply each fix to the text (the later one first, so that offsets hold).
     let mut edits = Vec::new();
@@ -604,6 +604,12 @@ fn the_corner_rule_link_is_a_quick_fix_written_into_the_segment() {
         "{fixed}"
     );
     assert!(fixed.contains("links: {touches: [city2, city]}"), "{fixed}");
+    // E's new map and G's empty list filled: two fields naming the city alone.
+    assert_eq!(
+        fixed.matches("links: {touches: [city]}}").count(),
+        2,
+        "{fixed}"
+    );
     c.notify(
         "textDocument/didChange",
         json!({"textDocument": {"uri": uri, "version": 2}, "contentChanges": [{"text": fixed}]}),
@@ -614,4 +620,131 @@ fn the_corner_rule_link_is_a_quick_fix_written_into_the_segment() {
         "the fixes leave no error or warning: {diags:#?}"
     );
     c.stop();
+}
+
+/// A message framed as the protocol frames it.
+fn framed(v: Value) -> Vec<u8> {
+    let body = v.to_string();
+    format!("Content-Length: {}\r\n\r\n{body}", body.len()).into_bytes()
+}
+
+#[test]
+fn the_binary_exits_0_after_shutdown_and_exit_and_1_otherwise() {
+    use std::io::Write as _;
+    let init =
+        json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"capabilities": {}}});
+    let initialized = json!({"jsonrpc": "2.0", "method": "initialized", "params": {}});
+    let shutdown = json!({"jsonrpc": "2.0", "id": 2, "method": "shutdown"});
+    let exit = json!({"jsonrpc": "2.0", "method": "exit"});
+    for (messages, code) in [
+        (vec![&init, &initialized, &shutdown, &exit], Some(0)),
+        (vec![&init, &initialized, &exit], Some(1)),
+        // The client goes away (standard input closed) without a word.
+        (vec![&init, &initialized], Some(1)),
+    ] {
+        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_tessera"))
+            .arg("lsp")
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .expect("starts");
+        let mut stdin = child.stdin.take().expect("stdin");
+        for m in &messages {
+            stdin.write_all(&framed((*m).clone())).expect("written");
+        }
+        drop(stdin);
+        let start = std::time::Instant::now();
+        let status = loop {
+            if let Some(s) = child.try_wait().expect("waits") {
+                break s;
+            }
+            if start.elapsed() > Duration::from_secs(30) {
+                let _ = child.kill();
+                panic!("the server did not exit after {} messages", messages.len());
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        };
+        assert_eq!(status.code(), code, "after {} messages", messages.len());
+    }
+}
+
+#[test]
+fn names_complete_in_a_file_with_findings_and_turns_are_read_whole() {
+    let mut c = Client::start();
+    // The expansion opened with a wrong total: its game does not load, its rule set does.
+    let (path, set) = uri("examples/my-expansion.yaml");
+    let text = std::fs::read_to_string(&path)
+        .expect("reads")
+        .replacen("total: 13", "total: 12", 1);
+    c.notify(
+        "textDocument/didOpen",
+        json!({"textDocument": {"uri": set, "languageId": "yaml", "version": 1, "text": text}}),
+    );
+    let _ = c.diagnostics(&set);
+    let items = c.request(
+        "textDocument/completion",
+        json!({"textDocument": {"uri": set}, "position": after(&text, "{id: road, feature: ")}),
+    );
+    let labels: Vec<&str> = items
+        .as_array()
+        .expect("items")
+        .iter()
+        .filter_map(|i| i["label"].as_str())
+        .collect();
+    assert!(
+        labels.contains(&"city") && labels.contains(&"road"),
+        "{labels:?}"
+    );
+    // A position whose turns write the rotation after the tile, in flow and block style,
+    // and a piece written by its slot alone.
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("lsp-turns");
+    std::fs::create_dir_all(&dir).expect("a directory");
+    let game = dir.join("game.yaml");
+    let gtext = format!(
+        "name: Turns\ntileset: {}\nplayers: [A, B]\nturns:\n  - {{tile: E, x: 0, y: -1, rotation: 180, piece: N}}\n  - tile: U\n    x: 1\n    y: 0\n    rotation: 90\n    piece: {{kind: follower, at: W}}\n",
+        root_path("tilesets/base.yaml").display()
+    );
+    std::fs::write(&game, &gtext).expect("written");
+    let guri = lsp_types::Url::from_file_path(&game)
+        .expect("uri")
+        .to_string();
+    c.notify(
+        "textDocument/didOpen",
+        json!({"textDocument": {"uri": guri, "languageId": "yaml", "version": 1, "text": gtext}}),
+    );
+    let _ = c.diagnostics(&guri);
+    let hover = c.request(
+        "textDocument/hover",
+        json!({"textDocument": {"uri": guri}, "position": at_start(&gtext, "E, x: 0")}),
+    );
+    let shown = hover["contents"]["value"].as_str().unwrap_or_default();
+    assert!(shown.contains("turned 180"), "{shown}");
+    // `piece: N` on E turned 180: the field (the city is south now).
+    let hover = c.request(
+        "textDocument/hover",
+        json!({"textDocument": {"uri": guri}, "position": at_start(&gtext, "N}\n")}),
+    );
+    assert!(
+        hover["contents"]["value"]
+            .as_str()
+            .is_some_and(|h| h.contains("field")),
+        "{hover:#}"
+    );
+    // The block-style turn: U turned 90, its road runs W-E.
+    let hover = c.request(
+        "textDocument/hover",
+        json!({"textDocument": {"uri": guri}, "position": at_start(&gtext, "W}")}),
+    );
+    assert!(
+        hover["contents"]["value"]
+            .as_str()
+            .is_some_and(|h| h.contains("road")),
+        "{hover:#}"
+    );
+    c.stop();
+}
+
+fn root_path(p: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join(p)
 }
