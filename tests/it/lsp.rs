@@ -89,6 +89,22 @@ impl Client {
         }
     }
 
+    /// Opens a YAML document.
+    fn open(&self, uri: &str, text: &str) {
+        self.notify(
+            "textDocument/didOpen",
+            json!({"textDocument": {"uri": uri, "languageId": "yaml", "version": 1, "text": text}}),
+        );
+    }
+
+    /// Replaces a document's text.
+    fn change(&self, uri: &str, version: i32, text: &str) {
+        self.notify(
+            "textDocument/didChange",
+            json!({"textDocument": {"uri": uri, "version": version}, "contentChanges": [{"text": text}]}),
+        );
+    }
+
     fn stop(mut self) {
         self.request("shutdown", Value::Null);
         self.notify("exit", Value::Null);
@@ -108,6 +124,16 @@ fn uri(path: &str) -> (PathBuf, String) {
         .expect("a file URI")
         .to_string();
     (abs, uri)
+}
+
+/// The labels of a completion answer.
+fn labels_of(items: &Value) -> Vec<&str> {
+    items
+        .as_array()
+        .expect("items")
+        .iter()
+        .filter_map(|i| i["label"].as_str())
+        .collect()
 }
 
 /// The position (line, UTF-16 column) just after the first `needle` in `text`.
@@ -142,10 +168,7 @@ fn a_client_gets_diagnostics_completion_hover_definitions_fixes_and_symbols() {
     let mut c = Client::start();
     let (path, set) = uri("examples/my-expansion.yaml");
     let text = std::fs::read_to_string(&path).expect("reads");
-    c.notify(
-        "textDocument/didOpen",
-        json!({"textDocument": {"uri": set, "languageId": "yaml", "version": 1, "text": text}}),
-    );
+    c.open(&set, &text);
     let clean = |d: Vec<Value>| {
         d.into_iter()
             .filter(|d| d["severity"].as_i64() < Some(3))
@@ -163,10 +186,7 @@ fn a_client_gets_diagnostics_completion_hover_definitions_fixes_and_symbols() {
         "{id: city, feature: citty, at: [N, E]}",
         1,
     );
-    c.notify(
-        "textDocument/didChange",
-        json!({"textDocument": {"uri": set, "version": 2}, "contentChanges": [{"text": typed}]}),
-    );
+    c.change(&set, 2, &typed);
     let diags = c.diagnostics(&set);
     let codes: Vec<&str> = diags.iter().filter_map(|d| d["code"].as_str()).collect();
     assert!(
@@ -185,10 +205,7 @@ fn a_client_gets_diagnostics_completion_hover_definitions_fixes_and_symbols() {
 
     // Back to a known feature kind; only the total is wrong now: its fix writes 13.
     let typed = text.replacen("total: 13", "total: 14", 1);
-    c.notify(
-        "textDocument/didChange",
-        json!({"textDocument": {"uri": set, "version": 3}, "contentChanges": [{"text": typed}]}),
-    );
+    c.change(&set, 3, &typed);
     let diags = c.diagnostics(&set);
     let total = diags
         .iter()
@@ -223,12 +240,7 @@ fn a_client_gets_diagnostics_completion_hover_definitions_fixes_and_symbols() {
         "textDocument/completion",
         json!({"textDocument": {"uri": set}, "position": at_feature}),
     );
-    let labels: Vec<&str> = items
-        .as_array()
-        .expect("items")
-        .iter()
-        .filter_map(|i| i["label"].as_str())
-        .collect();
+    let labels = labels_of(&items);
     for kind in ["city", "road", "field", "monastery"] {
         assert!(labels.contains(&kind), "{kind} among {labels:?}");
     }
@@ -262,10 +274,7 @@ fn a_client_gets_diagnostics_completion_hover_definitions_fixes_and_symbols() {
     // their files; the slots of a turn's tile, turned as written.
     let (ppath, game) = uri("examples/my-expansion-game.yaml");
     let ptext = std::fs::read_to_string(&ppath).expect("reads");
-    c.notify(
-        "textDocument/didOpen",
-        json!({"textDocument": {"uri": game, "languageId": "yaml", "version": 1, "text": ptext}}),
-    );
+    c.open(&game, &ptext);
     assert_eq!(clean(c.diagnostics(&game)), Vec::<Value>::new());
     let def = c.request(
         "textDocument/definition",
@@ -288,21 +297,13 @@ fn a_client_gets_diagnostics_completion_hover_definitions_fixes_and_symbols() {
         "rotation: 180, piece: {kind: follower, at: }}",
         1,
     );
-    c.notify(
-        "textDocument/didChange",
-        json!({"textDocument": {"uri": game, "version": 2}, "contentChanges": [{"text": typed}]}),
-    );
+    c.change(&game, 2, &typed);
     let _ = c.diagnostics(&game);
     let items = c.request(
         "textDocument/completion",
         json!({"textDocument": {"uri": game}, "position": after(&typed, "kind: follower, at: ")}),
     );
-    let labels: Vec<&str> = items
-        .as_array()
-        .expect("items")
-        .iter()
-        .filter_map(|i| i["label"].as_str())
-        .collect();
+    let labels = labels_of(&items);
     // FX5 turned 180: its city (printed north) lies south; its road (printed south) north.
     let detail = |slot: &str| {
         items
@@ -361,10 +362,7 @@ fn a_finding_in_an_included_file_is_shown_there_and_where_it_is_included() {
     let inner_uri = lsp_types::Url::from_file_path(&inner)
         .expect("uri")
         .to_string();
-    c.notify(
-        "textDocument/didOpen",
-        json!({"textDocument": {"uri": outer_uri, "languageId": "yaml", "version": 1, "text": outer_text}}),
-    );
+    c.open(&outer_uri, &outer_text);
     // The inner set says 2 tiles and defines 1: published in inner.yaml (not open), and
     // shown as a hint at the include entry in outer.yaml.
     let mut got = std::collections::HashMap::new();
@@ -398,26 +396,15 @@ fn a_finding_in_an_included_file_is_shown_there_and_where_it_is_included() {
     );
     // Codes complete in a comment; hovering one explains it.
     let typed = format!("{outer_text}# expected: tileset::count_m\n");
-    c.notify(
-        "textDocument/didChange",
-        json!({"textDocument": {"uri": outer_uri, "version": 2}, "contentChanges": [{"text": typed}]}),
-    );
+    c.change(&outer_uri, 2, &typed);
     let items = c.request(
         "textDocument/completion",
         json!({"textDocument": {"uri": outer_uri}, "position": {"line": 6, "character": 29}}),
     );
-    let labels: Vec<&str> = items
-        .as_array()
-        .expect("items")
-        .iter()
-        .filter_map(|i| i["label"].as_str())
-        .collect();
+    let labels = labels_of(&items);
     assert_eq!(labels, ["tileset::count_mismatch"]);
     let typed = format!("{outer_text}# expected: tileset::count_mismatch\n");
-    c.notify(
-        "textDocument/didChange",
-        json!({"textDocument": {"uri": outer_uri, "version": 3}, "contentChanges": [{"text": typed}]}),
-    );
+    c.change(&outer_uri, 3, &typed);
     let hover = c.request(
         "textDocument/hover",
         json!({"textDocument": {"uri": outer_uri}, "position": {"line": 6, "character": 20}}),
@@ -555,10 +542,7 @@ fn the_corner_rule_link_is_a_quick_fix_written_into_the_segment() {
         .expect("uri")
         .to_string();
     let mut c = Client::start();
-    c.notify(
-        "textDocument/didOpen",
-        json!({"textDocument": {"uri": uri, "languageId": "yaml", "version": 1, "text": text}}),
-    );
+    c.open(&uri, &text);
     let diags = c.diagnostics(&uri);
     let missing: Vec<&Value> = diags
         .iter()
@@ -610,10 +594,7 @@ fn the_corner_rule_link_is_a_quick_fix_written_into_the_segment() {
         2,
         "{fixed}"
     );
-    c.notify(
-        "textDocument/didChange",
-        json!({"textDocument": {"uri": uri, "version": 2}, "contentChanges": [{"text": fixed}]}),
-    );
+    c.change(&uri, 2, &fixed);
     let diags = c.diagnostics(&uri);
     assert!(
         diags.iter().all(|d| d["severity"].as_i64() > Some(2)),
@@ -677,21 +658,13 @@ fn names_complete_in_a_file_with_findings_and_turns_are_read_whole() {
     let text = std::fs::read_to_string(&path)
         .expect("reads")
         .replacen("total: 13", "total: 12", 1);
-    c.notify(
-        "textDocument/didOpen",
-        json!({"textDocument": {"uri": set, "languageId": "yaml", "version": 1, "text": text}}),
-    );
+    c.open(&set, &text);
     let _ = c.diagnostics(&set);
     let items = c.request(
         "textDocument/completion",
         json!({"textDocument": {"uri": set}, "position": after(&text, "{id: road, feature: ")}),
     );
-    let labels: Vec<&str> = items
-        .as_array()
-        .expect("items")
-        .iter()
-        .filter_map(|i| i["label"].as_str())
-        .collect();
+    let labels = labels_of(&items);
     assert!(
         labels.contains(&"city") && labels.contains(&"road"),
         "{labels:?}"
@@ -709,10 +682,7 @@ fn names_complete_in_a_file_with_findings_and_turns_are_read_whole() {
     let guri = lsp_types::Url::from_file_path(&game)
         .expect("uri")
         .to_string();
-    c.notify(
-        "textDocument/didOpen",
-        json!({"textDocument": {"uri": guri, "languageId": "yaml", "version": 1, "text": gtext}}),
-    );
+    c.open(&guri, &gtext);
     let _ = c.diagnostics(&guri);
     let hover = c.request(
         "textDocument/hover",
