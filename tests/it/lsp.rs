@@ -362,7 +362,7 @@ fn a_finding_in_an_included_file_is_shown_there_and_where_it_is_included() {
     let inner_uri = lsp_types::Url::from_file_path(&inner)
         .expect("uri")
         .to_string();
-    c.open(&outer_uri, &outer_text);
+    c.open(&outer_uri, outer_text);
     // The inner set says 2 tiles and defines 1: published in inner.yaml (not open), and
     // shown as a hint at the include entry in outer.yaml.
     let mut got = std::collections::HashMap::new();
