@@ -542,7 +542,7 @@ fn the_corner_rule_link_is_a_quick_fix_written_into_the_segment() {
         .expect("uri")
         .to_string();
     let mut c = Client::start();
-    c.open(&uri, &text);
+    c.open(&uri, text);
     let diags = c.diagnostics(&uri);
     let missing: Vec<&Value> = diags
         .iter()
