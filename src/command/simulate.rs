@@ -26,7 +26,7 @@ use crate::{engine, load, replay};
 #[derive(Debug, Args)]
 #[command(args_conflicts_with_subcommands = true, subcommand_negates_reqs = true)]
 #[command(
-    after_help = "Examples:\n  tessera simulate rulesets/carcassonne.yaml tilesets/base.yaml --games 100 --seed 1\n  tessera simulate rulesets/carcassonne.yaml tilesets/base.yaml --games 10000 --shard 2/4 --format json > shard-2.json\n  tessera simulate merge shard-1.json shard-2.json shard-3.json shard-4.json\n  tessera simulate rulesets/carcassonne.yaml tilesets/base.yaml --games 10 --agent greedy --agent random\n  tessera simulate rulesets/carcassonne.yaml tilesets/base.yaml --compare tilesets/pnp-demo.yaml --games 100\n  tessera simulate rulesets/carcassonne.yaml tilesets/base.yaml --games 50 --format json"
+    after_help = "Examples:\n  tessera simulate rulesets/carcassonne.yaml tilesets/base.yaml --games 100 --seed 1\n  tessera simulate rulesets/carcassonne.yaml tilesets/base.yaml --games 40 --shard 2/4 --format json\n  tessera simulate rulesets/carcassonne.yaml tilesets/base.yaml --games 10 --agent greedy --agent random\n  tessera simulate rulesets/carcassonne.yaml tilesets/base.yaml --compare tilesets/pnp-demo.yaml --games 100\n  tessera simulate rulesets/carcassonne.yaml tilesets/base.yaml --games 50 --format json"
 )]
 pub struct SimulateArgs {
     #[command(subcommand)]
@@ -77,6 +77,10 @@ pub struct SimulateArgs {
 enum MergeCommand {
     /// Put the JSON summaries of a run's shards together (`simulate --shard K/N --format
     /// json`): the summary one run of all the games gives, byte for byte.
+    ///
+    /// For example, `tessera simulate merge shard-1.json shard-2.json shard-3.json
+    /// shard-4.json > run.json`, after four runs with `--shard 1/4` to `--shard 4/4` (on
+    /// one machine or several: see the README for a Slurm job array).
     ///
     /// Exit status: 0 merged, 2 the files are not the shards of one run (a shard missing
     /// or twice, another run's), 1 a file cannot be read.
