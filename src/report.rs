@@ -2065,6 +2065,34 @@ pub fn simulation_text(summaries: &[crate::simulate::Summary]) -> String {
             })
         });
     }
+    // With seats rotated: each agent over all the seats it played.
+    for (i, a) in first.agents.iter().enumerate() {
+        let name = format!("agent {} ({})", a.index, esc(&a.agent));
+        row(format!("{name} score"), &|s| {
+            s.agents.get(i).map_or_else(String::new, |x| {
+                format!(
+                    "{:.1} ± {:.1} [{} {} {} {} {}]",
+                    x.score.mean,
+                    x.score.sd,
+                    x.score.min,
+                    x.score.q1,
+                    x.score.median,
+                    x.score.q3,
+                    x.score.max
+                )
+            })
+        });
+        row(format!("{name} win rate"), &|s| {
+            s.agents.get(i).map_or_else(String::new, |x| {
+                format!(
+                    "{:.1}% ({:.1}-{:.1})",
+                    100.0 * x.win_rate,
+                    100.0 * x.win_rate_ci95[0],
+                    100.0 * x.win_rate_ci95[1]
+                )
+            })
+        });
+    }
     let mut kinds: Vec<&str> = Vec::new();
     for f in summaries.iter().flat_map(|s| &s.features) {
         if !kinds.contains(&f.kind.as_str()) {

@@ -47,6 +47,10 @@ pub struct GameRecord {
     pub final_points: Vec<i64>,
     /// Points given outside feature scoring (titles, goods), all players together.
     pub awarded: i64,
+    /// With seats rotated: per seat, the index of its agent in the run's list (empty
+    /// otherwise).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub agents: Vec<usize>,
 }
 
 /// Which slice of a run a shard plays: shard `index` (1 to `count`) of `count`.
@@ -153,6 +157,24 @@ pub struct SeatSummary {
     pub win_rate_ci95: [f64; 2],
 }
 
+/// One agent's results over every seat it played, with seats rotated
+/// (`simulate --rotate-seats`): a tournament of the agents.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct AgentSummary {
+    /// The agent (`greedy`, `mcts`), as listed: the first agent listed is agent 1.
+    pub agent: String,
+    /// Its place in the list, from 1.
+    pub index: usize,
+    /// Its final scores, over all its games.
+    pub score: Spread,
+    /// Games won (a tie shares the win).
+    pub wins: f64,
+    /// `wins / games`.
+    pub win_rate: f64,
+    /// 95% interval of the win rate (Wilson score interval), `[low, high]`.
+    pub win_rate_ci95: [f64; 2],
+}
+
 /// One feature kind's results, per game.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct FeatureSummary {
@@ -196,6 +218,9 @@ pub struct Summary {
     pub points_besides_features_per_game: f64,
     /// Per feature kind, in rule-set order.
     pub features: Vec<FeatureSummary>,
+    /// With seats rotated: per agent listed, its results over every seat it played.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub agents: Vec<AgentSummary>,
     /// For a shard's run: which games it played and their records; `None` for a whole
     /// run (and after [`merge`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -218,6 +243,8 @@ struct Meta {
     seats: Vec<(String, String)>,
     /// Feature kinds reported, and whether each can be completed.
     features: Vec<(String, bool)>,
+    /// With seats rotated: the agents listed, in order (empty otherwise).
+    rotated: Vec<String>,
 }
 
 /// Plays `games` games of a loaded game (a position with no turns: its game, players and
@@ -234,13 +261,26 @@ pub fn run(
     seed: u64,
     tick: &(dyn Fn() + Sync),
 ) -> Result<Summary, String> {
-    run_shard(lp, (variant, ruleset), agents, games, seed, None, tick)
+    run_shard(
+        lp,
+        (variant, ruleset),
+        agents,
+        games,
+        seed,
+        None,
+        false,
+        tick,
+    )
 }
 
 /// [`run`], or with `shard` only that shard's games, keeping their records (its summary
-/// sums its own games; [`merge`] sums the run's).
+/// sums its own games; [`merge`] sums the run's). With `rotate`, game `i` seats the
+/// agents turned by `i` places (seat `p` plays the agent listed `(p + i) mod players`),
+/// so that each plays every seat as often, and the summary adds each agent's results
+/// ([`Summary::agents`]).
 ///
 /// Errors: a message when the start tile cannot be laid.
+#[allow(clippy::too_many_arguments)]
 pub fn run_shard(
     lp: &LoadedPosition,
     (variant, ruleset): (&str, &str),
@@ -248,6 +288,7 @@ pub fn run_shard(
     games: u64,
     seed: u64,
     shard: Option<ShardSpec>,
+    rotate: bool,
     tick: &(dyn Fn() + Sync),
 ) -> Result<Summary, String> {
     use rayon::prelude::*;
@@ -258,7 +299,23 @@ pub fn run_shard(
         .map(|p| p.value.clone())
         .collect();
     let rules = &lp.game.rules;
-    let meta = meta(lp, (variant, ruleset), agents, seed);
+    let mut meta = meta(lp, (variant, ruleset), agents, seed);
+    let n = players.len().max(1);
+    // Every seat's agent, the list repeated to the number of seats.
+    let listed: Vec<Agent> = (0..n)
+        .map(|p| {
+            agents
+                .get(p % agents.len().max(1))
+                .copied()
+                .unwrap_or(Agent::Random)
+        })
+        .collect();
+    if rotate {
+        meta.rotated = listed.iter().map(|a| a.name().to_string()).collect();
+        for seat in &mut meta.seats {
+            seat.1 = "rotated".to_string();
+        }
+    }
     let reported: Vec<usize> = reported_kinds(rules);
     let range = shard.map_or(0..games, |s| s.games(games));
     let first_game = range.start;
@@ -282,7 +339,11 @@ pub fn run_shard(
                     set_aside += t.set_aside.len();
                 };
                 let seed_i = game_seed(seed, i);
-                let g = play_game_with(state, agents, seed_i, limits::MAX_PLAYED_TURNS, count)
+                let turned = (i % n as u64) as usize;
+                let order: Vec<usize> = (0..n).map(|p| (p + turned) % n).collect();
+                let seated: Vec<Agent> = order.iter().map(|&k| listed[k]).collect();
+                let playing: &[Agent] = if rotate { &seated } else { agents };
+                let g = play_game_with(state, playing, seed_i, limits::MAX_PLAYED_TURNS, count)
                     .map_err(|e| format!("game {i} (seed {seed_i}) cannot be played: {e:?}"))?;
                 tick();
                 let s = &g.state;
@@ -322,6 +383,7 @@ pub fn run_shard(
                     completed: reported.iter().map(|&k| g.completed[k]).collect(),
                     play_points: reported.iter().map(|&k| play_points[k]).collect(),
                     final_points: reported.iter().map(|&k| final_points[k]).collect(),
+                    agents: if rotate { order } else { Vec::new() },
                 };
                 *spare = Some(g.state);
                 Ok(result)
@@ -394,6 +456,7 @@ fn meta(
                 )
             })
             .collect(),
+        rotated: Vec::new(),
     }
 }
 
@@ -460,9 +523,43 @@ fn summarize(meta: &Meta, results: &[GameRecord]) -> Summary {
             / (n * players.max(1) as f64),
         points_besides_features_per_game: results.iter().map(|r| r.awarded as f64).sum::<f64>() / n,
         features,
+        agents: agent_summaries(meta, results),
         shard: None,
         records: results.to_vec(),
     }
+}
+
+/// Each listed agent's results over the seats it played, with seats rotated.
+fn agent_summaries(meta: &Meta, results: &[GameRecord]) -> Vec<AgentSummary> {
+    meta.rotated
+        .iter()
+        .enumerate()
+        .map(|(k, name)| {
+            let mut scores = Vec::new();
+            let mut wins = 0.0;
+            for r in results {
+                let Some(p) = r.agents.iter().position(|&a| a == k) else {
+                    continue;
+                };
+                let score = r.points[p];
+                scores.push(score);
+                let best = r.points.iter().copied().max().unwrap_or(0);
+                if score == best {
+                    wins += 1.0 / r.points.iter().filter(|&&x| x == best).count().max(1) as f64;
+                }
+            }
+            let games = scores.len() as f64;
+            let rate = if games > 0.0 { wins / games } else { 0.0 };
+            AgentSummary {
+                agent: name.clone(),
+                index: k + 1,
+                score: Spread::of(&scores),
+                wins,
+                win_rate: rate,
+                win_rate_ci95: wilson(rate, games),
+            }
+        })
+        .collect()
 }
 
 /// Puts the shards of one run together (`tessera simulate merge`): the summary one run of
@@ -501,6 +598,7 @@ pub fn merge(shards: &[Summary]) -> Result<Summary, String> {
             .iter()
             .map(|f| (f.kind.clone(), f.completable))
             .collect(),
+        rotated: s.agents.iter().map(|a| a.agent.clone()).collect(),
     };
     let meta = run_meta(first);
     let mut parts: Vec<Shard> = Vec::new();

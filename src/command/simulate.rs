@@ -67,6 +67,11 @@ pub struct SimulateArgs {
     /// the numbers one run gives.
     #[arg(long, value_name = "K/N", value_parser = parse_shard)]
     shard: Option<crate::simulate::ShardSpec>,
+    /// A tournament of the agents: game i seats them turned by i places, so that each
+    /// plays every seat equally often, and each agent's score and win rate (with its 95%
+    /// interval) over all its seats is reported.
+    #[arg(long)]
+    rotate_seats: bool,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
@@ -141,6 +146,8 @@ pub struct SimulateOptions {
     /// Play only this shard of the games, keeping their records for
     /// [`crate::simulate::merge`].
     pub shard: Option<crate::simulate::ShardSpec>,
+    /// Seat the agents turned by one place each game and report each agent's results.
+    pub rotate_seats: bool,
 }
 
 /// Simulates the game (and the variant to compare, if any), calling `tick` after each game
@@ -202,6 +209,7 @@ pub fn simulate(
                     opts.games,
                     opts.seed,
                     opts.shard,
+                    opts.rotate_seats,
                     tick,
                 )
             })
@@ -334,6 +342,7 @@ pub fn run(args: SimulateArgs) -> ExitCode {
         agents: args.agents.into_iter().map(AgentArg::agent).collect(),
         jobs: args.jobs.map(usize::from),
         shard: args.shard,
+        rotate_seats: args.rotate_seats,
     };
     let format = args.format;
     let played = opts.shard.map_or(opts.games, |s| {

@@ -23,6 +23,7 @@ fn opts(ruleset: &str, sets: &[&str], games: u64) -> SimulateOptions {
         agents: vec![Agent::Random],
         jobs: Some(1),
         shard: None,
+        rotate_seats: false,
     }
 }
 
@@ -399,4 +400,56 @@ fn a_paired_comparison_shows_a_rule_change_and_exactly_zero_for_the_same_game() 
     {
         assert_eq!(d, &zero);
     }
+}
+
+#[test]
+fn a_tournament_seats_the_agents_in_turn_and_reports_each_one() {
+    // Greedy against random, seats rotated each game: 20 games each as first player.
+    let run = SimulateOptions {
+        agents: vec![Agent::Greedy, Agent::Random],
+        rotate_seats: true,
+        ..opts("rulesets/carcassonne.yaml", &["tilesets/base.yaml"], 40)
+    };
+    let s = simulate(&run, &|| {}).expect("simulates");
+    let agents = &s[0].agents;
+    assert_eq!(agents.len(), 2);
+    assert_eq!(
+        (agents[0].agent.as_str(), agents[1].agent.as_str()),
+        ("greedy", "random")
+    );
+    assert_eq!(
+        agents[0].wins + agents[1].wins,
+        40.0,
+        "every game has its winner"
+    );
+    assert!(
+        agents[0].win_rate > 0.8 && agents[0].win_rate_ci95[0] > 0.5,
+        "{agents:#?}"
+    );
+    for r in &s[0].records {
+        assert_eq!(r.agents.len(), 2);
+    }
+    let first: usize = s[0].records.iter().filter(|r| r.agents[0] == 0).count();
+    assert_eq!(first, 20, "greedy sat first in half the games");
+    // Shards of a tournament merge into the same summary.
+    let one = printed(&s);
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("tournament");
+    std::fs::create_dir_all(&dir).expect("a directory");
+    let files: Vec<PathBuf> = (1..=3)
+        .map(|index| {
+            let part = simulate(
+                &SimulateOptions {
+                    shard: Some(tessera::simulate::ShardSpec { index, count: 3 }),
+                    ..run.clone()
+                },
+                &|| {},
+            )
+            .expect("simulates");
+            let path = dir.join(format!("part-{index}.json"));
+            std::fs::write(&path, printed(&part)).expect("written");
+            path
+        })
+        .collect();
+    let merged = printed(&tessera::command::simulate::merge_files(&files).expect("merges"));
+    assert!(merged == one, "the merged tournament differs from one run");
 }
