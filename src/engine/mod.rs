@@ -400,6 +400,19 @@ impl<'g> State<'g> {
 }
 
 impl<'g> State<'g> {
+    /// A copy of the state for trying a move on (an agent weighing its moves): all of it
+    /// but the history of what was scored and logged so far (`events`, `log`), which
+    /// grows with the game and which no rule reads. The copy plays on exactly as a full
+    /// one would; only its history starts empty.
+    pub(crate) fn trial_copy(&mut self) -> State<'g> {
+        let events = std::mem::take(&mut self.events);
+        let log = std::mem::take(&mut self.log);
+        let copy = self.clone();
+        self.events = events;
+        self.log = log;
+        copy
+    }
+
     /// A new game with an empty board. `options` by option id; supply from the tile set.
     pub fn new(game: &'g Game, players: Vec<String>, options: Vec<bool>) -> Self {
         let n = players.len();

@@ -594,7 +594,7 @@ fn choose(
             let mut best: Vec<Move> = Vec::new();
             let mut best_gain = i64::MIN;
             for mv in moves {
-                let mut next = state.clone();
+                let mut next = state.trial_copy();
                 // What the turn asks after the action is answered at random here too.
                 if next
                     .apply_deciding(&mv, &[], &mut RandomDecider::new(rng))
@@ -654,7 +654,7 @@ fn choose(
                 if !legal[i] {
                     break;
                 }
-                let mut next = state.clone();
+                let mut next = state.trial_copy();
                 if next
                     .apply_deciding(&moves[i], &[], &mut RandomDecider::new(rng))
                     .is_err()
