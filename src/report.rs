@@ -2038,59 +2038,46 @@ pub fn simulation_text(summaries: &[crate::simulate::Summary]) -> String {
     row("points besides features per game".into(), &|s| {
         format!("{:.2}", s.points_besides_features_per_game)
     });
+    // A score's spread and a win rate with its interval, as every row shows them.
+    let spread = |x: &crate::simulate::Spread| {
+        format!(
+            "{:.1} ± {:.1} [{} {} {} {} {}]",
+            x.mean, x.sd, x.min, x.q1, x.median, x.q3, x.max
+        )
+    };
+    let rate = |r: f64, ci: [f64; 2]| {
+        format!(
+            "{:.1}% ({:.1}-{:.1})",
+            100.0 * r,
+            100.0 * ci[0],
+            100.0 * ci[1]
+        )
+    };
     for (i, seat) in first.seats.iter().enumerate() {
         let name = esc(&seat.seat).into_owned();
         row(format!("{name} ({}) score", seat.agent), &|s| {
-            s.seats.get(i).map_or_else(String::new, |x| {
-                format!(
-                    "{:.1} ± {:.1} [{} {} {} {} {}]",
-                    x.score.mean,
-                    x.score.sd,
-                    x.score.min,
-                    x.score.q1,
-                    x.score.median,
-                    x.score.q3,
-                    x.score.max
-                )
-            })
+            s.seats
+                .get(i)
+                .map_or_else(String::new, |x| spread(&x.score))
         });
         row(format!("{name} win rate"), &|s| {
-            s.seats.get(i).map_or_else(String::new, |x| {
-                format!(
-                    "{:.1}% ({:.1}-{:.1})",
-                    100.0 * x.win_rate,
-                    100.0 * x.win_rate_ci95[0],
-                    100.0 * x.win_rate_ci95[1]
-                )
-            })
+            s.seats
+                .get(i)
+                .map_or_else(String::new, |x| rate(x.win_rate, x.win_rate_ci95))
         });
     }
     // With seats rotated: each agent over all the seats it played.
     for (i, a) in first.agents.iter().enumerate() {
         let name = format!("agent {} ({})", a.index, esc(&a.agent));
         row(format!("{name} score"), &|s| {
-            s.agents.get(i).map_or_else(String::new, |x| {
-                format!(
-                    "{:.1} ± {:.1} [{} {} {} {} {}]",
-                    x.score.mean,
-                    x.score.sd,
-                    x.score.min,
-                    x.score.q1,
-                    x.score.median,
-                    x.score.q3,
-                    x.score.max
-                )
-            })
+            s.agents
+                .get(i)
+                .map_or_else(String::new, |x| spread(&x.score))
         });
         row(format!("{name} win rate"), &|s| {
-            s.agents.get(i).map_or_else(String::new, |x| {
-                format!(
-                    "{:.1}% ({:.1}-{:.1})",
-                    100.0 * x.win_rate,
-                    100.0 * x.win_rate_ci95[0],
-                    100.0 * x.win_rate_ci95[1]
-                )
-            })
+            s.agents
+                .get(i)
+                .map_or_else(String::new, |x| rate(x.win_rate, x.win_rate_ci95))
         });
     }
     let mut kinds: Vec<&str> = Vec::new();
