@@ -154,12 +154,94 @@ pub struct Server {
 /// Errors: the protocol broke (the client sent something that is not the protocol, or
 /// went away without `shutdown`).
 pub fn serve_stdio() -> Result<(), String> {
-    let (connection, io) = Connection::stdio();
-    let served = serve(&connection);
-    // The writer thread ends when the last sender is dropped: only then can it be joined.
-    drop(connection);
-    io.join().map_err(|e| e.to_string())?;
+    // The transport is ours: a message longer than the input limit is refused before
+    // anything is allocated for it (the crate's own reader allocates what the header asks).
+    let (server, client) = Connection::memory();
+    let to_server = client.sender;
+    let from_server = client.receiver;
+    std::thread::spawn(move || {
+        let mut input = std::io::BufReader::new(std::io::stdin().lock());
+        // A message that cannot be read ends the input: the server sees the client gone.
+        while let Ok(Some(m)) = read_message(&mut input, max_message()) {
+            if to_server.send(m).is_err() {
+                break;
+            }
+        }
+    });
+    let writer = std::thread::spawn(move || {
+        let mut out = std::io::stdout().lock();
+        for m in from_server {
+            if m.write(&mut out).is_err() {
+                break;
+            }
+        }
+    });
+    let served = serve(&server);
+    // The writer ends once the server's sender is gone.
+    drop(server);
+    writer
+        .join()
+        .map_err(|_| "the writer thread failed".to_string())?;
     served
+}
+
+/// The longest message read, in bytes: the input limit (`--max-file-size`) twice over,
+/// room for a whole file's text in JSON.
+fn max_message() -> u64 {
+    crate::limits::max_file_size().saturating_mul(2)
+}
+
+/// Reads one message framed as the protocol frames it (`Content-Length: N`, a blank
+/// line, N bytes of JSON). `Ok(None)` at the end of the input.
+///
+/// Errors: a header line over 1 KiB, no length, a length over `max` bytes, a body that
+/// is not a message.
+fn read_message(r: &mut impl std::io::BufRead, max: u64) -> Result<Option<Message>, String> {
+    use std::io::{BufRead as _, Read as _};
+    let mut length: Option<u64> = None;
+    loop {
+        let mut line = Vec::new();
+        let n = r
+            .by_ref()
+            .take(1024)
+            .read_until(b'\n', &mut line)
+            .map_err(|e| e.to_string())?;
+        if n == 0 {
+            return match length {
+                None => Ok(None),
+                Some(_) => Err("the input ended inside a header".to_string()),
+            };
+        }
+        if !line.ends_with(b"\n") {
+            return Err("a header line over 1 KiB".to_string());
+        }
+        let text = String::from_utf8_lossy(&line);
+        let text = text.trim_end();
+        if text.is_empty() {
+            break;
+        }
+        if let Some((k, v)) = text.split_once(':') {
+            if k.trim().eq_ignore_ascii_case("content-length") {
+                length = Some(v.trim().parse().map_err(|_| format!("a bad length: {v}"))?);
+            }
+        }
+    }
+    let length = length.ok_or("a message without Content-Length")?;
+    if length > max {
+        return Err(format!(
+            "a message of {length} bytes, over the limit of {max}"
+        ));
+    }
+    let mut body = Vec::new();
+    r.take(length)
+        .read_to_end(&mut body)
+        .map_err(|e| e.to_string())?;
+    if body.len() as u64 != length {
+        return Err("the input ended inside a message".to_string());
+    }
+    serde_json::from_slice(&body)
+        .map(Some)
+        .map_err(|e| format!("a message that is not JSON-RPC: {e}"))
 }
 
 /// Runs the server on a connection (standard input and output, or one in memory for

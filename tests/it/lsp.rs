@@ -718,3 +718,31 @@ fn names_complete_in_a_file_with_findings_and_turns_are_read_whole() {
 fn root_path(p: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join(p)
 }
+
+#[test]
+fn a_message_longer_than_the_input_limit_is_refused_before_it_is_read() {
+    use std::io::Write as _;
+    // A header asking for a gigabyte: refused at once (exit 1), nothing allocated for it.
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_tessera"))
+        .arg("lsp")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("starts");
+    let mut stdin = child.stdin.take().expect("stdin");
+    let _ = stdin.write_all(b"Content-Length: 1000000000\r\n\r\n{}");
+    let start = std::time::Instant::now();
+    let status = loop {
+        if let Some(s) = child.try_wait().expect("waits") {
+            break s;
+        }
+        if start.elapsed() > Duration::from_secs(20) {
+            let _ = child.kill();
+            panic!("the server read on");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    drop(stdin);
+    assert_eq!(status.code(), Some(1));
+}
