@@ -97,6 +97,51 @@ const FRONTIER: u32 = 1 << 31;
 /// [`crate::limits::MAX_COORDINATE`]), are kept in a hash map.
 const MAX_DENSE: i64 = 1 << 22;
 
+/// At most this many features face an empty cell (4 sides of at most 3 slots).
+const FACING: usize = 12;
+
+/// The features of the tiles around an empty cell that a tile placed there meets
+/// ([`Board::facing`]): what [`Board::would_complete`] reads for each tile and rotation.
+#[derive(Debug, Clone, Copy)]
+pub struct Facing {
+    /// By board side N, E, S, W and the neighbour's slot facing the cell (in its own
+    /// order): the index of its feature in `roots` (`u8::MAX`: no segment there).
+    slots: [[u8; 3]; 4],
+    /// By board side: whether a tile lies across it.
+    across: [bool; 4],
+    /// The distinct features facing the cell (their roots), `len` of them.
+    roots: [NodeIndex; FACING],
+    /// Their feature kinds.
+    kinds: [FeatureId; FACING],
+    /// Their open edges once a tile lies on the cell.
+    open: [i64; FACING],
+    len: u8,
+    /// Whether all 8 cells around the cell hold tiles.
+    surrounded: bool,
+}
+
+/// What placing a tile would complete ([`Board::would_complete`]).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Completing {
+    /// The tile's segments whose feature it completes, one bit per segment index (bit
+    /// `i`: segment `i`): a piece placed there shares in the feature's scoring.
+    pub segments: u32,
+    /// Whether it surrounds a tile around it whose feature completes when surrounded.
+    pub around: bool,
+}
+
+impl Completing {
+    /// Whether it completes nothing.
+    pub fn is_empty(self) -> bool {
+        self.segments == 0 && !self.around
+    }
+
+    /// Whether it completes the feature of the tile's segment `segment`.
+    pub fn has(self, segment: usize) -> bool {
+        segment < 32 && self.segments & (1 << segment) != 0
+    }
+}
+
 /// What each cell holds: a placed tile's index, a frontier entry, or nothing. A dense
 /// window (a row-major grid around the board, grown by doubling) answers in one index;
 /// cells outside a window that would grow past [`MAX_DENSE`] cells go to a hash map.
@@ -566,6 +611,149 @@ impl Board {
             added_node: u32::MAX,
         });
         idx
+    }
+
+    /// The features of the tiles across the sides of empty cell (`x`, `y`) that a tile
+    /// placed there meets, for [`Board::would_complete`] (the same for every tile and
+    /// rotation there). `None` when a neighbour has a wall or a shared slot (the counters
+    /// cannot tell what a tile closes there).
+    pub fn facing(&self, tiles: &TileSet, x: i32, y: i32) -> Option<Facing> {
+        let mut f = Facing {
+            slots: [[u8::MAX; 3]; 4],
+            across: [false; 4],
+            roots: [NodeIndex::end(); FACING],
+            kinds: [0; FACING],
+            open: [0; FACING],
+            len: 0,
+            surrounded: self.neighbours(x, y) == 8,
+        };
+        for (side, v) in self.cells.sides(x, y).into_iter().enumerate() {
+            if v & FRONTIER != 0 {
+                continue;
+            }
+            f.across[side] = true;
+            let p = self.placed[v as usize];
+            let theirs = tiles.tiles[p.tile].rotated(p.rotation);
+            if theirs.shared || theirs.walls != 0 {
+                return None;
+            }
+            let back = opposite(side as u8) as usize;
+            // Each of their slots facing this cell closes an open edge of its feature.
+            for (k, &seg) in theirs.slot_segment[back].iter().enumerate() {
+                if seg == NO_SEGMENT {
+                    continue;
+                }
+                let node = p.node(seg as usize);
+                let kind = tiles.tiles[p.tile].segments[seg as usize].feature;
+                let (root, open) = self.features.find_open(kind, node);
+                let len = f.len as usize;
+                let at = match f.roots[..len].iter().position(|&r| r == root) {
+                    Some(i) => i,
+                    None => {
+                        f.roots[len] = root;
+                        f.kinds[len] = kind;
+                        f.open[len] = i64::from(open);
+                        f.len += 1;
+                        len
+                    }
+                };
+                f.open[at] -= 1;
+                f.slots[side][k] = at as u8;
+            }
+        }
+        Some(f)
+    }
+
+    /// What placing `tile` turned by `rotation` on the empty cell of `facing` (a
+    /// placement that fits) would complete, told from the features' counters without
+    /// changing the board: the features of ordinary kinds completed when closed (no open
+    /// edge left, [`crate::rules::Completion::Closed`]) that its segments join, and its own
+    /// surrounded segments ([`crate::rules::Completion::Surrounded`]).
+    /// [`Completing::around`] is left to the caller, which knows the tiles still waiting
+    /// to be surrounded ([`crate::engine::State::placement_completes`]). With those, the
+    /// features [`crate::engine::State::finish_turn`] scores when the rules complete
+    /// nothing else ([`crate::rules::PlayTables::completion_only`]). `None` when the
+    /// counters cannot tell: a wall or a shared slot on the tile, more than 16 segments.
+    pub fn would_complete(
+        rules: &Rules,
+        tiles: &TileSet,
+        facing: &Facing,
+        tile: TileId,
+        rotation: Rotation,
+    ) -> Option<Completing> {
+        use crate::rules::Completion;
+        const MAX: usize = 16 + FACING;
+        let def = &tiles.tiles[tile];
+        let rot = def.rotated(rotation);
+        let n = def.segments.len();
+        if rot.shared || rot.walls != 0 || n > 16 {
+            return None;
+        }
+        // A small union-find over the tile's segments (0..n) and the features facing it
+        // (n..), each with its open edges after placing.
+        let mut parent = [0u8; MAX];
+        let mut open = [0i64; MAX];
+        for (i, p) in parent.iter_mut().enumerate().take(n + facing.len as usize) {
+            *p = i as u8;
+        }
+        open[n..n + facing.len as usize].copy_from_slice(&facing.open[..facing.len as usize]);
+        fn find(parent: &mut [u8; MAX], mut i: u8) -> u8 {
+            while parent[i as usize] != i {
+                let up = parent[parent[i as usize] as usize];
+                parent[i as usize] = up;
+                i = up;
+            }
+            i
+        }
+        for side in 0..4usize {
+            if !facing.across[side] {
+                for &seg in &rot.slot_segment[side] {
+                    if let Some(o) = open[..n].get_mut(seg as usize) {
+                        *o += 1;
+                    }
+                }
+                continue;
+            }
+            let parts = rules.parts(rot.sides[side]);
+            for k in 0..parts {
+                let (mine, at) = (rot.slot_segment[side][k], facing.slots[side][parts - 1 - k]);
+                if mine == NO_SEGMENT
+                    || at == u8::MAX
+                    || def.segments[mine as usize].feature != facing.kinds[at as usize]
+                {
+                    continue;
+                }
+                let (a, b) = (find(&mut parent, mine), find(&mut parent, n as u8 + at));
+                parent[a as usize] = b;
+            }
+        }
+        for (i, s) in def.segments.iter().enumerate() {
+            for &(rel, t) in &s.links {
+                if def.segments[t].feature == s.feature
+                    && rules.features[s.feature].via.contains(&rel)
+                {
+                    let (a, b) = (find(&mut parent, i as u8), find(&mut parent, t as u8));
+                    parent[a as usize] = b;
+                }
+            }
+        }
+        let mut sum = [0i64; MAX];
+        for (i, &o) in open.iter().enumerate().take(n + facing.len as usize) {
+            let r = find(&mut parent, i as u8);
+            sum[r as usize] += o;
+        }
+        let mut done = Completing::default();
+        for (i, s) in def.segments.iter().enumerate() {
+            let completes = match rules.features[s.feature].completion {
+                Completion::Closed => sum[find(&mut parent, i as u8) as usize] == 0,
+                Completion::Surrounded => facing.surrounded,
+                _ => false,
+            };
+            if completes {
+                done.segments |= 1 << i;
+            }
+        }
+        Some(done)
     }
 
     /// Whether a tile fits at a cell as [`Board::fits`] says, the neighbour across board

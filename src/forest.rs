@@ -347,6 +347,15 @@ impl Forest {
         }
     }
 
+    /// The identity of the feature of kind `kind` through `node` ([`Forest::find`]) with
+    /// its open edges ([`Forest::open_edges`]), found in one walk.
+    pub fn find_open(&self, kind: FeatureId, node: NodeIndex) -> (NodeIndex, u32) {
+        match self.root_in(kind, node) {
+            Some((layer, r)) => (NodeIndex::new(r as usize), layer.roots[r as usize].open),
+            None => (node, 0),
+        }
+    }
+
     /// Open edges of the feature of kind `kind` through `node`.
     pub fn open_edges(&self, kind: FeatureId, node: NodeIndex) -> u32 {
         self.root(kind, node).map_or(0, |r| r.open)

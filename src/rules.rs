@@ -70,6 +70,12 @@ pub struct PlayTables {
     /// By tile id: whether placing it is subject to rules beyond matching sides (its stack
     /// continues a feature kind, or it has a segment of a kind that may not turn back).
     pub placement_rules: Vec<bool>,
+    /// Whether points change during a turn only when its tile completes a feature of an
+    /// ordinary kind, closed or surrounded: the core rules alone (no mechanism in use, no
+    /// token supply), no kind completed through its links, no aggregate that completes.
+    /// Then a placement that completes nothing scores nothing whatever the action
+    /// (see [`crate::engine::State::placement_completes`]).
+    pub completion_only: bool,
 }
 
 impl PlayTables {
@@ -91,7 +97,15 @@ impl PlayTables {
             })
             .collect();
         let surrounded_kind = |k: FeatureId| rules.features[k].completion == Completion::Surrounded;
+        let completion_only = rules.mechanisms.in_use.is_empty()
+            && rules.token_pools.is_empty()
+            && rules.features.iter().all(|f| match f.completion {
+                Completion::AllLinked { .. } => false,
+                Completion::Never => true,
+                Completion::Closed | Completion::Surrounded => !f.aggregate,
+            });
         PlayTables {
+            completion_only,
             completes,
             any_surrounded: rules
                 .features
@@ -292,6 +306,9 @@ macro_rules! mechanisms {
                 $(#[$doc])*
                 pub $m: crate::mechanism::$m::table::Table,
             )*
+            /// The rule set's keys of the mechanisms it uses (a section written and not
+            /// empty), in registry order: `["bonus_turns"]`. Empty: the core rules only.
+            pub in_use: Vec<&'static str>,
         }
 
         impl Mechanisms {

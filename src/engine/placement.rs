@@ -335,6 +335,69 @@ impl<'g> State<'g> {
         })
     }
 
+    /// What a turn with `tile` at `p` (a legal placement for the player to play) completes,
+    /// when that is all it scores: `Some` when the rules score only completed features
+    /// ([`crate::rules::PlayTables::completion_only`]), with the features the tile would
+    /// complete ([`crate::board::Board::would_complete`]); then a placement that completes
+    /// nothing leaves every player's points as they are whatever the action, and a piece
+    /// placed on a segment whose feature is not completed scores as no piece. `None` when
+    /// that cannot be told without playing the turn. Nothing is copied: an agent weighing
+    /// its moves plays only the turns that may score. See
+    /// [`State::for_each_completing`] for many placements.
+    pub fn placement_completes(
+        &self,
+        tile: TileId,
+        p: Placement,
+    ) -> Option<crate::board::Completing> {
+        let mut out = None;
+        self.for_each_completing(tile, &[p], |_, c| out = c);
+        out
+    }
+
+    /// [`State::placement_completes`] of each placement of `tile` in `list`, in order, as
+    /// `f(placement, completing)`: what the cells have in common is read once per run of
+    /// placements on one cell (as [`State::for_each_placement`] lists them).
+    pub fn for_each_completing(
+        &self,
+        tile: TileId,
+        list: &[Placement],
+        mut f: impl FnMut(Placement, Option<crate::board::Completing>),
+    ) {
+        let play = self.game.play_tables();
+        if !play.completion_only {
+            list.iter().for_each(|&p| f(p, None));
+            return;
+        }
+        let (rules, tiles) = (&self.game.rules, &self.game.tiles);
+        let mut cell: Option<(i32, i32, Option<crate::board::Facing>, bool)> = None;
+        for &p in list {
+            let (facing, around) = match cell {
+                Some((x, y, facing, around)) if (x, y) == (p.x, p.y) => (facing, around),
+                _ => {
+                    let facing = self.board.facing(tiles, p.x, p.y);
+                    // A tile waiting to be surrounded (its 8 cells not all taken) within
+                    // one cell, with 7 of them taken: this one is the eighth.
+                    let around = self.watched.iter().any(|&(x, y, _)| {
+                        (i64::from(x) - i64::from(p.x)).abs() <= 1
+                            && (i64::from(y) - i64::from(p.y)).abs() <= 1
+                            && self.board.neighbours(x, y) == 7
+                    });
+                    cell = Some((p.x, p.y, facing, around));
+                    (facing, around)
+                }
+            };
+            let done = facing
+                .and_then(|facing| {
+                    crate::board::Board::would_complete(rules, tiles, &facing, tile, p.rotation)
+                })
+                .map(|mut c| {
+                    c.around = around;
+                    c
+                });
+            f(p, done);
+        }
+    }
+
     /// The `k`-th legal placement of `tile` in the order of [`State::for_each_placement`]
     /// (0-based), when [`State::count_placements`] counts it; `None` past the end.
     pub fn nth_placement(&self, tile: TileId, mut k: usize) -> Option<Placement> {

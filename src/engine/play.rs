@@ -546,37 +546,14 @@ fn choose(
                 Legal::Drawn(p) => (p, None),
                 Legal::Spanned(p, span) => (p, Some(span)),
             };
-            // A token across a tile (a bridge) the placement allows: one turn in 4, then
-            // any of them (no draw of the game's randomness without such tokens).
-            let span = needed.or_else(|| {
-                if !state.may_span(player) || !rng.random_ratio(1, 4) {
-                    return None;
-                }
-                let spans = state.spans(tile, p);
-                (!spans.is_empty()).then(|| spans[rng.random_range(0..spans.len())])
-            });
-            let begun =
-                state.begin_turn_spanning(player, tile, (p.x, p.y, p.rotation), span, &[])?;
-            // A ransom it may pay (a captured follower bought back): even odds, then any.
-            let ransoms = state.ransoms(Some(&begun));
-            let ransom = (!ransoms.is_empty() && rng.random_bool(0.5))
-                .then(|| ransoms[rng.random_range(0..ransoms.len())]);
-            if let Some((holder, kind)) = ransom {
-                state.pay_ransom(&begun, holder, kind)?;
-            }
-            let action = match draw_action(state, &begun, rng) {
-                Some(a) => a,
-                None => {
-                    let actions = state.actions(&begun);
-                    actions[rng.random_range(0..actions.len())]
-                }
-            };
-            let mut mv = Move::at(player, tile, p, action);
-            mv.ransom = ransom;
-            mv.span = span;
-            Ok((mv, Some(begun)))
+            random_turn_at(state, tile, p, needed, rng)
         }
         Agent::Greedy => {
+            if let Legal::Listed(list) = legal
+                && state.game.play_tables().completion_only
+            {
+                return greedy_weighing_scoring_turns(state, tile, list, rng);
+            }
             let mut moves = state.legal_moves(tile);
             // Each ransom the player may pay this turn, tried with every move (the rules
             // let it be paid whatever the tile's place).
@@ -602,13 +579,7 @@ fn choose(
                 {
                     continue;
                 }
-                let delta = |p: usize| next.points[p].saturating_sub(state.points[p]);
-                let others = (0..state.players.len())
-                    .filter(|&p| p != player)
-                    .map(delta)
-                    .max()
-                    .unwrap_or(0);
-                let gain = delta(player).saturating_sub(others);
+                let gain = gain_of(state, &next, player);
                 if gain > best_gain {
                     best_gain = gain;
                     best.clear();
@@ -688,6 +659,152 @@ fn choose(
             Ok((moves[best], None))
         }
     }
+}
+
+/// The random agent's turn with `tile` at `p` (legal; with the token across a tile it
+/// needs there, if any): on `state` itself, the tile placed, then a token across a tile
+/// one turn in 4 if the rules allow one, a ransom at even odds, and an action among those
+/// legal, each uniformly at random. Returns the move and the turn begun.
+fn random_turn_at(
+    state: &mut State,
+    tile: TileId,
+    p: Placement,
+    needed: Option<Span>,
+    rng: &mut Pcg64Mcg,
+) -> Result<(Move, Option<Begun>), TurnError> {
+    let player = state.to_play();
+    // A token across a tile (a bridge) the placement allows: one turn in 4, then any of
+    // them (no draw of the game's randomness without such tokens).
+    let span = needed.or_else(|| {
+        if !state.may_span(player) || !rng.random_ratio(1, 4) {
+            return None;
+        }
+        let spans = state.spans(tile, p);
+        (!spans.is_empty()).then(|| spans[rng.random_range(0..spans.len())])
+    });
+    let begun = state.begin_turn_spanning(player, tile, (p.x, p.y, p.rotation), span, &[])?;
+    // A ransom it may pay (a captured follower bought back): even odds, then any.
+    let ransoms = state.ransoms(Some(&begun));
+    let ransom = (!ransoms.is_empty() && rng.random_bool(0.5))
+        .then(|| ransoms[rng.random_range(0..ransoms.len())]);
+    if let Some((holder, kind)) = ransom {
+        state.pay_ransom(&begun, holder, kind)?;
+    }
+    let action = match draw_action(state, &begun, rng) {
+        Some(a) => a,
+        None => {
+            let actions = state.actions(&begun);
+            actions[rng.random_range(0..actions.len())]
+        }
+    };
+    let mut mv = Move::at(player, tile, p, action);
+    mv.ransom = ransom;
+    mv.span = span;
+    Ok((mv, Some(begun)))
+}
+
+/// The greedy agent under rules that score only completed features
+/// ([`crate::rules::PlayTables::completion_only`]), with the legal placements `list`. What
+/// each placement completes is told without copying ([`State::for_each_completing`]): one
+/// that completes nothing changes no points whatever the action (a gain of 0, nothing
+/// played); one that completes a feature is played on a copy ([`State::trial_copy`])
+/// without a piece, and again with each piece placed on a segment whose feature it
+/// completes (a piece elsewhere scores as no piece). The best gain wins; among the moves
+/// that tie at it, each placement that completes nothing counts once, and when one is
+/// drawn its action is drawn as the random agent draws one.
+fn greedy_weighing_scoring_turns(
+    state: &mut State,
+    tile: TileId,
+    list: &[Placement],
+    rng: &mut Pcg64Mcg,
+) -> Result<(Move, Option<Begun>), TurnError> {
+    let player = state.to_play();
+    let mut quiet: Vec<Placement> = Vec::new();
+    let mut best: Vec<Move> = Vec::new();
+    let mut best_gain = i64::MIN;
+    let mut weigh = |mv: Move, gain: i64| {
+        if gain > best_gain {
+            best_gain = gain;
+            best.clear();
+        }
+        if gain == best_gain {
+            best.push(mv);
+        }
+    };
+    let mut told = Vec::with_capacity(list.len());
+    state.for_each_completing(tile, list, |p, c| told.push((p, c)));
+    for (p, completing) in told {
+        if completing.is_some_and(|c| c.is_empty()) {
+            quiet.push(p);
+            continue;
+        }
+        // A piece on a segment whose feature is not completed scores as no piece.
+        let scores_as_none = |action: Action| match (completing, action) {
+            (Some(_), Action::Pass) => true,
+            (
+                Some(c),
+                Action::Piece {
+                    on: None, segment, ..
+                },
+            ) => !c.has(segment),
+            _ => false,
+        };
+        let mut next = state.trial_copy();
+        let Ok(begun) = next.begin_turn(player, tile, (p.x, p.y, p.rotation), &[]) else {
+            continue;
+        };
+        let actions = next.actions(&begun);
+        let plain = actions.iter().position(|&a| scores_as_none(a));
+        let plain_gain = match plain {
+            Some(i) => next
+                .finish_turn_deciding(begun, actions[i], &mut RandomDecider::new(rng))
+                .ok()
+                .map(|_| gain_of(state, &next, player)),
+            None => None,
+        };
+        for &action in &actions {
+            let mv = Move::at(player, tile, p, action);
+            if scores_as_none(action) {
+                if let Some(gain) = plain_gain {
+                    weigh(mv, gain);
+                }
+                continue;
+            }
+            let mut next = state.trial_copy();
+            if next
+                .apply_deciding(&mv, &[], &mut RandomDecider::new(rng))
+                .is_ok()
+            {
+                weigh(mv, gain_of(state, &next, player));
+            }
+        }
+    }
+    // The moves of the best gain, each placement that completes nothing counted as one.
+    let (from_quiet, from_best) = match best_gain.cmp(&0) {
+        _ if quiet.is_empty() => (0, best.len()),
+        std::cmp::Ordering::Greater => (0, best.len()),
+        std::cmp::Ordering::Equal => (quiet.len(), best.len()),
+        std::cmp::Ordering::Less => (quiet.len(), 0),
+    };
+    match from_quiet + from_best {
+        0 => Err(TurnError::GameOver),
+        n => match rng.random_range(0..n) {
+            k if k < from_quiet => random_turn_at(state, tile, quiet[k], None, rng),
+            k => Ok((best[k - from_quiet], None)),
+        },
+    }
+}
+
+/// What a move brought `player`, from `before` to `after`: their points gained minus the
+/// most any other player gained.
+fn gain_of(before: &State, after: &State, player: usize) -> i64 {
+    let delta = |p: usize| after.points[p].saturating_sub(before.points[p]);
+    let others = (0..before.players.len())
+        .filter(|&p| p != player)
+        .map(delta)
+        .max()
+        .unwrap_or(0);
+    delta(player).saturating_sub(others)
 }
 
 /// A player's share of the win at the end of a game: 1 for the highest final score

@@ -122,16 +122,27 @@ registry!(declare);
 pub trait Section: Default {
     /// Merges `later` (the extending file's section) over `self`.
     fn merge(&mut self, later: Self);
+
+    /// Whether the rule set writes nothing in the section (the mechanism is not in use).
+    fn is_unused(&self) -> bool;
 }
 
 impl<T> Section for Vec<T> {
     fn merge(&mut self, later: Self) {
         self.extend(later);
     }
+
+    fn is_unused(&self) -> bool {
+        self.is_empty()
+    }
 }
 
 impl<V> Section for indexmap::IndexMap<String, V> {
     fn merge(&mut self, later: Self) {
         self.extend(later);
+    }
+
+    fn is_unused(&self) -> bool {
+        self.is_empty()
     }
 }

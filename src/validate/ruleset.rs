@@ -281,8 +281,16 @@ macro_rules! compile_mechanisms {
             core: &Core,
             sink: &mut Sink,
         ) -> Mechanisms {
+            use crate::mechanism::Section;
+            let mut in_use = Vec::new();
+            $(
+                if !rs.$key.is_unused() {
+                    in_use.push(stringify!($key));
+                }
+            )*
             Mechanisms {
                 $($m: crate::mechanism::$m::check::compile(&rs.$key, names, core, sink),)*
+                in_use,
             }
         }
     };

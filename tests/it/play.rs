@@ -330,6 +330,97 @@ fn drawn_actions_agree_with_the_listed_ones() {
     assert!(listed_only > 0, "Gold Rush's actions are listed");
 }
 
+/// The greedy agent plays only the turns that may score, told what a placement completes
+/// without copying the state (`State::placement_completes`, from the features'
+/// counters): on boards of real games of every bundled game, a placement told to complete
+/// nothing leaves every player's points as they were and completes nothing, whatever the
+/// action; one told to complete features completes them, and there a piece on a segment
+/// told not to complete scores as no piece. Rules with more than completion scoring
+/// (mechanisms, tokens) are not told.
+#[test]
+fn what_a_placement_completes_is_told_without_playing_it() {
+    use tessera::engine::play::play_game;
+    use tessera::engine::{Action, Event, State};
+    use tessera::seat_names;
+    let (mut quiet, mut completing, mut untold) = (0, 0, 0);
+    for &(ruleset, sets) in GAMES {
+        let players = seat_names(2);
+        let lp = bundled_game(ruleset, sets, &players);
+        for (seed, max_turns) in [(1u64, 4usize), (2, 25), (3, 60)] {
+            let state = State::new(&lp.game, players.clone(), lp.options.clone());
+            let g = play_game(state, &[Agent::Random], seed, max_turns)
+                .unwrap_or_else(|e| panic!("{ruleset} seed {seed}: {e:?}"));
+            if g.state.game_over() {
+                continue;
+            }
+            for tile in 0..lp.game.tiles.tiles.len() {
+                if !g.state.may_draw(tile) {
+                    continue;
+                }
+                for p in g.state.legal_placements(tile) {
+                    let Some(told) = g.state.placement_completes(tile, p) else {
+                        untold += 1;
+                        continue;
+                    };
+                    let at = format!("{ruleset} seed {seed} tile {tile} at {p:?}");
+                    let player = g.state.to_play();
+                    let mut s = g.state.clone();
+                    let begun = s
+                        .begin_turn(player, tile, (p.x, p.y, p.rotation), &[])
+                        .unwrap_or_else(|e| panic!("{at} is legal: {e:?}"));
+                    let actions = s.actions(&begun);
+                    // Each action played on a copy: its points and completions.
+                    let play = |action: Action| {
+                        let mut t = g.state.clone();
+                        let again = t
+                            .begin_turn(player, tile, (p.x, p.y, p.rotation), &[])
+                            .expect(&at);
+                        let events = t.finish_turn(again, action).expect(&at);
+                        let completed = events
+                            .iter()
+                            .filter(|e| matches!(e, Event::Completed { .. }))
+                            .count();
+                        (t.points().to_vec(), completed)
+                    };
+                    if told.is_empty() {
+                        quiet += 1;
+                        for &action in &actions {
+                            let (points, completed) = play(action);
+                            assert_eq!(points, g.state.points(), "{at} {action:?}");
+                            assert_eq!(completed, 0, "{at} {action:?}: told none");
+                        }
+                        continue;
+                    }
+                    completing += 1;
+                    let (plain, completed) = play(Action::Pass);
+                    assert!(completed > 0, "{at}: told to complete {told:?}");
+                    for &action in &actions {
+                        if let Action::Piece {
+                            on: None, segment, ..
+                        } = action
+                            && !told.has(segment)
+                        {
+                            assert_eq!(play(action).0, plain, "{at} {action:?}");
+                        }
+                    }
+                }
+            }
+        }
+    }
+    assert!(
+        quiet > 1000,
+        "only {quiet} placements told to complete nothing"
+    );
+    assert!(
+        completing > 100,
+        "only {completing} told to complete features"
+    );
+    assert!(
+        untold > 1000,
+        "rules beyond completion scoring are not told"
+    );
+}
+
 /// A simulation plays its games one after another on one state (`State::reset`): for
 /// every bundled game, a game played on a state reset after another game is the same
 /// game, turn for turn and point for point, as one played on a new state.
