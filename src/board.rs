@@ -115,6 +115,8 @@ pub struct Facing {
     kinds: [FeatureId; FACING],
     /// Their open edges once a tile lies on the cell.
     open: [i64; FACING],
+    /// Whether a piece is counted on each.
+    occupied: [bool; FACING],
     len: u8,
     /// Whether all 8 cells around the cell hold tiles.
     surrounded: bool,
@@ -128,6 +130,10 @@ pub struct Completing {
     pub segments: u32,
     /// Whether it surrounds a tile around it whose feature completes when surrounded.
     pub around: bool,
+    /// Whether a piece is counted on a feature it completes before the turn's action
+    /// (always so when `around`): when not, the turn scores nothing unless its piece goes
+    /// on one of `segments`.
+    pub occupied: bool,
 }
 
 impl Completing {
@@ -145,7 +151,7 @@ impl Completing {
 /// What each cell holds: a placed tile's index, a frontier entry, or nothing. A dense
 /// window (a row-major grid around the board, grown by doubling) answers in one index;
 /// cells outside a window that would grow past [`MAX_DENSE`] cells go to a hash map.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Default)]
 struct Cells {
     x0: i32,
     y0: i32,
@@ -154,6 +160,15 @@ struct Cells {
     dense: Vec<u32>,
     sparse: HashMap<(i32, i32), u32>,
 }
+
+crate::forest::clone_by_fields!(Cells {
+    x0,
+    y0,
+    w,
+    h,
+    dense,
+    sparse
+});
 
 impl Cells {
     #[inline]
@@ -405,7 +420,7 @@ impl FrontierCell {
 }
 
 /// Tiles on a grid, their feature graph and their features.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Default)]
 pub struct Board {
     cells: Cells,
     /// Empty cells next to a placed tile with what they need, in no particular order.
@@ -422,6 +437,16 @@ pub struct Board {
     /// The features: union-find over the graph's nodes with running counters.
     pub features: Forest,
 }
+
+crate::forest::clone_by_fields!(Board {
+    cells,
+    frontier,
+    patterns,
+    reach,
+    placed,
+    graph,
+    features
+});
 
 impl Board {
     /// An empty board.
@@ -624,6 +649,7 @@ impl Board {
             roots: [NodeIndex::end(); FACING],
             kinds: [0; FACING],
             open: [0; FACING],
+            occupied: [false; FACING],
             len: 0,
             surrounded: self.neighbours(x, y) == 8,
         };
@@ -645,7 +671,7 @@ impl Board {
                 }
                 let node = p.node(seg as usize);
                 let kind = tiles.tiles[p.tile].segments[seg as usize].feature;
-                let (root, open) = self.features.find_open(kind, node);
+                let (root, open, occupied) = self.features.find_counted(kind, node);
                 let len = f.len as usize;
                 let at = match f.roots[..len].iter().position(|&r| r == root) {
                     Some(i) => i,
@@ -653,6 +679,7 @@ impl Board {
                         f.roots[len] = root;
                         f.kinds[len] = kind;
                         f.open[len] = i64::from(open);
+                        f.occupied[len] = occupied;
                         f.len += 1;
                         len
                     }
@@ -738,19 +765,23 @@ impl Board {
             }
         }
         let mut sum = [0i64; MAX];
+        let mut occupied = [false; MAX];
         for (i, &o) in open.iter().enumerate().take(n + facing.len as usize) {
-            let r = find(&mut parent, i as u8);
-            sum[r as usize] += o;
+            let r = find(&mut parent, i as u8) as usize;
+            sum[r] += o;
+            occupied[r] |= i >= n && facing.occupied[i - n];
         }
         let mut done = Completing::default();
         for (i, s) in def.segments.iter().enumerate() {
+            let root = find(&mut parent, i as u8) as usize;
             let completes = match rules.features[s.feature].completion {
-                Completion::Closed => sum[find(&mut parent, i as u8) as usize] == 0,
+                Completion::Closed => sum[root] == 0,
                 Completion::Surrounded => facing.surrounded,
                 _ => false,
             };
             if completes {
                 done.segments |= 1 << i;
+                done.occupied |= occupied[root];
             }
         }
         Some(done)

@@ -45,8 +45,30 @@ struct Root {
     pieces: u32,
 }
 
+/// Implements `Clone` for a struct field by field, with a `clone_from` that copies each
+/// field into the memory the target already has (a state copied into the same scratch
+/// state turn after turn allocates nothing): the forest's, the board's and the engine's
+/// state (`crate::forest::clone_by_fields!`). Both name every field through an exhaustive
+/// pattern, so a field added to the struct and not here fails to compile.
+macro_rules! clone_by_fields {
+    ($ty:ident $(<$lt:lifetime>)? { $($field:ident),* $(,)? }) => {
+        impl$(<$lt>)? Clone for $ty$(<$lt>)? {
+            fn clone(&self) -> Self {
+                let $ty { $($field),* } = self;
+                $ty { $($field: Clone::clone($field)),* }
+            }
+
+            fn clone_from(&mut self, source: &Self) {
+                let $ty { $($field),* } = self;
+                $($field.clone_from(&source.$field);)*
+            }
+        }
+    };
+}
+pub(crate) use clone_by_fields;
+
 /// One union-find over the segments: the ordinary kinds' (layer 0) or one aggregate's.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Default)]
 struct Layer {
     /// The aggregate kind; `None` for the ordinary layer.
     aggregate: Option<FeatureId>,
@@ -64,6 +86,15 @@ struct Layer {
     /// [`Forest::add_piece`]).
     pieces: FxHashMap<u32, Ids>,
 }
+
+clone_by_fields!(Layer {
+    aggregate,
+    parent,
+    next,
+    roots,
+    items,
+    pieces
+});
 
 impl Layer {
     fn with_capacity(aggregate: Option<FeatureId>, nodes: usize) -> Self {
@@ -90,7 +121,7 @@ impl Layer {
 /// The union-find over placed segments with running counters per feature (see the module
 /// documentation). Built by [`crate::board::Board::place`]; read through the methods below, each taking
 /// a feature kind and any segment node of the feature.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Default)]
 pub struct Forest {
     /// Layer of each feature kind (0 for the ordinary kinds).
     layer_of: Vec<usize>,
@@ -107,6 +138,16 @@ pub struct Forest {
     /// Segments to make room for in each layer when it is made ([`Forest::reserve`]).
     reserve_nodes: usize,
 }
+
+clone_by_fields!(Forest {
+    layer_of,
+    aggregates_of,
+    layers,
+    kind,
+    placed,
+    items,
+    reserve_nodes
+});
 
 impl Forest {
     fn init(&mut self, rules: &Rules) {
@@ -348,11 +389,15 @@ impl Forest {
     }
 
     /// The identity of the feature of kind `kind` through `node` ([`Forest::find`]) with
-    /// its open edges ([`Forest::open_edges`]), found in one walk.
-    pub fn find_open(&self, kind: FeatureId, node: NodeIndex) -> (NodeIndex, u32) {
+    /// its open edges ([`Forest::open_edges`]) and whether a piece is counted on it
+    /// ([`Forest::occupied`]), found in one walk.
+    pub fn find_counted(&self, kind: FeatureId, node: NodeIndex) -> (NodeIndex, u32, bool) {
         match self.root_in(kind, node) {
-            Some((layer, r)) => (NodeIndex::new(r as usize), layer.roots[r as usize].open),
-            None => (node, 0),
+            Some((layer, r)) => {
+                let root = &layer.roots[r as usize];
+                (NodeIndex::new(r as usize), root.open, root.pieces > 0)
+            }
+            None => (node, 0, false),
         }
     }
 

@@ -210,7 +210,7 @@ pub struct Logged {
 }
 
 /// The state of a game in progress.
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 pub struct State<'g> {
     /// Rules and tiles.
     game: &'g Game,
@@ -285,6 +285,39 @@ pub struct State<'g> {
     /// What the mechanisms remember (see [`Hooks::Memory`]).
     memory: Memory,
 }
+
+crate::forest::clone_by_fields!(State<'g> {
+    game,
+    options,
+    players,
+    board,
+    pieces,
+    supply,
+    points,
+    final_points,
+    events,
+    used,
+    turn,
+    last_player,
+    covered,
+    tokens,
+    draws,
+    draw_fractions,
+    piece_corner,
+    log,
+    main_left,
+    main_copies,
+    hidden,
+    held,
+    last_round,
+    next_player,
+    extra_turn,
+    taken,
+    left_game,
+    turn_events,
+    watched,
+    memory,
+});
 
 /// Reading the state: every field is the engine's own, changed only by the turn sequence
 /// (and a snapshot's set-up, [`crate::replay`]).
@@ -408,6 +441,27 @@ impl<'g> State<'g> {
         let events = std::mem::take(&mut self.events);
         let log = std::mem::take(&mut self.log);
         let copy = self.clone();
+        self.events = events;
+        self.log = log;
+        copy
+    }
+
+    /// [`State::trial_copy`] into `scratch`: copied into the state kept there (its memory
+    /// reused, nothing allocated once it has grown to the game's size), or a new copy
+    /// when there is none yet. Returns the copy.
+    pub(crate) fn trial_copy_into<'s>(
+        &mut self,
+        scratch: &'s mut Option<State<'g>>,
+    ) -> &'s mut State<'g> {
+        let events = std::mem::take(&mut self.events);
+        let log = std::mem::take(&mut self.log);
+        let copy = match scratch {
+            Some(s) => {
+                s.clone_from(self);
+                s
+            }
+            None => scratch.insert(self.clone()),
+        };
         self.events = events;
         self.log = log;
         copy

@@ -13,7 +13,7 @@ use crate::score::Piece;
 
 /// The pieces on the board. A piece's id is its placement number: ids are never reused,
 /// so iterating gives the pieces in the order they were placed.
-#[derive(Clone, Default)]
+#[derive(Default)]
 pub struct Pieces {
     /// Every piece placed, `None` once it left the board.
     slots: Vec<Option<Piece>>,
@@ -24,6 +24,13 @@ pub struct Pieces {
     /// Pieces on the board by player, then piece kind (grown as pieces come).
     count: Vec<Vec<u32>>,
 }
+
+crate::forest::clone_by_fields!(Pieces {
+    slots,
+    live,
+    by_node,
+    count
+});
 
 impl Pieces {
     /// The pieces on the board, in the order they were placed.

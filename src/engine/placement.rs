@@ -369,31 +369,29 @@ impl<'g> State<'g> {
             return;
         }
         let (rules, tiles) = (&self.game.rules, &self.game.tiles);
-        let mut cell: Option<(i32, i32, Option<crate::board::Facing>, bool)> = None;
+        // The cell of the last placement, with what it faces and whether a tile waiting
+        // to be surrounded is surrounded by a tile there.
+        let mut cell = None;
+        let (mut facing, mut around) = (None, false);
         for &p in list {
-            let (facing, around) = match cell {
-                Some((x, y, facing, around)) if (x, y) == (p.x, p.y) => (facing, around),
-                _ => {
-                    let facing = self.board.facing(tiles, p.x, p.y);
-                    // A tile waiting to be surrounded (its 8 cells not all taken) within
-                    // one cell, with 7 of them taken: this one is the eighth.
-                    let around = self.watched.iter().any(|&(x, y, _)| {
-                        (i64::from(x) - i64::from(p.x)).abs() <= 1
-                            && (i64::from(y) - i64::from(p.y)).abs() <= 1
-                            && self.board.neighbours(x, y) == 7
-                    });
-                    cell = Some((p.x, p.y, facing, around));
-                    (facing, around)
-                }
-            };
-            let done = facing
-                .and_then(|facing| {
-                    crate::board::Board::would_complete(rules, tiles, &facing, tile, p.rotation)
-                })
-                .map(|mut c| {
-                    c.around = around;
-                    c
+            if cell != Some((p.x, p.y)) {
+                cell = Some((p.x, p.y));
+                facing = self.board.facing(tiles, p.x, p.y);
+                // A tile waiting to be surrounded (its 8 cells not all taken) within one
+                // cell, with 7 of them taken: this one is the eighth.
+                around = self.watched.iter().any(|&(x, y, _)| {
+                    (i64::from(x) - i64::from(p.x)).abs() <= 1
+                        && (i64::from(y) - i64::from(p.y)).abs() <= 1
+                        && self.board.neighbours(x, y) == 7
                 });
+            }
+            let done = facing.as_ref().and_then(|facing| {
+                let mut c =
+                    crate::board::Board::would_complete(rules, tiles, facing, tile, p.rotation)?;
+                c.around = around;
+                c.occupied |= around;
+                Some(c)
+            });
             f(p, done);
         }
     }

@@ -525,12 +525,13 @@ fn below(rng: &mut Pcg64Mcg, n: usize) -> usize {
 /// `state` itself: it places the tile, then picks among the actions legal after that, so
 /// nothing is copied; the turn begun is returned with the move. The greedy agent tries
 /// every move on a copy and returns only the move.
-fn choose(
-    state: &mut State,
+fn choose<'g>(
+    state: &mut State<'g>,
     tile: TileId,
     legal: Legal,
     agent: Agent,
     rng: &mut Pcg64Mcg,
+    scratch: &mut Scratch<'g>,
 ) -> Result<(Move, Option<Begun>), TurnError> {
     let player = state.to_play();
     match agent {
@@ -552,7 +553,7 @@ fn choose(
             if let Legal::Listed(list) = legal
                 && state.game.play_tables().completion_only
             {
-                return greedy_weighing_scoring_turns(state, tile, list, rng);
+                return greedy_weighing_scoring_turns(state, tile, list, rng, scratch);
             }
             let mut moves = state.legal_moves(tile);
             // Each ransom the player may pay this turn, tried with every move (the rules
@@ -571,7 +572,7 @@ fn choose(
             let mut best: Vec<Move> = Vec::new();
             let mut best_gain = i64::MIN;
             for mv in moves {
-                let mut next = state.trial_copy();
+                let next = state.trial_copy_into(&mut scratch.second);
                 // What the turn asks after the action is answered at random here too.
                 if next
                     .apply_deciding(&mv, &[], &mut RandomDecider::new(rng))
@@ -579,7 +580,7 @@ fn choose(
                 {
                     continue;
                 }
-                let gain = gain_of(state, &next, player);
+                let gain = gain_of(state, next, player);
                 if gain > best_gain {
                     best_gain = gain;
                     best.clear();
@@ -661,6 +662,15 @@ fn choose(
     }
 }
 
+/// States an agent tries moves on, kept from turn to turn so that each trial copies into
+/// memory already there ([`State::trial_copy_into`]): two, for a turn begun on one and
+/// moves played on the other.
+#[derive(Default)]
+struct Scratch<'g> {
+    first: Option<State<'g>>,
+    second: Option<State<'g>>,
+}
+
 /// The random agent's turn with `tile` at `p` (legal; with the token across a tile it
 /// needs there, if any): on `state` itself, the tile placed, then a token across a tile
 /// one turn in 4 if the rules allow one, a ransom at even odds, and an action among those
@@ -712,11 +722,12 @@ fn random_turn_at(
 /// completes (a piece elsewhere scores as no piece). The best gain wins; among the moves
 /// that tie at it, each placement that completes nothing counts once, and when one is
 /// drawn its action is drawn as the random agent draws one.
-fn greedy_weighing_scoring_turns(
-    state: &mut State,
+fn greedy_weighing_scoring_turns<'g>(
+    state: &mut State<'g>,
     tile: TileId,
     list: &[Placement],
     rng: &mut Pcg64Mcg,
+    scratch: &mut Scratch<'g>,
 ) -> Result<(Move, Option<Begun>), TurnError> {
     let player = state.to_play();
     let mut quiet: Vec<Placement> = Vec::new();
@@ -738,6 +749,40 @@ fn greedy_weighing_scoring_turns(
             quiet.push(p);
             continue;
         }
+        // Nothing on the features it completes: no piece, or a piece elsewhere, scores
+        // nothing (counted with the placements that complete nothing); a piece on one
+        // of them is tried, for each kind with a role there and one in supply (an
+        // illegal one is refused by the engine).
+        if let Some(c) = completing
+            && !c.occupied
+        {
+            quiet.push(p);
+            let segments = &state.game.tiles.tiles[tile].segments;
+            for (segment, s) in segments.iter().enumerate() {
+                if !c.has(segment) {
+                    continue;
+                }
+                for kind in 0..state.game.rules.pieces.len() {
+                    if state.supply[player][kind] == 0 || state.role(kind, s.feature).is_none() {
+                        continue;
+                    }
+                    let action = Action::Piece {
+                        kind,
+                        on: None,
+                        segment,
+                    };
+                    let mv = Move::at(player, tile, p, action);
+                    let next = state.trial_copy_into(&mut scratch.second);
+                    if next
+                        .apply_deciding(&mv, &[], &mut RandomDecider::new(rng))
+                        .is_ok()
+                    {
+                        weigh(mv, gain_of(state, next, player));
+                    }
+                }
+            }
+            continue;
+        }
         // A piece on a segment whose feature is not completed scores as no piece.
         let scores_as_none = |action: Action| match (completing, action) {
             (Some(_), Action::Pass) => true,
@@ -749,7 +794,7 @@ fn greedy_weighing_scoring_turns(
             ) => !c.has(segment),
             _ => false,
         };
-        let mut next = state.trial_copy();
+        let next = state.trial_copy_into(&mut scratch.first);
         let Ok(begun) = next.begin_turn(player, tile, (p.x, p.y, p.rotation), &[]) else {
             continue;
         };
@@ -759,7 +804,7 @@ fn greedy_weighing_scoring_turns(
             Some(i) => next
                 .finish_turn_deciding(begun, actions[i], &mut RandomDecider::new(rng))
                 .ok()
-                .map(|_| gain_of(state, &next, player)),
+                .map(|_| gain_of(state, next, player)),
             None => None,
         };
         for &action in &actions {
@@ -770,12 +815,12 @@ fn greedy_weighing_scoring_turns(
                 }
                 continue;
             }
-            let mut next = state.trial_copy();
+            let next = state.trial_copy_into(&mut scratch.second);
             if next
                 .apply_deciding(&mv, &[], &mut RandomDecider::new(rng))
                 .is_ok()
             {
-                weigh(mv, gain_of(state, &next, player));
+                weigh(mv, gain_of(state, next, player));
             }
         }
     }
@@ -882,6 +927,8 @@ pub fn play_on<'g>(
     let mut completed = vec![0u32; state.game.rules.features.len()];
     // The legal placements of the tile drawn, in frontier order (kept across turns).
     let mut legal = Vec::new();
+    // States to try moves on, kept from turn to turn.
+    let mut scratch = Scratch::default();
     // Copies left to draw, with one pile: each draw uses one up, placed or set aside.
     let mut pile = state.game.rules.stacks.is_empty().then(|| Pile::of(&state));
     while !state.game_over() && played < max_turns {
@@ -952,7 +999,7 @@ pub fn play_on<'g>(
         let trial = (!state.game.rules.token_pools.is_empty()).then(|| state.clone());
         let (mv, begun) = match trial {
             Some(mut t) => {
-                let (mv, begun) = choose(&mut t, tile, found, agent, &mut rng)
+                let (mv, begun) = choose(&mut t, tile, found, agent, &mut rng, &mut scratch)
                     .map_err(|_| PlayError::NoMove { turn, tile })?;
                 let taken = match begun {
                     Some(b) => t.finish_turn(b, mv.action),
@@ -977,7 +1024,7 @@ pub fn play_on<'g>(
                 (mv, Ok((events, draws)))
             }
             None => {
-                let (mv, begun) = choose(&mut state, tile, found, agent, &mut rng)
+                let (mv, begun) = choose(&mut state, tile, found, agent, &mut rng, &mut scratch)
                     .map_err(|_| PlayError::NoMove { turn, tile })?;
                 (mv, Err(begun))
             }

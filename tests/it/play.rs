@@ -342,7 +342,7 @@ fn what_a_placement_completes_is_told_without_playing_it() {
     use tessera::engine::play::play_game;
     use tessera::engine::{Action, Event, State};
     use tessera::seat_names;
-    let (mut quiet, mut completing, mut untold) = (0, 0, 0);
+    let (mut quiet, mut completing, mut unoccupied, mut untold) = (0, 0, 0, 0);
     for &(ruleset, sets) in GAMES {
         let players = seat_names(2);
         let lp = bundled_game(ruleset, sets, &players);
@@ -357,7 +357,17 @@ fn what_a_placement_completes_is_told_without_playing_it() {
                 if !g.state.may_draw(tile) {
                     continue;
                 }
-                for p in g.state.legal_placements(tile) {
+                // Told for the whole list (what a cell faces read once) as one by one.
+                let legal = g.state.legal_placements(tile);
+                let mut listed = Vec::new();
+                g.state
+                    .for_each_completing(tile, &legal, |p, c| listed.push((p, c)));
+                let alone: Vec<_> = legal
+                    .iter()
+                    .map(|&p| (p, g.state.placement_completes(tile, p)))
+                    .collect();
+                assert_eq!(listed, alone, "{ruleset} seed {seed} tile {tile}");
+                for p in legal {
                     let Some(told) = g.state.placement_completes(tile, p) else {
                         untold += 1;
                         continue;
@@ -394,6 +404,11 @@ fn what_a_placement_completes_is_told_without_playing_it() {
                     completing += 1;
                     let (plain, completed) = play(Action::Pass);
                     assert!(completed > 0, "{at}: told to complete {told:?}");
+                    // Nothing counted on what it completes: no piece scores nothing.
+                    if !told.occupied {
+                        unoccupied += 1;
+                        assert_eq!(plain, g.state.points(), "{at}: told unoccupied");
+                    }
                     for &action in &actions {
                         if let Action::Piece {
                             on: None, segment, ..
@@ -414,6 +429,10 @@ fn what_a_placement_completes_is_told_without_playing_it() {
     assert!(
         completing > 100,
         "only {completing} told to complete features"
+    );
+    assert!(
+        unoccupied > 50,
+        "only {unoccupied} told to complete unoccupied features"
     );
     assert!(
         untold > 1000,
