@@ -3,6 +3,8 @@
 //! every turn chosen by the random agent among the legal moves, then end-of-game
 //! scoring. One game per iteration, with a new seed each time, on one thread.
 //!
+//! The base game is also played by two greedy players (`greedy game, 2 players`).
+//!
 //! Run with `cargo bench --bench playouts`. The README's performance section compares
 //! the base game with a hand-written engine measured side by side.
 
@@ -63,5 +65,28 @@ fn playouts(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, playouts);
+/// Whole base games of two greedy players (issue 28: at least 2,000 a second): each turn
+/// weighs every legal placement, what it completes told from the features' counters, and
+/// plays those that score on copies of the state.
+fn greedy(c: &mut Criterion) {
+    let mut group = c.benchmark_group("greedy game, 2 players");
+    group.throughput(Throughput::Elements(1));
+    let (name, ruleset, sets) = GAMES[0];
+    let players = seat_names(2);
+    let sets: Vec<PathBuf> = sets.iter().map(PathBuf::from).collect();
+    let lp = load_game_files(Some(Path::new(ruleset)), &sets, &players)
+        .unwrap_or_else(|e| panic!("{name} loads: {e:?}"));
+    let mut seed = 0u64;
+    group.bench_function(name, |b| {
+        b.iter(|| {
+            seed += 1;
+            let state = State::new(&lp.game, players.clone(), lp.options.clone());
+            let g = play_game(state, &[Agent::Greedy], seed, 100_000).expect("game plays");
+            black_box(g.state.points().iter().sum::<i64>())
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, playouts, greedy);
 criterion_main!(benches);

@@ -117,8 +117,8 @@ impl Spread {
         let mut v = values.to_vec();
         v.sort_unstable();
         let n = v.len().max(1) as f64;
-        let mean = v.iter().map(|&x| x as f64).sum::<f64>() / n;
-        let var = v.iter().map(|&x| (x as f64 - mean).powi(2)).sum::<f64>() / n;
+        let mean = total(v.iter().map(|&x| x as f64)) / n;
+        let var = total(v.iter().map(|&x| (x as f64 - mean).powi(2))) / n;
         let q = |p: f64| -> i64 {
             if v.is_empty() {
                 return 0;
@@ -496,18 +496,9 @@ fn summarize(meta: &Meta, results: &[GameRecord]) -> Summary {
         .map(|(k, (kind, completable))| FeatureSummary {
             kind: kind.clone(),
             completable: *completable,
-            completed_per_game: results
-                .iter()
-                .map(|r| f64::from(r.completed[k]))
-                .sum::<f64>()
-                / n,
-            points_in_play_per_game: results.iter().map(|r| r.play_points[k] as f64).sum::<f64>()
-                / n,
-            points_at_end_per_game: results
-                .iter()
-                .map(|r| r.final_points[k] as f64)
-                .sum::<f64>()
-                / n,
+            completed_per_game: total(results.iter().map(|r| f64::from(r.completed[k]))) / n,
+            points_in_play_per_game: total(results.iter().map(|r| r.play_points[k] as f64)) / n,
+            points_at_end_per_game: total(results.iter().map(|r| r.final_points[k] as f64)) / n,
         })
         .collect();
     Summary {
@@ -518,10 +509,10 @@ fn summarize(meta: &Meta, results: &[GameRecord]) -> Summary {
         seed: meta.seed,
         seats,
         turns: Spread::of(&turns),
-        set_aside_per_game: results.iter().map(|r| r.set_aside as f64).sum::<f64>() / n,
-        pieces_left_per_player: results.iter().map(|r| r.pieces_left as f64).sum::<f64>()
+        set_aside_per_game: total(results.iter().map(|r| r.set_aside as f64)) / n,
+        pieces_left_per_player: total(results.iter().map(|r| r.pieces_left as f64))
             / (n * players.max(1) as f64),
-        points_besides_features_per_game: results.iter().map(|r| r.awarded as f64).sum::<f64>() / n,
+        points_besides_features_per_game: total(results.iter().map(|r| r.awarded as f64)) / n,
         features,
         agents: agent_summaries(meta, results),
         shard: None,
@@ -640,8 +631,12 @@ pub fn merge(shards: &[Summary]) -> Result<Summary, String> {
         .map(|k| k.to_string())
         .collect();
     if !missing.is_empty() {
+        let (which, verb) = match missing.len() {
+            1 => ("shard", "is"),
+            _ => ("shards", "are"),
+        };
         return Err(format!(
-            "shards {} of {} are missing",
+            "{which} {} of {} {verb} missing",
             missing.join(", "),
             head.count
         ));
@@ -649,6 +644,16 @@ pub fn merge(shards: &[Summary]) -> Result<Summary, String> {
     parts.sort_by_key(|p| p.index);
     let records: Vec<GameRecord> = parts.into_iter().flat_map(|p| p.records).collect();
     Ok(summarize(&meta, &records))
+}
+
+/// The sum of `values` counted from +0.0: an empty sum is 0 (`Iterator::sum` of `f64`
+/// gives -0.0, printed `-0.0` for a shard with no games).
+fn total(values: impl Iterator<Item = f64>) -> f64 {
+    let mut t = 0.0;
+    for v in values {
+        t += v;
+    }
+    t
 }
 
 /// The 95% Wilson score interval of a rate `p` observed over `n` trials.

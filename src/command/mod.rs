@@ -80,7 +80,7 @@ impl AgentArg {
 }
 
 /// The help line of `--agent`.
-pub(crate) const AGENT_HELP: &str = "Agent of a seat, one per seat in turn order (repeated when fewer are given): random (a legal placement, then a legal piece action, uniformly at random), greedy (the move with the best immediate score change: own gain minus the best other's), or mcts:N (Monte Carlo search: N random playouts per move, chosen by UCB1, the most tried played; mcts is mcts:1000)";
+pub(crate) const AGENT_HELP: &str = "Agent of a seat, one per seat in turn order (repeated when fewer are given): random (a legal placement, then a legal piece action, uniformly at random), greedy (the move with the best immediate score change: own gain minus the best other's; ties at random), or mcts:N (Monte Carlo search: N random playouts per move, chosen by UCB1, the most tried played; mcts is mcts:1000)";
 
 /// An agent written `random`, `greedy`, `mcts` or `mcts:N` (N from 1 to 1,000,000).
 pub(crate) fn parse_agent(text: &str) -> Result<AgentArg, String> {

@@ -87,8 +87,9 @@ enum MergeCommand {
     /// shard-4.json > run.json`, after four runs with `--shard 1/4` to `--shard 4/4` (on
     /// one machine or several: see the README for a Slurm job array).
     ///
-    /// Exit status: 0 merged, 2 the files are not the shards of one run (a shard missing
-    /// or twice, another run's), 1 a file cannot be read.
+    /// Exit status: 0 merged, 1 a file cannot be read or is not a shard's JSON summary,
+    /// or the files are not the shards of one run (a shard missing or given twice,
+    /// another run's): the message says which.
     Merge {
         /// The shards' JSON summaries, in any order.
         #[arg(required = true)]

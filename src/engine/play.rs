@@ -86,7 +86,11 @@ pub enum Agent {
     /// those legal there (placing nothing included).
     Random,
     /// The move with the best immediate change of its own score minus the best change of
-    /// another player's (features completed this turn, effects); ties broken at random.
+    /// another player's (features completed this turn, effects); ties broken at random,
+    /// each tied move alike. Under rules that score only completed features
+    /// ([`crate::rules::PlayTables::completion_only`]) only the placements that complete
+    /// something are played on copies, and each placement that scores nothing counts
+    /// once among the tied moves (its action then drawn as the random agent's is).
     Greedy,
     /// Monte Carlo search with this many playouts per move: each legal move is tried on
     /// a copy, then the game is played out to its end by random players from a fresh
@@ -618,7 +622,7 @@ fn choose<'g>(
                         return f64::INFINITY;
                     }
                     let n = f64::from(tried[i]);
-                    won[i] / n + std::f64::consts::SQRT_2 * (f64::from(t.max(1)).ln() / n).sqrt()
+                    won[i] / n + UCB_EXPLORATION * (f64::from(t.max(1)).ln() / n).sqrt()
                 };
                 let Some(i) = (0..moves.len()).max_by(|&a, &b| ucb(a).total_cmp(&ucb(b))) else {
                     break;
@@ -851,6 +855,15 @@ fn gain_of(before: &State, after: &State, player: usize) -> i64 {
         .unwrap_or(0);
     delta(player).saturating_sub(others)
 }
+
+/// The exploration constant of the search's UCB1 (a move's mean reward plus this times
+/// `sqrt(ln(playouts so far) / its playouts)`, rewards being win shares from 0 to 1).
+/// Tuned on two-player base games against the greedy agent, 100 games a value with the
+/// search in the second seat: 0.35 won 97.5%, 0.2 93.5%, 0.5 87.5%, 0.7 83.5%, and the
+/// textbook sqrt(2) 84% (400 games at 0.35 over both seats and four seeds: 95.1%). A
+/// smaller constant spends the playouts on the few moves that look best rather than
+/// spreading them over a turn's hundred or so.
+const UCB_EXPLORATION: f64 = 0.35;
 
 /// A player's share of the win at the end of a game: 1 for the highest final score
 /// (points, end-of-game scoring and tokens of known value), a tie's share, 0 otherwise.

@@ -343,9 +343,13 @@ fn what_a_placement_completes_is_told_without_playing_it() {
     use tessera::engine::{Action, Event, State};
     use tessera::seat_names;
     let (mut quiet, mut completing, mut unoccupied, mut untold) = (0, 0, 0, 0);
+    let mut told_rules = Vec::new();
     for &(ruleset, sets) in GAMES {
         let players = seat_names(2);
         let lp = bundled_game(ruleset, sets, &players);
+        if lp.game.play_tables().completion_only {
+            told_rules.push(ruleset);
+        }
         for (seed, max_turns) in [(1u64, 4usize), (2, 25), (3, 60)] {
             let state = State::new(&lp.game, players.clone(), lp.options.clone());
             let g = play_game(state, &[Agent::Random], seed, max_turns)
@@ -433,6 +437,20 @@ fn what_a_placement_completes_is_told_without_playing_it() {
     assert!(
         unoccupied > 50,
         "only {unoccupied} told to complete unoccupied features"
+    );
+    // The base game, Inns and Cathedrals, the river and the abbey score only completed
+    // features; extra turns, tokens and every other mechanism score besides.
+    told_rules.dedup();
+    assert_eq!(
+        told_rules,
+        [
+            "rulesets/carcassonne.yaml",
+            "rulesets/inns-cathedrals.yaml",
+            "rulesets/base-ic-river.yaml",
+            "rulesets/river.yaml",
+            "rulesets/inns-cathedrals.yaml",
+            "rulesets/abbey.yaml",
+        ]
     );
     assert!(
         untold > 1000,

@@ -322,7 +322,24 @@ fn four_shards_merged_are_one_run_byte_for_byte() {
         Err(tessera::Failure::Tool(m)) => m,
         other => panic!("refused: {other:?}"),
     };
-    assert!(refused(&files[..3]).contains("shards 2 of 4 are missing"));
+    assert!(refused(&files[..3]).contains("shard 2 of 4 is missing"));
+    assert!(refused(&files[..2]).contains("shards 2, 4 of 4 are missing"));
+    // A shard with no games (3 games in 4 shards) sums to 0, not -0.
+    let empty = simulate(
+        &SimulateOptions {
+            games: 3,
+            shard: Some(tessera::simulate::ShardSpec { index: 1, count: 4 }),
+            ..whole.clone()
+        },
+        &|| {},
+    )
+    .expect("simulates");
+    assert_eq!(empty[0].games, 0);
+    let text = tessera::report::simulation_text(&empty);
+    assert!(
+        text.contains("turns per game") && !text.contains("-0.0"),
+        "{text}"
+    );
     let twice = [
         files[0].clone(),
         files[0].clone(),
