@@ -17,7 +17,10 @@ use tessera::engine::play::{Agent, play_game};
 use tessera::{load_game_files, seat_names};
 
 /// (benchmark name, rule set, tile sets played together).
-const GAMES: &[(&str, &str, &[&str])] = &[
+type Bundled = (&'static str, &'static str, &'static [&'static str]);
+
+/// The bundled games benchmarked.
+const GAMES: &[Bundled] = &[
     ("base", "rulesets/carcassonne.yaml", &["tilesets/base.yaml"]),
     (
         "print-and-play demo",
@@ -41,10 +44,12 @@ const GAMES: &[(&str, &str, &[&str])] = &[
     ),
 ];
 
-fn playouts(c: &mut Criterion) {
-    let mut group = c.benchmark_group("random game, 2 players");
+/// Benchmarks whole two-player games of `games` played by `agent` in every seat, in the
+/// benchmark group `group`.
+fn games_played_by(c: &mut Criterion, group: &str, games: &[Bundled], agent: Agent) {
+    let mut group = c.benchmark_group(group);
     group.throughput(Throughput::Elements(1));
-    for &(name, ruleset, sets) in GAMES {
+    for &(name, ruleset, sets) in games {
         let players = seat_names(2);
         let sets: Vec<PathBuf> = sets.iter().map(PathBuf::from).collect();
         let lp = load_game_files(Some(Path::new(ruleset)), &sets, &players)
@@ -54,7 +59,7 @@ fn playouts(c: &mut Criterion) {
             b.iter(|| {
                 seed += 1;
                 let state = State::new(&lp.game, players.clone(), lp.options.clone());
-                let g = play_game(state, &[Agent::Random], seed, 100_000).expect("game plays");
+                let g = play_game(state, &[agent], seed, 100_000).expect("game plays");
                 black_box(
                     g.state.points().iter().sum::<i64>()
                         + g.state.final_points().iter().sum::<i64>(),
@@ -65,27 +70,15 @@ fn playouts(c: &mut Criterion) {
     group.finish();
 }
 
+fn playouts(c: &mut Criterion) {
+    games_played_by(c, "random game, 2 players", GAMES, Agent::Random);
+}
+
 /// Whole base games of two greedy players (issue 28: at least 2,000 a second): each turn
 /// weighs every legal placement, what it completes told from the features' counters, and
 /// plays those that score on copies of the state.
 fn greedy(c: &mut Criterion) {
-    let mut group = c.benchmark_group("greedy game, 2 players");
-    group.throughput(Throughput::Elements(1));
-    let (name, ruleset, sets) = GAMES[0];
-    let players = seat_names(2);
-    let sets: Vec<PathBuf> = sets.iter().map(PathBuf::from).collect();
-    let lp = load_game_files(Some(Path::new(ruleset)), &sets, &players)
-        .unwrap_or_else(|e| panic!("{name} loads: {e:?}"));
-    let mut seed = 0u64;
-    group.bench_function(name, |b| {
-        b.iter(|| {
-            seed += 1;
-            let state = State::new(&lp.game, players.clone(), lp.options.clone());
-            let g = play_game(state, &[Agent::Greedy], seed, 100_000).expect("game plays");
-            black_box(g.state.points().iter().sum::<i64>())
-        })
-    });
-    group.finish();
+    games_played_by(c, "greedy game, 2 players", &GAMES[..1], Agent::Greedy);
 }
 
 criterion_group!(benches, playouts, greedy);

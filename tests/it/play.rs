@@ -291,41 +291,27 @@ fn counted_placements_agree_with_the_listed_ones() {
 /// (Gold Rush's tents and mining) are listed.
 #[test]
 fn drawn_actions_agree_with_the_listed_ones() {
-    use tessera::engine::State;
-    use tessera::engine::play::play_game;
-    use tessera::seat_names;
     let (mut drawn, mut listed_only) = (0, 0);
-    for &(ruleset, sets) in GAMES {
-        let players = seat_names(2);
-        let lp = bundled_game(ruleset, sets, &players);
-        for (seed, max_turns) in [(1u64, 3usize), (2, 20), (3, 45)] {
-            let state = State::new(&lp.game, players.clone(), lp.options.clone());
-            let g = play_game(state, &[Agent::Random], seed, max_turns)
-                .unwrap_or_else(|e| panic!("{ruleset} seed {seed}: {e:?}"));
-            if g.state.game_over() {
-                continue;
-            }
-            for tile in 0..lp.game.tiles.tiles.len() {
-                for p in g.state.legal_placements(tile).into_iter().take(3) {
-                    let mut s = g.state.clone();
-                    let Ok(begun) = s.begin_turn(s.to_play(), tile, (p.x, p.y, p.rotation), &[])
-                    else {
-                        continue;
-                    };
-                    let listed = s.actions(&begun).into_vec();
-                    let Some(n) = s.action_candidates(&begun) else {
-                        listed_only += 1;
-                        continue;
-                    };
-                    drawn += 1;
-                    let legal: Vec<_> = (0..n)
-                        .filter_map(|i| s.candidate_action(&begun, i))
-                        .collect();
-                    assert_eq!(legal, listed, "{ruleset} seed {seed} tile {tile} at {p:?}");
-                }
+    mid_game_boards(&[(1, 3), (2, 20), (3, 45)], |ruleset, seed, state| {
+        for tile in 0..state.game().tiles.tiles.len() {
+            for p in state.legal_placements(tile).into_iter().take(3) {
+                let mut s = state.clone();
+                let Ok(begun) = s.begin_turn(s.to_play(), tile, (p.x, p.y, p.rotation), &[]) else {
+                    continue;
+                };
+                let listed = s.actions(&begun).into_vec();
+                let Some(n) = s.action_candidates(&begun) else {
+                    listed_only += 1;
+                    continue;
+                };
+                drawn += 1;
+                let legal: Vec<_> = (0..n)
+                    .filter_map(|i| s.candidate_action(&begun, i))
+                    .collect();
+                assert_eq!(legal, listed, "{ruleset} seed {seed} tile {tile} at {p:?}");
             }
         }
-    }
+    });
     assert!(drawn > 100, "only {drawn} turns drawn");
     assert!(listed_only > 0, "Gold Rush's actions are listed");
 }
@@ -339,93 +325,80 @@ fn drawn_actions_agree_with_the_listed_ones() {
 /// (mechanisms, tokens) are not told.
 #[test]
 fn what_a_placement_completes_is_told_without_playing_it() {
-    use tessera::engine::play::play_game;
-    use tessera::engine::{Action, Event, State};
-    use tessera::seat_names;
+    use tessera::engine::{Action, Event};
     let (mut quiet, mut completing, mut unoccupied, mut untold) = (0, 0, 0, 0);
     let mut told_rules = Vec::new();
-    for &(ruleset, sets) in GAMES {
-        let players = seat_names(2);
-        let lp = bundled_game(ruleset, sets, &players);
-        if lp.game.play_tables().completion_only {
-            told_rules.push(ruleset);
+    mid_game_boards(&[(1, 4), (2, 25), (3, 60)], |ruleset, seed, state| {
+        if state.game().play_tables().completion_only {
+            told_rules.push(ruleset.to_string());
         }
-        for (seed, max_turns) in [(1u64, 4usize), (2, 25), (3, 60)] {
-            let state = State::new(&lp.game, players.clone(), lp.options.clone());
-            let g = play_game(state, &[Agent::Random], seed, max_turns)
-                .unwrap_or_else(|e| panic!("{ruleset} seed {seed}: {e:?}"));
-            if g.state.game_over() {
+        for tile in 0..state.game().tiles.tiles.len() {
+            if !state.may_draw(tile) {
                 continue;
             }
-            for tile in 0..lp.game.tiles.tiles.len() {
-                if !g.state.may_draw(tile) {
+            // Told for the whole list (what a cell faces read once) as one by one.
+            let legal = state.legal_placements(tile);
+            let mut listed = Vec::new();
+            state.for_each_completing(tile, &legal, |p, c| listed.push((p, c)));
+            let alone: Vec<_> = legal
+                .iter()
+                .map(|&p| (p, state.placement_completes(tile, p)))
+                .collect();
+            assert_eq!(listed, alone, "{ruleset} seed {seed} tile {tile}");
+            for p in legal {
+                let Some(told) = state.placement_completes(tile, p) else {
+                    untold += 1;
+                    continue;
+                };
+                let at = format!("{ruleset} seed {seed} tile {tile} at {p:?}");
+                let player = state.to_play();
+                let mut s = state.clone();
+                let begun = s
+                    .begin_turn(player, tile, (p.x, p.y, p.rotation), &[])
+                    .unwrap_or_else(|e| panic!("{at} is legal: {e:?}"));
+                let actions = s.actions(&begun);
+                // Each action played on a copy: its points and completions.
+                let play = |action: Action| {
+                    let mut t = state.clone();
+                    let again = t
+                        .begin_turn(player, tile, (p.x, p.y, p.rotation), &[])
+                        .expect(&at);
+                    let events = t.finish_turn(again, action).expect(&at);
+                    let completed = events
+                        .iter()
+                        .filter(|e| matches!(e, Event::Completed { .. }))
+                        .count();
+                    (t.points().to_vec(), completed)
+                };
+                if told.is_empty() {
+                    quiet += 1;
+                    for &action in &actions {
+                        let (points, completed) = play(action);
+                        assert_eq!(points, state.points(), "{at} {action:?}");
+                        assert_eq!(completed, 0, "{at} {action:?}: told none");
+                    }
                     continue;
                 }
-                // Told for the whole list (what a cell faces read once) as one by one.
-                let legal = g.state.legal_placements(tile);
-                let mut listed = Vec::new();
-                g.state
-                    .for_each_completing(tile, &legal, |p, c| listed.push((p, c)));
-                let alone: Vec<_> = legal
-                    .iter()
-                    .map(|&p| (p, g.state.placement_completes(tile, p)))
-                    .collect();
-                assert_eq!(listed, alone, "{ruleset} seed {seed} tile {tile}");
-                for p in legal {
-                    let Some(told) = g.state.placement_completes(tile, p) else {
-                        untold += 1;
-                        continue;
-                    };
-                    let at = format!("{ruleset} seed {seed} tile {tile} at {p:?}");
-                    let player = g.state.to_play();
-                    let mut s = g.state.clone();
-                    let begun = s
-                        .begin_turn(player, tile, (p.x, p.y, p.rotation), &[])
-                        .unwrap_or_else(|e| panic!("{at} is legal: {e:?}"));
-                    let actions = s.actions(&begun);
-                    // Each action played on a copy: its points and completions.
-                    let play = |action: Action| {
-                        let mut t = g.state.clone();
-                        let again = t
-                            .begin_turn(player, tile, (p.x, p.y, p.rotation), &[])
-                            .expect(&at);
-                        let events = t.finish_turn(again, action).expect(&at);
-                        let completed = events
-                            .iter()
-                            .filter(|e| matches!(e, Event::Completed { .. }))
-                            .count();
-                        (t.points().to_vec(), completed)
-                    };
-                    if told.is_empty() {
-                        quiet += 1;
-                        for &action in &actions {
-                            let (points, completed) = play(action);
-                            assert_eq!(points, g.state.points(), "{at} {action:?}");
-                            assert_eq!(completed, 0, "{at} {action:?}: told none");
-                        }
-                        continue;
-                    }
-                    completing += 1;
-                    let (plain, completed) = play(Action::Pass);
-                    assert!(completed > 0, "{at}: told to complete {told:?}");
-                    // Nothing counted on what it completes: no piece scores nothing.
-                    if !told.occupied {
-                        unoccupied += 1;
-                        assert_eq!(plain, g.state.points(), "{at}: told unoccupied");
-                    }
-                    for &action in &actions {
-                        if let Action::Piece {
-                            on: None, segment, ..
-                        } = action
-                            && !told.has(segment)
-                        {
-                            assert_eq!(play(action).0, plain, "{at} {action:?}");
-                        }
+                completing += 1;
+                let (plain, completed) = play(Action::Pass);
+                assert!(completed > 0, "{at}: told to complete {told:?}");
+                // Nothing counted on what it completes: no piece scores nothing.
+                if !told.occupied {
+                    unoccupied += 1;
+                    assert_eq!(plain, state.points(), "{at}: told unoccupied");
+                }
+                for &action in &actions {
+                    if let Action::Piece {
+                        on: None, segment, ..
+                    } = action
+                        && !told.has(segment)
+                    {
+                        assert_eq!(play(action).0, plain, "{at} {action:?}");
                     }
                 }
             }
         }
-    }
+    });
     assert!(
         quiet > 1000,
         "only {quiet} placements told to complete nothing"
@@ -538,6 +511,26 @@ fn play_replaces_a_game_it_wrote_and_nothing_else() {
         "# my notes\n"
     );
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Boards of real games: every bundled game played by random players from each seed for at
+/// most that many turns (`stops`: (seed, turns)), each board whose game is not over handed
+/// to `f(rule set, seed, state)`.
+fn mid_game_boards(stops: &[(u64, usize)], mut f: impl FnMut(&str, u64, &tessera::engine::State)) {
+    use tessera::engine::State;
+    use tessera::engine::play::play_game;
+    for &(ruleset, sets) in GAMES {
+        let players = tessera::seat_names(2);
+        let lp = bundled_game(ruleset, sets, &players);
+        for &(seed, max_turns) in stops {
+            let state = State::new(&lp.game, players.clone(), lp.options.clone());
+            let g = play_game(state, &[Agent::Random], seed, max_turns)
+                .unwrap_or_else(|e| panic!("{ruleset} seed {seed}: {e:?}"));
+            if !g.state.game_over() {
+                f(ruleset, seed, &g.state);
+            }
+        }
+    }
 }
 
 /// A bundled game (rule set and tile sets, paths from the crate root) loaded for `players`.
