@@ -121,6 +121,12 @@ pub fn set_max_file_size(bytes: u64) {
     MAX_FILE_SIZE.store(bytes, Ordering::Relaxed);
 }
 
+/// Bytes of one shard's JSON summary that `tessera simulate merge` reads (256 MiB, or
+/// [`max_file_size`] when that is larger): each game's record takes about 600 bytes, so a
+/// shard of about 450,000 games; reading it takes about 9 times its size in memory. A
+/// larger shard is the finding `io::too_large`.
+pub const MAX_SHARD_BYTES: u64 = 256 * 1024 * 1024;
+
 /// Bytes of tile artwork embedded in one picture (`tessera render --overlay`), all images
 /// together: a 90-tile set of 300-pixel PNGs is about 10 MiB. An image beyond it is the
 /// finding `tileset::image_unreadable`, not embedded.

@@ -252,8 +252,16 @@ pub fn read(path: &Path) -> Result<SourceFile, ReadError> {
 ///
 /// Errors: a [`ReadError`] saying why, with the path.
 pub fn read_bytes(path: &Path) -> Result<Vec<u8>, ReadError> {
+    read_bytes_within(path, limits::max_file_size())
+}
+
+/// [`read_bytes`] with a limit of its own (`limit` bytes) instead of
+/// [`limits::max_file_size`]: files tessera wrote itself and reads back whole (a
+/// simulation's shards, [`limits::MAX_SHARD_BYTES`]).
+///
+/// Errors: as [`read_bytes`].
+pub fn read_bytes_within(path: &Path, limit: u64) -> Result<Vec<u8>, ReadError> {
     use std::io::Read as _;
-    let limit = limits::max_file_size();
     let not_regular = |t: &std::fs::FileType| ReadError {
         path: path.to_path_buf(),
         kind: ReadErrorKind::NotRegular(what_it_is(t)),

@@ -1993,20 +1993,26 @@ pub fn paired_text(p: &crate::simulate::Paired) -> String {
         .max()
         .unwrap_or(0);
     let mut out = format!(
-        "\npaired, game by game over {} games (second column minus first, per game: mean [95% interval]; * the interval leaves out 0):\n",
-        p.games
+        "\npaired, game by game over {} (second column minus first, per game: mean [95% interval]; * the interval leaves out 0):\n",
+        games_counted(p.games)
     );
     for (label, d) in rows {
-        let _ = writeln!(
-            out,
-            "  {label:<w$}  {:+.2} [{:+.2}, {:+.2}]{}",
-            d.mean,
-            d.ci95[0],
-            d.ci95[1],
-            if d.significant() { " *" } else { "" }
-        );
+        let interval = match d.ci95 {
+            Some([low, high]) => format!("[{low:+.2}, {high:+.2}]"),
+            None => "[no interval under 2 games]".to_string(),
+        };
+        let star = if d.significant() { " *" } else { "" };
+        let _ = writeln!(out, "  {label:<w$}  {:+.2} {interval}{star}", d.mean);
     }
     out
+}
+
+/// `n` games in words: `1 game`, `12 games`.
+fn games_counted(n: u64) -> String {
+    match n {
+        1 => "1 game".to_string(),
+        n => format!("{n} games"),
+    }
 }
 
 /// Simulation summaries ([`crate::simulate::Summary`]) as one table for people: a row per
@@ -2127,10 +2133,22 @@ pub fn simulation_text(summaries: &[crate::simulate::Summary]) -> String {
             games.push(&s.game);
         }
     }
+    // A shard says which games of the run it played (none: every statistic below is
+    // of no game).
+    let shard = first.shard.as_ref().map_or_else(String::new, |s| {
+        let which = match first.games {
+            0 => "no games".to_string(),
+            n => format!("games {}-{}", s.first_game + 1, s.first_game + n),
+        };
+        format!(
+            ", shard {} of {}: {which} of {}",
+            s.index, s.count, s.games_total
+        )
+    });
     let mut out = format!(
-        "{} ({} games per column, seed {}; score: mean ± sd [min q1 median q3 max]; win rate with 95% CI)\n\n",
+        "{} ({} per column{shard}, seed {}; score: mean ± sd [min q1 median q3 max]; win rate with 95% CI)\n\n",
         esc(&games.join(" vs ")),
-        first.games,
+        games_counted(first.games),
         first.seed
     );
     for (label, values) in &rows {

@@ -247,6 +247,33 @@ struct Meta {
     rotated: Vec<String>,
 }
 
+impl Meta {
+    /// What differs between two runs, first thing first, as `seed 7 and 9` (this one's,
+    /// then `other`'s); `None` when they are the same.
+    fn differs(&self, other: &Meta) -> Option<String> {
+        let pair = |what: &str, a: &dyn std::fmt::Debug, b: &dyn std::fmt::Debug| {
+            format!("{what} {a:?} and {b:?}")
+        };
+        if self.variant != other.variant {
+            Some(pair("tile sets", &self.variant, &other.variant))
+        } else if self.ruleset != other.ruleset {
+            Some(pair("rule sets", &self.ruleset, &other.ruleset))
+        } else if self.game != other.game {
+            Some(pair("games", &self.game, &other.game))
+        } else if self.seed != other.seed {
+            Some(pair("seed", &self.seed, &other.seed))
+        } else if self.seats != other.seats {
+            Some(pair("seats and agents", &self.seats, &other.seats))
+        } else if self.rotated != other.rotated {
+            Some(pair("rotated agents", &self.rotated, &other.rotated))
+        } else if self.features != other.features {
+            Some(pair("feature kinds", &self.features, &other.features))
+        } else {
+            None
+        }
+    }
+}
+
 /// Plays `games` games of a loaded game (a position with no turns: its game, players and
 /// options) with the seats' agents, on the current rayon thread pool, calling `tick` after
 /// each game, and sums them up. `variant` names what was played, `ruleset` the rule set's
@@ -311,7 +338,7 @@ pub fn run_shard(
         })
         .collect();
     if rotate {
-        meta.rotated = listed.iter().map(|a| a.name().to_string()).collect();
+        meta.rotated = listed.iter().map(|a| a.name()).collect();
         for seat in &mut meta.seats {
             seat.1 = "rotated".to_string();
         }
@@ -443,7 +470,7 @@ fn meta(
                     .copied()
                     .unwrap_or(Agent::Random)
                     .name();
-                (name.value.clone(), agent.to_string())
+                (name.value.clone(), agent)
             })
             .collect(),
         features: reported_kinds(rules)
@@ -595,9 +622,18 @@ pub fn merge(shards: &[Summary]) -> Result<Summary, String> {
     let mut parts: Vec<Shard> = Vec::new();
     for s in shards {
         let sh = of(s)?;
-        if run_meta(s) != meta || sh.count != head.count || sh.games_total != head.games_total {
+        let differs = meta.differs(&run_meta(s)).or_else(|| {
+            if sh.count != head.count {
+                Some(format!("shards {} and {}", head.count, sh.count))
+            } else if sh.games_total != head.games_total {
+                Some(format!("games {} and {}", head.games_total, sh.games_total))
+            } else {
+                None
+            }
+        });
+        if let Some(what) = differs {
             return Err(format!(
-                "shard {}/{} is not of the same run as shard {}/{} (what was played, rule set, seed, seats, agents, games and shards must all be the same)",
+                "shard {}/{} is not of the same run as shard {}/{}: {what} (what was played, rule set, seed, seats, agents, games and shards must all be the same)",
                 sh.index, sh.count, head.index, head.count
             ));
         }
@@ -702,15 +738,16 @@ mod tests {
 
 /// A difference measured game by game: its mean over the games, its standard deviation
 /// (sample), and the 95% interval of the mean (normal approximation, mean ± 1.96 sd/√n;
-/// exactly `[0, 0]` when every game is the same).
+/// exactly `[0, 0]` when every game is the same; none over fewer than 2 games, whose
+/// spread cannot be told).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Diff {
     /// Mean difference per game (second variant minus first).
     pub mean: f64,
     /// Standard deviation of the per-game differences.
     pub sd: f64,
-    /// 95% interval of the mean, `[low, high]`.
-    pub ci95: [f64; 2],
+    /// 95% interval of the mean, `[low, high]`; `null` over fewer than 2 games.
+    pub ci95: Option<[f64; 2]>,
 }
 
 impl Diff {
@@ -720,7 +757,7 @@ impl Diff {
             return Diff {
                 mean: 0.0,
                 sd: 0.0,
-                ci95: [0.0, 0.0],
+                ci95: None,
             };
         }
         let mean = d.iter().sum::<f64>() / n;
@@ -733,13 +770,14 @@ impl Diff {
         Diff {
             mean,
             sd: var.sqrt(),
-            ci95: [mean - half, mean + half],
+            ci95: (d.len() > 1).then_some([mean - half, mean + half]),
         }
     }
 
-    /// Whether the interval leaves out 0: the variants differ at the 95% level.
+    /// Whether the interval leaves out 0: the variants differ at the 95% level (never
+    /// without an interval).
     pub fn significant(&self) -> bool {
-        self.ci95[0] > 0.0 || self.ci95[1] < 0.0
+        self.ci95.is_some_and(|[low, high]| low > 0.0 || high < 0.0)
     }
 }
 

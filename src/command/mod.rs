@@ -68,7 +68,7 @@ pub enum Format {
 }
 
 /// How a seat chooses its moves (`tessera play --agent`, `simulate --agent`): `random`,
-/// `greedy`, or `mcts:N` (Monte Carlo search with N playouts per move; `mcts` alone is
+/// `greedy`, or `mcts:N` (Monte Carlo search with N playouts a turn; `mcts` alone is
 /// 1,000).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct AgentArg(crate::engine::play::Agent);
@@ -80,7 +80,7 @@ impl AgentArg {
 }
 
 /// The help line of `--agent`.
-pub(crate) const AGENT_HELP: &str = "Agent of a seat, one per seat in turn order (repeated when fewer are given): random (a legal placement, then a legal piece action, uniformly at random), greedy (the move with the best immediate score change: own gain minus the best other's; ties at random), or mcts:N (Monte Carlo search: N random playouts per move, chosen by UCB1, the most tried played; mcts is mcts:1000)";
+pub(crate) const AGENT_HELP: &str = "Agent of a seat, one per seat in turn order (repeated when fewer are given): random (a legal placement, then a legal piece action, uniformly at random), greedy (the move with the best immediate score change: own gain minus the best other's; ties at random), or mcts:N (Monte Carlo search: N random playouts a turn, shared among its legal moves by UCB1, the most tried played; mcts is mcts:1000). Agents beyond the number of players are not used";
 
 /// An agent written `random`, `greedy`, `mcts` or `mcts:N` (N from 1 to 1,000,000).
 pub(crate) fn parse_agent(text: &str) -> Result<AgentArg, String> {
@@ -97,7 +97,7 @@ pub(crate) fn parse_agent(text: &str) -> Result<AgentArg, String> {
                 )),
             },
             None => Err(format!(
-                "`{t}` is no agent: random, greedy, mcts or mcts:N (playouts per move)"
+                "`{t}` is no agent: random, greedy, mcts or mcts:N (playouts a turn)"
             )),
         },
     }

@@ -99,7 +99,7 @@ pub const PLAYED_HEADER: &str = "# Played by tessera play:";
 /// a tool failure when a file cannot be read.
 pub fn play(opts: &PlayOptions) -> Result<Played, Failure> {
     let players = seat_names(opts.players);
-    let agents: Vec<&str> = opts.agents.iter().map(|a| a.name()).collect();
+    let agents: Vec<String> = opts.agents.iter().map(|a| a.name()).collect();
     let comment = format!(
         "{PLAYED_HEADER} seed {}, agents {}.\n",
         opts.seed,

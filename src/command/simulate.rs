@@ -45,7 +45,7 @@ pub struct SimulateArgs {
     /// --compare).
     #[arg(long, value_name = "RULESET", requires = "compare")]
     compare_ruleset: Option<PathBuf>,
-    /// Games per variant.
+    /// Games per variant (1 to 10,000,000; with --shard, of the whole run).
     #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..=10_000_000))]
     games: u64,
     /// Number of players.
@@ -87,9 +87,13 @@ enum MergeCommand {
     /// shard-4.json > run.json`, after four runs with `--shard 1/4` to `--shard 4/4` (on
     /// one machine or several: see the README for a Slurm job array).
     ///
-    /// Exit status: 0 merged, 1 a file cannot be read or is not a shard's JSON summary,
-    /// or the files are not the shards of one run (a shard missing or given twice,
-    /// another run's): the message says which.
+    /// Each shard is read up to 256 MiB (about 450,000 games), or up to --max-file-size
+    /// when that is larger.
+    ///
+    /// Exit status: 0 merged; 1 a file that cannot be read or is not a shard's JSON
+    /// summary, or files that are not the shards of one run (a shard missing or given
+    /// twice, another run's), the message saying which; 2 a file the input limits refuse
+    /// (not a regular file, too large: `io::*`).
     Merge {
         /// The shards' JSON summaries, in any order.
         #[arg(required = true)]
@@ -266,8 +270,9 @@ pub fn merge_files(files: &[PathBuf]) -> Result<Vec<crate::simulate::Summary>, F
     }
     let mut columns: Vec<Vec<crate::simulate::Summary>> = Vec::new();
     for f in files {
-        let file = load::read(f).map_err(load::ReadError::into_failure)?;
-        let out: Output = serde_json::from_str(file.text()).map_err(|e| {
+        let limit = crate::limits::max_file_size().max(crate::limits::MAX_SHARD_BYTES);
+        let bytes = load::read_bytes_within(f, limit).map_err(load::ReadError::into_failure)?;
+        let out: Output = serde_json::from_slice(&bytes).map_err(|e| {
             Failure::Tool(format!(
                 "{}: not the JSON of `tessera simulate --shard K/N --format json`: {e}",
                 f.display()

@@ -92,7 +92,8 @@ pub enum Agent {
     /// something are played on copies, and each placement that scores nothing counts
     /// once among the tied moves (its action then drawn as the random agent's is).
     Greedy,
-    /// Monte Carlo search with this many playouts per move: each legal move is tried on
+    /// Monte Carlo search with this many playouts for each move it makes (shared among
+    /// that turn's legal moves): each legal move is tried on
     /// a copy, then the game is played out to its end by random players from a fresh
     /// seed (the hidden draws sampled anew each time), and the move chosen by UCB1 is
     /// the one that wins most often (a tie shares the win); the most tried move is
@@ -101,12 +102,13 @@ pub enum Agent {
 }
 
 impl Agent {
-    /// The agent's name on the command line and in reports.
-    pub fn name(self) -> &'static str {
+    /// The agent as the command line writes it and reports name it: `random`, `greedy`,
+    /// `mcts:N` (with its playouts, so that runs with different searches differ).
+    pub fn name(self) -> String {
         match self {
-            Agent::Random => "random",
-            Agent::Greedy => "greedy",
-            Agent::Mcts(_) => "mcts",
+            Agent::Random => "random".to_string(),
+            Agent::Greedy => "greedy".to_string(),
+            Agent::Mcts(n) => format!("mcts:{n}"),
         }
     }
 }

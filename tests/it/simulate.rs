@@ -364,7 +364,32 @@ fn four_shards_merged_are_one_run_byte_for_byte() {
         files[2].clone(),
         other_path,
     ];
-    assert!(refused(&mixed).contains("not of the same run"));
+    let why = refused(&mixed);
+    assert!(
+        why.contains("not of the same run") && why.contains("seed 11 and 12"),
+        "{why}"
+    );
+    // Searches with different playouts are different agents (`mcts:2`, `mcts:3`).
+    let search = |playouts: u32, index: u64| {
+        let s = simulate(
+            &SimulateOptions {
+                agents: vec![Agent::Mcts(playouts), Agent::Random],
+                compare: None,
+                games: 2,
+                shard: Some(tessera::simulate::ShardSpec { index, count: 2 }),
+                ..whole.clone()
+            },
+            &|| {},
+        )
+        .expect("simulates");
+        assert_eq!(s[0].seats[0].agent, format!("mcts:{playouts}"));
+        let path = Path::new(env!("CARGO_TARGET_TMPDIR"))
+            .join(format!("shards/search-{playouts}-{index}.json"));
+        std::fs::write(&path, printed(&s)).expect("written");
+        path
+    };
+    let why = refused(&[search(2, 1), search(3, 2)]);
+    assert!(why.contains("mcts:2") && why.contains("mcts:3"), "{why}");
     let whole_path = Path::new(env!("CARGO_TARGET_TMPDIR")).join("shards/whole.json");
     std::fs::write(&whole_path, &one).expect("written");
     assert!(refused(&[whole_path]).contains("is no shard"));
@@ -392,7 +417,7 @@ fn a_paired_comparison_shows_a_rule_change_and_exactly_zero_for_the_same_game() 
     for k in ["road", "monastery", "field"] {
         assert_eq!(kind(k).points.mean, 0.0, "{k}: same games, same points");
     }
-    assert_eq!(p.turns.ci95, [0.0, 0.0]);
+    assert_eq!(p.turns.ci95, Some([0.0, 0.0]));
     assert!(p.total_points.significant());
     assert!(printed(&s).contains("\"paired\""));
     // The same game twice: every difference exactly 0.
@@ -406,7 +431,7 @@ fn a_paired_comparison_shows_a_rule_change_and_exactly_zero_for_the_same_game() 
     let zero = tessera::simulate::Diff {
         mean: 0.0,
         sd: 0.0,
-        ci95: [0.0, 0.0],
+        ci95: Some([0.0, 0.0]),
     };
     for d in p
         .seats
@@ -469,4 +494,26 @@ fn a_tournament_seats_the_agents_in_turn_and_reports_each_one() {
         .collect();
     let merged = printed(&tessera::command::simulate::merge_files(&files).expect("merges"));
     assert!(merged == one, "the merged tournament differs from one run");
+}
+
+/// One game tells a difference but not its spread: the paired comparison of a one-game
+/// run gives no interval (`null` in JSON) and marks nothing as significant.
+#[test]
+fn one_game_gives_no_interval() {
+    let one = SimulateOptions {
+        compare: Some(vec![root("tilesets/pnp-demo.yaml")]),
+        ..opts("rulesets/carcassonne.yaml", &["tilesets/base.yaml"], 1)
+    };
+    let s = simulate(&one, &|| {}).expect("simulates");
+    let p = tessera::simulate::paired(&s[0], &s[1]).expect("paired");
+    assert_ne!(p.turns.mean, 0.0, "the two games differ in length");
+    assert_eq!(p.turns.ci95, None);
+    assert!(!p.turns.significant());
+    let text = tessera::report::paired_text(&p);
+    assert!(
+        text.contains("over 1 game (") && text.contains("[no interval under 2 games]"),
+        "{text}"
+    );
+    assert!(text.lines().all(|l| !l.ends_with(" *")), "{text}");
+    assert!(printed(&s).contains("\"ci95\": null"));
 }
