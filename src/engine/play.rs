@@ -530,7 +530,9 @@ fn below(rng: &mut Pcg64Mcg, n: usize) -> usize {
 /// placements already found (`legal`, in frontier order). The random agent plays its turn on
 /// `state` itself: it places the tile, then picks among the actions legal after that, so
 /// nothing is copied; the turn begun is returned with the move. The greedy agent tries
-/// every move on a copy and returns only the move.
+/// moves on copies kept in `scratch` and returns only the move, or, when it draws a
+/// placement that scores nothing, plays that turn as the random agent does. The search
+/// agent returns only the move.
 fn choose<'g>(
     state: &mut State<'g>,
     tile: TileId,
@@ -723,7 +725,7 @@ fn random_turn_at(
 /// ([`crate::rules::PlayTables::completion_only`]), with the legal placements `list`. What
 /// each placement completes is told without copying ([`State::for_each_completing`]): one
 /// that completes nothing changes no points whatever the action (a gain of 0, nothing
-/// played); one that completes a feature is played on a copy ([`State::trial_copy`])
+/// played); one that completes a feature is played on a copy ([`State::trial_copy_into`])
 /// without a piece, and again with each piece placed on a segment whose feature it
 /// completes (a piece elsewhere scores as no piece). The best gain wins; among the moves
 /// that tie at it, each placement that completes nothing counts once, and when one is
