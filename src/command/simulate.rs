@@ -46,7 +46,7 @@ pub struct SimulateArgs {
     #[arg(long, value_name = "RULESET", requires = "compare")]
     compare_ruleset: Option<PathBuf>,
     /// Games per variant (1 to 10,000,000; with --shard, of the whole run).
-    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..=10_000_000))]
+    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..=10_000_000), allow_hyphen_values = true)]
     games: u64,
     /// Number of players.
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u16).range(1..=64))]
@@ -65,7 +65,7 @@ pub struct SimulateArgs {
     /// the same games one run plays there. With --format json its summary keeps every
     /// game's record, and `tessera simulate merge` puts the shards together into exactly
     /// the numbers one run gives.
-    #[arg(long, value_name = "K/N", value_parser = parse_shard)]
+    #[arg(long, value_name = "K/N", value_parser = parse_shard, allow_hyphen_values = true)]
     shard: Option<crate::simulate::ShardSpec>,
     /// A tournament of the agents: game i seats them turned by i places, so that each
     /// plays every seat equally often, and each agent's score and win rate (with its 95%
@@ -106,13 +106,14 @@ enum MergeCommand {
 
 /// A shard written `K/N` (`--shard 2/4`), K from 1 to N.
 fn parse_shard(text: &str) -> Result<crate::simulate::ShardSpec, String> {
+    let text = text.trim();
     let (k, n) = text
         .split_once('/')
         .ok_or_else(|| format!("`{text}` is not a shard: write it K/N, as in 2/4"))?;
     let num = |t: &str| {
-        t.trim()
-            .parse::<u64>()
-            .map_err(|e| format!("`{t}` in `{text}` is not a number: {e}"))
+        t.parse::<u64>().map_err(|_| {
+            format!("`{text}` is not a shard: K and N are whole numbers, K from 1 to N, as in 2/4")
+        })
     };
     let (index, count) = (num(k)?, num(n)?);
     if count == 0 || count > 1_000_000 || index == 0 || index > count {
