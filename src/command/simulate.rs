@@ -46,7 +46,7 @@ pub struct SimulateArgs {
     #[arg(long, value_name = "RULESET", requires = "compare")]
     compare_ruleset: Option<PathBuf>,
     /// Games per variant (1 to 10,000,000; with --shard, of the whole run).
-    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..=10_000_000), allow_hyphen_values = true)]
+    #[arg(long, default_value_t = 1000, value_parser = parse_games, allow_hyphen_values = true)]
     games: u64,
     /// Number of players.
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u16).range(1..=64))]
@@ -102,6 +102,16 @@ enum MergeCommand {
         #[arg(long, value_enum, default_value_t = Format::Json)]
         format: Format,
     },
+}
+
+/// A number of games: a whole number from 1 to 10,000,000.
+fn parse_games(text: &str) -> Result<u64, String> {
+    match text.trim().parse::<u64>() {
+        Ok(n) if (1..=10_000_000).contains(&n) => Ok(n),
+        _ => Err(format!(
+            "`{text}` is not a number of games: a whole number from 1 to 10,000,000"
+        )),
+    }
 }
 
 /// A shard written `K/N` (`--shard 2/4`), K from 1 to N.
