@@ -438,12 +438,7 @@ impl<'g> State<'g> {
     /// grows with the game and which no rule reads. The copy plays on exactly as a full
     /// one would; only its history starts empty.
     pub(crate) fn trial_copy(&mut self) -> State<'g> {
-        let events = std::mem::take(&mut self.events);
-        let log = std::mem::take(&mut self.log);
-        let copy = self.clone();
-        self.events = events;
-        self.log = log;
-        copy
+        self.without_history(State::clone)
     }
 
     /// [`State::trial_copy`] into `scratch`: copied into the state kept there (its memory
@@ -453,18 +448,24 @@ impl<'g> State<'g> {
         &mut self,
         scratch: &'s mut Option<State<'g>>,
     ) -> &'s mut State<'g> {
-        let events = std::mem::take(&mut self.events);
-        let log = std::mem::take(&mut self.log);
-        let copy = match scratch {
+        self.without_history(|state| match scratch {
             Some(s) => {
-                s.clone_from(self);
+                s.clone_from(state);
                 s
             }
-            None => scratch.insert(self.clone()),
-        };
+            None => scratch.insert(state.clone()),
+        })
+    }
+
+    /// `f` of the state with its history (`events`, `log`) set aside: what a trial copy
+    /// is made from.
+    fn without_history<R>(&mut self, f: impl FnOnce(&State<'g>) -> R) -> R {
+        let events = std::mem::take(&mut self.events);
+        let log = std::mem::take(&mut self.log);
+        let out = f(self);
         self.events = events;
         self.log = log;
-        copy
+        out
     }
 
     /// A new game with an empty board. `options` by option id; supply from the tile set.

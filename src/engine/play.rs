@@ -577,29 +577,15 @@ fn choose<'g>(
                     }
                 }
             }
-            let mut best: Vec<Move> = Vec::new();
-            let mut best_gain = i64::MIN;
+            let mut best = Best::default();
             for mv in moves {
-                let next = state.trial_copy_into(&mut scratch.second);
-                // What the turn asks after the action is answered at random here too.
-                if next
-                    .apply_deciding(&mv, &[], &mut RandomDecider::new(rng))
-                    .is_err()
-                {
-                    continue;
-                }
-                let gain = gain_of(state, next, player);
-                if gain > best_gain {
-                    best_gain = gain;
-                    best.clear();
-                }
-                if gain == best_gain {
-                    best.push(mv);
+                if let Some(gain) = trial_gain(state, &mut scratch.second, &mv, rng) {
+                    best.weigh(mv, gain);
                 }
             }
-            match best.len() {
+            match best.moves.len() {
                 0 => Err(TurnError::GameOver),
-                n => Ok((best[rng.random_range(0..n)], None)),
+                n => Ok((best.moves[rng.random_range(0..n)], None)),
             }
         }
         Agent::Mcts(playouts) => {
@@ -739,17 +725,7 @@ fn greedy_weighing_scoring_turns<'g>(
 ) -> Result<(Move, Option<Begun>), TurnError> {
     let player = state.to_play();
     let mut quiet: Vec<Placement> = Vec::new();
-    let mut best: Vec<Move> = Vec::new();
-    let mut best_gain = i64::MIN;
-    let mut weigh = |mv: Move, gain: i64| {
-        if gain > best_gain {
-            best_gain = gain;
-            best.clear();
-        }
-        if gain == best_gain {
-            best.push(mv);
-        }
-    };
+    let mut best = Best::default();
     let mut told = Vec::with_capacity(list.len());
     state.for_each_completing(tile, list, |p, c| told.push((p, c)));
     for (p, completing) in told {
@@ -780,12 +756,8 @@ fn greedy_weighing_scoring_turns<'g>(
                         segment,
                     };
                     let mv = Move::at(player, tile, p, action);
-                    let next = state.trial_copy_into(&mut scratch.second);
-                    if next
-                        .apply_deciding(&mv, &[], &mut RandomDecider::new(rng))
-                        .is_ok()
-                    {
-                        weigh(mv, gain_of(state, next, player));
+                    if let Some(gain) = trial_gain(state, &mut scratch.second, &mv, rng) {
+                        best.weigh(mv, gain);
                     }
                 }
             }
@@ -819,33 +791,74 @@ fn greedy_weighing_scoring_turns<'g>(
             let mv = Move::at(player, tile, p, action);
             if scores_as_none(action) {
                 if let Some(gain) = plain_gain {
-                    weigh(mv, gain);
+                    best.weigh(mv, gain);
                 }
                 continue;
             }
-            let next = state.trial_copy_into(&mut scratch.second);
-            if next
-                .apply_deciding(&mv, &[], &mut RandomDecider::new(rng))
-                .is_ok()
-            {
-                weigh(mv, gain_of(state, next, player));
+            if let Some(gain) = trial_gain(state, &mut scratch.second, &mv, rng) {
+                best.weigh(mv, gain);
             }
         }
     }
     // The moves of the best gain, each placement that completes nothing counted as one.
-    let (from_quiet, from_best) = match best_gain.cmp(&0) {
-        _ if quiet.is_empty() => (0, best.len()),
-        std::cmp::Ordering::Greater => (0, best.len()),
-        std::cmp::Ordering::Equal => (quiet.len(), best.len()),
+    let (from_quiet, from_best) = match best.gain.cmp(&0) {
+        _ if quiet.is_empty() => (0, best.moves.len()),
+        std::cmp::Ordering::Greater => (0, best.moves.len()),
+        std::cmp::Ordering::Equal => (quiet.len(), best.moves.len()),
         std::cmp::Ordering::Less => (quiet.len(), 0),
     };
     match from_quiet + from_best {
         0 => Err(TurnError::GameOver),
         n => match rng.random_range(0..n) {
             k if k < from_quiet => random_turn_at(state, tile, quiet[k], None, rng),
-            k => Ok((best[k - from_quiet], None)),
+            k => Ok((best.moves[k - from_quiet], None)),
         },
     }
+}
+
+/// The moves of the best gain weighed so far (the greedy agent's).
+struct Best {
+    /// The best gain (`i64::MIN` before any move).
+    gain: i64,
+    /// The moves that reach it, in the order weighed.
+    moves: Vec<Move>,
+}
+
+impl Default for Best {
+    fn default() -> Self {
+        Best {
+            gain: i64::MIN,
+            moves: Vec::new(),
+        }
+    }
+}
+
+impl Best {
+    /// Counts `mv`, which gains `gain`.
+    fn weigh(&mut self, mv: Move, gain: i64) {
+        if gain > self.gain {
+            self.gain = gain;
+            self.moves.clear();
+        }
+        if gain == self.gain {
+            self.moves.push(mv);
+        }
+    }
+}
+
+/// What `mv` gains its player ([`gain_of`]), played on a copy of `state` kept in
+/// `scratch`, the decisions its turn asks answered at random; `None` when the engine
+/// refuses it.
+fn trial_gain<'g>(
+    state: &mut State<'g>,
+    scratch: &mut Option<State<'g>>,
+    mv: &Move,
+    rng: &mut Pcg64Mcg,
+) -> Option<i64> {
+    let next = state.trial_copy_into(scratch);
+    next.apply_deciding(mv, &[], &mut RandomDecider::new(rng))
+        .ok()?;
+    Some(gain_of(state, next, mv.player))
 }
 
 /// What a move brought `player`, from `before` to `after`: their points gained minus the

@@ -72,6 +72,18 @@ impl Client {
     }
 
     /// The next diagnostics published for `uri`.
+    /// The text a hover at `position` of document `uri` shows (empty when none).
+    fn hover(&mut self, uri: &str, position: Value) -> String {
+        let hover = self.request(
+            "textDocument/hover",
+            json!({"textDocument": {"uri": uri}, "position": position}),
+        );
+        hover["contents"]["value"]
+            .as_str()
+            .unwrap_or_default()
+            .to_string()
+    }
+
     fn diagnostics(&self, uri: &str) -> Vec<Value> {
         loop {
             match self.conn.receiver.recv_timeout(Duration::from_secs(60)) {
@@ -221,15 +233,10 @@ fn a_client_gets_diagnostics_completion_hover_definitions_fixes_and_symbols() {
     assert_eq!(edit["newText"], "13", "{actions:#}");
     assert_eq!(edit["range"]["start"], after(&typed, "total: "));
     // Hovering the finding explains its code.
-    let hover = c.request(
-        "textDocument/hover",
-        json!({"textDocument": {"uri": set}, "position": total["range"]["start"]}),
-    );
+    let shown = c.hover(&set, total["range"]["start"].clone());
     assert!(
-        hover["contents"]["value"]
-            .as_str()
-            .is_some_and(|h| h.contains("**tileset::count_mismatch** (error)")),
-        "{hover:#}"
+        shown.contains("**tileset::count_mismatch** (error)"),
+        "{shown}"
     );
 
     // Completion of a feature kind and of a slot of the tile being defined.
@@ -246,11 +253,7 @@ fn a_client_gets_diagnostics_completion_hover_definitions_fixes_and_symbols() {
     }
 
     // Hover on a tile id: the tile drawn as text.
-    let hover = c.request(
-        "textDocument/hover",
-        json!({"textDocument": {"uri": set}, "position": after(&typed, "  - id: FX")}),
-    );
-    let shown = hover["contents"]["value"].as_str().expect("markdown");
+    let shown = c.hover(&set, after(&typed, "  - id: FX"));
     assert!(
         shown.contains("FX1") && shown.contains("roadN") && shown.contains("NL"),
         "{shown}"
@@ -405,16 +408,8 @@ fn a_finding_in_an_included_file_is_shown_there_and_where_it_is_included() {
     assert_eq!(labels, ["tileset::count_mismatch"]);
     let typed = format!("{outer_text}# expected: tileset::count_mismatch\n");
     c.change(&outer_uri, 3, &typed);
-    let hover = c.request(
-        "textDocument/hover",
-        json!({"textDocument": {"uri": outer_uri}, "position": {"line": 6, "character": 20}}),
-    );
-    assert!(
-        hover["contents"]["value"]
-            .as_str()
-            .is_some_and(|h| h.contains("default severity: error")),
-        "{hover:#}"
-    );
+    let shown = c.hover(&outer_uri, json!({"line": 6, "character": 20}));
+    assert!(shown.contains("default severity: error"), "{shown}");
     c.stop();
 }
 
@@ -684,34 +679,14 @@ fn names_complete_in_a_file_with_findings_and_turns_are_read_whole() {
         .to_string();
     c.open(&guri, &gtext);
     let _ = c.diagnostics(&guri);
-    let hover = c.request(
-        "textDocument/hover",
-        json!({"textDocument": {"uri": guri}, "position": at_start(&gtext, "E, x: 0")}),
-    );
-    let shown = hover["contents"]["value"].as_str().unwrap_or_default();
+    let shown = c.hover(&guri, at_start(&gtext, "E, x: 0"));
     assert!(shown.contains("turned 180"), "{shown}");
     // `piece: N` on E turned 180: the field (the city is south now).
-    let hover = c.request(
-        "textDocument/hover",
-        json!({"textDocument": {"uri": guri}, "position": at_start(&gtext, "N}\n")}),
-    );
-    assert!(
-        hover["contents"]["value"]
-            .as_str()
-            .is_some_and(|h| h.contains("field")),
-        "{hover:#}"
-    );
+    let shown = c.hover(&guri, at_start(&gtext, "N}\n"));
+    assert!(shown.contains("field"), "{shown}");
     // The block-style turn: U turned 90, its road runs W-E.
-    let hover = c.request(
-        "textDocument/hover",
-        json!({"textDocument": {"uri": guri}, "position": at_start(&gtext, "W}")}),
-    );
-    assert!(
-        hover["contents"]["value"]
-            .as_str()
-            .is_some_and(|h| h.contains("road")),
-        "{hover:#}"
-    );
+    let shown = c.hover(&guri, at_start(&gtext, "W}"));
+    assert!(shown.contains("road"), "{shown}");
     c.stop();
 }
 

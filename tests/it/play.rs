@@ -192,7 +192,6 @@ fn the_same_seed_plays_the_same_game() {
 #[test]
 fn the_greedy_agent_outscores_the_random_one() {
     // Seat 1 greedy against seat 2 random, and the other way round, over 10 base games.
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut greedy = 0i64;
     let mut random = 0i64;
     for seed in 0..10 {
@@ -200,15 +199,7 @@ fn the_greedy_agent_outscores_the_random_one() {
             (vec![Agent::Greedy, Agent::Random], 0),
             (vec![Agent::Random, Agent::Greedy], 1),
         ] {
-            let p = play(&PlayOptions {
-                ruleset: Some(root.join("rulesets/carcassonne.yaml")),
-                tilesets: vec![root.join("tilesets/base.yaml")],
-                players: 2,
-                seed,
-                agents,
-                out: None,
-            })
-            .expect("plays");
+            let p = play(&base_game(seed, agents)).expect("plays");
             greedy += p.points[g];
             random += p.points[1 - g];
         }
@@ -533,6 +524,19 @@ fn mid_game_boards(stops: &[(u64, usize)], mut f: impl FnMut(&str, u64, &tessera
     }
 }
 
+/// A two-player base game played from `seed` by `agents`, written nowhere.
+fn base_game(seed: u64, agents: Vec<Agent>) -> PlayOptions {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    PlayOptions {
+        ruleset: Some(root.join("rulesets/carcassonne.yaml")),
+        tilesets: vec![root.join("tilesets/base.yaml")],
+        players: 2,
+        seed,
+        agents,
+        out: None,
+    }
+}
+
 /// A bundled game (rule set and tile sets, paths from the crate root) loaded for `players`.
 fn bundled_game(
     ruleset: &str,
@@ -643,21 +647,13 @@ fn the_search_agent_wins_against_the_random_one_plays_the_same_game_again_and_re
     // of 4 base games: it wins nearly all; a seed plays the same game again; every game
     // replays to its points. (1,000 playouts against greedy players: the closing note of
     // issue 28.)
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut wins = 0.0;
     for seed in 0..4 {
         for (agents, me) in [
             (vec![Agent::Mcts(20), Agent::Random], 0),
             (vec![Agent::Random, Agent::Mcts(20)], 1),
         ] {
-            let opts = PlayOptions {
-                ruleset: Some(root.join("rulesets/carcassonne.yaml")),
-                tilesets: vec![root.join("tilesets/base.yaml")],
-                players: 2,
-                seed,
-                agents,
-                out: None,
-            };
+            let opts = base_game(seed, agents);
             let p = play(&opts).expect("plays");
             if p.points[me] > p.points[1 - me] {
                 wins += 1.0;
