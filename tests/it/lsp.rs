@@ -618,13 +618,7 @@ fn the_binary_exits_0_after_shutdown_and_exit_and_1_otherwise() {
         // The client goes away (standard input closed) without a word.
         (vec![&init, &initialized], Some(1)),
     ] {
-        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_tessera"))
-            .arg("lsp")
-            .stdin(std::process::Stdio::piped())
-            .stdout(std::process::Stdio::null())
-            .stderr(std::process::Stdio::null())
-            .spawn()
-            .expect("starts");
+        let mut child = server_process();
         let mut stdin = child.stdin.take().expect("stdin");
         for m in &messages {
             stdin.write_all(&framed((*m).clone())).expect("written");
@@ -694,17 +688,22 @@ fn root_path(p: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join(p)
 }
 
-#[test]
-fn a_message_longer_than_the_input_limit_is_refused_before_it_is_read() {
-    use std::io::Write as _;
-    // A header asking for a gigabyte: refused at once (exit 1), nothing allocated for it.
-    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_tessera"))
+/// `tessera lsp` as its own process, its standard input piped, its output dropped.
+fn server_process() -> std::process::Child {
+    std::process::Command::new(env!("CARGO_BIN_EXE_tessera"))
         .arg("lsp")
         .stdin(std::process::Stdio::piped())
         .stdout(std::process::Stdio::null())
         .stderr(std::process::Stdio::null())
         .spawn()
-        .expect("starts");
+        .expect("starts")
+}
+
+#[test]
+fn a_message_longer_than_the_input_limit_is_refused_before_it_is_read() {
+    use std::io::Write as _;
+    // A header asking for a gigabyte: refused at once (exit 1), nothing allocated for it.
+    let mut child = server_process();
     let mut stdin = child.stdin.take().expect("stdin");
     let _ = stdin.write_all(b"Content-Length: 1000000000\r\n\r\n{}");
     let start = std::time::Instant::now();
